@@ -1,0 +1,40 @@
+//===- XMP.h - the xmp dialect ----------------------------------*- C++ -*-===//
+#ifndef XMP_DIALECT_XMP_IR_XMP_H
+#define XMP_DIALECT_XMP_IR_XMP_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "xmp/Dialect/XMP/IR/XMPDialect.h.inc"
+#include "xmp/Dialect/XMP/IR/XMPEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "xmp/Dialect/XMP/IR/XMPAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "xmp/Dialect/XMP/IR/XMPTypes.h.inc"
+
+namespace mlir::xmp {
+class DistributeOp;
+} // namespace mlir::xmp
+
+#define GET_OP_CLASSES
+#include "xmp/Dialect/XMP/IR/XMPOps.h.inc"
+
+namespace mlir::xmp {
+/// True if reduction `kind` is defined on element type `type`.
+bool isReductionKindCompatible(ReductionKind kind, Type type);
+/// Template and distribution a darray type refers to, looked up from `from`.
+TemplateOp lookupTemplate(Operation *from, DArrayType type);
+} // namespace mlir::xmp
+
+#endif

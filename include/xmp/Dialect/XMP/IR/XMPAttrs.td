@@ -1,0 +1,81 @@
+//===- XMPAttrs.td - xmp enums and attributes --------------*- tablegen -*-===//
+#ifndef XMP_ATTRS_TD
+#define XMP_ATTRS_TD
+
+include "xmp/Dialect/XMP/IR/XMPBase.td"
+
+def XMP_ChannelNone : I32EnumAttrCase<"none", 0>;
+def XMP_ChannelIB   : I32EnumAttrCase<"ib", 1>;
+def XMP_ChannelTCA  : I32EnumAttrCase<"tca", 2>;
+def XMP_ChannelKind : I32EnumAttr<"Channel",
+    "communication channel of one halo dimension",
+    [XMP_ChannelNone, XMP_ChannelIB, XMP_ChannelTCA]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::xmp";
+}
+def XMP_ChannelAttr : EnumAttr<XMP_Dialect, XMP_ChannelKind, "channel"> {
+  let summary = "halo channel: tca (direct device/shared memory), ib (MPI) "
+                "or none (no halo in this dimension)";
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def XMP_RedAdd : I32EnumAttrCase<"add", 0>;
+def XMP_RedMul : I32EnumAttrCase<"mul", 1>;
+def XMP_RedMax : I32EnumAttrCase<"max", 2>;
+def XMP_RedMin : I32EnumAttrCase<"min", 3>;
+def XMP_RedAnd : I32EnumAttrCase<"band", 4, "and">;
+def XMP_RedOr  : I32EnumAttrCase<"bor", 5, "or">;
+def XMP_ReductionKind : I32EnumAttr<"ReductionKind", "reduction kind",
+    [XMP_RedAdd, XMP_RedMul, XMP_RedMax, XMP_RedMin, XMP_RedAnd, XMP_RedOr]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::xmp";
+}
+def XMP_ReductionKindAttr : EnumAttr<XMP_Dialect, XMP_ReductionKind, "reduction"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def XMP_DistNone   : I32EnumAttrCase<"none", 0, "*">;
+def XMP_DistBlock  : I32EnumAttrCase<"block", 1>;
+def XMP_DistCyclic : I32EnumAttrCase<"cyclic", 2>;
+def XMP_DistGBlock : I32EnumAttrCase<"gblock", 3>;
+def XMP_DistKind : I32EnumAttr<"DistKind", "distribution of a template dimension",
+    [XMP_DistNone, XMP_DistBlock, XMP_DistCyclic, XMP_DistGBlock]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::xmp";
+}
+
+def XMP_SyncIn  : I32EnumAttrCase<"in", 0>;
+def XMP_SyncOut : I32EnumAttrCase<"out", 1>;
+def XMP_SyncDirection : I32EnumAttr<"SyncDirection",
+    "direction of replicate_sync", [XMP_SyncIn, XMP_SyncOut]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::xmp";
+}
+def XMP_SyncDirectionAttr : EnumAttr<XMP_Dialect, XMP_SyncDirection, "sync"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def XMP_DistAttr : XMP_Attr<"Dist", "dist"> {
+  let summary = "distribution format of one template dimension";
+  let description = [{
+    One of `block`, `cyclic` (= `cyclic(1)`), `cyclic(w)` (block-cyclic with
+    blocks of w), `gblock([s0, s1, ...])` (explicit piece sizes, one per
+    rank of the grid axis) or `*` (not distributed). Written
+    `#xmp.dist<block>` standalone and bare inside `xmp.distribute`.
+  }];
+  let parameters = (ins
+    EnumParameter<XMP_DistKind>:$kind,
+    DefaultValuedParameter<"int64_t", "1">:$width,
+    OptionalArrayRefParameter<"int64_t">:$sizes);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Parses the bare form (`block`, `cyclic(4)`, `gblock([1,2])`, `*`).
+    static ::mlir::Attribute parseBare(::mlir::AsmParser &parser);
+    /// Prints the bare form.
+    void printBare(::mlir::AsmPrinter &printer) const;
+    bool isDistributed() const { return getKind() != DistKind::none; }
+  }];
+}
+
+#endif // XMP_ATTRS_TD

@@ -1,0 +1,415 @@
+//===- XMPOps.td - xmp operations --------------------------*- tablegen -*-===//
+#ifndef XMP_OPS_TD
+#define XMP_OPS_TD
+
+include "xmp/Dialect/XMP/IR/XMPBase.td"
+include "xmp/Dialect/XMP/IR/XMPAttrs.td"
+include "xmp/Dialect/XMP/IR/XMPTypes.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/LoopLikeInterface.td"
+
+def XMP_DArray : Type<CPred<"::llvm::isa<::mlir::xmp::DArrayType>($_self)">,
+                      "distributed array", "::mlir::xmp::DArrayType">;
+def XMP_ReflectPlan : Type<CPred<"::llvm::isa<::mlir::xmp::ReflectPlanType>($_self)">,
+                      "reflect plan", "::mlir::xmp::ReflectPlanType">,
+                      BuildableType<"$_builder.getType<::mlir::xmp::ReflectPlanType>()">;
+def XMP_Token : Type<CPred<"::llvm::isa<::mlir::xmp::TokenType>($_self)">,
+                      "reflect token", "::mlir::xmp::TokenType">,
+                      BuildableType<"$_builder.getType<::mlir::xmp::TokenType>()">;
+def XMP_ArrayLike : AnyTypeOf<[XMP_DArray, AnyMemRef]>;
+
+//===----------------------------------------------------------------------===//
+// Declarations
+//===----------------------------------------------------------------------===//
+
+def XMP_NodesOp : XMP_Op<"nodes", [Symbol]> {
+  let summary = "a process grid";
+  let description = [{
+    `xmp.nodes @p(shape = 2x4)` declares a grid of 2 rows of 4 ranks; rank
+    numbers follow the row-major order of coordinates. `?` axes are resolved
+    from the MPI world size at run time (several `?` are factored as evenly
+    as possible).
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, DenseI64ArrayAttr:$shape);
+  let assemblyFormat = [{
+    $sym_name `(` `shape` `=` custom<Shape>($shape) `)` attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() { return getShape().size(); }
+  }];
+}
+
+def XMP_TemplateOp : XMP_Op<"template", [Symbol]> {
+  let summary = "an index space that distributions and arrays refer to";
+  let description = [{
+    `xmp.template @t(shape = 1024x1024)`; `?` sizes are fixed at run time by
+    `xmp.template_fix`.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, DenseI64ArrayAttr:$shape);
+  let assemblyFormat = [{
+    $sym_name `(` `shape` `=` custom<Shape>($shape) `)` attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() { return getShape().size(); }
+    /// The xmp.distribute op of this template, if any.
+    ::mlir::xmp::DistributeOp getDistribution();
+  }];
+}
+
+def XMP_DistributeOp : XMP_Op<"distribute",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "distributes a template over a process grid";
+  let description = [{
+    `xmp.distribute @t onto @p [block, cyclic(4)]`: one format per template
+    dimension (`block`, `cyclic`, `cyclic(w)`, `gblock([sizes])`, `*`); the
+    distributed dimensions are mapped, in order, onto the grid axes.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$tmpl, FlatSymbolRefAttr:$nodes,
+                       TypedArrayAttrBase<XMP_DistAttr, "distribution formats">:$formats);
+  let assemblyFormat = [{
+    $tmpl `onto` $nodes custom<DistFormats>($formats) attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::xmp::DistAttr getFormat(unsigned d) {
+      return ::llvm::cast<::mlir::xmp::DistAttr>(getFormats()[d]);
+    }
+    /// Grid axis of template dimension `d`, or -1 if it is not distributed.
+    int64_t getGridAxis(unsigned d);
+  }];
+}
+
+def XMP_TemplateFixOp : XMP_Op<"template_fix",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "fixes the `?` sizes of a template at run time";
+  let arguments = (ins FlatSymbolRefAttr:$tmpl, Variadic<Index>:$sizes);
+  let assemblyFormat = "$tmpl `(` $sizes `)` attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Distributed arrays
+//===----------------------------------------------------------------------===//
+
+def XMP_AllocOp : XMP_Op<"alloc",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "allocates the local block (with shadows) of a darray";
+  let description = [{
+    Operands give the `?` sizes of the global shape, in order. Collective:
+    every rank of the template's grid executes it.
+  }];
+  let arguments = (ins Variadic<Index>:$dynamicSizes);
+  let results = (outs XMP_DArray:$result);
+  let assemblyFormat = "(`(` $dynamicSizes^ `)`)? attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def XMP_DeallocOp : XMP_Op<"dealloc"> {
+  let summary = "frees a darray";
+  let arguments = (ins XMP_DArray:$array);
+  let assemblyFormat = "$array attr-dict `:` type($array)";
+}
+
+def XMP_LoadOp : XMP_Op<"load", [
+    TypesMatchWith<"result type is the element type", "array", "result",
+                   "::llvm::cast<::mlir::xmp::DArrayType>($_self).getElementType()">]> {
+  let summary = "reads an element by global index";
+  let description = [{
+    The indices are global. The element must be owned by this node or lie
+    in its shadow.
+  }];
+  let arguments = (ins XMP_DArray:$array, Variadic<Index>:$indices);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$array `[` $indices `]` attr-dict `:` type($array)";
+  let hasVerifier = 1;
+}
+
+def XMP_StoreOp : XMP_Op<"store", [
+    TypesMatchWith<"value type is the element type", "array", "value",
+                   "::llvm::cast<::mlir::xmp::DArrayType>($_self).getElementType()">]> {
+  let summary = "writes an element by global index";
+  let arguments = (ins AnyType:$value, XMP_DArray:$array,
+                       Variadic<Index>:$indices);
+  let assemblyFormat = [{
+    $value `,` $array `[` $indices `]` attr-dict `:` type($array)
+  }];
+  let hasVerifier = 1;
+}
+
+def XMP_LocalViewOp : XMP_Op<"local_view", [Pure]> {
+  let summary = "the local block (owned part and shadows) as a memref";
+  let arguments = (ins XMP_DArray:$array);
+  let results = (outs AnyMemRef:$view);
+  let assemblyFormat = "$array attr-dict `:` type($array) `->` type($view)";
+  let hasVerifier = 1;
+}
+
+def XMP_LocalBoundsOp : XMP_Op<"local_bounds", [Pure]> {
+  let summary = "the owned global index range [lo, hi) of one dimension";
+  let arguments = (ins XMP_DArray:$array, I64Attr:$dim);
+  let results = (outs Index:$lo, Index:$hi);
+  let assemblyFormat = "$array `[` $dim `]` attr-dict `:` type($array)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+class XMP_LoopBase<string mnemonic, list<Trait> traits = []>
+    : XMP_Op<mnemonic, traits # [AttrSizedOperandSegments,
+        RecursiveMemoryEffects,
+        SingleBlockImplicitTerminator<"YieldOp">,
+        DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let arguments = (ins Variadic<Index>:$lowerBounds,
+                       Variadic<Index>:$upperBounds,
+                       Variadic<Index>:$steps,
+                       FlatSymbolRefAttr:$tmpl,
+                       DenseI64ArrayAttr:$onDims,
+                       Variadic<AnyType>:$inits,
+                       OptionalAttr<TypedArrayAttrBase<XMP_ReductionKindAttr,
+                                    "reduction kinds">>:$reduceKinds,
+                       Optional<F64>:$weight,
+                       UnitAttr:$weightAuto,
+                       OptionalAttr<DenseI64ArrayAttr>:$blockSize);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    unsigned getNumLoops() { return getLowerBounds().size(); }
+    ::mlir::Block *getBodyBlock() { return &getBody().front(); }
+    ::mlir::ValueRange getInductionVars() {
+      return getBodyBlock()->getArguments();
+    }
+    ::mlir::xmp::ReductionKind getReduceKind(unsigned i) {
+      return ::llvm::cast<::mlir::xmp::ReductionKindAttr>(
+          (*getReduceKinds())[i]).getValue();
+    }
+  }];
+}
+
+def XMP_LoopOp : XMP_LoopBase<"loop"> {
+  let summary = "a work-sharing loop on a template, run on the host";
+  let description = [{
+    ```mlir
+    xmp.loop (%i, %j) = (%lb0, %lb1) to (%ub0, %ub1) step (%s0, %s1)
+        on @t [0, 1] { ... }
+    %s = xmp.loop (%i) = (%c0) to (%n) step (%c1) on @t [0]
+        reduce(add) init(%zero) -> f64 { ... xmp.yield %x : f64 }
+    ```
+    Induction variable n follows template dimension `on[n]`; each node runs
+    exactly the iterations whose template index it owns. Reductions combine
+    the yielded contributions of all iterations of all nodes with `init`;
+    every node gets the result.
+  }];
+}
+
+def XMP_DeviceLoopOp : XMP_LoopBase<"device_loop"> {
+  let summary = "a work-sharing loop on a template, run on the accelerator";
+  let description = [{
+    Same iteration semantics as `xmp.loop`; the innermost induction variable
+    maps to the fastest thread index. `weight(%w)` is the CPU share of the
+    node's iterations (0 = all on the GPU, 1 = all on the CPU), split along
+    the outermost dimension; `weight(auto)` lets the runtime controller
+    choose it; without `weight` the value of the last `xmp.reset_weight`
+    (initially 0) is used. `block_size [x, y, z]` overrides the CUDA block
+    shape.
+  }];
+}
+
+def XMP_YieldOp : XMP_Op<"yield", [Pure, Terminator, ReturnLike,
+    ParentOneOf<["LoopOp", "DeviceLoopOp", "ReplicateOp"]>]> {
+  let summary = "terminates loop bodies; carries reduction contributions";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ /* nothing */ }]>];
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Device data
+//===----------------------------------------------------------------------===//
+
+def XMP_ReplicateOp : XMP_Op<"replicate", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let summary = "device instances of darrays exist inside the region";
+  let arguments = (ins Variadic<XMP_ArrayLike>:$arrays);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    ` ` `(` $arrays `)` `:` type($arrays) $body attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def XMP_ReplicateSyncOp : XMP_Op<"replicate_sync"> {
+  let summary = "copies host -> device (`in`) or device -> host (`out`)";
+  let arguments = (ins XMP_SyncDirectionAttr:$direction,
+                       Variadic<XMP_ArrayLike>:$arrays);
+  let assemblyFormat = [{
+    custom<SyncDirection>($direction) `(` $arrays `)` attr-dict `:` type($arrays)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Communication
+//===----------------------------------------------------------------------===//
+
+class XMP_ReflectBase<string mnemonic, list<Trait> traits = []>
+    : XMP_Op<mnemonic, traits> {
+  let hasVerifier = 1;
+  code reflectOptionsDecl = [{
+    /// Per-dimension channels, or an empty vector when not annotated.
+    ::llvm::SmallVector<::mlir::xmp::Channel> getChannelList();
+  }];
+}
+
+def XMP_ReflectOp : XMP_ReflectBase<"reflect"> {
+  let summary = "makes every shadow element equal to its owner's value";
+  let description = [{
+    ```mlir
+    xmp.reflect %u : !u_t
+    xmp.reflect %u width [1:1, 0:0] periodic [true, false] acc
+        channels [tca, ib] : !u_t
+    ```
+    `width` (default: the whole shadow) gives the widths to update per
+    dimension; `periodic` wraps around; `acc` acts on the device instance;
+    `channels` (set by `xmp-select-channels`) chooses `tca`, `ib` or `none`
+    per dimension. A full shadow (`*`) is an all-gather of the dimension.
+  }];
+  let arguments = (ins XMP_DArray:$array,
+                       OptionalAttr<DenseI64ArrayAttr>:$widthLo,
+                       OptionalAttr<DenseI64ArrayAttr>:$widthHi,
+                       OptionalAttr<DenseBoolArrayAttr>:$periodic,
+                       UnitAttr:$acc,
+                       OptionalAttr<TypedArrayAttrBase<XMP_ChannelAttr, "channels">>:$channels);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = reflectOptionsDecl;
+}
+
+def XMP_ReflectInitOp : XMP_ReflectBase<"reflect_init"> {
+  let summary = "builds a persistent halo-exchange plan";
+  let arguments = (ins XMP_DArray:$array,
+                       OptionalAttr<DenseI64ArrayAttr>:$widthLo,
+                       OptionalAttr<DenseI64ArrayAttr>:$widthHi,
+                       OptionalAttr<DenseBoolArrayAttr>:$periodic,
+                       UnitAttr:$acc,
+                       OptionalAttr<TypedArrayAttrBase<XMP_ChannelAttr, "channels">>:$channels);
+  let results = (outs XMP_ReflectPlan:$plan);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = reflectOptionsDecl;
+}
+
+def XMP_ReflectDoOp : XMP_Op<"reflect_do"> {
+  let summary = "runs a persistent plan (start and wait)";
+  let arguments = (ins XMP_ReflectPlan:$plan);
+  let assemblyFormat = "$plan attr-dict";
+}
+
+def XMP_ReflectStartOp : XMP_Op<"reflect_start"> {
+  let summary = "starts a persistent plan; overlap computation, then wait";
+  let arguments = (ins XMP_ReflectPlan:$plan);
+  let results = (outs XMP_Token:$token);
+  let assemblyFormat = "$plan attr-dict";
+}
+
+def XMP_ReflectWaitOp : XMP_Op<"reflect_wait"> {
+  let summary = "waits for a reflect started by xmp.reflect_start";
+  let arguments = (ins XMP_Token:$token);
+  let assemblyFormat = "$token attr-dict";
+}
+
+def XMP_ReductionOp : XMP_Op<"reduction",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "all-reduce of a scalar (result) or a memref (in place)";
+  let description = [{
+    `%r = xmp.reduction add %x on @p : f64`; `on @p [1]` reduces along grid
+    axis 1 only; `acc` reduces device data.
+  }];
+  let arguments = (ins XMP_ReductionKindAttr:$kind, AnyType:$value,
+                       FlatSymbolRefAttr:$nodes,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes, UnitAttr:$acc);
+  let results = (outs Optional<AnyType>:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def XMP_BcastOp : XMP_Op<"bcast",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "broadcast of a scalar (result) or a memref (in place)";
+  let description = [{
+    `%b = xmp.bcast %x from [0, 0] on @p : f64`: the value of the rank at
+    grid coordinate `from` reaches every rank of the grid.
+  }];
+  let arguments = (ins AnyType:$value, DenseI64ArrayAttr:$root,
+                       FlatSymbolRefAttr:$nodes, UnitAttr:$acc);
+  let results = (outs Optional<AnyType>:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def XMP_BarrierOp : XMP_Op<"barrier",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "barrier over a grid (all ranks when `on` is omitted)";
+  let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$nodes);
+  let assemblyFormat = "(`on` $nodes^)? attr-dict";
+}
+
+def XMP_GMoveOp : XMP_Op<"gmove", [AttrSizedOperandSegments]> {
+  let summary = "assigns an array section to an equally shaped section";
+  let description = [{
+    ```mlir
+    xmp.gmove %src[0:1024:1, 5] to %dst[0:1024, 0:1:1] acc : !a_t to !b_t
+    ```
+    Each subscript is a triplet `lb:ub:step` (half-open; `:step` optional)
+    or a single index, which drops the dimension from the section's shape.
+    Bounds may be integers or `index` values. The shapes (counts of the
+    triplet dimensions, in order) must match. Works between any
+    distributions and alignments; the schedule is computed once per call
+    site and shape.
+  }];
+  let arguments = (ins XMP_ArrayLike:$source, Variadic<Index>:$srcDynamic,
+                       DenseI64ArrayAttr:$srcStatic, DenseBoolArrayAttr:$srcScalar,
+                       XMP_ArrayLike:$dest, Variadic<Index>:$dstDynamic,
+                       DenseI64ArrayAttr:$dstStatic, DenseBoolArrayAttr:$dstScalar,
+                       UnitAttr:$acc);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Section counts of the non-scalar dimensions (kDynamic if unknown).
+    ::llvm::SmallVector<int64_t> getSectionShape(bool source);
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Work-sharing control and timing
+//===----------------------------------------------------------------------===//
+
+def XMP_ResetWeightOp : XMP_Op<"reset_weight"> {
+  let summary = "sets the CPU share used by following device loops";
+  let arguments = (ins F64:$weight);
+  let assemblyFormat = "$weight attr-dict `:` type($weight)";
+}
+
+def XMP_CpuTimeOp : XMP_Op<"cpu_time"> {
+  let summary = "seconds spent by the CPU part of the last split loop";
+  let results = (outs F64:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def XMP_GpuTimeOp : XMP_Op<"gpu_time"> {
+  let summary = "seconds spent by the GPU part of the last split loop";
+  let results = (outs F64:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def XMP_WtimeOp : XMP_Op<"wtime"> {
+  let summary = "wall-clock time in seconds";
+  let results = (outs F64:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+#endif // XMP_OPS_TD

@@ -1,0 +1,1217 @@
+//===- XMPOps.cpp - xmp operations: syntax and verifiers ------------------===//
+#include "xmp/Dialect/XMP/IR/XMP.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
+
+using namespace mlir;
+using namespace mlir::xmp;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+bool mlir::xmp::isReductionKindCompatible(ReductionKind kind, Type type) {
+  if (auto mr = llvm::dyn_cast<MemRefType>(type))
+    type = mr.getElementType();
+  bool isInt = llvm::isa<IntegerType>(type);
+  bool isFloat = llvm::isa<FloatType>(type);
+  bool isComplex = llvm::isa<ComplexType>(type);
+  switch (kind) {
+  case ReductionKind::add:
+  case ReductionKind::mul:
+    return isInt || isFloat || isComplex;
+  case ReductionKind::max:
+  case ReductionKind::min:
+    return isInt || isFloat;
+  case ReductionKind::band:
+  case ReductionKind::bor:
+    return isInt;
+  }
+  return false;
+}
+
+static std::string fmtShape(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i)
+      s += ", ";
+    s += ShapedType::isDynamic(shape[i]) ? std::string("?")
+                                         : std::to_string(shape[i]);
+  }
+  return s + "]";
+}
+
+/// Looks up `ref` as an op of type OpT; emits "'@x' does not name an <what>".
+template <typename OpT>
+static FailureOr<OpT> lookupSymbol(Operation *op,
+                                   SymbolTableCollection &symbolTable,
+                                   FlatSymbolRefAttr ref, StringRef role,
+                                   StringRef what) {
+  Operation *sym = symbolTable.lookupNearestSymbolFrom(op, ref);
+  if (!sym)
+    return op->emitOpError() << role << " " << ref << " is not defined";
+  auto typed = llvm::dyn_cast<OpT>(sym);
+  if (!typed)
+    return op->emitOpError()
+           << role << " " << ref << " does not name an " << what
+           << " (it is '" << sym->getName() << "')";
+  return typed;
+}
+
+DistributeOp TemplateOp::getDistribution() {
+  Operation *table = SymbolTable::getNearestSymbolTable(getOperation());
+  DistributeOp found;
+  if (!table)
+    return found;
+  table->walk([&](DistributeOp d) {
+    if (!found && d.getTmpl() == getSymName())
+      found = d;
+  });
+  return found;
+}
+
+TemplateOp mlir::xmp::lookupTemplate(Operation *from, DArrayType type) {
+  return SymbolTable::lookupNearestSymbolFrom<TemplateOp>(
+      from, type.getTemplateRef());
+}
+
+int64_t DistributeOp::getGridAxis(unsigned d) {
+  int64_t axis = 0;
+  for (unsigned i = 0; i < d; ++i)
+    if (getFormat(i).isDistributed())
+      ++axis;
+  return getFormat(d).isDistributed() ? axis : -1;
+}
+
+/// Sizes of the pieces template dimension `n` is cut into over `p` ranks.
+static SmallVector<int64_t> pieceSizes(DistAttr f, int64_t n, int64_t p) {
+  SmallVector<int64_t> out;
+  switch (f.getKind()) {
+  case DistKind::none:
+    out.push_back(n);
+    break;
+  case DistKind::block: {
+    int64_t c = (n + p - 1) / p;
+    for (int64_t r = 0; r < p; ++r)
+      out.push_back(std::max<int64_t>(0, std::min(n, (r + 1) * c) - r * c));
+    break;
+  }
+  case DistKind::cyclic: {
+    // Smallest block is the last partial one if any.
+    int64_t w = f.getWidth();
+    out.push_back(std::min(w, n));
+    if (n % w)
+      out.push_back(n % w);
+    break;
+  }
+  case DistKind::gblock:
+    out.assign(f.getSizes().begin(), f.getSizes().end());
+    break;
+  }
+  return out;
+}
+
+/// Checks a darray type against the template, its distribution and grid.
+static LogicalResult verifyDArrayUse(Operation *op, DArrayType type,
+                                     SymbolTableCollection &symbolTable) {
+  auto tmpl = lookupSymbol<TemplateOp>(op, symbolTable, type.getTemplateRef(),
+                                       "darray template", "xmp.template");
+  if (failed(tmpl))
+    return failure();
+  ArrayRef<int64_t> tshape = tmpl->getShape();
+  DistributeOp dist = tmpl->getDistribution();
+  if (!dist)
+    return op->emitOpError() << "template " << type.getTemplateRef()
+                             << " has no xmp.distribute";
+  NodesOp nodes = SymbolTable::lookupNearestSymbolFrom<NodesOp>(
+      dist, dist.getNodesAttr());
+  for (unsigned d = 0; d < type.getRank(); ++d) {
+    int64_t a = type.getAlign()[d];
+    if (a == DArrayType::kNotAligned)
+      continue;
+    if (a >= (int64_t)tshape.size())
+      return op->emitOpError()
+             << "align maps array dimension " << d << " to template dimension "
+             << a << ", but " << type.getTemplateRef() << " has rank "
+             << tshape.size();
+    int64_t n = tshape[a], m = type.getShape()[d], o = type.getOffset()[d];
+    if (!ShapedType::isDynamic(n) && !ShapedType::isDynamic(m) &&
+        (o < 0 || m + o > n))
+      return op->emitOpError()
+             << "offset " << o << " moves array dimension " << d << " (size "
+             << m << ") outside template dimension " << a << " (size " << n
+             << ")";
+    if (type.isFullShadow(d))
+      continue;
+    int64_t width = std::max(type.getShadowLo()[d], type.getShadowHi()[d]);
+    if (width == 0 || (unsigned)a >= dist.getFormats().size())
+      continue;
+    DistAttr f = dist.getFormat(a);
+    if (f.getKind() == DistKind::cyclic)
+      return op->emitOpError()
+             << "dimension " << d
+             << " is aligned to a cyclic-distributed template dimension and "
+                "cannot have a shadow (use block or gblock)";
+    int64_t axis = dist.getGridAxis(a);
+    if (!nodes || axis < 0 || axis >= (int64_t)nodes.getRank() ||
+        ShapedType::isDynamic(n))
+      continue;
+    int64_t p = nodes.getShape()[axis];
+    if (ShapedType::isDynamic(p))
+      continue;
+    int64_t smallest = std::numeric_limits<int64_t>::max();
+    for (int64_t s : pieceSizes(f, n, p))
+      if (s > 0)
+        smallest = std::min(smallest, s);
+    if (smallest != std::numeric_limits<int64_t>::max() && width > smallest)
+      return op->emitOpError()
+             << "shadow width " << width << " of dimension " << d
+             << " is wider than the smallest block (" << smallest
+             << " elements)";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseShape(OpAsmParser &parser, DenseI64ArrayAttr &shape) {
+  SmallVector<int64_t> dims;
+  if (parser.parseDimensionList(dims, /*allowDynamic=*/true,
+                                /*withTrailingX=*/false))
+    return failure();
+  shape = parser.getBuilder().getDenseI64ArrayAttr(dims);
+  return success();
+}
+
+static void printShape(OpAsmPrinter &p, Operation *, DenseI64ArrayAttr shape) {
+  llvm::interleave(
+      shape.asArrayRef(), p,
+      [&](int64_t d) {
+        if (ShapedType::isDynamic(d))
+          p << "?";
+        else
+          p << d;
+      },
+      "x");
+}
+
+static ParseResult parseDistFormats(OpAsmParser &parser, ArrayAttr &formats) {
+  SmallVector<Attribute> list;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        Attribute a = DistAttr::parseBare(parser);
+        if (!a)
+          return failure();
+        list.push_back(a);
+        return success();
+      }))
+    return failure();
+  formats = parser.getBuilder().getArrayAttr(list);
+  return success();
+}
+
+static void printDistFormats(OpAsmPrinter &p, Operation *, ArrayAttr formats) {
+  p << "[";
+  llvm::interleaveComma(formats, p, [&](Attribute a) {
+    llvm::cast<DistAttr>(a).printBare(p);
+  });
+  p << "]";
+}
+
+template <typename EnumT>
+static ParseResult parseEnumKeyword(OpAsmParser &parser, EnumT &value,
+                                    StringRef what) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef kw;
+  if (parser.parseKeyword(&kw))
+    return failure();
+  std::optional<EnumT> v = symbolizeEnum<EnumT>(kw);
+  if (!v)
+    return parser.emitError(loc) << "unknown " << what << " '" << kw << "'";
+  value = *v;
+  return success();
+}
+
+static ParseResult parseSyncDirection(OpAsmParser &parser,
+                                      SyncDirectionAttr &dir) {
+  SyncDirection v;
+  if (parseEnumKeyword(parser, v, "replicate_sync direction"))
+    return failure();
+  dir = SyncDirectionAttr::get(parser.getContext(), v);
+  return success();
+}
+
+static void printSyncDirection(OpAsmPrinter &p, Operation *,
+                               SyncDirectionAttr dir) {
+  p << stringifyEnum(dir.getValue());
+}
+
+static ParseResult parseReflectOptions(OpAsmParser &parser,
+                                       DenseI64ArrayAttr &widthLo,
+                                       DenseI64ArrayAttr &widthHi,
+                                       DenseBoolArrayAttr &periodic,
+                                       UnitAttr &acc, ArrayAttr &channels) {
+  Builder &b = parser.getBuilder();
+  if (succeeded(parser.parseOptionalKeyword("width"))) {
+    SmallVector<int64_t> lo, hi;
+    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+          int64_t l, h;
+          if (parser.parseInteger(l) || parser.parseColon() ||
+              parser.parseInteger(h))
+            return failure();
+          lo.push_back(l);
+          hi.push_back(h);
+          return success();
+        }))
+      return failure();
+    widthLo = b.getDenseI64ArrayAttr(lo);
+    widthHi = b.getDenseI64ArrayAttr(hi);
+  }
+  if (succeeded(parser.parseOptionalKeyword("periodic"))) {
+    SmallVector<bool> per;
+    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {
+          StringRef kw;
+          SMLoc loc = parser.getCurrentLocation();
+          if (parser.parseKeyword(&kw))
+            return failure();
+          if (kw != "true" && kw != "false")
+            return ParseResult(parser.emitError(loc, "expected true or false"));
+          per.push_back(kw == "true");
+          return success();
+        }))
+      return failure();
+    periodic = b.getDenseBoolArrayAttr(per);
+  }
+  if (succeeded(parser.parseOptionalKeyword("acc")))
+    acc = b.getUnitAttr();
+  if (succeeded(parser.parseOptionalKeyword("channels"))) {
+    SmallVector<Attribute> list;
+    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+          Channel c;
+          if (parseEnumKeyword(parser, c, "channel"))
+            return failure();
+          list.push_back(ChannelAttr::get(parser.getContext(), c));
+          return success();
+        }))
+      return failure();
+    channels = b.getArrayAttr(list);
+  }
+  return success();
+}
+
+static void printReflectOptions(OpAsmPrinter &p, Operation *,
+                                DenseI64ArrayAttr widthLo,
+                                DenseI64ArrayAttr widthHi,
+                                DenseBoolArrayAttr periodic, UnitAttr acc,
+                                ArrayAttr channels) {
+  if (widthLo && widthHi) {
+    p << " width [";
+    for (size_t i = 0; i < widthLo.size(); ++i) {
+      if (i)
+        p << ", ";
+      p << widthLo[i] << ":" << (i < (size_t)widthHi.size() ? widthHi[i] : 0);
+    }
+    p << "]";
+  }
+  if (periodic) {
+    p << " periodic [";
+    llvm::interleaveComma(periodic.asArrayRef(), p,
+                          [&](bool v) { p << (v ? "true" : "false"); });
+    p << "]";
+  }
+  if (acc)
+    p << " acc";
+  if (channels) {
+    p << " channels [";
+    llvm::interleaveComma(channels, p, [&](Attribute a) {
+      p << stringifyEnum(llvm::cast<ChannelAttr>(a).getValue());
+    });
+    p << "]";
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// NodesOp, TemplateOp, DistributeOp, TemplateFixOp
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyShapeAttr(Operation *op, ArrayRef<int64_t> shape,
+                                     StringRef what) {
+  if (shape.empty())
+    return op->emitOpError() << what << " needs at least one dimension";
+  for (int64_t d : shape)
+    if (!ShapedType::isDynamic(d) && d <= 0)
+      return op->emitOpError()
+             << what << " sizes must be positive or ?, got " << d;
+  return success();
+}
+
+LogicalResult NodesOp::verify() {
+  return verifyShapeAttr(*this, getShape(), "grid");
+}
+
+LogicalResult TemplateOp::verify() {
+  return verifyShapeAttr(*this, getShape(), "template");
+}
+
+LogicalResult DistributeOp::verify() {
+  if (getFormats().empty())
+    return emitOpError("needs one distribution format per template dimension");
+  return success();
+}
+
+LogicalResult
+DistributeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto tmpl = lookupSymbol<TemplateOp>(*this, symbolTable, getTmplAttr(),
+                                       "template", "xmp.template");
+  if (failed(tmpl))
+    return failure();
+  auto nodes = lookupSymbol<NodesOp>(*this, symbolTable, getNodesAttr(),
+                                     "grid", "xmp.nodes");
+  if (failed(nodes))
+    return failure();
+  ArrayRef<int64_t> tshape = tmpl->getShape();
+  ArrayRef<int64_t> gshape = nodes->getShape();
+  if (getFormats().size() != tshape.size())
+    return emitOpError() << "has " << getFormats().size()
+                         << " distribution formats but template "
+                         << getTmplAttr() << " has rank " << tshape.size();
+  unsigned numDist = llvm::count_if(getFormats(), [](Attribute a) {
+    return llvm::cast<DistAttr>(a).isDistributed();
+  });
+  if (numDist != gshape.size())
+    return emitOpError() << "distributes " << numDist
+                         << " template dimensions but grid " << getNodesAttr()
+                         << " has " << gshape.size() << " axes";
+  for (unsigned d = 0; d < tshape.size(); ++d) {
+    DistAttr f = getFormat(d);
+    if (f.getKind() != DistKind::gblock)
+      continue;
+    int64_t axis = getGridAxis(d);
+    int64_t p = gshape[axis];
+    if (!ShapedType::isDynamic(p) && (int64_t)f.getSizes().size() != p)
+      return emitOpError() << "gblock of template dimension " << d << " has "
+                           << f.getSizes().size() << " sizes but grid axis "
+                           << axis << " has " << p << " ranks";
+    int64_t sum = 0;
+    for (int64_t s : f.getSizes())
+      sum += s;
+    if (!ShapedType::isDynamic(tshape[d]) && sum != tshape[d])
+      return emitOpError() << "gblock sizes of template dimension " << d
+                           << " sum to " << sum << " but the dimension has "
+                           << tshape[d] << " elements";
+  }
+  // A template is distributed once.
+  Operation *table = SymbolTable::getNearestSymbolTable(*this);
+  DistributeOp first;
+  table->walk([&](DistributeOp d) {
+    if (!first && d.getTmpl() == getTmpl())
+      first = d;
+  });
+  if (first && first != *this)
+    return emitOpError() << "template " << getTmplAttr()
+                         << " is already distributed";
+  return success();
+}
+
+LogicalResult
+TemplateFixOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto tmpl = lookupSymbol<TemplateOp>(*this, symbolTable, getTmplAttr(),
+                                       "template", "xmp.template");
+  if (failed(tmpl))
+    return failure();
+  unsigned numDyn = llvm::count(tmpl->getShape(), ShapedType::kDynamic);
+  if (numDyn != getSizes().size())
+    return emitOpError() << "template " << getTmplAttr() << " has "
+                         << numDyn << " '?' sizes but " << getSizes().size()
+                         << " values are given";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Arrays
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocOp::verify() {
+  auto type = getResult().getType();
+  if (type.getNumDynamicDims() != getDynamicSizes().size())
+    return emitOpError() << "type has " << type.getNumDynamicDims()
+                         << " '?' sizes but " << getDynamicSizes().size()
+                         << " size operands are given";
+  return success();
+}
+
+LogicalResult AllocOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyDArrayUse(*this, getResult().getType(), symbolTable);
+}
+
+static LogicalResult verifyIndexCount(Operation *op, DArrayType type,
+                                      size_t count) {
+  if (count != type.getRank())
+    return op->emitOpError() << "expects " << type.getRank()
+                             << " indices for an array of rank "
+                             << type.getRank() << ", got " << count;
+  return success();
+}
+
+LogicalResult LoadOp::verify() {
+  return verifyIndexCount(*this, getArray().getType(), getIndices().size());
+}
+
+LogicalResult StoreOp::verify() {
+  return verifyIndexCount(*this, getArray().getType(), getIndices().size());
+}
+
+LogicalResult LocalViewOp::verify() {
+  auto type = getArray().getType();
+  auto view = llvm::cast<MemRefType>(getView().getType());
+  if (view.getElementType() != type.getElementType())
+    return emitOpError() << "view element type " << view.getElementType()
+                         << " differs from the array's "
+                         << type.getElementType();
+  if (view.getRank() != type.getRank())
+    return emitOpError() << "view has rank " << view.getRank()
+                         << " but the array has rank " << type.getRank();
+  return success();
+}
+
+LogicalResult LocalBoundsOp::verify() {
+  if (getDim() < 0 || getDim() >= (int64_t)getArray().getType().getRank())
+    return emitOpError() << "dimension " << getDim()
+                         << " is out of range for an array of rank "
+                         << getArray().getType().getRank();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+template <typename OpT>
+static ParseResult parseLoopLike(OpAsmParser &parser, OperationState &result) {
+  Builder &b = parser.getBuilder();
+  SmallVector<OpAsmParser::Argument> ivs;
+  SmallVector<OpAsmParser::UnresolvedOperand> lbs, ubs, steps, inits;
+  if (parser.parseArgumentList(ivs, OpAsmParser::Delimiter::Paren) ||
+      parser.parseEqual() ||
+      parser.parseOperandList(lbs, OpAsmParser::Delimiter::Paren) ||
+      parser.parseKeyword("to") ||
+      parser.parseOperandList(ubs, OpAsmParser::Delimiter::Paren) ||
+      parser.parseKeyword("step") ||
+      parser.parseOperandList(steps, OpAsmParser::Delimiter::Paren))
+    return failure();
+  Type indexType = b.getIndexType();
+  for (auto &iv : ivs)
+    iv.type = indexType;
+  if (parser.resolveOperands(lbs, indexType, result.operands) ||
+      parser.resolveOperands(ubs, indexType, result.operands) ||
+      parser.resolveOperands(steps, indexType, result.operands))
+    return failure();
+
+  FlatSymbolRefAttr tmpl;
+  SmallVector<int64_t> on;
+  if (parser.parseKeyword("on") ||
+      parser.parseAttribute(tmpl, "tmpl", result.attributes) ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        int64_t v;
+        if (parser.parseInteger(v))
+          return failure();
+        on.push_back(v);
+        return success();
+      }))
+    return failure();
+  result.addAttribute("onDims", b.getDenseI64ArrayAttr(on));
+
+  OpAsmParser::UnresolvedOperand weight;
+  bool hasWeight = false;
+  if (succeeded(parser.parseOptionalKeyword("weight"))) {
+    if (parser.parseLParen())
+      return failure();
+    if (succeeded(parser.parseOptionalKeyword("auto"))) {
+      result.addAttribute("weightAuto", b.getUnitAttr());
+    } else {
+      if (parser.parseOperand(weight))
+        return failure();
+      hasWeight = true;
+    }
+    if (parser.parseRParen())
+      return failure();
+  }
+  if (succeeded(parser.parseOptionalKeyword("block_size"))) {
+    SmallVector<int64_t> bs;
+    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+          int64_t v;
+          if (parser.parseInteger(v))
+            return failure();
+          bs.push_back(v);
+          return success();
+        }))
+      return failure();
+    result.addAttribute("blockSize", b.getDenseI64ArrayAttr(bs));
+  }
+  SmallVector<Type> resultTypes;
+  if (succeeded(parser.parseOptionalKeyword("reduce"))) {
+    SmallVector<Attribute> kinds;
+    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Paren, [&] {
+          ReductionKind k;
+          if (parseEnumKeyword(parser, k, "reduction kind"))
+            return failure();
+          kinds.push_back(ReductionKindAttr::get(parser.getContext(), k));
+          return success();
+        }) ||
+        parser.parseKeyword("init") ||
+        parser.parseOperandList(inits, OpAsmParser::Delimiter::Paren) ||
+        parser.parseArrowTypeList(resultTypes))
+      return failure();
+    result.addAttribute("reduceKinds", b.getArrayAttr(kinds));
+    if (inits.size() != resultTypes.size())
+      return parser.emitError(parser.getCurrentLocation())
+             << inits.size() << " init values but " << resultTypes.size()
+             << " result types";
+    if (parser.resolveOperands(inits, resultTypes,
+                               parser.getCurrentLocation(), result.operands))
+      return failure();
+    result.addTypes(resultTypes);
+  }
+  if (hasWeight &&
+      parser.resolveOperand(weight, b.getF64Type(), result.operands))
+    return failure();
+  result.addAttribute(
+      "operandSegmentSizes",
+      b.getDenseI32ArrayAttr({(int32_t)lbs.size(), (int32_t)ubs.size(),
+                              (int32_t)steps.size(), (int32_t)inits.size(),
+                              hasWeight ? 1 : 0}));
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, ivs))
+    return failure();
+  OpT::ensureTerminator(*body, b, result.location);
+  return success();
+}
+
+template <typename OpT>
+static void printLoopLike(OpT op, OpAsmPrinter &p) {
+  p << " (";
+  llvm::interleaveComma(op.getInductionVars(), p,
+                        [&](Value v) { p.printOperand(v); });
+  p << ") = (" << op.getLowerBounds() << ") to (" << op.getUpperBounds()
+    << ") step (" << op.getSteps() << ") on " << op.getTmplAttr() << " [";
+  llvm::interleaveComma(op.getOnDims(), p);
+  p << "]";
+  if (op.getWeight())
+    p << " weight(" << op.getWeight() << ")";
+  else if (op.getWeightAuto())
+    p << " weight(auto)";
+  if (op.getBlockSize()) {
+    p << " block_size [";
+    llvm::interleaveComma(*op.getBlockSize(), p);
+    p << "]";
+  }
+  if (!op.getInits().empty()) {
+    p << " reduce(";
+    llvm::interleaveComma(*op.getReduceKinds(), p, [&](Attribute a) {
+      p << stringifyEnum(llvm::cast<ReductionKindAttr>(a).getValue());
+    });
+    p << ") init(" << op.getInits() << ") -> ";
+    llvm::interleaveComma(op.getResultTypes(), p);
+  }
+  p.printOptionalAttrDictWithKeyword(
+      op->getAttrs(), {"tmpl", "onDims", "weightAuto", "blockSize",
+                       "reduceKinds", "operandSegmentSizes"});
+  p << " ";
+  p.printRegion(op.getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/!op.getInits().empty());
+}
+
+template <typename OpT>
+static LogicalResult verifyLoopLike(OpT op, bool isDevice) {
+  unsigned n = op.getLowerBounds().size();
+  if (n == 0)
+    return op.emitOpError("needs at least one induction variable");
+  if (op.getUpperBounds().size() != n || op.getSteps().size() != n)
+    return op.emitOpError() << "has " << n << " lower bounds, "
+                            << op.getUpperBounds().size()
+                            << " upper bounds and " << op.getSteps().size()
+                            << " steps; they must match";
+  if (op.getBodyBlock()->getNumArguments() != n)
+    return op.emitOpError() << "body has "
+                            << op.getBodyBlock()->getNumArguments()
+                            << " arguments but the loop has " << n
+                            << " induction variables";
+  if (op.getOnDims().size() != n)
+    return op.emitOpError()
+           << "'on' lists " << op.getOnDims().size()
+           << " template dimensions but the loop has " << n
+           << " induction variables";
+  llvm::SmallSet<int64_t, 4> seen;
+  for (int64_t d : op.getOnDims()) {
+    if (d < 0)
+      return op.emitOpError() << "'on' names negative template dimension "
+                              << d;
+    if (!seen.insert(d).second)
+      return op.emitOpError()
+             << "'on' names template dimension " << d << " twice";
+  }
+  if (!isDevice && (op.getWeight() || op.getWeightAuto()))
+    return op.emitOpError()
+           << "weight is only allowed on xmp.device_loop (a host loop runs "
+              "entirely on the CPU)";
+  if (op.getWeight() && op.getWeightAuto())
+    return op.emitOpError("has both a weight value and weight(auto)");
+  if (auto bs = op.getBlockSize()) {
+    if (!isDevice)
+      return op.emitOpError("block_size is only allowed on xmp.device_loop");
+    if (bs->empty() || bs->size() > 3)
+      return op.emitOpError("block_size needs 1 to 3 entries");
+    for (int64_t v : *bs)
+      if (v <= 0)
+        return op.emitOpError("block_size entries must be positive");
+  }
+  size_t numRed = op.getInits().size();
+  size_t numKinds = op.getReduceKinds() ? op.getReduceKinds()->size() : 0;
+  if (numKinds != numRed)
+    return op.emitOpError() << "has " << numKinds << " reduction kinds but "
+                            << numRed << " init values";
+  if (op.getNumResults() != numRed)
+    return op.emitOpError() << "has " << op.getNumResults()
+                            << " results but " << numRed << " reductions";
+  for (size_t i = 0; i < numRed; ++i) {
+    Type t = op.getInits()[i].getType();
+    if (t != op.getResult(i).getType())
+      return op.emitOpError() << "init " << i << " has type " << t
+                              << " but result " << i << " has type "
+                              << op.getResult(i).getType();
+    if (!t.isIntOrFloat() && !llvm::isa<ComplexType>(t))
+      return op.emitOpError() << "reduction " << i
+                              << " must be on a scalar, got " << t;
+    if (!isReductionKindCompatible(op.getReduceKind(i), t))
+      return op.emitOpError()
+             << "reduction kind '" << stringifyEnum(op.getReduceKind(i))
+             << "' does not apply to element type " << t;
+  }
+  auto yield = llvm::cast<YieldOp>(op.getBodyBlock()->getTerminator());
+  if (yield.getValues().size() != numRed)
+    return op.emitOpError() << "body yields " << yield.getValues().size()
+                            << " values but the loop has " << numRed
+                            << " reductions";
+  for (size_t i = 0; i < numRed; ++i)
+    if (yield.getValues()[i].getType() != op.getResult(i).getType())
+      return op.emitOpError() << "yielded value " << i << " has type "
+                              << yield.getValues()[i].getType()
+                              << " but the reduction has type "
+                              << op.getResult(i).getType();
+  return success();
+}
+
+template <typename OpT>
+static LogicalResult verifyLoopSymbols(OpT op,
+                                       SymbolTableCollection &symbolTable) {
+  auto tmpl = lookupSymbol<TemplateOp>(op, symbolTable, op.getTmplAttr(),
+                                       "loop template", "xmp.template");
+  if (failed(tmpl))
+    return failure();
+  for (int64_t d : op.getOnDims())
+    if (d >= (int64_t)tmpl->getRank())
+      return op.emitOpError()
+             << "'on' names template dimension " << d << " but "
+             << op.getTmplAttr() << " has rank " << tmpl->getRank();
+  return success();
+}
+
+ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseLoopLike<LoopOp>(parser, result);
+}
+void LoopOp::print(OpAsmPrinter &p) { printLoopLike(*this, p); }
+LogicalResult LoopOp::verify() { return verifyLoopLike(*this, false); }
+LogicalResult LoopOp::verifySymbolUses(SymbolTableCollection &st) {
+  return verifyLoopSymbols(*this, st);
+}
+
+ParseResult DeviceLoopOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseLoopLike<DeviceLoopOp>(parser, result);
+}
+void DeviceLoopOp::print(OpAsmPrinter &p) { printLoopLike(*this, p); }
+LogicalResult DeviceLoopOp::verify() { return verifyLoopLike(*this, true); }
+LogicalResult DeviceLoopOp::verifySymbolUses(SymbolTableCollection &st) {
+  return verifyLoopSymbols(*this, st);
+}
+
+//===----------------------------------------------------------------------===//
+// Device data
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReplicateOp::verify() {
+  if (getArrays().empty())
+    return emitOpError("needs at least one array");
+  if (!getBody().front().getTerminator() ||
+      !cast<YieldOp>(getBody().front().getTerminator()).getValues().empty())
+    return emitOpError("region must end in an xmp.yield without values");
+  return success();
+}
+
+LogicalResult ReplicateSyncOp::verify() {
+  if (getArrays().empty())
+    return emitOpError("needs at least one array");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Reflect
+//===----------------------------------------------------------------------===//
+
+template <typename OpT>
+static LogicalResult verifyReflectOptions(OpT op) {
+  DArrayType type = op.getArray().getType();
+  unsigned rank = type.getRank();
+  if (!type.hasShadow())
+    return op.emitOpError("array has no shadow to reflect");
+  if (op.getWidthLo() || op.getWidthHi()) {
+    if (!op.getWidthLo() || !op.getWidthHi() ||
+        op.getWidthLo()->size() != rank || op.getWidthHi()->size() != rank)
+      return op.emitOpError() << "width list must have one lo:hi entry per "
+                                 "array dimension ("
+                              << rank << ")";
+    for (unsigned d = 0; d < rank; ++d) {
+      int64_t lo = (*op.getWidthLo())[d], hi = (*op.getWidthHi())[d];
+      if (lo < 0 || hi < 0)
+        return op.emitOpError() << "width of dimension " << d
+                                << " must be non-negative";
+      if (type.isFullShadow(d))
+        continue;
+      if (lo > type.getShadowLo()[d] || hi > type.getShadowHi()[d])
+        return op.emitOpError()
+               << "width " << lo << ":" << hi << " of dimension " << d
+               << " exceeds the shadow " << type.getShadowLo()[d] << ":"
+               << type.getShadowHi()[d];
+    }
+  }
+  if (op.getPeriodic() && op.getPeriodic()->size() != rank)
+    return op.emitOpError() << "periodic list has "
+                            << op.getPeriodic()->size()
+                            << " entries, expected one per array dimension ("
+                            << rank << ")";
+  if (op.getChannels() && op.getChannels()->size() != rank)
+    return op.emitOpError() << "channels list has "
+                            << op.getChannels()->size()
+                            << " entries, expected one per array dimension ("
+                            << rank << ")";
+  return success();
+}
+
+template <typename OpT>
+static SmallVector<Channel> channelList(OpT op) {
+  SmallVector<Channel> out;
+  if (auto ch = op.getChannels())
+    for (Attribute a : *ch)
+      out.push_back(llvm::cast<ChannelAttr>(a).getValue());
+  return out;
+}
+
+template <typename OpT>
+static ParseResult parseReflectLike(OpAsmParser &parser,
+                                    OperationState &result, bool hasPlan) {
+  OpAsmParser::UnresolvedOperand array;
+  DenseI64ArrayAttr widthLo, widthHi;
+  DenseBoolArrayAttr periodic;
+  UnitAttr acc;
+  ArrayAttr channels;
+  Type type, planType;
+  if (parser.parseOperand(array) ||
+      parseReflectOptions(parser, widthLo, widthHi, periodic, acc, channels) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type) ||
+      parser.resolveOperand(array, type, result.operands))
+    return failure();
+  if (hasPlan) {
+    if (parser.parseArrow() || parser.parseType(planType))
+      return failure();
+    result.addTypes(planType);
+  }
+  auto &props = result.getOrAddProperties<typename OpT::Properties>();
+  props.widthLo = widthLo;
+  props.widthHi = widthHi;
+  props.periodic = periodic;
+  props.acc = acc;
+  props.channels = channels;
+  return success();
+}
+
+template <typename OpT>
+static void printReflectLike(OpT op, OpAsmPrinter &p) {
+  p << " " << op.getArray();
+  printReflectOptions(p, op, op.getWidthLoAttr(), op.getWidthHiAttr(),
+                      op.getPeriodicAttr(), op.getAccAttr(),
+                      op.getChannelsAttr());
+  p.printOptionalAttrDict(op->getAttrs(), {"widthLo", "widthHi", "periodic",
+                                           "acc", "channels"});
+  p << " : " << op.getArray().getType();
+}
+
+ParseResult ReflectOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseReflectLike<ReflectOp>(parser, result, false);
+}
+void ReflectOp::print(OpAsmPrinter &p) { printReflectLike(*this, p); }
+ParseResult ReflectInitOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseReflectLike<ReflectInitOp>(parser, result, true);
+}
+void ReflectInitOp::print(OpAsmPrinter &p) {
+  printReflectLike(*this, p);
+  p << " -> " << getPlan().getType();
+}
+
+LogicalResult ReflectOp::verify() { return verifyReflectOptions(*this); }
+LogicalResult ReflectInitOp::verify() { return verifyReflectOptions(*this); }
+SmallVector<Channel> ReflectOp::getChannelList() { return channelList(*this); }
+SmallVector<Channel> ReflectInitOp::getChannelList() {
+  return channelList(*this);
+}
+
+//===----------------------------------------------------------------------===//
+// Reduction and broadcast
+//===----------------------------------------------------------------------===//
+
+/// Shared tail: `on @p [axes]? acc? attr-dict : type`.
+static ParseResult parseCollectiveTail(OpAsmParser &parser,
+                                       OperationState &result,
+                                       OpAsmParser::UnresolvedOperand value,
+                                       bool allowAxes) {
+  Builder &b = parser.getBuilder();
+  FlatSymbolRefAttr nodes;
+  if (parser.parseKeyword("on") ||
+      parser.parseAttribute(nodes, "nodes", result.attributes))
+    return failure();
+  if (allowAxes && succeeded(parser.parseOptionalLSquare())) {
+    SmallVector<int64_t> axes;
+    if (parser.parseCommaSeparatedList([&] {
+          int64_t v;
+          if (parser.parseInteger(v))
+            return failure();
+          axes.push_back(v);
+          return success();
+        }) ||
+        parser.parseRSquare())
+      return failure();
+    result.addAttribute("axes", b.getDenseI64ArrayAttr(axes));
+  }
+  if (succeeded(parser.parseOptionalKeyword("acc")))
+    result.addAttribute("acc", b.getUnitAttr());
+  Type type;
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type) ||
+      parser.resolveOperand(value, type, result.operands))
+    return failure();
+  if (!llvm::isa<MemRefType>(type))
+    result.addTypes(type);
+  return success();
+}
+
+ParseResult ReductionOp::parse(OpAsmParser &parser, OperationState &result) {
+  ReductionKind kind;
+  OpAsmParser::UnresolvedOperand value;
+  if (parseEnumKeyword(parser, kind, "reduction kind") ||
+      parser.parseOperand(value))
+    return failure();
+  result.addAttribute("kind",
+                      ReductionKindAttr::get(parser.getContext(), kind));
+  return parseCollectiveTail(parser, result, value, /*allowAxes=*/true);
+}
+
+void ReductionOp::print(OpAsmPrinter &p) {
+  p << " " << stringifyEnum(getKind()) << " " << getValue() << " on "
+    << getNodesAttr();
+  if (auto axes = getAxes()) {
+    p << " [";
+    llvm::interleaveComma(*axes, p);
+    p << "]";
+  }
+  if (getAcc())
+    p << " acc";
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {"kind", "nodes", "axes", "acc"});
+  p << " : " << getValue().getType();
+}
+
+static LogicalResult verifyCollectiveValue(Operation *op, Value value,
+                                           Value result) {
+  Type t = value.getType();
+  bool isMemRef = llvm::isa<MemRefType>(t);
+  if (!isMemRef && !t.isIntOrFloat() && !llvm::isa<ComplexType>(t))
+    return op->emitOpError() << "operand must be a scalar or a memref, got "
+                             << t;
+  if (isMemRef && result)
+    return op->emitOpError("works in place on a memref and has no result");
+  if (!isMemRef && (!result || result.getType() != t))
+    return op->emitOpError() << "result must have the operand's type " << t;
+  return success();
+}
+
+LogicalResult ReductionOp::verify() {
+  if (failed(verifyCollectiveValue(*this, getValue(), getResult())))
+    return failure();
+  if (!isReductionKindCompatible(getKind(), getValue().getType()))
+    return emitOpError() << "reduction kind '" << stringifyEnum(getKind())
+                         << "' does not apply to " << getValue().getType();
+  return success();
+}
+
+LogicalResult
+ReductionOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto nodes = lookupSymbol<NodesOp>(*this, symbolTable, getNodesAttr(),
+                                     "grid", "xmp.nodes");
+  if (failed(nodes))
+    return failure();
+  if (auto axes = getAxes()) {
+    llvm::SmallSet<int64_t, 4> seen;
+    for (int64_t a : *axes) {
+      if (a < 0 || a >= (int64_t)nodes->getRank())
+        return emitOpError() << "axis " << a << " is out of range for grid "
+                             << getNodesAttr() << " of rank "
+                             << nodes->getRank();
+      if (!seen.insert(a).second)
+        return emitOpError() << "axis " << a << " is named twice";
+    }
+  }
+  return success();
+}
+
+ParseResult BcastOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand value;
+  SmallVector<int64_t> root;
+  if (parser.parseOperand(value) || parser.parseKeyword("from") ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        int64_t v;
+        if (parser.parseInteger(v))
+          return failure();
+        root.push_back(v);
+        return success();
+      }))
+    return failure();
+  result.addAttribute("root", parser.getBuilder().getDenseI64ArrayAttr(root));
+  return parseCollectiveTail(parser, result, value, /*allowAxes=*/false);
+}
+
+void BcastOp::print(OpAsmPrinter &p) {
+  p << " " << getValue() << " from [";
+  llvm::interleaveComma(getRoot(), p);
+  p << "] on " << getNodesAttr();
+  if (getAcc())
+    p << " acc";
+  p.printOptionalAttrDict((*this)->getAttrs(), {"root", "nodes", "acc"});
+  p << " : " << getValue().getType();
+}
+
+LogicalResult BcastOp::verify() {
+  return verifyCollectiveValue(*this, getValue(), getResult());
+}
+
+LogicalResult BcastOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto nodes = lookupSymbol<NodesOp>(*this, symbolTable, getNodesAttr(),
+                                     "grid", "xmp.nodes");
+  if (failed(nodes))
+    return failure();
+  if (getRoot().size() != nodes->getRank())
+    return emitOpError() << "root coordinate has " << getRoot().size()
+                         << " entries but grid " << getNodesAttr()
+                         << " has rank " << nodes->getRank();
+  for (auto [i, c] : llvm::enumerate(getRoot())) {
+    int64_t size = nodes->getShape()[i];
+    if (c < 0 || (!ShapedType::isDynamic(size) && c >= size))
+      return emitOpError() << "root coordinate " << c << " is outside axis "
+                           << i << " of grid " << getNodesAttr();
+  }
+  return success();
+}
+
+LogicalResult BarrierOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  if (!getNodesAttr())
+    return success();
+  return lookupSymbol<NodesOp>(*this, symbolTable, getNodesAttr(), "grid",
+                               "xmp.nodes");
+}
+
+//===----------------------------------------------------------------------===//
+// GMoveOp
+//===----------------------------------------------------------------------===//
+
+/// One subscript list: `[a:b:c, i, %x:%y, ...]`. Static parts go to
+/// `statics` (3 per dim, kDynamic where an operand is used), operands in
+/// order to `dyn`, `scalar[d]` marks single-index subscripts.
+static ParseResult
+parseSubscripts(OpAsmParser &parser, SmallVectorImpl<int64_t> &statics,
+                SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dyn,
+                SmallVectorImpl<bool> &scalar) {
+  auto parseComponent = [&](int64_t &out) -> ParseResult {
+    OpAsmParser::UnresolvedOperand operand;
+    OptionalParseResult r = parser.parseOptionalOperand(operand);
+    if (r.has_value()) {
+      if (failed(*r))
+        return failure();
+      dyn.push_back(operand);
+      out = ShapedType::kDynamic;
+      return success();
+    }
+    return parser.parseInteger(out);
+  };
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+    int64_t lb, ub = 0, step = 1;
+    if (parseComponent(lb))
+      return failure();
+    if (failed(parser.parseOptionalColon())) {
+      statics.append({lb, 0, 1});
+      scalar.push_back(true);
+      return success();
+    }
+    if (parseComponent(ub))
+      return failure();
+    if (succeeded(parser.parseOptionalColon()) && parseComponent(step))
+      return failure();
+    statics.append({lb, ub, step});
+    scalar.push_back(false);
+    return success();
+  });
+}
+
+static void printSubscripts(OpAsmPrinter &p, ArrayRef<int64_t> statics,
+                            OperandRange dyn, ArrayRef<bool> scalar) {
+  unsigned next = 0;
+  auto printComponent = [&](int64_t v) {
+    if (ShapedType::isDynamic(v))
+      p << dyn[next++];
+    else
+      p << v;
+  };
+  p << "[";
+  for (size_t d = 0; d < scalar.size(); ++d) {
+    if (d)
+      p << ", ";
+    printComponent(statics[3 * d]);
+    if (scalar[d])
+      continue;
+    p << ":";
+    printComponent(statics[3 * d + 1]);
+    if (statics[3 * d + 2] != 1) {
+      p << ":";
+      printComponent(statics[3 * d + 2]);
+    }
+  }
+  p << "]";
+}
+
+ParseResult GMoveOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &b = parser.getBuilder();
+  OpAsmParser::UnresolvedOperand src, dst;
+  SmallVector<int64_t> srcStatic, dstStatic;
+  SmallVector<OpAsmParser::UnresolvedOperand> srcDyn, dstDyn;
+  SmallVector<bool> srcScalar, dstScalar;
+  Type srcType, dstType;
+  if (parser.parseOperand(src) ||
+      parseSubscripts(parser, srcStatic, srcDyn, srcScalar) ||
+      parser.parseKeyword("to") || parser.parseOperand(dst) ||
+      parseSubscripts(parser, dstStatic, dstDyn, dstScalar))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("acc")))
+    result.addAttribute("acc", b.getUnitAttr());
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseType(srcType) || parser.parseKeyword("to") ||
+      parser.parseType(dstType))
+    return failure();
+  Type indexType = b.getIndexType();
+  if (parser.resolveOperand(src, srcType, result.operands) ||
+      parser.resolveOperands(srcDyn, indexType, result.operands) ||
+      parser.resolveOperand(dst, dstType, result.operands) ||
+      parser.resolveOperands(dstDyn, indexType, result.operands))
+    return failure();
+  result.addAttribute("srcStatic", b.getDenseI64ArrayAttr(srcStatic));
+  result.addAttribute("srcScalar", b.getDenseBoolArrayAttr(srcScalar));
+  result.addAttribute("dstStatic", b.getDenseI64ArrayAttr(dstStatic));
+  result.addAttribute("dstScalar", b.getDenseBoolArrayAttr(dstScalar));
+  result.addAttribute("operandSegmentSizes",
+                      b.getDenseI32ArrayAttr({1, (int32_t)srcDyn.size(), 1,
+                                              (int32_t)dstDyn.size()}));
+  return success();
+}
+
+void GMoveOp::print(OpAsmPrinter &p) {
+  p << " " << getSource();
+  printSubscripts(p, getSrcStatic(), getSrcDynamic(), getSrcScalar());
+  p << " to " << getDest();
+  printSubscripts(p, getDstStatic(), getDstDynamic(), getDstScalar());
+  if (getAcc())
+    p << " acc";
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {"srcStatic", "srcScalar", "dstStatic", "dstScalar",
+                           "acc", "operandSegmentSizes"});
+  p << " : " << getSource().getType() << " to " << getDest().getType();
+}
+
+static unsigned rankOf(Type t) {
+  if (auto d = llvm::dyn_cast<DArrayType>(t))
+    return d.getRank();
+  return llvm::cast<MemRefType>(t).getRank();
+}
+
+SmallVector<int64_t> GMoveOp::getSectionShape(bool source) {
+  ArrayRef<int64_t> statics = source ? getSrcStatic() : getDstStatic();
+  ArrayRef<bool> scalar = source ? getSrcScalar() : getDstScalar();
+  SmallVector<int64_t> shape;
+  for (size_t d = 0; d < scalar.size(); ++d) {
+    if (scalar[d])
+      continue;
+    int64_t lb = statics[3 * d], ub = statics[3 * d + 1],
+            st = statics[3 * d + 2];
+    if (ShapedType::isDynamic(lb) || ShapedType::isDynamic(ub) ||
+        ShapedType::isDynamic(st) || st <= 0)
+      shape.push_back(ShapedType::kDynamic);
+    else
+      shape.push_back(ub > lb ? (ub - lb + st - 1) / st : 0);
+  }
+  return shape;
+}
+
+LogicalResult GMoveOp::verify() {
+  for (bool source : {true, false}) {
+    Type t = source ? getSource().getType() : getDest().getType();
+    ArrayRef<bool> scalar = source ? getSrcScalar() : getDstScalar();
+    ArrayRef<int64_t> statics = source ? getSrcStatic() : getDstStatic();
+    StringRef which = source ? "source" : "destination";
+    if (statics.size() != 3 * scalar.size())
+      return emitOpError() << which << " section is malformed";
+    if (scalar.size() != rankOf(t))
+      return emitOpError() << which << " section has " << scalar.size()
+                           << " subscripts but the array has rank "
+                           << rankOf(t);
+    for (size_t d = 0; d < scalar.size(); ++d) {
+      int64_t st = statics[3 * d + 2];
+      if (!scalar[d] && !ShapedType::isDynamic(st) && st <= 0)
+        return emitOpError() << which << " step of dimension " << d
+                             << " must be positive";
+    }
+  }
+  Type se = llvm::isa<DArrayType>(getSource().getType())
+                ? llvm::cast<DArrayType>(getSource().getType()).getElementType()
+                : llvm::cast<MemRefType>(getSource().getType()).getElementType();
+  Type de = llvm::isa<DArrayType>(getDest().getType())
+                ? llvm::cast<DArrayType>(getDest().getType()).getElementType()
+                : llvm::cast<MemRefType>(getDest().getType()).getElementType();
+  if (se != de)
+    return emitOpError() << "source element type " << se
+                         << " differs from destination element type " << de;
+  SmallVector<int64_t> s = getSectionShape(true), d = getSectionShape(false);
+  bool mismatch = s.size() != d.size();
+  for (size_t i = 0; !mismatch && i < s.size(); ++i)
+    mismatch = !ShapedType::isDynamic(s[i]) && !ShapedType::isDynamic(d[i]) &&
+               s[i] != d[i];
+  if (mismatch)
+    return emitOpError() << "source section has shape " << fmtShape(s)
+                         << " but destination section has shape "
+                         << fmtShape(d);
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "xmp/Dialect/XMP/IR/XMPOps.cpp.inc"

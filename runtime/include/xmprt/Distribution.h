@@ -1,0 +1,307 @@
+//===- Distribution.h - index math of XMP distributions (header-only) ------===//
+//
+// Pure C++17, no MPI, no allocation, constexpr. The compiler includes this
+// header to fold static cases and the runtime uses it for every index
+// computation, so the two can never disagree.
+//
+// One template dimension is described by TemplateDim {kind, n, p, w, gblock}:
+//   n = template size, p = size of the grid axis it is distributed over
+//   (ignored for None, which behaves as p = 1), w = cyclic width,
+//   gblock = pointer to p piece sizes (GBlock only).
+//
+// Formulas (c = coordinate on the grid axis, 0 <= c < p):
+//   None    : every coordinate owns [0, n).
+//   Block   : b = ceil(n / p); c owns [min(c*b, n), min((c+1)*b, n)).
+//             The last pieces may be shorter or EMPTY (n=5, p=4: 2,2,1,0).
+//   GBlock  : c owns [sum_{k<c} gblock[k], sum_{k<=c} gblock[k]).
+//   Cyclic(w): g is owned by (g / w) % p; local index
+//             l = (g / (w*p)) * w + g % w; inverse g = (l/w)*w*p + c*w + l%w.
+//   ownedBelow(c, t) = number of indices in [0, t) owned by c; it gives the
+//   local size (t = n), the first local index of a loop (t = lb) and the
+//   local index of the array start for offset alignments, for every kind.
+//
+// Array dimension aligned to template dimension (a[i] sits on t(i + o)),
+// array size m, shadow widths sl/sh (or full shadow):
+//   owned count(c)  = ownedBelow(c, o + m) - ownedBelow(c, o)
+//   owned range(c)  = [clamp(lo_t(c) - o, 0, m), clamp(hi_t(c) - o, 0, m))
+//                     for block-like kinds (None, Block, GBlock)
+//   extent          = max_c owned count(c) + sl + sh   (same on all ranks)
+//                     full shadow: extent = m
+//   global -> local = g - owned_lo(c) + sl             (block-like)
+//                   = ownedBelow(c, g+o) - ownedBelow(c, o) + sl (cyclic)
+//                   = g                                 (full shadow)
+// A dimension that is not aligned holds the whole dimension:
+//   extent = m + sl + sh, local = g + sl.
+//
+// Loops `for (g = lb; g < ub; g += s)` (s > 0) restricted to coordinate c
+// (localLoop): block-like kinds give global bounds; cyclic gives LOCAL
+// bounds (map with localToGlobal). For cyclic(w>1) with s>1 the local
+// indices are not an arithmetic progression: the result is the covering
+// local range with step 1 and exact == false (the caller must test
+// (localToGlobal(l) - lb) % s == 0).
+//===----------------------------------------------------------------------===//
+#ifndef XMPRT_DISTRIBUTION_H
+#define XMPRT_DISTRIBUTION_H
+
+#include <cstdint>
+
+namespace xmprt {
+namespace dist {
+
+enum class Kind : int32_t { None = 0, Block = 1, Cyclic = 2, GBlock = 3 };
+
+struct Range {
+  int64_t lo = 0, hi = 0;
+  constexpr int64_t size() const { return hi > lo ? hi - lo : 0; }
+  constexpr bool empty() const { return hi <= lo; }
+};
+
+struct Loop {
+  int64_t start = 0, end = 0, step = 1;
+  bool exact = true; // false: covering range, filter by step needed
+};
+
+struct TemplateDim {
+  Kind kind = Kind::None;
+  int64_t n = 0;
+  int64_t p = 1;
+  int64_t w = 1;
+  const int64_t *gblock = nullptr;
+};
+
+struct ArrayDim {
+  TemplateDim t;          // the template dimension it follows
+  bool aligned = false;   // false: holds the whole dimension
+  int64_t offset = 0;     // a[i] on t(i + offset)
+  int64_t m = 0;          // array size
+  int64_t shadowLo = 0, shadowHi = 0;
+  bool fullShadow = false;
+};
+
+//--- integer helpers --------------------------------------------------------
+constexpr int64_t floorDiv(int64_t a, int64_t b) {
+  return (a >= 0) ? a / b : -((-a + b - 1) / b);
+}
+constexpr int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
+constexpr int64_t floorMod(int64_t a, int64_t b) {
+  return a - floorDiv(a, b) * b;
+}
+constexpr int64_t clamp(int64_t v, int64_t lo, int64_t hi) {
+  return v < lo ? lo : (v > hi ? hi : v);
+}
+constexpr int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+constexpr int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+constexpr int64_t gcd(int64_t a, int64_t b) {
+  while (b != 0) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a < 0 ? -a : a;
+}
+// Inverse of a modulo m (gcd(a, m) == 1, m >= 1).
+constexpr int64_t modInverse(int64_t a, int64_t m) {
+  if (m == 1)
+    return 0;
+  int64_t r0 = m, r1 = floorMod(a, m), s0 = 0, s1 = 1;
+  while (r1 != 0) {
+    int64_t q = r0 / r1, t = r0 - q * r1;
+    r0 = r1;
+    r1 = t;
+    t = s0 - q * s1;
+    s0 = s1;
+    s1 = t;
+  }
+  return floorMod(s0, m);
+}
+
+//--- one template dimension ---------------------------------------------------
+constexpr int64_t parts(const TemplateDim &d) {
+  return d.kind == Kind::None ? 1 : d.p;
+}
+constexpr bool isBlockLike(const TemplateDim &d) {
+  return d.kind != Kind::Cyclic;
+}
+constexpr int64_t blockWidth(const TemplateDim &d) {
+  return d.p > 0 ? ceilDiv(d.n, d.p) : d.n;
+}
+
+// Owned template range of coordinate c (block-like kinds; {0,0} for cyclic).
+constexpr Range owned(const TemplateDim &d, int64_t c) {
+  switch (d.kind) {
+  case Kind::None:
+    return {0, d.n};
+  case Kind::Block: {
+    int64_t b = blockWidth(d);
+    return {min64(c * b, d.n), min64((c + 1) * b, d.n)};
+  }
+  case Kind::GBlock: {
+    int64_t lo = 0;
+    for (int64_t k = 0; k < c; ++k)
+      lo += d.gblock[k];
+    return {lo, lo + d.gblock[c]};
+  }
+  case Kind::Cyclic:
+    break;
+  }
+  return {0, 0};
+}
+
+// Coordinate owning template index g (0 <= g < n).
+constexpr int64_t owner(const TemplateDim &d, int64_t g) {
+  switch (d.kind) {
+  case Kind::None:
+    return 0;
+  case Kind::Block:
+    return g / blockWidth(d);
+  case Kind::Cyclic:
+    return (g / d.w) % d.p;
+  case Kind::GBlock: {
+    int64_t acc = 0;
+    for (int64_t k = 0; k < d.p; ++k) {
+      acc += d.gblock[k];
+      if (g < acc)
+        return k;
+    }
+    return d.p - 1;
+  }
+  }
+  return 0;
+}
+
+// Number of template indices in [0, t) owned by c (t is clamped to [0, n]).
+constexpr int64_t ownedBelow(const TemplateDim &d, int64_t c, int64_t t) {
+  t = clamp(t, 0, d.n);
+  if (d.kind == Kind::Cyclic) {
+    int64_t cyc = d.w * d.p;
+    return (t / cyc) * d.w + clamp(t % cyc - c * d.w, 0, d.w);
+  }
+  Range r = owned(d, c);
+  return clamp(t, r.lo, max64(r.lo, r.hi)) - r.lo;
+}
+
+constexpr int64_t localSize(const TemplateDim &d, int64_t c) {
+  return ownedBelow(d, c, d.n);
+}
+
+constexpr int64_t maxLocalSize(const TemplateDim &d) {
+  int64_t best = 0;
+  for (int64_t c = 0; c < parts(d); ++c)
+    best = max64(best, localSize(d, c));
+  return best;
+}
+
+// Local index of g on its owner.
+constexpr int64_t globalToLocal(const TemplateDim &d, int64_t g) {
+  if (d.kind == Kind::Cyclic)
+    return (g / (d.w * d.p)) * d.w + g % d.w;
+  return g - owned(d, owner(d, g)).lo;
+}
+
+constexpr int64_t localToGlobal(const TemplateDim &d, int64_t c, int64_t l) {
+  if (d.kind == Kind::Cyclic)
+    return (l / d.w) * d.w * d.p + c * d.w + l % d.w;
+  return owned(d, c).lo + l;
+}
+
+// `for (g = lb; g < ub; g += s)`, s > 0, restricted to coordinate c.
+constexpr Loop localLoop(const TemplateDim &d, int64_t c, int64_t lb,
+                         int64_t ub, int64_t s) {
+  if (d.kind != Kind::Cyclic) {
+    Range r = owned(d, c);
+    int64_t start = lb;
+    if (r.lo > lb)
+      start = lb + ceilDiv(r.lo - lb, s) * s;
+    int64_t end = min64(ub, r.hi);
+    return {start, max64(start, end), s, true};
+  }
+  int64_t lmin = ownedBelow(d, c, lb);
+  int64_t lend = max64(lmin, ownedBelow(d, c, ub));
+  if (s == 1)
+    return {lmin, lend, 1, true};
+  if (d.w == 1) {
+    // l*p + c == lb (mod s)  <=>  l*(p/g) == (lb-c)/g (mod s/g)
+    int64_t g = gcd(d.p, s);
+    int64_t diff = floorMod(lb - c, s);
+    if (diff % g != 0)
+      return {lmin, lmin, 1, true};
+    int64_t sp = s / g;
+    int64_t l0 = floorMod((diff / g) * modInverse((d.p / g) % sp, sp), sp);
+    int64_t first = lmin + floorMod(l0 - lmin, sp);
+    return {first, max64(first, lend), sp, true};
+  }
+  return {lmin, lend, 1, false};
+}
+
+//--- array dimension ----------------------------------------------------------
+// Number of array indices in [0, i) owned by coordinate c.
+constexpr int64_t arrayOwnedBelow(const ArrayDim &a, int64_t c, int64_t i) {
+  if (!a.aligned)
+    return clamp(i, 0, a.m);
+  i = clamp(i, 0, a.m);
+  return ownedBelow(a.t, c, i + a.offset) - ownedBelow(a.t, c, a.offset);
+}
+
+constexpr int64_t arrayOwnedCount(const ArrayDim &a, int64_t c) {
+  return arrayOwnedBelow(a, c, a.m);
+}
+
+// Owned array range (block-like or not aligned).
+constexpr Range arrayOwned(const ArrayDim &a, int64_t c) {
+  if (!a.aligned)
+    return {0, a.m};
+  Range r = owned(a.t, c);
+  return {clamp(r.lo - a.offset, 0, a.m), clamp(r.hi - a.offset, 0, a.m)};
+}
+
+constexpr int64_t arrayOwner(const ArrayDim &a, int64_t i) {
+  return a.aligned ? owner(a.t, i + a.offset) : 0;
+}
+
+constexpr int64_t arrayParts(const ArrayDim &a) {
+  return a.aligned ? parts(a.t) : 1;
+}
+
+constexpr int64_t arrayMaxOwnedCount(const ArrayDim &a) {
+  int64_t best = 0;
+  for (int64_t c = 0; c < arrayParts(a); ++c)
+    best = max64(best, arrayOwnedCount(a, c));
+  return best;
+}
+
+// Uniform allocated extent (the same on every coordinate).
+constexpr int64_t arrayExtent(const ArrayDim &a) {
+  if (a.fullShadow)
+    return a.m;
+  return arrayMaxOwnedCount(a) + a.shadowLo + a.shadowHi;
+}
+
+// Local index, in the block of coordinate c, of array index i. For
+// block-like kinds i may lie in c's shadow as well.
+constexpr int64_t arrayGlobalToLocal(const ArrayDim &a, int64_t c, int64_t i) {
+  if (a.fullShadow)
+    return i;
+  if (!a.aligned)
+    return i + a.shadowLo;
+  if (a.t.kind == Kind::Cyclic)
+    return arrayOwnedBelow(a, c, i) + a.shadowLo;
+  return i - arrayOwned(a, c).lo + a.shadowLo;
+}
+
+// Array index stored at local index l of coordinate c (owned part).
+constexpr int64_t arrayLocalToGlobal(const ArrayDim &a, int64_t c, int64_t l) {
+  if (a.fullShadow)
+    return l;
+  if (!a.aligned)
+    return l - a.shadowLo;
+  if (a.t.kind == Kind::Cyclic) {
+    int64_t tl = l - a.shadowLo + ownedBelow(a.t, c, a.offset);
+    return localToGlobal(a.t, c, tl) - a.offset;
+  }
+  return l - a.shadowLo + arrayOwned(a, c).lo;
+}
+
+} // namespace dist
+} // namespace xmprt
+
+#endif // XMPRT_DISTRIBUTION_H

@@ -1,0 +1,195 @@
+/*===- xmprt.h - C ABI of the xmp-mlir runtime (libxmprt) ------------------===*
+ *
+ * Generated code (and any other compiler) calls these functions. Every
+ * function checks its arguments; on an error the runtime prints
+ *   "xmprt: rank R: <function>: <reason>"
+ * to stderr and aborts the whole job (MPI_Abort), so nothing hangs.
+ *
+ * Conventions: row-major everywhere; index ranges are half-open [lo, hi);
+ * arrays of per-dimension values are passed as pointers to int64_t (or
+ * int32_t where noted) with `rank` entries.
+ *===----------------------------------------------------------------------===*/
+#ifndef XMPRT_XMPRT_H
+#define XMPRT_XMPRT_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct xmprt_grid xmprt_grid;
+typedef struct xmprt_template xmprt_template;
+typedef struct xmprt_darray xmprt_darray;
+typedef struct xmprt_reflect_plan xmprt_reflect_plan;
+
+/* Distribution kinds of one template dimension. */
+enum { XMPRT_DIST_NONE = 0, XMPRT_DIST_BLOCK = 1, XMPRT_DIST_CYCLIC = 2,
+       XMPRT_DIST_GBLOCK = 3 };
+/* Channels of one reflect dimension. */
+enum { XMPRT_CHANNEL_AUTO = 0, XMPRT_CHANNEL_IB = 1, XMPRT_CHANNEL_TCA = 2,
+       XMPRT_CHANNEL_NONE = 3 };
+/* Reduction kinds. */
+enum { XMPRT_RED_SUM = 0, XMPRT_RED_PROD = 1, XMPRT_RED_MAX = 2,
+       XMPRT_RED_MIN = 3, XMPRT_RED_LAND = 4, XMPRT_RED_LOR = 5,
+       XMPRT_RED_BAND = 6, XMPRT_RED_BOR = 7, XMPRT_RED_MAXLOC = 8,
+       XMPRT_RED_MINLOC = 9 };
+/* Element types. */
+enum { XMPRT_I8 = 0, XMPRT_I16 = 1, XMPRT_I32 = 2, XMPRT_I64 = 3,
+       XMPRT_F32 = 4, XMPRT_F64 = 5, XMPRT_C32 = 6 /* complex<f32> */,
+       XMPRT_C64 = 7 /* complex<f64> */, XMPRT_I1 = 8 /* stored as 1 byte */ };
+/* A shadow width of this value means "full shadow" for that dimension. */
+#define XMPRT_FULL_SHADOW (-1)
+/* A grid axis or template size of this value is dynamic ('?'). */
+#define XMPRT_DYNAMIC (-1)
+
+/*--- topology -------------------------------------------------------------*/
+/* Initializes MPI unless the program already did; idempotent. */
+void xmprt_init(int *argc, char ***argv);
+/* Finalizes MPI only if xmprt_init initialized it; idempotent. */
+void xmprt_finalize(void);
+int32_t xmprt_world_rank(void);
+int32_t xmprt_world_size(void);
+double xmprt_wtime(void);
+
+/* A process grid; shape[i] == XMPRT_DYNAMIC axes are resolved from the world
+ * size (factored evenly like MPI_Dims_create). Ranks in row-major order. */
+xmprt_grid *xmprt_grid_create(int32_t ndims, const int64_t *shape);
+int32_t xmprt_grid_ndims(const xmprt_grid *g);
+int64_t xmprt_grid_size(const xmprt_grid *g, int32_t axis);
+/* This rank's coordinate on an axis (-1 if the rank is not in the grid). */
+int64_t xmprt_grid_coord(const xmprt_grid *g, int32_t axis);
+void xmprt_grid_destroy(xmprt_grid *g);
+
+/* Resolves a grid shape for `nprocs` processes without creating anything:
+ * dynamic axes get the remaining factor of nprocs / prod(static axes),
+ * factored evenly (non-increasing, like MPI_Dims_create). Ranks beyond the
+ * product are not in the grid. Returns XMPRT_OK, or XMPRT_ERR_ARG (bad
+ * ndims/sizes) or XMPRT_ERR_SHAPE (the static axes need more processes than
+ * nprocs) and leaves `resolved` unspecified. Never aborts. */
+enum { XMPRT_OK = 0, XMPRT_ERR_ARG = 1, XMPRT_ERR_SHAPE = 2 };
+int32_t xmprt_grid_resolve_shape(int32_t nprocs, int32_t ndims,
+                                 const int64_t *shape, int64_t *resolved);
+/* Linear (row-major) rank of this process in the grid, -1 if not in it. */
+int32_t xmprt_grid_rank(const xmprt_grid *g);
+
+/* Sub-clusters: ranks sharing a host (MPI_COMM_TYPE_SHARED), cut further into
+ * groups of XMP_SUBCLUSTER_SIZE consecutive world ranks when that variable is
+ * set. The id is the smallest world rank of the sub-cluster. */
+int32_t xmprt_subcluster_id(void);
+int32_t xmprt_subcluster_size(void);
+int32_t xmprt_subcluster_rank(void);
+/* GPU hook: device chosen for this rank (-1: host only build). */
+int32_t xmprt_device_id(void);
+
+/* A template; sizes[i] == XMPRT_DYNAMIC until fixed by xmprt_template_fix. */
+xmprt_template *xmprt_template_create(int32_t ndims, const int64_t *sizes);
+void xmprt_template_fix(xmprt_template *t, const int64_t *sizes);
+/* Frees the descriptor (arrays aligned to it must be destroyed first). */
+void xmprt_template_destroy(xmprt_template *t);
+/* kinds[i]: XMPRT_DIST_*; params[i]: cyclic width (1 for plain cyclic);
+ * gblock_sizes: for every GBLOCK dimension in order, grid-axis-size entries
+ * concatenated (may be NULL if there are none). Non-NONE dims are mapped to
+ * grid axes in order. */
+void xmprt_template_distribute(xmprt_template *t, xmprt_grid *g,
+                               const int32_t *kinds, const int64_t *params,
+                               const int64_t *gblock_sizes);
+int64_t xmprt_template_size(const xmprt_template *t, int32_t dim);
+/* Owned template range of a BLOCK/GBLOCK/NONE dimension on this rank. */
+void xmprt_template_owned(const xmprt_template *t, int32_t dim, int64_t *lo,
+                          int64_t *hi);
+/* Local loop of `for (i = lb; i < ub; i += step)` on template dim `dim`,
+ * restricted to the owned part, in global indices: out[0]=start, out[1]=end
+ * (exclusive), out[2]=step. For CYCLIC dims the loop is over *local* template
+ * indices instead (out[0..2]) and the caller maps them with
+ * xmprt_template_local_to_global. */
+void xmprt_template_loop(const xmprt_template *t, int32_t dim, int64_t lb,
+                         int64_t ub, int64_t step, int64_t *out);
+int64_t xmprt_template_local_to_global(const xmprt_template *t, int32_t dim,
+                                       int64_t local);
+/* Grid axis a template dimension is distributed over (-1 if none), its size
+ * and this rank's coordinate on it. */
+int32_t xmprt_template_axis(const xmprt_template *t, int32_t dim);
+/* This rank's coordinate on the grid axis of template dim `dim` (0 when the
+ * dimension is not distributed, -1 when the rank is not in the grid). */
+int64_t xmprt_template_coord(const xmprt_template *t, int32_t dim);
+
+/*--- distributed arrays ---------------------------------------------------*/
+/* align[d]: template dim array dim d follows, or -1 (not aligned);
+ * offset[d]: a[i] is aligned with t(i + offset[d]);
+ * shadow_lo/hi[d]: widths, or XMPRT_FULL_SHADOW in both for a full shadow.
+ * The local block is allocated with the same extents on every rank
+ * (max owned size + shadows) so compilers can use static shapes. */
+xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
+                                  const int64_t *gshape, const int32_t *align,
+                                  const int64_t *offset,
+                                  const int64_t *shadow_lo,
+                                  const int64_t *shadow_hi, int32_t elem_type);
+void xmprt_darray_destroy(xmprt_darray *a);
+/* Element size in bytes (I1: 1). */
+int32_t xmprt_darray_elem_size(const xmprt_darray *a);
+/* Number of elements of array dim `dim` owned by this rank (any kind). */
+int64_t xmprt_darray_owned_count(const xmprt_darray *a, int32_t dim);
+void *xmprt_darray_data(const xmprt_darray *a);
+int64_t xmprt_darray_local_extent(const xmprt_darray *a, int32_t dim);
+/* Global owned range [lo, hi) of array dim `dim` on this rank (block-like
+ * dims), or the whole dimension when not distributed / full shadow. */
+void xmprt_darray_owned(const xmprt_darray *a, int32_t dim, int64_t *lo,
+                        int64_t *hi);
+/* Local index of global index g (any distribution; includes the shadow). */
+int64_t xmprt_darray_global_to_local(const xmprt_darray *a, int32_t dim,
+                                     int64_t g);
+
+/*--- reflect --------------------------------------------------------------*/
+/* width_lo/hi: per dim (NULL = the whole shadow); periodic: per dim 0/1
+ * (NULL = none); channels: per dim XMPRT_CHANNEL_* (NULL = auto); acc: 0 host,
+ * 1 device data. The plan is persistent. */
+xmprt_reflect_plan *xmprt_reflect_init(xmprt_darray *a, const int64_t *width_lo,
+                                       const int64_t *width_hi,
+                                       const int32_t *periodic,
+                                       const int32_t *channels, int32_t acc);
+void xmprt_reflect_do(xmprt_reflect_plan *p);
+void xmprt_reflect_start(xmprt_reflect_plan *p);
+void xmprt_reflect_wait(xmprt_reflect_plan *p);
+/* Channel actually used for (dim, side 0=lo 1=hi) on this rank. */
+int32_t xmprt_reflect_channel(const xmprt_reflect_plan *p, int32_t dim,
+                              int32_t side);
+void xmprt_reflect_print(const xmprt_reflect_plan *p);
+void xmprt_reflect_destroy(xmprt_reflect_plan *p);
+/* Plan cache for plain `reflect`: one plan per (call site key, array). */
+xmprt_reflect_plan *xmprt_reflect_cached(int64_t site, xmprt_darray *a,
+                                         const int64_t *width_lo,
+                                         const int64_t *width_hi,
+                                         const int32_t *periodic,
+                                         const int32_t *channels, int32_t acc);
+
+/*--- collectives ----------------------------------------------------------*/
+/* In-place all-reduce of `count` elements over the whole grid (axis < 0) or
+ * one grid axis. MAXLOC/MINLOC: buf holds count (value, int64 index) pairs
+ * of the value type followed by the index. */
+void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
+                  void *buf, int64_t count);
+/* Broadcast `bytes` bytes from the rank at grid coordinate `root`. */
+void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes);
+void xmprt_barrier(xmprt_grid *g);
+/* All-gather of `bytes` bytes per rank over the grid (axis < 0) or one grid
+ * axis; recv receives them in rank (coordinate) order. */
+void xmprt_allgather(xmprt_grid *g, int32_t axis, const void *send,
+                     int64_t bytes, void *recv);
+/* Collective algorithms on host data: plain MPI, or the hybrid ones
+ * (shared memory inside a sub-cluster, MPI between sub-cluster leaders).
+ * The default comes from XMP_COLLECTIVES=plain|hybrid (plain if unset). */
+enum { XMPRT_COLL_PLAIN = 0, XMPRT_COLL_HYBRID = 1 };
+void xmprt_set_collectives(int32_t mode);
+int32_t xmprt_get_collectives(void);
+
+/*--- gmove ----------------------------------------------------------------*/
+/* dst[dsec] = src[ssec]; sections as (lb, ub, step) triples per dim; the
+ * schedule is cached per (site, arrays, sections). */
+void xmprt_gmove(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
+                 xmprt_darray *src, const int64_t *src_sec);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,494 @@
+//===- Collectives.cpp - reductions, broadcast, all-gather (plain, hybrid) ===//
+//
+// Plain: MPI collectives on the grid (or grid-axis) communicator.
+// Hybrid (thesis): the communicator is cut into its sub-clusters; inside a
+// sub-cluster data moves through an MPI-3 shared scratch window (one slot per
+// rank), between sub-clusters only the leaders (local rank 0) talk MPI:
+//   bcast     : root -> its leader (shared memory), binomial tree over the
+//               leaders (MPI point to point), leader -> its ranks (shared).
+//   allreduce : every rank puts its data in its slot, the leader combines
+//               the slots in local-rank order, MPI_Allreduce over leaders,
+//               everybody reads the leader's slot.
+//   allgather : recursive doubling; the steps whose partner is inside the
+//               sub-cluster collapse into one shared-memory exchange, the
+//               later steps are MPI_Sendrecv with partner rank ^ mask.
+//               Needs a power-of-two size and aligned power-of-two
+//               sub-clusters; otherwise it falls back to MPI_Allgather.
+//===----------------------------------------------------------------------===//
+#include "Internal.h"
+
+#include <algorithm>
+#include <climits>
+#include <complex>
+#include <cstdlib>
+#include <cstring>
+
+using namespace xmprt;
+
+namespace {
+
+int gMode = -1;
+
+int collMode() {
+  if (gMode < 0) {
+    const char *e = getenv("XMP_COLLECTIVES");
+    if (!e || !*e || !strcmp(e, "plain"))
+      gMode = XMPRT_COLL_PLAIN;
+    else if (!strcmp(e, "hybrid"))
+      gMode = XMPRT_COLL_HYBRID;
+    else
+      fail("xmprt_collectives", "XMP_COLLECTIVES='%s' is not plain|hybrid", e);
+  }
+  return gMode;
+}
+
+const int64_t kSlotBytes = 1 << 20;
+
+//--- element-wise combination (hybrid path and MPI user ops) -------------------
+template <typename T> struct Loc {
+  T v;
+  int64_t i;
+};
+
+template <typename T> void combineT(int op, T *io, const T *in, int64_t n) {
+  for (int64_t k = 0; k < n; ++k) {
+    T &a = io[k];
+    const T &b = in[k];
+    switch (op) {
+    case XMPRT_RED_SUM:
+      a = a + b;
+      break;
+    case XMPRT_RED_PROD:
+      a = a * b;
+      break;
+    default:
+      if constexpr (!std::is_same<T, std::complex<float>>::value &&
+                    !std::is_same<T, std::complex<double>>::value) {
+        if (op == XMPRT_RED_MAX)
+          a = std::max(a, b);
+        else if (op == XMPRT_RED_MIN)
+          a = std::min(a, b);
+        if constexpr (std::is_integral<T>::value) {
+          if (op == XMPRT_RED_LAND)
+            a = (a && b);
+          else if (op == XMPRT_RED_LOR)
+            a = (a || b);
+          else if (op == XMPRT_RED_BAND)
+            a = a & b;
+          else if (op == XMPRT_RED_BOR)
+            a = a | b;
+        }
+      }
+    }
+  }
+}
+
+template <typename T> void combineLoc(int op, void *iov, const void *inv,
+                                      int64_t n) {
+  auto *io = (Loc<T> *)iov;
+  auto *in = (const Loc<T> *)inv;
+  for (int64_t k = 0; k < n; ++k) {
+    bool better = op == XMPRT_RED_MAXLOC ? in[k].v > io[k].v : in[k].v < io[k].v;
+    if (better || (in[k].v == io[k].v && in[k].i < io[k].i))
+      io[k] = in[k];
+  }
+}
+
+void combine(int op, int type, void *io, const void *in, int64_t n) {
+  bool loc = op == XMPRT_RED_MAXLOC || op == XMPRT_RED_MINLOC;
+#define XMPRT_CASE(E, T)                                                       \
+  case E:                                                                      \
+    if (loc)                                                                   \
+      combineLoc<T>(op, io, in, n);                                            \
+    else                                                                       \
+      combineT<T>(op, (T *)io, (const T *)in, n);                              \
+    return;
+  switch (type) {
+    XMPRT_CASE(XMPRT_I8, int8_t)
+    XMPRT_CASE(XMPRT_I16, int16_t)
+    XMPRT_CASE(XMPRT_I32, int32_t)
+    XMPRT_CASE(XMPRT_I64, int64_t)
+    XMPRT_CASE(XMPRT_F32, float)
+    XMPRT_CASE(XMPRT_F64, double)
+    XMPRT_CASE(XMPRT_I1, uint8_t)
+  case XMPRT_C32:
+    combineT<std::complex<float>>(op, (std::complex<float> *)io,
+                                  (const std::complex<float> *)in, n);
+    return;
+  case XMPRT_C64:
+    combineT<std::complex<double>>(op, (std::complex<double> *)io,
+                                   (const std::complex<double> *)in, n);
+    return;
+  }
+#undef XMPRT_CASE
+}
+
+// MPI user ops for MAXLOC/MINLOC on (value, int64) pairs.
+template <int OP, int TYPE>
+void locUserFn(void *in, void *inout, int *len, MPI_Datatype *) {
+  combine(OP, TYPE, inout, in, *len);
+}
+
+MPI_Datatype pairType() {
+  static MPI_Datatype t = [] {
+    MPI_Datatype x;
+    MPI_Type_contiguous(16, MPI_BYTE, &x);
+    MPI_Type_commit(&x);
+    return x;
+  }();
+  return t;
+}
+
+template <int OP> MPI_Op locOp(int type) {
+  static MPI_Op ops[9] = {MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL,
+                          MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL,
+                          MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL};
+  if (ops[type] == MPI_OP_NULL) {
+    MPI_User_function *f = nullptr;
+    switch (type) {
+    case XMPRT_I8: f = locUserFn<OP, XMPRT_I8>; break;
+    case XMPRT_I16: f = locUserFn<OP, XMPRT_I16>; break;
+    case XMPRT_I32: f = locUserFn<OP, XMPRT_I32>; break;
+    case XMPRT_I64: f = locUserFn<OP, XMPRT_I64>; break;
+    case XMPRT_F32: f = locUserFn<OP, XMPRT_F32>; break;
+    case XMPRT_F64: f = locUserFn<OP, XMPRT_F64>; break;
+    case XMPRT_I1: f = locUserFn<OP, XMPRT_I1>; break;
+    }
+    MPI_Op_create(f, 1, &ops[type]);
+  }
+  return ops[type];
+}
+
+MPI_Datatype mpiType(int type) {
+  switch (type) {
+  case XMPRT_I8: return MPI_INT8_T;
+  case XMPRT_I16: return MPI_INT16_T;
+  case XMPRT_I32: return MPI_INT32_T;
+  case XMPRT_I64: return MPI_INT64_T;
+  case XMPRT_F32: return MPI_FLOAT;
+  case XMPRT_F64: return MPI_DOUBLE;
+  case XMPRT_C32: return MPI_C_FLOAT_COMPLEX;
+  case XMPRT_C64: return MPI_C_DOUBLE_COMPLEX;
+  case XMPRT_I1: return MPI_UINT8_T;
+  }
+  return MPI_DATATYPE_NULL;
+}
+
+// Datatype, op and bytes per item of a reduction (after validation).
+struct RedSpec {
+  MPI_Datatype type;
+  MPI_Op op;
+  int64_t itemBytes;
+};
+
+RedSpec redSpec(int op, int type, const char *fn) {
+  XMPRT_CHECK(elemSize(type) > 0, fn, "unknown element type %d", type);
+  XMPRT_CHECK(op >= XMPRT_RED_SUM && op <= XMPRT_RED_MINLOC, fn,
+              "unknown reduction kind %d", op);
+  bool cplx = type == XMPRT_C32 || type == XMPRT_C64;
+  bool flt = type == XMPRT_F32 || type == XMPRT_F64 || cplx;
+  if (op == XMPRT_RED_MAXLOC || op == XMPRT_RED_MINLOC) {
+    XMPRT_CHECK(!cplx, fn, "maxloc/minloc on complex values");
+    return {pairType(),
+            op == XMPRT_RED_MAXLOC ? locOp<XMPRT_RED_MAXLOC>(type)
+                                   : locOp<XMPRT_RED_MINLOC>(type),
+            16};
+  }
+  XMPRT_CHECK(!(cplx && (op == XMPRT_RED_MAX || op == XMPRT_RED_MIN)), fn,
+              "max/min on complex values");
+  XMPRT_CHECK(!(flt && op >= XMPRT_RED_LAND), fn,
+              "logical/bitwise reduction %d on a floating type", op);
+  static const MPI_Op ops[] = {MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN,
+                               MPI_LAND, MPI_LOR,  MPI_BAND, MPI_BOR};
+  return {mpiType(type), ops[op], elemSize(type)};
+}
+
+MPI_Comm commOf(xmprt_grid *g, int32_t axis, const char *fn) {
+  XMPRT_CHECK(g, fn, "grid is NULL");
+  XMPRT_CHECK(axis < g->ndims, fn, "axis %d out of range [0,%d)", axis,
+              g->ndims);
+  if (!g->inGrid())
+    return MPI_COMM_NULL;
+  return axis < 0 ? g->comm : g->axisComm[axis];
+}
+
+HybridComm &hybridOf(xmprt_grid *g, int32_t axis, const char *fn) {
+  std::unique_ptr<HybridComm> &slot =
+      axis < 0 ? g->hybridAll : g->hybridAxis[axis];
+  if (slot)
+    return *slot;
+  slot.reset(new HybridComm);
+  HybridComm &h = *slot;
+  h.comm = axis < 0 ? g->comm : g->axisComm[axis];
+  int r, n;
+  MPI_Comm_rank(h.comm, &r);
+  MPI_Comm_size(h.comm, &n);
+  int sid = subCluster().id;
+  XMPRT_MPI(MPI_Comm_split(h.comm, sid, r, &h.local), fn);
+  MPI_Comm_rank(h.local, &h.localRank);
+  MPI_Comm_size(h.local, &h.localSize);
+  XMPRT_MPI(MPI_Comm_split(h.comm, h.localRank == 0 ? 0 : MPI_UNDEFINED, r,
+                           &h.leaders),
+            fn);
+  int li = -1;
+  if (h.leaders != MPI_COMM_NULL)
+    MPI_Comm_rank(h.leaders, &li);
+  MPI_Bcast(&li, 1, MPI_INT, 0, h.local);
+  h.leaderIndexOf.resize(n);
+  MPI_Allgather(&li, 1, MPI_INT, h.leaderIndexOf.data(), 1, MPI_INT, h.comm);
+  std::vector<int> lr(n);
+  MPI_Allgather(&h.localRank, 1, MPI_INT, lr.data(), 1, MPI_INT, h.comm);
+  h.localOf.assign(n, -1);
+  for (int q = 0; q < n; ++q)
+    if (h.leaderIndexOf[q] == li)
+      h.localOf[q] = lr[q];
+  h.slotBytes = kSlotBytes;
+  MPI_Info info;
+  MPI_Info_create(&info);
+  MPI_Info_set(info, "alloc_shared_noncontig", "true");
+  void *mine;
+  XMPRT_MPI(MPI_Win_allocate_shared((MPI_Aint)h.slotBytes, 1, info, h.local,
+                                    &mine, &h.win),
+            fn);
+  MPI_Info_free(&info);
+  h.slots.resize(h.localSize);
+  for (int q = 0; q < h.localSize; ++q) {
+    MPI_Aint sz;
+    int du;
+    void *p;
+    MPI_Win_shared_query(h.win, q, &sz, &du, &p);
+    h.slots[q] = (char *)p;
+  }
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, h.win);
+  return h;
+}
+
+void localSync(HybridComm &h) {
+  MPI_Win_sync(h.win);
+  MPI_Barrier(h.local);
+  MPI_Win_sync(h.win);
+}
+
+void hybridAllreduce(HybridComm &h, int op, int type, const RedSpec &rs,
+                     char *buf, int64_t count) {
+  int64_t per = h.slotBytes / rs.itemBytes;
+  for (int64_t off = 0; off < count; off += per) {
+    int64_t n = std::min(per, count - off);
+    int64_t nb = n * rs.itemBytes;
+    memcpy(h.slots[h.localRank], buf + off * rs.itemBytes, nb);
+    localSync(h);
+    if (h.localRank == 0) {
+      for (int q = 1; q < h.localSize; ++q)
+        combine(op, type, h.slots[0], h.slots[q], n);
+      int nl = 1;
+      MPI_Comm_size(h.leaders, &nl);
+      if (nl > 1)
+        XMPRT_MPI(MPI_Allreduce(MPI_IN_PLACE, h.slots[0], (int)n, rs.type,
+                                rs.op, h.leaders),
+                  "xmprt_reduce");
+    }
+    localSync(h);
+    memcpy(buf + off * rs.itemBytes, h.slots[0], nb);
+    localSync(h); // slot 0 is reused by the next chunk
+  }
+}
+
+void binomialBcast(MPI_Comm c, int root, char *buf, int64_t bytes) {
+  int r, n;
+  MPI_Comm_rank(c, &r);
+  MPI_Comm_size(c, &n);
+  int rel = (r - root + n) % n, mask = 1;
+  const int kChunk = INT_MAX / 2;
+  auto xfer = [&](int peer, bool send) {
+    for (int64_t off = 0; off < bytes; off += kChunk) {
+      int len = (int)std::min<int64_t>(kChunk, bytes - off);
+      if (send)
+        XMPRT_MPI(MPI_Send(buf + off, len, MPI_BYTE, peer, 77, c), "xmprt_bcast");
+      else
+        XMPRT_MPI(MPI_Recv(buf + off, len, MPI_BYTE, peer, 77, c,
+                           MPI_STATUS_IGNORE),
+                  "xmprt_bcast");
+    }
+  };
+  while (mask < n) {
+    if (rel & mask) {
+      xfer((rel - mask + root) % n, false);
+      break;
+    }
+    mask <<= 1;
+  }
+  mask >>= 1;
+  while (mask > 0) {
+    if (rel + mask < n)
+      xfer((rel + mask + root) % n, true);
+    mask >>= 1;
+  }
+}
+
+void hybridBcast(HybridComm &h, int root, char *buf, int64_t bytes) {
+  bool rootHere = h.localOf[root] >= 0;
+  int rootLocal = h.localOf[root];
+  for (int64_t off = 0; off < bytes || off == 0; off += h.slotBytes) {
+    int64_t nb = std::min(h.slotBytes, bytes - off);
+    // 1. root -> its leader through shared memory
+    if (rootHere && rootLocal != 0) {
+      if (h.localRank == rootLocal)
+        memcpy(h.slots[rootLocal], buf + off, nb);
+      localSync(h);
+      if (h.localRank == 0)
+        memcpy(buf + off, h.slots[rootLocal], nb);
+      localSync(h);
+    }
+    if (bytes == 0)
+      break;
+  }
+  // 2. binomial tree over the leaders (MPI, the "IB" part)
+  if (h.localRank == 0) {
+    int nl;
+    MPI_Comm_size(h.leaders, &nl);
+    if (nl > 1)
+      binomialBcast(h.leaders, h.leaderIndexOf[root], buf, bytes);
+  }
+  // 3. leader -> its ranks through shared memory
+  for (int64_t off = 0; off < bytes; off += h.slotBytes) {
+    int64_t nb = std::min(h.slotBytes, bytes - off);
+    if (h.localRank == 0)
+      memcpy(h.slots[0], buf + off, nb);
+    localSync(h);
+    if (h.localRank != 0)
+      memcpy(buf + off, h.slots[0], nb);
+    localSync(h);
+  }
+}
+
+bool hybridAllgather(HybridComm &h, const char *send, int64_t bytes,
+                     char *recv) {
+  int r, n;
+  MPI_Comm_rank(h.comm, &r);
+  MPI_Comm_size(h.comm, &n);
+  int L = h.localSize;
+  bool ok = (n & (n - 1)) == 0 && (L & (L - 1)) == 0 && bytes <= h.slotBytes &&
+            h.localRank == r % L && (r - r % L) + L <= n;
+  for (int q = 0; ok && q < n; ++q)
+    ok = (h.localOf[q] >= 0) == (q / L == r / L);
+  int all = ok;
+  MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_LAND, h.comm);
+  if (!all)
+    return false;
+  // Early steps (partners r ^ mask, mask < L) through shared memory.
+  memcpy(h.slots[h.localRank], send, bytes);
+  localSync(h);
+  int first = r - r % L;
+  for (int q = 0; q < L; ++q)
+    memcpy(recv + (first + q) * bytes, h.slots[q], bytes);
+  localSync(h);
+  // Late steps through MPI: exchange the 'mask' blocks gathered so far.
+  for (int mask = L; mask < n; mask <<= 1) {
+    int partner = r ^ mask;
+    int mine = r & ~(mask - 1), theirs = partner & ~(mask - 1);
+    XMPRT_MPI(MPI_Sendrecv(recv + mine * bytes, (int)(mask * bytes), MPI_BYTE,
+                           partner, 78, recv + theirs * bytes,
+                           (int)(mask * bytes), MPI_BYTE, partner, 78, h.comm,
+                           MPI_STATUS_IGNORE),
+              "xmprt_allgather");
+  }
+  return true;
+}
+
+} // namespace
+
+namespace xmprt {
+HybridComm::~HybridComm() {
+  if (win != MPI_WIN_NULL) {
+    MPI_Win_unlock_all(win);
+    MPI_Win_free(&win);
+  }
+  if (leaders != MPI_COMM_NULL)
+    MPI_Comm_free(&leaders);
+  if (local != MPI_COMM_NULL)
+    MPI_Comm_free(&local);
+}
+} // namespace xmprt
+
+extern "C" {
+
+void xmprt_set_collectives(int32_t mode) {
+  XMPRT_CHECK(mode == XMPRT_COLL_PLAIN || mode == XMPRT_COLL_HYBRID,
+              "xmprt_set_collectives", "mode %d is not plain(0)/hybrid(1)",
+              mode);
+  gMode = mode;
+}
+int32_t xmprt_get_collectives(void) { return collMode(); }
+
+void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
+                  void *buf, int64_t count) {
+  const char *fn = "xmprt_reduce";
+  MPI_Comm c = commOf(g, axis, fn);
+  RedSpec rs = redSpec(op, elem_type, fn);
+  XMPRT_CHECK(count >= 0, fn, "negative count %lld", (long long)count);
+  XMPRT_CHECK(buf || count == 0, fn, "buf is NULL");
+  if (c == MPI_COMM_NULL || count == 0)
+    return;
+  if (collMode() == XMPRT_COLL_HYBRID) {
+    hybridAllreduce(hybridOf(g, axis, fn), op, elem_type, rs, (char *)buf,
+                    count);
+    return;
+  }
+  const int64_t kChunk = INT_MAX / 16;
+  for (int64_t off = 0; off < count; off += kChunk)
+    XMPRT_MPI(MPI_Allreduce(MPI_IN_PLACE, (char *)buf + off * rs.itemBytes,
+                            (int)std::min(kChunk, count - off), rs.type, rs.op,
+                            c),
+              fn);
+}
+
+void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes) {
+  const char *fn = "xmprt_bcast";
+  MPI_Comm c = commOf(g, -1, fn);
+  XMPRT_CHECK(root, fn, "root is NULL");
+  XMPRT_CHECK(bytes >= 0, fn, "negative size");
+  XMPRT_CHECK(buf || bytes == 0, fn, "buf is NULL");
+  std::vector<int64_t> rc(root, root + g->ndims);
+  for (int32_t a = 0; a < g->ndims; ++a)
+    XMPRT_CHECK(rc[a] >= 0 && rc[a] < g->shape[a], fn,
+                "root coordinate %lld out of range on axis %d", (long long)rc[a],
+                a);
+  if (c == MPI_COMM_NULL || bytes == 0)
+    return;
+  int r = g->rankOf(rc);
+  if (collMode() == XMPRT_COLL_HYBRID) {
+    hybridBcast(hybridOf(g, -1, fn), r, (char *)buf, bytes);
+    return;
+  }
+  const int64_t kChunk = INT_MAX / 2;
+  for (int64_t off = 0; off < bytes; off += kChunk)
+    XMPRT_MPI(MPI_Bcast((char *)buf + off, (int)std::min(kChunk, bytes - off),
+                        MPI_BYTE, r, c),
+              fn);
+}
+
+void xmprt_barrier(xmprt_grid *g) {
+  MPI_Comm c = commOf(g, -1, "xmprt_barrier");
+  if (c != MPI_COMM_NULL)
+    XMPRT_MPI(MPI_Barrier(c), "xmprt_barrier");
+}
+
+void xmprt_allgather(xmprt_grid *g, int32_t axis, const void *send,
+                     int64_t bytes, void *recv) {
+  const char *fn = "xmprt_allgather";
+  MPI_Comm c = commOf(g, axis, fn);
+  XMPRT_CHECK(bytes >= 0 && bytes <= INT_MAX, fn, "bad size %lld",
+              (long long)bytes);
+  XMPRT_CHECK((send && recv) || bytes == 0, fn, "send/recv is NULL");
+  if (c == MPI_COMM_NULL || bytes == 0)
+    return;
+  if (collMode() == XMPRT_COLL_HYBRID &&
+      hybridAllgather(hybridOf(g, axis, fn), (const char *)send, bytes,
+                      (char *)recv))
+    return;
+  XMPRT_MPI(MPI_Allgather(send, (int)bytes, MPI_BYTE, recv, (int)bytes,
+                          MPI_BYTE, c),
+            fn);
+}
+
+} // extern "C"

@@ -1,0 +1,202 @@
+//===- DArray.cpp - distributed array descriptors and local blocks --------===//
+#include "Internal.h"
+#include "Memory.h"
+
+#include <cstring>
+
+using namespace xmprt;
+
+extern "C" {
+
+xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
+                                  const int64_t *gshape, const int32_t *align,
+                                  const int64_t *offset,
+                                  const int64_t *shadow_lo,
+                                  const int64_t *shadow_hi, int32_t elem_type) {
+  const char *fn = "xmprt_darray_create";
+  ensureInit(fn);
+  XMPRT_CHECK(t, fn, "template is NULL");
+  XMPRT_CHECK(t->grid, fn, "template is not distributed onto a grid");
+  XMPRT_CHECK(rank >= 1 && rank <= 16, fn, "rank %d out of range [1,16]",
+              rank);
+  XMPRT_CHECK(gshape, fn, "gshape is NULL");
+  int64_t es = elemSize(elem_type);
+  XMPRT_CHECK(es > 0, fn, "unknown element type %d", elem_type);
+  auto *a = new xmprt_darray;
+  a->tmpl = t;
+  a->grid = t->grid;
+  a->rank = rank;
+  a->elemType = elem_type;
+  a->esize = es;
+  a->dims.resize(rank);
+  a->axis.assign(rank, -1);
+  a->coord.assign(rank, 0);
+  a->extent.resize(rank);
+  a->mem = &hostMemory();
+  std::vector<int> used(t->ndims, 0);
+  for (int32_t d = 0; d < rank; ++d) {
+    dist::ArrayDim &ad = a->dims[d];
+    ad.m = gshape[d];
+    XMPRT_CHECK(ad.m >= 0, fn, "size %lld of dim %d is negative",
+                (long long)ad.m, d);
+    int32_t td = align ? align[d] : -1;
+    XMPRT_CHECK(td >= -1 && td < t->ndims, fn,
+                "dim %d aligned to template dim %d, template has %d dims", d,
+                td, t->ndims);
+    int64_t sl = shadow_lo ? shadow_lo[d] : 0;
+    int64_t sh = shadow_hi ? shadow_hi[d] : 0;
+    bool full = sl == XMPRT_FULL_SHADOW || sh == XMPRT_FULL_SHADOW;
+    XMPRT_CHECK(!full || (sl == XMPRT_FULL_SHADOW && sh == XMPRT_FULL_SHADOW),
+                fn, "dim %d: a full shadow must be full on both sides", d);
+    XMPRT_CHECK(full || (sl >= 0 && sh >= 0), fn,
+                "dim %d: negative shadow width", d);
+    ad.fullShadow = full;
+    ad.shadowLo = full ? 0 : sl;
+    ad.shadowHi = full ? 0 : sh;
+    if (td >= 0) {
+      XMPRT_CHECK(!used[td], fn, "template dim %d aligned by two array dims",
+                  td);
+      used[td] = 1;
+      XMPRT_CHECK(t->sizes[td] != XMPRT_DYNAMIC, fn,
+                  "template dim %d is not fixed", td);
+      ad.aligned = true;
+      ad.t = t->dim(td);
+      ad.offset = offset ? offset[d] : 0;
+      XMPRT_CHECK(ad.m == 0 || (ad.offset >= 0 && ad.offset + ad.m <= ad.t.n),
+                  fn,
+                  "dim %d: a[0:%lld] + offset %lld falls outside template "
+                  "dim %d of size %lld",
+                  d, (long long)ad.m, (long long)ad.offset, td,
+                  (long long)ad.t.n);
+      XMPRT_CHECK(ad.t.kind != dist::Kind::Cyclic || full ||
+                      (ad.shadowLo == 0 && ad.shadowHi == 0),
+                  fn, "dim %d: a cyclic dimension takes no shadow or a full one",
+                  d);
+      a->axis[d] = t->axis[td];
+      if (a->axis[d] >= 0)
+        a->coord[d] = a->grid->inGrid() ? a->grid->coord[a->axis[d]] : 0;
+    }
+    a->extent[d] = dist::arrayExtent(ad);
+  }
+  int64_t n = es;
+  for (int64_t e : a->extent)
+    n *= e;
+  a->bytes = n;
+  if (!a->inGrid())
+    return a;
+  xmprt_grid *g = a->grid;
+  int subSize = 1;
+  MPI_Comm_size(g->subComm, &subSize);
+  if (subSize > 1) {
+    // Shared window over the grid ranks of my sub-cluster: the TCA host
+    // channel writes straight into the neighbours' blocks.
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "alloc_shared_noncontig", "true");
+    void *base = nullptr;
+    int64_t sz = (n + 63) / 64 * 64;
+    XMPRT_MPI(MPI_Win_allocate_shared((MPI_Aint)sz, 1, info, g->subComm, &base,
+                                      &a->win),
+              fn);
+    MPI_Info_free(&info);
+    a->data = base;
+    if (n)
+      memset(base, 0, (size_t)n);
+    XMPRT_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, a->win), fn);
+    a->sharedBase.assign(g->size, nullptr);
+    for (int64_t r = 0; r < g->size; ++r) {
+      int sr = g->subRankOf[r];
+      if (sr < 0)
+        continue;
+      MPI_Aint qs;
+      int du;
+      void *p;
+      XMPRT_MPI(MPI_Win_shared_query(a->win, sr, &qs, &du, &p), fn);
+      a->sharedBase[r] = (char *)p;
+    }
+    MPI_Win_sync(a->win);
+    MPI_Barrier(g->subComm);
+  } else {
+    a->data = a->mem->allocate(n);
+    XMPRT_CHECK(a->data, fn, "cannot allocate %lld bytes", (long long)n);
+    a->ownsMalloc = true;
+  }
+  return a;
+}
+
+void xmprt_darray_destroy(xmprt_darray *a) {
+  if (!a)
+    return;
+  forgetReflectPlans(a);
+  forgetGMoveSchedules(a);
+  if (a->win != MPI_WIN_NULL) {
+    MPI_Win_unlock_all(a->win);
+    MPI_Win_free(&a->win);
+  } else if (a->ownsMalloc) {
+    a->mem->release(a->data);
+  }
+  delete a;
+}
+
+void *xmprt_darray_data(const xmprt_darray *a) {
+  XMPRT_CHECK(a, "xmprt_darray_data", "array is NULL");
+  return a->data;
+}
+
+int32_t xmprt_darray_elem_size(const xmprt_darray *a) {
+  XMPRT_CHECK(a, "xmprt_darray_elem_size", "array is NULL");
+  return (int32_t)a->esize;
+}
+
+static void checkDim(const xmprt_darray *a, int32_t dim, const char *fn) {
+  XMPRT_CHECK(a, fn, "array is NULL");
+  XMPRT_CHECK(dim >= 0 && dim < a->rank, fn, "dim %d out of range [0,%d)",
+              dim, a->rank);
+}
+
+int64_t xmprt_darray_local_extent(const xmprt_darray *a, int32_t dim) {
+  checkDim(a, dim, "xmprt_darray_local_extent");
+  return a->extent[dim];
+}
+
+void xmprt_darray_owned(const xmprt_darray *a, int32_t dim, int64_t *lo,
+                        int64_t *hi) {
+  const char *fn = "xmprt_darray_owned";
+  checkDim(a, dim, fn);
+  XMPRT_CHECK(lo && hi, fn, "lo/hi is NULL");
+  const dist::ArrayDim &ad = a->dims[dim];
+  if (!a->inGrid()) {
+    *lo = *hi = 0;
+    return;
+  }
+  if (ad.fullShadow || !ad.aligned) {
+    *lo = 0;
+    *hi = ad.m;
+    return;
+  }
+  XMPRT_CHECK(dist::isBlockLike(ad.t), fn,
+              "dim %d is cyclic: no contiguous owned range", dim);
+  dist::Range r = dist::arrayOwned(ad, a->coord[dim]);
+  *lo = r.lo;
+  *hi = dist::max64(r.lo, r.hi);
+}
+
+int64_t xmprt_darray_owned_count(const xmprt_darray *a, int32_t dim) {
+  checkDim(a, dim, "xmprt_darray_owned_count");
+  if (!a->inGrid())
+    return 0;
+  return dist::arrayOwnedCount(a->dims[dim], a->coord[dim]);
+}
+
+int64_t xmprt_darray_global_to_local(const xmprt_darray *a, int32_t dim,
+                                     int64_t g) {
+  const char *fn = "xmprt_darray_global_to_local";
+  checkDim(a, dim, fn);
+  const dist::ArrayDim &ad = a->dims[dim];
+  XMPRT_CHECK(g >= -ad.shadowLo && g < ad.m + ad.shadowHi, fn,
+              "index %lld out of range of dim %d (size %lld)", (long long)g,
+              dim, (long long)ad.m);
+  return dist::arrayGlobalToLocal(ad, a->coord[dim], g);
+}
+
+} // extern "C"

@@ -1,0 +1,66 @@
+//===- Errors.cpp - error reporting of libxmprt ----------------------------===//
+#include "Internal.h"
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace xmprt {
+
+void fail(const char *fn, const char *fmt, ...) {
+  int init = 0, fin = 0, r = -1;
+  MPI_Initialized(&init);
+  MPI_Finalized(&fin);
+  if (init && !fin)
+    MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "xmprt: rank %d: %s: %s\n", r, fn, msg);
+  fflush(stderr);
+  if (init && !fin)
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  abort();
+}
+
+void checkMpi(int rc, const char *fn, const char *call) {
+  if (rc == MPI_SUCCESS)
+    return;
+  char err[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  MPI_Error_string(rc, err, &len);
+  fail(fn, "%s failed: %s", call, err);
+}
+
+bool envVerbose() {
+  const char *v = getenv("XMP_VERBOSE");
+  return v && strcmp(v, "0") != 0 && *v;
+}
+
+int64_t elemSize(int32_t t) {
+  switch (t) {
+  case XMPRT_I8:
+  case XMPRT_I1:
+    return 1;
+  case XMPRT_I16:
+    return 2;
+  case XMPRT_I32:
+  case XMPRT_F32:
+    return 4;
+  case XMPRT_I64:
+  case XMPRT_F64:
+  case XMPRT_C32:
+    return 8;
+  case XMPRT_C64:
+    return 16;
+  default:
+    return -1;
+  }
+}
+
+} // namespace xmprt
+
+extern "C" double xmprt_wtime(void) { return MPI_Wtime(); }

@@ -1,0 +1,152 @@
+//===- Internal.h - runtime-internal structures of libxmprt ---------------===//
+#ifndef XMPRT_LIB_INTERNAL_H
+#define XMPRT_LIB_INTERNAL_H
+
+#include "xmprt/Distribution.h"
+#include "xmprt/xmprt.h"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace xmprt {
+
+//--- errors (Errors.cpp) ------------------------------------------------------
+// Prints "xmprt: rank R: <fn>: <reason>" and aborts the job.
+[[noreturn]] void fail(const char *fn, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+#define XMPRT_CHECK(cond, fn, ...)                                             \
+  do {                                                                         \
+    if (!(cond))                                                               \
+      ::xmprt::fail(fn, __VA_ARGS__);                                          \
+  } while (0)
+void checkMpi(int rc, const char *fn, const char *call);
+#define XMPRT_MPI(call, fn) ::xmprt::checkMpi((call), fn, #call)
+bool envVerbose();
+int64_t elemSize(int32_t elemType); // -1 if unknown
+
+//--- topology (Topology.cpp) -------------------------------------------------
+void ensureInit(const char *fn);
+struct SubCluster {
+  MPI_Comm comm = MPI_COMM_NULL; // world ranks of this sub-cluster
+  int id = 0, rank = 0, size = 1;
+};
+const SubCluster &subCluster();
+
+// Context for hybrid collectives on one communicator.
+struct HybridComm {
+  MPI_Comm comm = MPI_COMM_NULL;    // the whole communicator (not owned)
+  MPI_Comm local = MPI_COMM_NULL;   // its part inside my sub-cluster
+  MPI_Comm leaders = MPI_COMM_NULL; // local rank 0 of every sub-cluster
+  MPI_Win win = MPI_WIN_NULL;       // shared scratch, one slot per local rank
+  std::vector<char *> slots;
+  int64_t slotBytes = 0;
+  int localRank = 0, localSize = 1;
+  std::vector<int> localOf; // comm rank -> local rank (-1: other sub-cluster)
+  std::vector<int> leaderIndexOf; // comm rank -> leaders rank of its leader
+  ~HybridComm();
+};
+
+} // namespace xmprt
+
+struct xmprt_grid {
+  int32_t ndims = 0;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> coord; // -1 when not in the grid
+  int rank = -1;              // row-major rank in comm
+  int64_t size = 0;
+  MPI_Comm comm = MPI_COMM_NULL;
+  std::vector<MPI_Comm> axisComm; // rank in axisComm[a] == coord[a]
+  // grid ranks of my sub-cluster; used for shared-memory allocation
+  MPI_Comm subComm = MPI_COMM_NULL;
+  std::vector<int> subRankOf; // grid rank -> rank in subComm or -1
+  std::vector<int> worldOf;   // grid rank -> world rank
+  std::unique_ptr<xmprt::HybridComm> hybridAll;
+  std::vector<std::unique_ptr<xmprt::HybridComm>> hybridAxis;
+  bool inGrid() const { return rank >= 0; }
+  int rankOf(const std::vector<int64_t> &c) const {
+    int64_t r = 0;
+    for (int32_t a = 0; a < ndims; ++a)
+      r = r * shape[a] + c[a];
+    return (int)r;
+  }
+};
+
+struct xmprt_template {
+  int32_t ndims = 0;
+  std::vector<int64_t> sizes;
+  xmprt_grid *grid = nullptr;
+  std::vector<int32_t> kinds;
+  std::vector<int64_t> widths;
+  std::vector<std::vector<int64_t>> gblocks;
+  std::vector<int32_t> axis; // grid axis per dim or -1
+  xmprt::dist::TemplateDim dim(int32_t d) const {
+    xmprt::dist::TemplateDim t;
+    t.kind = (xmprt::dist::Kind)kinds[d];
+    t.n = sizes[d];
+    t.p = axis[d] >= 0 ? grid->shape[axis[d]] : 1;
+    t.w = widths[d];
+    t.gblock = gblocks[d].empty() ? nullptr : gblocks[d].data();
+    return t;
+  }
+};
+
+namespace xmprt {
+class MemorySpace;
+}
+
+struct xmprt_darray {
+  xmprt_template *tmpl = nullptr;
+  xmprt_grid *grid = nullptr;
+  int32_t rank = 0;
+  int32_t elemType = 0;
+  int64_t esize = 0;
+  std::vector<xmprt::dist::ArrayDim> dims;
+  std::vector<int32_t> axis;   // grid axis of each dim or -1
+  std::vector<int64_t> coord;  // my coordinate on that axis (0 if none)
+  std::vector<int64_t> extent; // local extents (uniform)
+  int64_t bytes = 0;
+  void *data = nullptr;
+  MPI_Win win = MPI_WIN_NULL; // shared window over grid->subComm
+  bool ownsMalloc = false;
+  xmprt::MemorySpace *mem = nullptr; // host now; device instance later
+  // GPU later: void *deviceData; per-peer device pointers (CUDA IPC).
+  bool inGrid() const { return grid && grid->inGrid(); }
+  // Coordinate of grid rank r on the axis of dim d.
+  int64_t coordOf(int r, int32_t d) const {
+    if (axis[d] < 0)
+      return 0;
+    int64_t c = r;
+    for (int32_t a = grid->ndims - 1; a > axis[d]; --a)
+      c /= grid->shape[a];
+    return c % grid->shape[axis[d]];
+  }
+  // Grid rank of my neighbour that has coordinate q on the axis of dim d.
+  int peerRank(int32_t d, int64_t q) const {
+    if (axis[d] < 0)
+      return grid->rank;
+    std::vector<int64_t> c = grid->coord;
+    c[axis[d]] = q;
+    return grid->rankOf(c);
+  }
+  // Base address of grid rank r's block in this process (shared window),
+  // null when r is outside my sub-cluster.
+  std::vector<char *> sharedBase;
+  char *peerBase(int r) const { return sharedBase.empty() ? nullptr : sharedBase[r]; }
+  int64_t localOffset(const std::vector<int64_t> &l) const {
+    int64_t o = 0;
+    for (int32_t d = 0; d < rank; ++d)
+      o = o * extent[d] + l[d];
+    return o;
+  }
+};
+
+namespace xmprt {
+// Cache hygiene: forget plans/schedules that mention a destroyed array.
+void forgetReflectPlans(xmprt_darray *a);
+void forgetGMoveSchedules(xmprt_darray *a);
+} // namespace xmprt
+
+#endif

@@ -1,0 +1,46 @@
+//===- Memory.h - where local blocks live and how strips are moved --------===//
+//
+// Reflect and gmove move "boxes": a local block restricted to one index
+// range in one dimension and the full extent in all others. In row-major
+// order that is nblocks runs of blockBytes bytes, stride bytes apart,
+// starting at offset. A MemorySpace knows how to copy, pack and unpack boxes
+// for one kind of memory. HostMemory is implemented here; the device
+// instance (CUDA: cudaMemcpy2DAsync for copies and peer copies through CUDA
+// IPC pointers, a pack kernel for packing) implements the same interface and
+// is chosen per darray instance (acc = 1) without touching the plans.
+//===----------------------------------------------------------------------===//
+#ifndef XMPRT_LIB_MEMORY_H
+#define XMPRT_LIB_MEMORY_H
+
+#include <cstdint>
+
+namespace xmprt {
+
+struct Box {
+  int64_t offset = 0;     // bytes from the block base
+  int64_t nblocks = 1;    // number of runs
+  int64_t blockBytes = 0; // bytes per run
+  int64_t stride = 0;     // bytes between run starts
+  int64_t bytes() const { return nblocks * blockBytes; }
+  bool contiguous() const { return nblocks == 1; }
+};
+
+class MemorySpace {
+public:
+  virtual ~MemorySpace() = default;
+  virtual const char *name() const = 0;
+  virtual void *allocate(int64_t bytes) = 0; // zeroed, 64-byte aligned
+  virtual void release(void *p) = 0;
+  // dstBase+dst <- srcBase+src (same shape); the two may be different ranks'
+  // blocks mapped into this process (shared memory / peer pointers).
+  virtual void copyBox(char *dstBase, const Box &dst, const char *srcBase,
+                       const Box &src) = 0;
+  virtual void pack(char *buf, const char *base, const Box &b) = 0;
+  virtual void unpack(char *base, const Box &b, const char *buf) = 0;
+};
+
+MemorySpace &hostMemory();
+
+} // namespace xmprt
+
+#endif

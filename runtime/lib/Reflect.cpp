@@ -1,0 +1,548 @@
+//===- Reflect.cpp - persistent halo-exchange plans (IB and TCA host) -----===//
+//
+// A plan is built once per (array, widths, periodic, channels). For every
+// array dimension d (in order: corners propagate because dimension d moves
+// the full local extent of the other dimensions, including the halos that
+// dimensions < d just filled) and every side, the halo of each coordinate q
+// is cut into runs that have one source coordinate (haloRuns). Both the
+// sending and the receiving rank enumerate the same runs in the same order,
+// so message contents agree by construction; a size exchange at creation
+// checks that all ranks built the same plan.
+//
+// Channels per peer:
+//   IB  : MPI persistent requests, contiguous halos in place, strided halos
+//         packed into plan-owned buffers; one message per (peer, dim, side).
+//   TCA : (host) the peer's block is mapped through the MPI-3 shared window;
+//         the sender copies its owned strip straight into the peer's halo.
+//         Synchronization per dimension, among the TCA peers only:
+//           begin(d): send READY(d) to every TCA peer (I will no longer read
+//                     my halos of dim d and all my dims < d are final)
+//           finish(d): wait READY(d) from every TCA peer, then push my strips
+//                     into them, MPI_Win_sync, send DONE(d); wait DONE(d) from
+//                     all TCA peers, MPI_Win_sync: my halos of d are complete.
+//   self: a periodic neighbour that is this rank: local box copy.
+//===----------------------------------------------------------------------===//
+#include "Internal.h"
+#include "Memory.h"
+
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <set>
+#include <string>
+
+using namespace xmprt;
+
+namespace {
+
+struct Run {
+  int64_t src;  // source coordinate on the axis
+  int64_t dstL; // local index in the receiver's block
+  int64_t srcL; // local index in the source's block
+  int64_t len;
+};
+
+// Runs filling the halo of coordinate q on `side` (0 lo, 1 hi; a full
+// shadow uses side 0 only) of dim d.
+std::vector<Run> haloRuns(const xmprt_darray *a, int32_t d, int64_t q,
+                          int side, int64_t wlo, int64_t whi, bool periodic) {
+  const dist::ArrayDim &ad = a->dims[d];
+  std::vector<Run> out;
+  if (dist::arrayOwnedCount(ad, q) == 0 || ad.m == 0)
+    return out;
+  auto add = [&](int64_t s, int64_t dl, int64_t sl) {
+    if (!out.empty()) {
+      Run &b = out.back();
+      if (b.src == s && b.dstL + b.len == dl && b.srcL + b.len == sl) {
+        ++b.len;
+        return;
+      }
+    }
+    out.push_back({s, dl, sl, 1});
+  };
+  if (ad.fullShadow) {
+    if (side != 0)
+      return out;
+    for (int64_t g = 0; g < ad.m; ++g) {
+      int64_t s = dist::arrayOwner(ad, g);
+      if (s != q)
+        add(s, g, g);
+    }
+    return out;
+  }
+  dist::Range r = dist::arrayOwned(ad, q);
+  int64_t from = side == 0 ? r.lo - wlo : r.hi;
+  int64_t to = side == 0 ? r.lo : r.hi + whi;
+  for (int64_t g = from; g < to; ++g) {
+    int64_t gw = g;
+    if (gw < 0 || gw >= ad.m) {
+      if (!periodic)
+        continue;
+      gw = dist::floorMod(g, ad.m);
+    }
+    int64_t s = dist::arrayOwner(ad, gw);
+    add(s, dist::arrayGlobalToLocal(ad, q, g),
+        dist::arrayGlobalToLocal(ad, s, gw));
+  }
+  return out;
+}
+
+Box boxOf(const xmprt_darray *a, int32_t d, int64_t l0, int64_t len) {
+  int64_t inner = a->esize, outer = 1;
+  for (int32_t k = d + 1; k < a->rank; ++k)
+    inner *= a->extent[k];
+  for (int32_t k = 0; k < d; ++k)
+    outer *= a->extent[k];
+  Box b;
+  b.offset = l0 * inner;
+  b.nblocks = outer;
+  b.blockBytes = len * inner;
+  b.stride = a->extent[d] * inner;
+  if (outer == 1)
+    b.stride = b.blockBytes;
+  return b;
+}
+
+struct Message {
+  int peer = -1, side = 0, tag = 0;
+  std::vector<Box> boxes;
+  int64_t bytes = 0;
+  std::vector<char> buffer; // empty: in place
+};
+
+struct Copy {
+  int peer; // grid rank whose block is written (self: my rank)
+  Box dst, src;
+};
+
+const int kTagData = 100, kTagReady = 5000, kTagDone = 9000;
+
+const char *chanName(int c) {
+  switch (c) {
+  case XMPRT_CHANNEL_IB:
+    return "ib";
+  case XMPRT_CHANNEL_TCA:
+    return "tca";
+  case XMPRT_CHANNEL_NONE:
+    return "none";
+  default:
+    return "auto";
+  }
+}
+
+int defaultChannel() {
+  static int c = [] {
+    const char *e = getenv("XMP_REFLECT_CHANNEL");
+    if (!e || !*e || !strcmp(e, "auto"))
+      return (int)XMPRT_CHANNEL_AUTO;
+    if (!strcmp(e, "ib"))
+      return (int)XMPRT_CHANNEL_IB;
+    if (!strcmp(e, "tca"))
+      return (int)XMPRT_CHANNEL_TCA;
+    fail("xmprt_reflect_init", "XMP_REFLECT_CHANNEL='%s' is not ib|tca|auto",
+         e);
+  }();
+  return c;
+}
+
+} // namespace
+
+struct DimPhase {
+  int32_t dim = 0;
+  bool active = false;
+  int requested = XMPRT_CHANNEL_AUTO;
+  int64_t wlo = 0, whi = 0;
+  bool periodic = false;
+  int chan[2] = {XMPRT_CHANNEL_NONE, XMPRT_CHANNEL_NONE};
+  std::vector<Message> sends, recvs;
+  std::vector<MPI_Request> dataReqs; // recvs first, then sends
+  std::vector<Copy> selfCopies, pushes;
+  std::vector<int> tcaPeers;
+  std::vector<MPI_Request> readyReqs, doneReqs; // recvs then sends
+  int64_t ibBytes = 0, tcaBytes = 0, selfBytes = 0;
+};
+
+struct xmprt_reflect_plan {
+  xmprt_darray *a = nullptr;
+  int32_t acc = 0;
+  bool cached = false;
+  bool started = false;
+  std::vector<DimPhase> dims;
+};
+
+namespace {
+
+void buildDim(xmprt_reflect_plan *p, DimPhase &ph, const char *fn) {
+  xmprt_darray *a = p->a;
+  xmprt_grid *g = a->grid;
+  int32_t d = ph.dim;
+  const dist::ArrayDim &ad = a->dims[d];
+  int64_t P = a->axis[d] >= 0 ? g->shape[a->axis[d]] : 1;
+  int64_t me = a->coord[d];
+  int req = ph.requested == XMPRT_CHANNEL_AUTO ? defaultChannel()
+                                               : ph.requested;
+  auto choose = [&](int peer) {
+    if (req == XMPRT_CHANNEL_IB || p->acc)
+      return (int)XMPRT_CHANNEL_IB;
+    return a->peerBase(peer) ? (int)XMPRT_CHANNEL_TCA : (int)XMPRT_CHANNEL_IB;
+  };
+  int nsides = ad.fullShadow ? 1 : 2;
+  // Per-coordinate byte counts (ib, tca) for the consistency check.
+  std::vector<int64_t> sendCnt(2 * P, 0), recvCnt(2 * P, 0);
+  std::map<std::pair<int, int>, Message> sendMsgs, recvMsgs;
+  std::set<int> tca;
+  char *base = (char *)a->data;
+  for (int side = 0; side < nsides; ++side) {
+    for (const Run &r : haloRuns(a, d, me, side, ph.wlo, ph.whi, ph.periodic)) {
+      int peer = a->peerRank(d, r.src);
+      Box dst = boxOf(a, d, r.dstL, r.len), src = boxOf(a, d, r.srcL, r.len);
+      if (peer == g->rank) {
+        ph.selfCopies.push_back({peer, dst, src});
+        ph.selfBytes += dst.bytes();
+        continue;
+      }
+      int c = choose(peer);
+      if (ph.chan[side] == XMPRT_CHANNEL_NONE)
+        ph.chan[side] = c;
+      recvCnt[2 * r.src + (c == XMPRT_CHANNEL_TCA)] += dst.bytes();
+      if (c == XMPRT_CHANNEL_TCA) {
+        tca.insert(peer);
+        continue;
+      }
+      Message &m = recvMsgs[{peer, side}];
+      m.peer = peer;
+      m.side = side;
+      m.boxes.push_back(dst);
+      m.bytes += dst.bytes();
+    }
+    for (int64_t q = 0; q < P; ++q) {
+      if (q == me)
+        continue;
+      int peer = a->peerRank(d, q);
+      for (const Run &r : haloRuns(a, d, q, side, ph.wlo, ph.whi, ph.periodic)) {
+        if (r.src != me)
+          continue;
+        Box dst = boxOf(a, d, r.dstL, r.len), src = boxOf(a, d, r.srcL, r.len);
+        int c = choose(peer);
+        sendCnt[2 * q + (c == XMPRT_CHANNEL_TCA)] += src.bytes();
+        if (c == XMPRT_CHANNEL_TCA) {
+          tca.insert(peer);
+          ph.pushes.push_back({peer, dst, src});
+          ph.tcaBytes += src.bytes();
+          continue;
+        }
+        Message &m = sendMsgs[{peer, side}];
+        m.peer = peer;
+        m.side = side;
+        m.boxes.push_back(src);
+        m.bytes += src.bytes();
+        ph.ibBytes += src.bytes();
+      }
+    }
+  }
+  // Consistency: what each peer will send me must be what I expect.
+  if (a->axis[d] >= 0 && P > 1) {
+    std::vector<int64_t> got(2 * P);
+    XMPRT_MPI(MPI_Alltoall(sendCnt.data(), 2, MPI_INT64_T, got.data(), 2,
+                           MPI_INT64_T, g->axisComm[a->axis[d]]),
+              fn);
+    for (int64_t s = 0; s < P; ++s)
+      if (got[2 * s] != recvCnt[2 * s] || got[2 * s + 1] != recvCnt[2 * s + 1])
+        fail(fn,
+             "plan mismatch in dim %d: coordinate %lld sends %lld+%lld bytes "
+             "(ib+tca), this rank expects %lld+%lld (different widths, "
+             "channels or arrays on different ranks?)",
+             d, (long long)s, (long long)got[2 * s], (long long)got[2 * s + 1],
+             (long long)recvCnt[2 * s], (long long)recvCnt[2 * s + 1]);
+  }
+  auto finishMsg = [&](Message &m, bool send) {
+    m.tag = kTagData + 2 * d + m.side;
+    XMPRT_CHECK(m.bytes <= INT_MAX, fn, "halo message of %lld bytes too large",
+                (long long)m.bytes);
+    char *ptr;
+    if (m.boxes.size() == 1 && m.boxes[0].contiguous()) {
+      ptr = base + m.boxes[0].offset;
+    } else {
+      m.buffer.resize(m.bytes);
+      ptr = m.buffer.data();
+    }
+    MPI_Request rq;
+    if (send)
+      XMPRT_MPI(MPI_Send_init(ptr, (int)m.bytes, MPI_BYTE, m.peer, m.tag,
+                              g->comm, &rq),
+                fn);
+    else
+      XMPRT_MPI(MPI_Recv_init(ptr, (int)m.bytes, MPI_BYTE, m.peer, m.tag,
+                              g->comm, &rq),
+                fn);
+    ph.dataReqs.push_back(rq);
+  };
+  for (auto &kv : recvMsgs)
+    ph.recvs.push_back(std::move(kv.second));
+  for (auto &kv : sendMsgs)
+    ph.sends.push_back(std::move(kv.second));
+  for (Message &m : ph.recvs)
+    finishMsg(m, false);
+  for (Message &m : ph.sends)
+    finishMsg(m, true);
+  ph.tcaPeers.assign(tca.begin(), tca.end());
+  for (int pass = 0; pass < 2; ++pass) {
+    std::vector<MPI_Request> &rq = pass ? ph.doneReqs : ph.readyReqs;
+    int tag = (pass ? kTagDone : kTagReady) + d;
+    for (int peer : ph.tcaPeers) {
+      MPI_Request r;
+      XMPRT_MPI(MPI_Recv_init(nullptr, 0, MPI_BYTE, peer, tag, g->comm, &r), fn);
+      rq.push_back(r);
+    }
+    for (int peer : ph.tcaPeers) {
+      MPI_Request r;
+      XMPRT_MPI(MPI_Send_init(nullptr, 0, MPI_BYTE, peer, tag, g->comm, &r), fn);
+      rq.push_back(r);
+    }
+  }
+  ph.active = !ph.dataReqs.empty() || !ph.selfCopies.empty() ||
+              !ph.tcaPeers.empty();
+}
+
+void beginDim(xmprt_reflect_plan *p, DimPhase &ph) {
+  if (!ph.active)
+    return;
+  const char *fn = "xmprt_reflect_start";
+  xmprt_darray *a = p->a;
+  char *base = (char *)a->data;
+  for (Message &m : ph.sends) {
+    if (m.buffer.empty())
+      continue;
+    char *b = m.buffer.data();
+    for (const Box &x : m.boxes) {
+      a->mem->pack(b, base, x);
+      b += x.bytes();
+    }
+  }
+  if (!ph.dataReqs.empty())
+    XMPRT_MPI(MPI_Startall((int)ph.dataReqs.size(), ph.dataReqs.data()), fn);
+  if (!ph.readyReqs.empty())
+    XMPRT_MPI(MPI_Startall((int)ph.readyReqs.size(), ph.readyReqs.data()), fn);
+}
+
+void finishDim(xmprt_reflect_plan *p, DimPhase &ph) {
+  if (!ph.active)
+    return;
+  const char *fn = "xmprt_reflect_wait";
+  xmprt_darray *a = p->a;
+  char *base = (char *)a->data;
+  for (const Copy &c : ph.selfCopies)
+    a->mem->copyBox(base, c.dst, base, c.src);
+  if (!ph.tcaPeers.empty()) {
+    size_t n = ph.tcaPeers.size();
+    XMPRT_MPI(MPI_Waitall((int)n, ph.readyReqs.data(), MPI_STATUSES_IGNORE),
+              fn);
+    MPI_Win_sync(a->win);
+    for (const Copy &c : ph.pushes)
+      a->mem->copyBox(a->peerBase(c.peer), c.dst, base, c.src);
+    MPI_Win_sync(a->win);
+    XMPRT_MPI(MPI_Startall((int)ph.doneReqs.size(), ph.doneReqs.data()), fn);
+    XMPRT_MPI(MPI_Waitall((int)n, ph.readyReqs.data() + n, MPI_STATUSES_IGNORE),
+              fn);
+    XMPRT_MPI(MPI_Waitall((int)ph.doneReqs.size(), ph.doneReqs.data(),
+                          MPI_STATUSES_IGNORE),
+              fn);
+    MPI_Win_sync(a->win);
+  }
+  if (!ph.dataReqs.empty())
+    XMPRT_MPI(MPI_Waitall((int)ph.dataReqs.size(), ph.dataReqs.data(),
+                          MPI_STATUSES_IGNORE),
+              fn);
+  for (Message &m : ph.recvs) {
+    if (m.buffer.empty())
+      continue;
+    const char *b = m.buffer.data();
+    for (const Box &x : m.boxes) {
+      a->mem->unpack(base, x, b);
+      b += x.bytes();
+    }
+  }
+}
+
+void freeRequests(std::vector<MPI_Request> &v) {
+  for (MPI_Request &r : v)
+    if (r != MPI_REQUEST_NULL)
+      MPI_Request_free(&r);
+  v.clear();
+}
+
+std::map<std::vector<int64_t>, xmprt_reflect_plan *> &planCache() {
+  static std::map<std::vector<int64_t>, xmprt_reflect_plan *> c;
+  return c;
+}
+
+} // namespace
+
+namespace xmprt {
+void forgetReflectPlans(xmprt_darray *a) {
+  auto &c = planCache();
+  for (auto it = c.begin(); it != c.end();) {
+    if (it->second->a == a) {
+      it->second->cached = false;
+      xmprt_reflect_destroy(it->second);
+      it = c.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+} // namespace xmprt
+
+extern "C" {
+
+xmprt_reflect_plan *xmprt_reflect_init(xmprt_darray *a, const int64_t *width_lo,
+                                       const int64_t *width_hi,
+                                       const int32_t *periodic,
+                                       const int32_t *channels, int32_t acc) {
+  const char *fn = "xmprt_reflect_init";
+  XMPRT_CHECK(a, fn, "array is NULL");
+  XMPRT_CHECK(acc == 0 || acc == 1, fn, "acc must be 0 or 1, got %d", acc);
+  XMPRT_CHECK(acc == 0, fn,
+              "device data (acc=1) needs the CUDA build of libxmprt; this "
+              "build has host memory only");
+  auto *p = new xmprt_reflect_plan;
+  p->a = a;
+  p->acc = acc;
+  if (!a->inGrid())
+    return p;
+  for (int32_t d = 0; d < a->rank; ++d) {
+    const dist::ArrayDim &ad = a->dims[d];
+    DimPhase ph;
+    ph.dim = d;
+    ph.requested = channels ? channels[d] : XMPRT_CHANNEL_AUTO;
+    XMPRT_CHECK(ph.requested >= XMPRT_CHANNEL_AUTO &&
+                    ph.requested <= XMPRT_CHANNEL_NONE,
+                fn, "bad channel %d for dim %d", ph.requested, d);
+    ph.wlo = width_lo ? width_lo[d] : ad.shadowLo;
+    ph.whi = width_hi ? width_hi[d] : ad.shadowHi;
+    if (ad.fullShadow) {
+      ph.wlo = ph.whi = 0;
+    } else {
+      XMPRT_CHECK(ph.wlo >= 0 && ph.wlo <= ad.shadowLo && ph.whi >= 0 &&
+                      ph.whi <= ad.shadowHi,
+                  fn, "dim %d: width %lld:%lld exceeds shadow %lld:%lld", d,
+                  (long long)ph.wlo, (long long)ph.whi,
+                  (long long)ad.shadowLo, (long long)ad.shadowHi);
+    }
+    ph.periodic = periodic ? periodic[d] != 0 : false;
+    p->dims.push_back(std::move(ph));
+    DimPhase &q = p->dims.back();
+    bool any = ad.fullShadow || q.wlo > 0 || q.whi > 0;
+    if (q.requested != XMPRT_CHANNEL_NONE && any)
+      buildDim(p, q, fn);
+  }
+  if (envVerbose())
+    xmprt_reflect_print(p);
+  return p;
+}
+
+void xmprt_reflect_start(xmprt_reflect_plan *p) {
+  XMPRT_CHECK(p, "xmprt_reflect_start", "plan is NULL");
+  XMPRT_CHECK(!p->started, "xmprt_reflect_start",
+              "plan already started (missing xmprt_reflect_wait)");
+  p->started = true;
+  if (!p->dims.empty())
+    beginDim(p, p->dims[0]);
+}
+
+void xmprt_reflect_wait(xmprt_reflect_plan *p) {
+  XMPRT_CHECK(p, "xmprt_reflect_wait", "plan is NULL");
+  XMPRT_CHECK(p->started, "xmprt_reflect_wait", "plan was not started");
+  for (size_t d = 0; d < p->dims.size(); ++d) {
+    if (d > 0)
+      beginDim(p, p->dims[d]);
+    finishDim(p, p->dims[d]);
+  }
+  p->started = false;
+}
+
+void xmprt_reflect_do(xmprt_reflect_plan *p) {
+  xmprt_reflect_start(p);
+  xmprt_reflect_wait(p);
+}
+
+int32_t xmprt_reflect_channel(const xmprt_reflect_plan *p, int32_t dim,
+                              int32_t side) {
+  const char *fn = "xmprt_reflect_channel";
+  XMPRT_CHECK(p, fn, "plan is NULL");
+  XMPRT_CHECK(dim >= 0 && dim < p->a->rank, fn, "dim %d out of range [0,%d)",
+              dim, p->a->rank);
+  XMPRT_CHECK(side == 0 || side == 1, fn, "side must be 0 or 1, got %d", side);
+  if ((size_t)dim >= p->dims.size())
+    return XMPRT_CHANNEL_NONE;
+  const DimPhase &ph = p->dims[dim];
+  if (p->a->dims[dim].fullShadow)
+    return ph.chan[0];
+  return ph.chan[side];
+}
+
+void xmprt_reflect_print(const xmprt_reflect_plan *p) {
+  XMPRT_CHECK(p, "xmprt_reflect_print", "plan is NULL");
+  std::string s;
+  char line[512];
+  int wr = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &wr);
+  snprintf(line, sizeof line, "xmprt: rank %d: reflect plan of array %p%s\n",
+           wr, (void *)p->a, p->a->inGrid() ? "" : " (not in grid)");
+  s += line;
+  for (const DimPhase &ph : p->dims) {
+    snprintf(line, sizeof line,
+             "  dim %d: requested %s, width %lld:%lld%s%s, lo %s, hi %s; "
+             "ib %zu send/%zu recv msgs (%lld B out), tca %zu pushes (%lld "
+             "B) to %zu peers, self %lld B\n",
+             ph.dim, chanName(ph.requested), (long long)ph.wlo,
+             (long long)ph.whi, ph.periodic ? ", periodic" : "",
+             p->a->dims[ph.dim].fullShadow ? ", full shadow" : "",
+             chanName(ph.chan[0]), chanName(ph.chan[1]), ph.sends.size(),
+             ph.recvs.size(), (long long)ph.ibBytes, ph.pushes.size(),
+             (long long)ph.tcaBytes, ph.tcaPeers.size(),
+             (long long)ph.selfBytes);
+    s += line;
+  }
+  fputs(s.c_str(), stdout);
+  fflush(stdout);
+}
+
+void xmprt_reflect_destroy(xmprt_reflect_plan *p) {
+  if (!p || p->cached)
+    return; // cached plans belong to the cache (freed with their array)
+  for (DimPhase &ph : p->dims) {
+    freeRequests(ph.dataReqs);
+    freeRequests(ph.readyReqs);
+    freeRequests(ph.doneReqs);
+  }
+  delete p;
+}
+
+xmprt_reflect_plan *xmprt_reflect_cached(int64_t site, xmprt_darray *a,
+                                         const int64_t *width_lo,
+                                         const int64_t *width_hi,
+                                         const int32_t *periodic,
+                                         const int32_t *channels, int32_t acc) {
+  XMPRT_CHECK(a, "xmprt_reflect_cached", "array is NULL");
+  std::vector<int64_t> key{site, (int64_t)(intptr_t)a, acc};
+  for (int32_t d = 0; d < a->rank; ++d) {
+    key.push_back(width_lo ? width_lo[d] : -2);
+    key.push_back(width_hi ? width_hi[d] : -2);
+    key.push_back(periodic ? periodic[d] : 0);
+    key.push_back(channels ? channels[d] : XMPRT_CHANNEL_AUTO);
+  }
+  auto &c = planCache();
+  auto it = c.find(key);
+  if (it != c.end())
+    return it->second;
+  xmprt_reflect_plan *p =
+      xmprt_reflect_init(a, width_lo, width_hi, periodic, channels, acc);
+  p->cached = true;
+  c[key] = p;
+  return p;
+}
+
+} // extern "C"

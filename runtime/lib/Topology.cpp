@@ -1,0 +1,431 @@
+//===- Topology.cpp - init, grids, templates, sub-clusters -----------------===//
+#include "Internal.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+using namespace xmprt;
+
+namespace {
+bool gWeInitialized = false;
+bool gInitDone = false;
+SubCluster gSub;
+int gDevice = -1;
+
+// GPU hook: choose the device of this rank (local rank modulo the devices
+// visible on the host). The CUDA build fills this in; host-only: none.
+int selectDeviceForRank(const SubCluster &) { return -1; }
+
+void setupSubCluster() {
+  int wr = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &wr);
+  MPI_Comm host;
+  XMPRT_MPI(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, wr,
+                                MPI_INFO_NULL, &host),
+            "xmprt_init");
+  const char *env = getenv("XMP_SUBCLUSTER_SIZE");
+  int k = env ? atoi(env) : 0;
+  if (env && k <= 0)
+    fail("xmprt_init", "XMP_SUBCLUSTER_SIZE='%s' is not a positive integer",
+         env);
+  if (k > 0) {
+    XMPRT_MPI(MPI_Comm_split(host, wr / k, wr, &gSub.comm), "xmprt_init");
+    MPI_Comm_free(&host);
+  } else {
+    gSub.comm = host;
+  }
+  MPI_Comm_rank(gSub.comm, &gSub.rank);
+  MPI_Comm_size(gSub.comm, &gSub.size);
+  XMPRT_MPI(MPI_Allreduce(&wr, &gSub.id, 1, MPI_INT, MPI_MIN, gSub.comm),
+            "xmprt_init");
+  gDevice = selectDeviceForRank(gSub);
+}
+} // namespace
+
+namespace xmprt {
+void ensureInit(const char *fn) {
+  if (gInitDone)
+    return;
+  int init = 0;
+  MPI_Initialized(&init);
+  if (!init)
+    fail(fn, "called before xmprt_init (MPI is not initialized)");
+  gInitDone = true;
+  setupSubCluster();
+}
+const SubCluster &subCluster() {
+  ensureInit("xmprt_subcluster");
+  return gSub;
+}
+} // namespace xmprt
+
+extern "C" {
+
+void xmprt_init(int *argc, char ***argv) {
+  if (gInitDone)
+    return;
+  int init = 0;
+  MPI_Initialized(&init);
+  if (!init) {
+    int provided = 0;
+    XMPRT_MPI(MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided),
+              "xmprt_init");
+    gWeInitialized = true;
+  }
+  ensureInit("xmprt_init");
+}
+
+void xmprt_finalize(void) {
+  int fin = 0;
+  MPI_Finalized(&fin);
+  if (fin)
+    return;
+  if (gSub.comm != MPI_COMM_NULL) {
+    MPI_Comm_free(&gSub.comm);
+    gSub.comm = MPI_COMM_NULL;
+  }
+  gInitDone = false;
+  if (gWeInitialized) {
+    gWeInitialized = false;
+    MPI_Finalize();
+  }
+}
+
+int32_t xmprt_world_rank(void) {
+  ensureInit("xmprt_world_rank");
+  int r;
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  return r;
+}
+int32_t xmprt_world_size(void) {
+  ensureInit("xmprt_world_size");
+  int r;
+  MPI_Comm_size(MPI_COMM_WORLD, &r);
+  return r;
+}
+int32_t xmprt_subcluster_id(void) { return subCluster().id; }
+int32_t xmprt_subcluster_size(void) { return subCluster().size; }
+int32_t xmprt_subcluster_rank(void) { return subCluster().rank; }
+int32_t xmprt_device_id(void) {
+  ensureInit("xmprt_device_id");
+  return gDevice;
+}
+
+int32_t xmprt_grid_resolve_shape(int32_t nprocs, int32_t ndims,
+                                 const int64_t *shape, int64_t *resolved) {
+  if (ndims < 1 || ndims > 16 || nprocs < 1 || !shape || !resolved)
+    return XMPRT_ERR_ARG;
+  int64_t stat = 1;
+  std::vector<int32_t> dyn;
+  for (int32_t i = 0; i < ndims; ++i) {
+    if (shape[i] == XMPRT_DYNAMIC)
+      dyn.push_back(i);
+    else if (shape[i] < 1)
+      return XMPRT_ERR_ARG;
+    else
+      stat *= shape[i];
+    if (stat > nprocs)
+      return XMPRT_ERR_SHAPE;
+  }
+  for (int32_t i = 0; i < ndims; ++i)
+    resolved[i] = shape[i];
+  if (dyn.empty())
+    return XMPRT_OK;
+  int64_t rest = nprocs / stat;
+  // Balanced factorization: prime factors, largest first, each into the
+  // currently smallest axis; axes in non-increasing order (MPI_Dims_create).
+  std::vector<int64_t> f;
+  for (int64_t x = rest, q = 2; x > 1;) {
+    if (q * q > x) {
+      f.push_back(x);
+      break;
+    }
+    if (x % q == 0) {
+      f.push_back(q);
+      x /= q;
+    } else {
+      ++q;
+    }
+  }
+  std::sort(f.rbegin(), f.rend());
+  std::vector<int64_t> dims(dyn.size(), 1);
+  for (int64_t q : f)
+    *std::min_element(dims.begin(), dims.end()) *= q;
+  std::sort(dims.rbegin(), dims.rend());
+  for (size_t i = 0; i < dyn.size(); ++i)
+    resolved[dyn[i]] = dims[i];
+  return XMPRT_OK;
+}
+
+xmprt_grid *xmprt_grid_create(int32_t ndims, const int64_t *shape) {
+  const char *fn = "xmprt_grid_create";
+  ensureInit(fn);
+  XMPRT_CHECK(ndims >= 1 && ndims <= 16, fn, "ndims %d out of range [1,16]",
+              ndims);
+  XMPRT_CHECK(shape, fn, "shape is NULL");
+  int ws, wr;
+  MPI_Comm_size(MPI_COMM_WORLD, &ws);
+  MPI_Comm_rank(MPI_COMM_WORLD, &wr);
+  auto *g = new xmprt_grid;
+  g->ndims = ndims;
+  g->shape.resize(ndims);
+  int32_t st = xmprt_grid_resolve_shape(ws, ndims, shape, g->shape.data());
+  if (st != XMPRT_OK) {
+    std::string s;
+    for (int32_t i = 0; i < ndims; ++i)
+      s += (i ? "x" : "") +
+           (shape[i] == XMPRT_DYNAMIC ? std::string("?")
+                                      : std::to_string(shape[i]));
+    fail(fn, "%s grid shape %s for %d processes",
+         st == XMPRT_ERR_SHAPE ? "too few processes for the static" : "invalid",
+         s.c_str(), ws);
+  }
+  g->size = 1;
+  for (int64_t s : g->shape)
+    g->size *= s;
+  MPI_Comm members;
+  XMPRT_MPI(MPI_Comm_split(MPI_COMM_WORLD, wr < g->size ? 0 : MPI_UNDEFINED,
+                           wr, &members),
+            fn);
+  g->coord.assign(ndims, -1);
+  if (members == MPI_COMM_NULL)
+    return g;
+  std::vector<int> dims(g->shape.begin(), g->shape.end()), periods(ndims, 0);
+  XMPRT_MPI(MPI_Cart_create(members, ndims, dims.data(), periods.data(), 0,
+                            &g->comm),
+            fn);
+  MPI_Comm_free(&members);
+  MPI_Comm_rank(g->comm, &g->rank);
+  int64_t r = g->rank;
+  for (int32_t a = ndims - 1; a >= 0; --a) {
+    g->coord[a] = r % g->shape[a];
+    r /= g->shape[a];
+  }
+  g->axisComm.resize(ndims);
+  g->hybridAxis.resize(ndims);
+  for (int32_t a = 0; a < ndims; ++a) {
+    std::vector<int> keep(ndims, 0);
+    keep[a] = 1;
+    XMPRT_MPI(MPI_Cart_sub(g->comm, keep.data(), &g->axisComm[a]), fn);
+  }
+  int sid = subCluster().id;
+  XMPRT_MPI(MPI_Comm_split(g->comm, sid, g->rank, &g->subComm), fn);
+  std::vector<int> ids(g->size);
+  MPI_Allgather(&sid, 1, MPI_INT, ids.data(), 1, MPI_INT, g->comm);
+  g->worldOf.resize(g->size);
+  MPI_Allgather(&wr, 1, MPI_INT, g->worldOf.data(), 1, MPI_INT, g->comm);
+  g->subRankOf.assign(g->size, -1);
+  int k = 0;
+  for (int64_t q = 0; q < g->size; ++q)
+    if (ids[q] == sid)
+      g->subRankOf[q] = k++;
+  return g;
+}
+
+int32_t xmprt_grid_ndims(const xmprt_grid *g) {
+  XMPRT_CHECK(g, "xmprt_grid_ndims", "grid is NULL");
+  return g->ndims;
+}
+int64_t xmprt_grid_size(const xmprt_grid *g, int32_t axis) {
+  XMPRT_CHECK(g, "xmprt_grid_size", "grid is NULL");
+  XMPRT_CHECK(axis >= 0 && axis < g->ndims, "xmprt_grid_size",
+              "axis %d out of range [0,%d)", axis, g->ndims);
+  return g->shape[axis];
+}
+int64_t xmprt_grid_coord(const xmprt_grid *g, int32_t axis) {
+  XMPRT_CHECK(g, "xmprt_grid_coord", "grid is NULL");
+  XMPRT_CHECK(axis >= 0 && axis < g->ndims, "xmprt_grid_coord",
+              "axis %d out of range [0,%d)", axis, g->ndims);
+  return g->coord[axis];
+}
+int32_t xmprt_grid_rank(const xmprt_grid *g) {
+  XMPRT_CHECK(g, "xmprt_grid_rank", "grid is NULL");
+  return g->rank;
+}
+void xmprt_grid_destroy(xmprt_grid *g) {
+  if (!g)
+    return;
+  g->hybridAll.reset();
+  g->hybridAxis.clear();
+  for (MPI_Comm &c : g->axisComm)
+    MPI_Comm_free(&c);
+  if (g->subComm != MPI_COMM_NULL)
+    MPI_Comm_free(&g->subComm);
+  if (g->comm != MPI_COMM_NULL)
+    MPI_Comm_free(&g->comm);
+  delete g;
+}
+
+//--- templates ----------------------------------------------------------------
+xmprt_template *xmprt_template_create(int32_t ndims, const int64_t *sizes) {
+  const char *fn = "xmprt_template_create";
+  XMPRT_CHECK(ndims >= 1 && ndims <= 16, fn, "ndims %d out of range [1,16]",
+              ndims);
+  XMPRT_CHECK(sizes, fn, "sizes is NULL");
+  auto *t = new xmprt_template;
+  t->ndims = ndims;
+  t->sizes.assign(sizes, sizes + ndims);
+  for (int64_t s : t->sizes)
+    XMPRT_CHECK(s >= 0 || s == XMPRT_DYNAMIC, fn, "bad template size %lld",
+                (long long)s);
+  t->kinds.assign(ndims, XMPRT_DIST_NONE);
+  t->widths.assign(ndims, 1);
+  t->gblocks.resize(ndims);
+  t->axis.assign(ndims, -1);
+  return t;
+}
+
+static void checkGBlocks(const xmprt_template *t, const char *fn) {
+  for (int32_t d = 0; d < t->ndims; ++d) {
+    if (t->kinds[d] != XMPRT_DIST_GBLOCK || t->sizes[d] == XMPRT_DYNAMIC)
+      continue;
+    int64_t sum = 0;
+    for (int64_t s : t->gblocks[d])
+      sum += s;
+    XMPRT_CHECK(sum == t->sizes[d], fn,
+                "gblock sizes of template dim %d sum to %lld, not %lld", d,
+                (long long)sum, (long long)t->sizes[d]);
+  }
+}
+
+void xmprt_template_fix(xmprt_template *t, const int64_t *sizes) {
+  const char *fn = "xmprt_template_fix";
+  XMPRT_CHECK(t, fn, "template is NULL");
+  XMPRT_CHECK(sizes, fn, "sizes is NULL");
+  for (int32_t d = 0; d < t->ndims; ++d) {
+    XMPRT_CHECK(sizes[d] >= 0, fn, "size %lld of dim %d is negative",
+                (long long)sizes[d], d);
+    t->sizes[d] = sizes[d];
+  }
+  checkGBlocks(t, fn);
+}
+
+void xmprt_template_distribute(xmprt_template *t, xmprt_grid *g,
+                               const int32_t *kinds, const int64_t *params,
+                               const int64_t *gblock_sizes) {
+  const char *fn = "xmprt_template_distribute";
+  XMPRT_CHECK(t, fn, "template is NULL");
+  XMPRT_CHECK(g, fn, "grid is NULL");
+  XMPRT_CHECK(kinds, fn, "kinds is NULL");
+  XMPRT_CHECK(!t->grid, fn, "template is already distributed");
+  t->grid = g;
+  int32_t axis = 0;
+  for (int32_t d = 0; d < t->ndims; ++d) {
+    int32_t k = kinds[d];
+    XMPRT_CHECK(k >= XMPRT_DIST_NONE && k <= XMPRT_DIST_GBLOCK, fn,
+                "bad distribution kind %d for dim %d", k, d);
+    t->kinds[d] = k;
+    if (k == XMPRT_DIST_NONE)
+      continue;
+    XMPRT_CHECK(axis < g->ndims, fn,
+                "%d distributed dims but the grid has %d axes", axis + 1,
+                g->ndims);
+    t->axis[d] = axis++;
+    if (k == XMPRT_DIST_CYCLIC) {
+      t->widths[d] = params ? params[d] : 1;
+      XMPRT_CHECK(t->widths[d] >= 1, fn, "cyclic width %lld of dim %d < 1",
+                  (long long)t->widths[d], d);
+    }
+    if (k == XMPRT_DIST_GBLOCK) {
+      XMPRT_CHECK(gblock_sizes, fn, "gblock dim %d but gblock_sizes is NULL",
+                  d);
+      int64_t p = g->shape[t->axis[d]];
+      t->gblocks[d].assign(gblock_sizes, gblock_sizes + p);
+      gblock_sizes += p;
+      for (int64_t s : t->gblocks[d])
+        XMPRT_CHECK(s >= 0, fn, "negative gblock size in dim %d", d);
+    }
+  }
+  checkGBlocks(t, fn);
+}
+
+int64_t xmprt_template_size(const xmprt_template *t, int32_t dim) {
+  XMPRT_CHECK(t, "xmprt_template_size", "template is NULL");
+  XMPRT_CHECK(dim >= 0 && dim < t->ndims, "xmprt_template_size",
+              "dim %d out of range [0,%d)", dim, t->ndims);
+  return t->sizes[dim];
+}
+
+static int64_t templateCoord(const xmprt_template *t, int32_t d) {
+  if (t->axis[d] < 0)
+    return t->grid && !t->grid->inGrid() ? -1 : 0;
+  return t->grid->coord[t->axis[d]];
+}
+
+static void checkDim(const xmprt_template *t, int32_t dim, const char *fn) {
+  XMPRT_CHECK(t, fn, "template is NULL");
+  XMPRT_CHECK(dim >= 0 && dim < t->ndims, fn, "dim %d out of range [0,%d)",
+              dim, t->ndims);
+  XMPRT_CHECK(t->sizes[dim] != XMPRT_DYNAMIC, fn,
+              "template dim %d is not fixed yet", dim);
+}
+
+void xmprt_template_owned(const xmprt_template *t, int32_t dim, int64_t *lo,
+                          int64_t *hi) {
+  const char *fn = "xmprt_template_owned";
+  checkDim(t, dim, fn);
+  XMPRT_CHECK(lo && hi, fn, "lo/hi is NULL");
+  XMPRT_CHECK(t->kinds[dim] != XMPRT_DIST_CYCLIC, fn,
+              "dim %d is cyclic: no contiguous owned range", dim);
+  int64_t c = templateCoord(t, dim);
+  if (c < 0) {
+    *lo = *hi = 0;
+    return;
+  }
+  dist::Range r = dist::owned(t->dim(dim), c);
+  *lo = r.lo;
+  *hi = r.hi;
+}
+
+void xmprt_template_loop(const xmprt_template *t, int32_t dim, int64_t lb,
+                         int64_t ub, int64_t step, int64_t *out) {
+  const char *fn = "xmprt_template_loop";
+  checkDim(t, dim, fn);
+  XMPRT_CHECK(out, fn, "out is NULL");
+  XMPRT_CHECK(step > 0, fn, "step %lld must be positive", (long long)step);
+  int64_t c = templateCoord(t, dim);
+  if (c < 0) {
+    out[0] = out[1] = 0;
+    out[2] = 1;
+    return;
+  }
+  dist::TemplateDim d = t->dim(dim);
+  lb = dist::max64(lb, 0);
+  ub = dist::min64(ub, d.n);
+  dist::Loop l = dist::localLoop(d, c, lb, dist::max64(lb, ub), step);
+  XMPRT_CHECK(l.exact, fn,
+              "step %lld on a cyclic(%lld) dim is not an arithmetic "
+              "progression of local indices",
+              (long long)step, (long long)d.w);
+  out[0] = l.start;
+  out[1] = l.end;
+  out[2] = l.step;
+}
+
+int64_t xmprt_template_local_to_global(const xmprt_template *t, int32_t dim,
+                                       int64_t local) {
+  const char *fn = "xmprt_template_local_to_global";
+  checkDim(t, dim, fn);
+  int64_t c = templateCoord(t, dim);
+  XMPRT_CHECK(c >= 0, fn, "this rank is not in the grid");
+  return dist::localToGlobal(t->dim(dim), c, local);
+}
+
+int32_t xmprt_template_axis(const xmprt_template *t, int32_t dim) {
+  XMPRT_CHECK(t, "xmprt_template_axis", "template is NULL");
+  XMPRT_CHECK(dim >= 0 && dim < t->ndims, "xmprt_template_axis",
+              "dim %d out of range [0,%d)", dim, t->ndims);
+  return t->axis[dim];
+}
+
+int64_t xmprt_template_coord(const xmprt_template *t, int32_t dim) {
+  XMPRT_CHECK(t, "xmprt_template_coord", "template is NULL");
+  XMPRT_CHECK(dim >= 0 && dim < t->ndims, "xmprt_template_coord",
+              "dim %d out of range [0,%d)", dim, t->ndims);
+  return templateCoord(t, dim);
+}
+
+} // extern "C"
+
+extern "C" void xmprt_template_destroy(xmprt_template *t) { delete t; }

@@ -1,0 +1,217 @@
+// Pure unit tests of Distribution.h (no MPI): every kind, uneven sizes,
+// empty pieces, exhaustive cross-checks against brute force.
+#include "xmprt/Distribution.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+using namespace xmprt::dist;
+
+namespace {
+
+// Static folding must work (the compiler relies on it).
+constexpr TemplateDim kB54{Kind::Block, 5, 4, 1, nullptr};
+static_assert(localSize(kB54, 0) == 2 && localSize(kB54, 1) == 2 &&
+                  localSize(kB54, 2) == 1 && localSize(kB54, 3) == 0,
+              "block n=5 p=4 is 2,2,1,0");
+static_assert(owner(TemplateDim{Kind::Cyclic, 17, 4, 3, nullptr}, 13) == 0,
+              "cyclic(3)");
+static_assert(maxLocalSize(kB54) == 2, "max local size");
+
+struct Case {
+  const char *name;
+  TemplateDim d;
+};
+
+const int64_t kGB[4] = {3, 5, 7, 1};
+const int64_t kGB0[3] = {0, 4, 2};
+
+std::vector<Case> cases() {
+  return {
+      {"none7", {Kind::None, 7, 1, 1, nullptr}},
+      {"block5p4", {Kind::Block, 5, 4, 1, nullptr}},
+      {"block7p3", {Kind::Block, 7, 3, 1, nullptr}},
+      {"block2p4", {Kind::Block, 2, 4, 1, nullptr}},
+      {"block12p4", {Kind::Block, 12, 4, 1, nullptr}},
+      {"cyclic17p4", {Kind::Cyclic, 17, 4, 1, nullptr}},
+      {"cyclic3_17p4", {Kind::Cyclic, 17, 4, 3, nullptr}},
+      {"cyclic2_7p3", {Kind::Cyclic, 7, 3, 2, nullptr}},
+      {"cyclic5_3p2", {Kind::Cyclic, 3, 2, 5, nullptr}},
+      {"gblock3571", {Kind::GBlock, 16, 4, 1, kGB}},
+      {"gblock042", {Kind::GBlock, 6, 3, 1, kGB0}},
+  };
+}
+
+// Brute force: owner by definition.
+int64_t bruteOwner(const TemplateDim &d, int64_t g) {
+  switch (d.kind) {
+  case Kind::None:
+    return 0;
+  case Kind::Block: {
+    int64_t b = (d.n + d.p - 1) / d.p;
+    return g / b;
+  }
+  case Kind::Cyclic:
+    return (g / d.w) % d.p;
+  case Kind::GBlock: {
+    int64_t acc = 0;
+    for (int64_t k = 0; k < d.p; ++k) {
+      acc += d.gblock[k];
+      if (g < acc)
+        return k;
+    }
+  }
+  }
+  return -1;
+}
+
+TEST(Distribution, ExplicitBlockSizes) {
+  TemplateDim d{Kind::Block, 5, 4, 1, nullptr};
+  EXPECT_EQ(owned(d, 0).lo, 0);
+  EXPECT_EQ(owned(d, 0).hi, 2);
+  EXPECT_EQ(owned(d, 2).lo, 4);
+  EXPECT_EQ(owned(d, 2).hi, 5);
+  EXPECT_TRUE(owned(d, 3).empty());
+  TemplateDim e{Kind::Block, 7, 3, 1, nullptr};
+  EXPECT_EQ(localSize(e, 0), 3);
+  EXPECT_EQ(localSize(e, 1), 3);
+  EXPECT_EQ(localSize(e, 2), 1);
+  TemplateDim c{Kind::Cyclic, 17, 4, 3, nullptr};
+  // 17 = 12 + 5: coordinate 0 owns 0,1,2,12,13,14 ; 1 owns 3,4,5,15,16
+  EXPECT_EQ(localSize(c, 0), 6);
+  EXPECT_EQ(localSize(c, 1), 5);
+  EXPECT_EQ(localSize(c, 2), 3);
+  EXPECT_EQ(localSize(c, 3), 3);
+  EXPECT_EQ(globalToLocal(c, 16), 4);
+  TemplateDim g{Kind::GBlock, 16, 4, 1, kGB};
+  EXPECT_EQ(owned(g, 2).lo, 8);
+  EXPECT_EQ(owned(g, 2).hi, 15);
+  EXPECT_EQ(owner(g, 15), 3);
+}
+
+TEST(Distribution, ExhaustiveCrossCheck) {
+  for (const Case &cs : cases()) {
+    SCOPED_TRACE(cs.name);
+    const TemplateDim &d = cs.d;
+    int64_t P = parts(d);
+    std::vector<std::vector<int64_t>> ownedBy(P);
+    for (int64_t g = 0; g < d.n; ++g) {
+      int64_t o = owner(d, g);
+      ASSERT_EQ(o, bruteOwner(d, g));
+      ownedBy[o].push_back(g);
+    }
+    int64_t mx = 0;
+    for (int64_t c = 0; c < P; ++c) {
+      const auto &v = ownedBy[c];
+      EXPECT_EQ(localSize(d, c), (int64_t)v.size());
+      mx = std::max<int64_t>(mx, v.size());
+      if (isBlockLike(d)) {
+        Range r = owned(d, c);
+        EXPECT_EQ(r.size(), (int64_t)v.size());
+        if (!v.empty()) {
+          EXPECT_EQ(r.lo, v.front());
+          EXPECT_EQ(r.hi, v.back() + 1);
+        }
+      }
+      for (int64_t l = 0; l < (int64_t)v.size(); ++l) {
+        EXPECT_EQ(globalToLocal(d, v[l]), l);
+        EXPECT_EQ(localToGlobal(d, c, l), v[l]);
+      }
+      for (int64_t t = -1; t <= d.n + 1; ++t) {
+        int64_t cnt = 0;
+        for (int64_t g : v)
+          cnt += g < t;
+        EXPECT_EQ(ownedBelow(d, c, t), cnt);
+      }
+      // Loops vs brute force.
+      for (int64_t lb = 0; lb <= d.n; ++lb)
+        for (int64_t ub = lb; ub <= d.n + 1; ++ub)
+          for (int64_t s = 1; s <= 5; ++s) {
+            std::vector<int64_t> want;
+            for (int64_t g = lb; g < ub && g < d.n; g += s)
+              if (owner(d, g) == c)
+                want.push_back(g);
+            Loop lp = localLoop(d, c, lb, std::min(ub, d.n), s);
+            std::vector<int64_t> got;
+            for (int64_t i = lp.start; i < lp.end; i += lp.step) {
+              int64_t g = isBlockLike(d) ? i : localToGlobal(d, c, i);
+              if (!lp.exact && (g - lb) % s != 0)
+                continue;
+              got.push_back(g);
+            }
+            ASSERT_EQ(got, want) << "c=" << c << " lb=" << lb << " ub=" << ub
+                                 << " s=" << s;
+            if (d.kind == Kind::Cyclic && (d.w == 1 || s == 1))
+              EXPECT_TRUE(lp.exact);
+          }
+    }
+    EXPECT_EQ(maxLocalSize(d), mx);
+  }
+}
+
+TEST(Distribution, ArrayDims) {
+  for (const Case &cs : cases()) {
+    for (int64_t off = 0; off <= 2; ++off)
+      for (int64_t m = 0; m + off <= cs.d.n; m += (m < 3 ? 1 : 2))
+        for (int sl = 0; sl <= 2; ++sl)
+          for (int sh = 0; sh <= 1; ++sh)
+            for (int full = 0; full <= 1; ++full) {
+              SCOPED_TRACE(std::string(cs.name) + " off=" +
+                           std::to_string(off) + " m=" + std::to_string(m) +
+                           " full=" + std::to_string(full));
+              ArrayDim a;
+              a.t = cs.d;
+              a.aligned = true;
+              a.offset = off;
+              a.m = m;
+              a.shadowLo = full ? 0 : sl;
+              a.shadowHi = full ? 0 : sh;
+              a.fullShadow = full;
+              int64_t P = arrayParts(a);
+              int64_t mx = 0;
+              for (int64_t c = 0; c < P; ++c) {
+                std::vector<int64_t> v;
+                for (int64_t i = 0; i < m; ++i)
+                  if (owner(cs.d, i + off) == c)
+                    v.push_back(i);
+                EXPECT_EQ(arrayOwnedCount(a, c), (int64_t)v.size());
+                mx = std::max<int64_t>(mx, v.size());
+                if (isBlockLike(cs.d)) {
+                  Range r = arrayOwned(a, c);
+                  EXPECT_EQ(r.size(), (int64_t)v.size());
+                  if (!v.empty())
+                    EXPECT_EQ(r.lo, v.front());
+                }
+                for (size_t k = 0; k < v.size(); ++k) {
+                  int64_t i = v[k];
+                  EXPECT_EQ(arrayOwner(a, i), c);
+                  int64_t l = arrayGlobalToLocal(a, c, i);
+                  EXPECT_EQ(l, full ? i : (int64_t)k + a.shadowLo);
+                  EXPECT_EQ(arrayLocalToGlobal(a, c, l), i);
+                  EXPECT_LT(l, arrayExtent(a));
+                }
+                // block-like shadows sit right beside the owned part
+                if (!full && isBlockLike(cs.d) && !v.empty()) {
+                  EXPECT_EQ(arrayGlobalToLocal(a, c, v.front() - sl), 0);
+                  EXPECT_LT(arrayGlobalToLocal(a, c, v.back() + sh),
+                            arrayExtent(a));
+                }
+              }
+              EXPECT_EQ(arrayExtent(a), full ? m : mx + a.shadowLo + a.shadowHi);
+            }
+  }
+}
+
+TEST(Distribution, NotAligned) {
+  ArrayDim a;
+  a.m = 9;
+  a.shadowLo = 1;
+  a.shadowHi = 2;
+  EXPECT_EQ(arrayExtent(a), 12);
+  EXPECT_EQ(arrayGlobalToLocal(a, 0, 4), 5);
+  EXPECT_EQ(arrayLocalToGlobal(a, 0, 5), 4);
+  EXPECT_EQ(arrayOwned(a, 0).hi, 9);
+}
+
+} // namespace

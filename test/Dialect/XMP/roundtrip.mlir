@@ -1,0 +1,66 @@
+// RUN: xmp-opt %s | xmp-opt | FileCheck %s
+// RUN: xmp-opt %s -mlir-print-op-generic | xmp-opt | FileCheck %s
+// Every op and attribute form, parsed, printed and parsed again (also through the generic form).
+
+xmp.nodes @p(shape = 2x2)
+xmp.nodes @q(shape = ?)
+xmp.nodes @r(shape = 4x?)
+xmp.template @t(shape = 64x64)
+xmp.template @u(shape = ?)
+xmp.template @v(shape = 16x16)
+xmp.distribute @t onto @p [block, block]
+xmp.distribute @u onto @q [cyclic(8)]
+xmp.distribute @v onto @r [gblock([3,5,7,1]), cyclic]
+!u_t = !xmp.darray<64x64xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+!w_t = !xmp.darray<?xf32, @u, align [0]>
+!x_t = !xmp.darray<8x64xf64, @t, align [*, 1], offset [0, 0], shadow [*, 0:2]>
+func.func @f(%n: index, %w: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %z = arith.constant 0.0 : f64
+  xmp.template_fix @u(%n)
+  %a = xmp.alloc : !u_t
+  %b = xmp.alloc(%n) : !w_t
+  %x = xmp.alloc : !x_t
+  xmp.loop (%i, %j) = (%c1, %c1) to (%c64, %c64) step (%c1, %c1) on @t [0, 1] {
+    %v = xmp.load %a[%i, %j] : !u_t
+    xmp.store %v, %a[%i, %j] : !u_t
+  }
+  %s = xmp.loop (%i) = (%c0) to (%c64) step (%c1) on @t [0] reduce(add) init(%z) -> f64 {
+    %v = xmp.load %a[%i, %i] : !u_t
+    xmp.yield %v : f64
+  }
+  xmp.device_loop (%i, %j) = (%c1, %c1) to (%c64, %c64) step (%c1, %c1) on @t [0, 1] weight(%w) {
+  }
+  xmp.device_loop (%i) = (%c1) to (%c64) step (%c1) on @t [0] weight(auto) block_size [128] {
+  }
+  xmp.replicate (%a) : !u_t {
+    xmp.replicate_sync in(%a) : !u_t
+    xmp.reflect %a width [1:1, 0:0] periodic [true, false] acc channels [tca, ib] : !u_t
+    xmp.replicate_sync out(%a) : !u_t
+  }
+  xmp.reflect %a : !u_t
+  %p = xmp.reflect_init %a acc : !u_t -> !xmp.reflect_plan
+  xmp.reflect_do %p
+  %tok = xmp.reflect_start %p
+  xmp.reflect_wait %tok
+  %r = xmp.reduction add %s on @p acc : f64
+  %r2 = xmp.reduction max %s on @p [1] : f64
+  %m = memref.alloc() : memref<4xi32>
+  xmp.reduction or %m on @p : memref<4xi32>
+  %bc = xmp.bcast %r from [0, 1] on @p : f64
+  xmp.bcast %m from [0, 0] on @p : memref<4xi32>
+  xmp.barrier on @p
+  xmp.barrier
+  xmp.gmove %a[0:64:1, 5] to %x[0, 0:64] : !u_t to !x_t
+  xmp.gmove %a[%c0:%n:%c1, 5] to %a[0:64, %c1] acc : !u_t to !u_t
+  %lo, %hi = xmp.local_bounds %a[1] : !u_t
+  %lv = xmp.local_view %a : !u_t -> memref<34x34xf64>
+  xmp.reset_weight %w : f64
+  %ct = xmp.cpu_time : f64
+  %gt = xmp.gpu_time : f64
+  %wt = xmp.wtime : f64
+  xmp.dealloc %a : !u_t
+  return %r : f64
+}

@@ -1,0 +1,30 @@
+# -*- Python -*- lit configuration of the xmp-mlir test suite.
+import os
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "XMP"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.xmp_obj_root, "test")
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "embed", "Inputs", "runtime"]
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.xmp_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+for var in ["OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"]:
+    config.environment[var] = "1"
+config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
+
+tool_dirs = [config.xmp_tools_dir, config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(["xmp-opt", "xmp-translate"], tool_dirs)
+config.substitutions.append(("%xmp_src", config.xmp_src_root))
+config.substitutions.append(("%xmp_lib", config.xmp_lib_dir))
+config.substitutions.append(
+    ("%mpirun", config.mpiexec + " --oversubscribe --bind-to none"))
+
+if config.runtime_built:
+    config.available_features.add("runtime")
+if config.cuda_available:
+    config.available_features.add("cuda")
