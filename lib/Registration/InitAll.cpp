@@ -14,9 +14,8 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 
-#ifdef XMP_HAVE_PASSES
+#include "xmp/Conversion/Passes.h"
 #include "xmp/Dialect/XMP/Transforms/Passes.h"
-#endif
 
 using namespace mlir;
 
@@ -27,10 +26,10 @@ void xmp::registerXMPDialect(DialectRegistry &registry) {
 }
 
 void xmp::registerXMPPasses() {
-#ifdef XMP_HAVE_PASSES
-  xmp::registerPasses();
+  xmp::registerXMPTransformsPasses();
+  xmp::registerXMPConversionPasses();
   xmp::registerPipelines();
-#endif
+
 }
 
 void xmp::registerAllForTools(DialectRegistry &registry) {

@@ -328,7 +328,7 @@ void binomialBcast(MPI_Comm c, int root, char *buf, int64_t bytes) {
 void hybridBcast(HybridComm &h, int root, char *buf, int64_t bytes) {
   bool rootHere = h.localOf[root] >= 0;
   int rootLocal = h.localOf[root];
-  for (int64_t off = 0; off < bytes || off == 0; off += h.slotBytes) {
+  for (int64_t off = 0; off < bytes; off += h.slotBytes) {
     int64_t nb = std::min(h.slotBytes, bytes - off);
     // 1. root -> its leader through shared memory
     if (rootHere && rootLocal != 0) {
@@ -339,8 +339,6 @@ void hybridBcast(HybridComm &h, int root, char *buf, int64_t bytes) {
         memcpy(buf + off, h.slots[rootLocal], nb);
       localSync(h);
     }
-    if (bytes == 0)
-      break;
   }
   // 2. binomial tree over the leaders (MPI, the "IB" part)
   if (h.localRank == 0) {

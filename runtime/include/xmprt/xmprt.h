@@ -165,8 +165,11 @@ xmprt_reflect_plan *xmprt_reflect_cached(int64_t site, xmprt_darray *a,
 
 /*--- collectives ----------------------------------------------------------*/
 /* In-place all-reduce of `count` elements over the whole grid (axis < 0) or
- * one grid axis. MAXLOC/MINLOC: buf holds count (value, int64 index) pairs
- * of the value type followed by the index. */
+ * one grid axis. MAXLOC/MINLOC: buf holds count pairs laid out as the C
+ * struct { T value; int64_t index; } (16 bytes for every T; ties take the
+ * smallest index). SUM/PROD: all types; MAX/MIN: not complex;
+ * LAND/LOR/BAND/BOR: integer types and I1. The algorithm (plain MPI or
+ * hybrid) is chosen by xmprt_set_collectives / XMP_COLLECTIVES. */
 void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
                   void *buf, int64_t count);
 /* Broadcast `bytes` bytes from the rank at grid coordinate `root`. */
@@ -184,10 +187,34 @@ void xmprt_set_collectives(int32_t mode);
 int32_t xmprt_get_collectives(void);
 
 /*--- gmove ----------------------------------------------------------------*/
-/* dst[dsec] = src[ssec]; sections as (lb, ub, step) triples per dim; the
- * schedule is cached per (site, arrays, sections). */
+/* dst[dsec] = src[ssec]; sections as (lb, ub, step) triples per dim (step >
+ * 0); shapes must agree after dropping extent-1 dims; the schedule is cached
+ * per (site, arrays, sections). Collective over MPI_COMM_WORLD. */
 void xmprt_gmove(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
                  xmprt_darray *src, const int64_t *src_sec);
+
+
+/*--- entry points shaped for generated code (Codegen.cpp) ----------------*/
+int64_t xmprt_darray_owned_lo(const xmprt_darray *a, int32_t dim);
+int64_t xmprt_darray_owned_hi(const xmprt_darray *a, int32_t dim);
+int64_t xmprt_template_owned_lo(const xmprt_template *t, int32_t dim);
+int64_t xmprt_template_owned_hi(const xmprt_template *t, int32_t dim);
+/* Ranks on the grid axis of template dim `dim` (1 if not distributed). */
+int64_t xmprt_template_procs(const xmprt_template *t, int32_t dim);
+/* Work sharing: weight for following device loops, last split times. */
+void xmprt_reset_weight(double w);
+double xmprt_current_weight(void);
+double xmprt_cpu_time(void);
+double xmprt_gpu_time(void);
+void xmprt_record_split_times(double cpu_seconds, double gpu_seconds);
+/* A device loop ran entirely on the host (no GPU in this build): records
+ * its time as the CPU part and warns once (unless XMP_QUIET is set). */
+void xmprt_device_loop_on_host(double seconds);
+/* Program support: integer command-line argument `index` (1-based) or
+ * `fallback`; rank 0 prints "XMP-RESULT <name> <value>" (tags 0 checksum,
+ * 1 gosa, 2 mflops, 3 time). */
+int64_t xmprt_arg_i64(int32_t index, int64_t fallback);
+void xmprt_print_scalar_f64(int64_t tag, double value);
 
 #ifdef __cplusplus
 }

@@ -487,6 +487,39 @@ LogicalResult LocalBoundsOp::verify() {
   return success();
 }
 
+template <typename OpT>
+static FailureOr<TemplateOp> verifyTemplateDim(OpT op,
+                                               SymbolTableCollection &st) {
+  auto tmpl = lookupSymbol<TemplateOp>(op, st, op.getTmplAttr(), "template",
+                                       "xmp.template");
+  if (failed(tmpl))
+    return failure();
+  if (op.getDim() < 0 || op.getDim() >= (int64_t)tmpl->getRank())
+    return op.emitOpError() << "dimension " << op.getDim()
+                            << " is out of range for template "
+                            << op.getTmplAttr() << " of rank "
+                            << tmpl->getRank();
+  return tmpl;
+}
+
+LogicalResult
+TemplateBoundsOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto tmpl = verifyTemplateDim(*this, symbolTable);
+  if (failed(tmpl))
+    return failure();
+  if (DistributeOp dist = tmpl->getDistribution())
+    if ((unsigned)getDim() < dist.getFormats().size() &&
+        dist.getFormat(getDim()).getKind() == DistKind::cyclic)
+      return emitOpError() << "template dimension " << getDim()
+                           << " is cyclic: its owned set is not a range";
+  return success();
+}
+
+LogicalResult
+TemplateCoordOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyTemplateDim(*this, symbolTable);
+}
+
 //===----------------------------------------------------------------------===//
 // Loops
 //===----------------------------------------------------------------------===//
@@ -617,8 +650,8 @@ static void printLoopLike(OpT op, OpAsmPrinter &p) {
     llvm::interleaveComma(*op.getReduceKinds(), p, [&](Attribute a) {
       p << stringifyEnum(llvm::cast<ReductionKindAttr>(a).getValue());
     });
-    p << ") init(" << op.getInits() << ") -> ";
-    llvm::interleaveComma(op.getResultTypes(), p);
+    p << ") init(" << op.getInits() << ")";
+    p.printArrowTypeList(op.getResultTypes());
   }
   p.printOptionalAttrDictWithKeyword(
       op->getAttrs(), {"tmpl", "onDims", "weightAuto", "blockSize",

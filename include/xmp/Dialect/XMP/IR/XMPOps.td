@@ -155,6 +155,37 @@ def XMP_LocalBoundsOp : XMP_Op<"local_bounds", [Pure]> {
   let hasVerifier = 1;
 }
 
+def XMP_TemplateBoundsOp : XMP_Op<"template_bounds", [
+    MemoryEffects<[MemRead]>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "owned range [lo, hi) of a template dimension on this rank";
+  let description = [{
+    Lowering-level query used by `xmp-lower-distribution` for loops on
+    block, gblock and undistributed template dimensions. Not allowed on
+    cyclic dimensions (their owned set is not a range: use
+    `xmp.template_coord`).
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$tmpl, I64Attr:$dim);
+  let results = (outs Index:$lo, Index:$hi);
+  let assemblyFormat = "$tmpl `[` $dim `]` attr-dict";
+}
+
+def XMP_TemplateCoordOp : XMP_Op<"template_coord", [
+    MemoryEffects<[MemRead]>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "this rank's coordinate on, and the size of, the grid axis "
+                "of a template dimension";
+  let description = [{
+    Lowering-level query: `%c, %p = xmp.template_coord @t [1]` gives the
+    coordinate and the number of ranks of the grid axis template dimension
+    1 is distributed over (0 and 1 when it is not distributed). Used for
+    cyclic loops and index maps.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$tmpl, I64Attr:$dim);
+  let results = (outs Index:$coord, Index:$procs);
+  let assemblyFormat = "$tmpl `[` $dim `]` attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Loops
 //===----------------------------------------------------------------------===//

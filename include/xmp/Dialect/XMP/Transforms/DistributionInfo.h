@@ -1,0 +1,30 @@
+//===- DistributionInfo.h - static distribution facts for lowering -*- C++ -*-===//
+//
+// Compile-time view of a darray's local block, computed with the runtime's
+// header-only distribution core (xmprt/Distribution.h) so that compiler and
+// runtime agree on every extent.
+//
+//===----------------------------------------------------------------------===//
+#ifndef XMP_DIALECT_XMP_TRANSFORMS_DISTRIBUTIONINFO_H
+#define XMP_DIALECT_XMP_TRANSFORMS_DISTRIBUTIONINFO_H
+
+#include "xmp/Dialect/XMP/IR/XMP.h"
+
+namespace mlir::xmp {
+
+struct DArrayLayout {
+  /// Local block (owned part plus shadows), row-major; `?` where an extent
+  /// is only known at run time.
+  MemRefType memrefType;
+  SmallVector<int64_t> extents;
+};
+
+/// The local layout of `type`; symbols are looked up from `from`.
+DArrayLayout computeLayout(Operation *from, DArrayType type);
+
+/// Runtime enum value (XMPRT_I8 ...) of an element type, or -1.
+int32_t runtimeElementType(Type type);
+
+} // namespace mlir::xmp
+
+#endif

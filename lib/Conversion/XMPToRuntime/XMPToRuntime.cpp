@@ -1,0 +1,809 @@
+//===- XMPToRuntime.cpp - xmp ops -> libxmprt calls -----------------------===//
+//
+// See the pass description in include/xmp/Conversion/Passes.td. The C ABI
+// called here is runtime/include/xmprt/xmprt.h.
+//
+//===----------------------------------------------------------------------===//
+#include "xmp/Conversion/Passes.h"
+#include "xmp/Dialect/XMP/IR/XMP.h"
+#include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include "xmprt/xmprt.h"
+
+namespace mlir::xmp {
+#define GEN_PASS_DEF_XMPTORUNTIME
+#include "xmp/Conversion/Passes.h.inc"
+} // namespace mlir::xmp
+
+using namespace mlir;
+using namespace mlir::xmp;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+Type ptrType(MLIRContext *ctx) { return LLVM::LLVMPointerType::get(ctx); }
+
+/// Declares (once) and calls runtime function `name`.
+Value callRuntime(OpBuilder &b, Location loc, StringRef name,
+                  TypeRange results, ValueRange args) {
+  auto module = b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  if (!module)
+    module = llvm::cast<ModuleOp>(b.getInsertionBlock()->getParentOp());
+  auto fnType = b.getFunctionType(TypeRange(args), results);
+  if (!module.lookupSymbol<func::FuncOp>(name)) {
+    OpBuilder mb(module.getBodyRegion());
+    auto fn = func::FuncOp::create(mb, loc, name, fnType);
+    fn.setPrivate();
+  }
+  auto call = func::CallOp::create(b, loc, name, results, args);
+  return call.getNumResults() ? call.getResult(0) : Value();
+}
+
+Value i32c(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, v, 32);
+}
+Value i64c(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, v, 64);
+}
+Value toI64(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isIndex())
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
+  return v;
+}
+Value toIndex(OpBuilder &b, Location loc, Value v) {
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+
+/// Stack slot of `count` elements of `elemType` at the entry of the
+/// enclosing function (never inside a loop).
+Value entryAlloca(OpBuilder &b, Location loc, Type elemType, int64_t count) {
+  Operation *fn = b.getInsertionBlock()->getParentOp();
+  while (fn && !isa<FunctionOpInterface>(fn))
+    fn = fn->getParentOp();
+  OpBuilder::InsertionGuard guard(b);
+  Block &entry = cast<FunctionOpInterface>(fn).getFunctionBody().front();
+  b.setInsertionPointToStart(&entry);
+  Value n = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                     b.getI64IntegerAttr(count));
+  return LLVM::AllocaOp::create(b, loc, ptrType(b.getContext()), elemType, n);
+}
+
+/// An array of i64 (or i32) values in a stack slot; returns the pointer.
+Value packInts(OpBuilder &b, Location loc, ArrayRef<Value> values,
+               unsigned width) {
+  Type elem = b.getIntegerType(width);
+  Value base = entryAlloca(b, loc, elem, std::max<size_t>(values.size(), 1));
+  for (auto [i, v] : llvm::enumerate(values)) {
+    Value x = v;
+    if (x.getType().isIndex())
+      x = arith::IndexCastOp::create(b, loc, elem, x);
+    else if (x.getType() != elem)
+      x = arith::ExtSIOp::create(b, loc, elem, x);
+    Value p = LLVM::GEPOp::create(b, loc, ptrType(b.getContext()), elem, base,
+                                  ArrayRef<LLVM::GEPArg>{(int32_t)i});
+    LLVM::StoreOp::create(b, loc, x, p);
+  }
+  return base;
+}
+Value packConsts(OpBuilder &b, Location loc, ArrayRef<int64_t> values,
+                 unsigned width) {
+  SmallVector<Value> vs;
+  for (int64_t v : values)
+    vs.push_back(arith::ConstantIntOp::create(b, loc, v, width));
+  return packInts(b, loc, vs, width);
+}
+
+/// Static shape with `?` as the runtime's XMPRT_DYNAMIC.
+Value packShape(OpBuilder &b, Location loc, ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> v;
+  for (int64_t s : shape)
+    v.push_back(ShapedType::isDynamic(s) ? XMPRT_DYNAMIC : s);
+  return packConsts(b, loc, v, 64);
+}
+
+Value nullPtr(OpBuilder &b, Location loc) {
+  return LLVM::ZeroOp::create(b, loc, ptrType(b.getContext()));
+}
+
+std::string globalName(StringRef kind, StringRef sym) {
+  return ("__xmp_" + kind + "_" + sym).str();
+}
+
+/// Loads the runtime handle of grid or template `sym`.
+Value loadHandle(OpBuilder &b, Location loc, StringRef kind, StringRef sym) {
+  Value addr = LLVM::AddressOfOp::create(b, loc, ptrType(b.getContext()),
+                                         globalName(kind, sym));
+  return LLVM::LoadOp::create(b, loc, ptrType(b.getContext()), addr);
+}
+
+/// Bytes of one element of a scalar type.
+int64_t byteSize(Type t) {
+  if (auto c = llvm::dyn_cast<ComplexType>(t))
+    return 2 * byteSize(c.getElementType());
+  unsigned bits = t.getIntOrFloatBitWidth();
+  return bits == 1 ? 1 : bits / 8;
+}
+
+int32_t runtimeReduceOp(ReductionKind k) {
+  switch (k) {
+  case ReductionKind::add:
+    return XMPRT_RED_SUM;
+  case ReductionKind::mul:
+    return XMPRT_RED_PROD;
+  case ReductionKind::max:
+    return XMPRT_RED_MAX;
+  case ReductionKind::min:
+    return XMPRT_RED_MIN;
+  case ReductionKind::band:
+    return XMPRT_RED_BAND;
+  case ReductionKind::bor:
+    return XMPRT_RED_BOR;
+  }
+  return XMPRT_RED_SUM;
+}
+
+/// Pointer to the first element of an identity-layout memref and its
+/// element count; fails on strided memrefs.
+FailureOr<std::pair<Value, Value>> memrefBuffer(OpBuilder &b, Location loc,
+                                                Operation *op, Value m) {
+  auto type = llvm::cast<MemRefType>(m.getType());
+  if (!type.getLayout().isIdentity())
+    return op->emitOpError("needs a memref with the identity layout "
+                           "(contiguous, row-major)");
+  Value idx = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, m);
+  Value ptr = LLVM::IntToPtrOp::create(b, loc, ptrType(b.getContext()),
+                                       toI64(b, loc, idx));
+  Value count = i64c(b, loc, 1);
+  for (unsigned d = 0; d < type.getRank(); ++d) {
+    Value dim = toI64(b, loc, memref::DimOp::create(b, loc, m, d));
+    count = arith::MulIOp::create(b, loc, count, dim);
+  }
+  return std::make_pair(ptr, count);
+}
+
+//===----------------------------------------------------------------------===//
+// Module symbols
+//===----------------------------------------------------------------------===//
+
+LogicalResult lowerModuleSymbols(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  Location loc = module.getLoc();
+  OpBuilder b(ctx);
+  b.setInsertionPointToStart(module.getBody());
+  SmallVector<NodesOp> nodes(module.getOps<NodesOp>());
+  SmallVector<TemplateOp> templates(module.getOps<TemplateOp>());
+  SmallVector<DistributeOp> dists(module.getOps<DistributeOp>());
+  if (nodes.empty() && templates.empty())
+    return success();
+  auto makeGlobal = [&](StringRef kind, StringRef sym) {
+    auto g = LLVM::GlobalOp::create(b, loc, ptrType(ctx), /*isConstant=*/false,
+                                    LLVM::Linkage::Internal,
+                                    globalName(kind, sym), Attribute());
+    Block *init = b.createBlock(&g.getInitializerRegion());
+    OpBuilder ib = OpBuilder::atBlockEnd(init);
+    LLVM::ReturnOp::create(ib, loc, LLVM::ZeroOp::create(ib, loc, ptrType(ctx)));
+    b.setInsertionPointAfter(g);
+  };
+  for (NodesOp n : nodes)
+    makeGlobal("nodes", n.getSymName());
+  for (TemplateOp t : templates)
+    makeGlobal("template", t.getSymName());
+
+  // __xmp_module_init: grids, templates, static distributions.
+  bool hasMain = (bool)module.lookupSymbol<func::FuncOp>("main");
+  auto init = func::FuncOp::create(b, loc, hasMain ? "__xmp_module_init"
+                                                  : "xmp_module_init",
+                                   b.getFunctionType({}, {}));
+  if (hasMain)
+    init.setPrivate();
+  OpBuilder fb = OpBuilder::atBlockEnd(init.addEntryBlock());
+  auto store = [&](StringRef kind, StringRef sym, Value h) {
+    Value addr = LLVM::AddressOfOp::create(fb, loc, ptrType(ctx),
+                                           globalName(kind, sym));
+    LLVM::StoreOp::create(fb, loc, h, addr);
+  };
+  for (NodesOp n : nodes) {
+    Value shape = packShape(fb, loc, n.getShape());
+    Value h = callRuntime(fb, loc, "xmprt_grid_create", {ptrType(ctx)},
+                          {i32c(fb, loc, n.getRank()), shape});
+    store("nodes", n.getSymName(), h);
+  }
+  for (TemplateOp t : templates) {
+    Value sizes = packShape(fb, loc, t.getShape());
+    Value h = callRuntime(fb, loc, "xmprt_template_create", {ptrType(ctx)},
+                          {i32c(fb, loc, t.getRank()), sizes});
+    store("template", t.getSymName(), h);
+  }
+  auto emitDistribute = [&](OpBuilder &ob, DistributeOp d) {
+    SmallVector<int64_t> kinds, params, gblocks;
+    for (unsigned i = 0; i < d.getFormats().size(); ++i) {
+      DistAttr f = d.getFormat(i);
+      kinds.push_back((int64_t)f.getKind());
+      params.push_back(f.getWidth());
+      gblocks.append(f.getSizes().begin(), f.getSizes().end());
+    }
+    Value t = loadHandle(ob, loc, "template", d.getTmpl());
+    Value g = loadHandle(ob, loc, "nodes", d.getNodes());
+    Value gb = gblocks.empty() ? nullPtr(ob, loc) : packConsts(ob, loc, gblocks, 64);
+    callRuntime(ob, loc, "xmprt_template_distribute", {},
+                {t, g, packConsts(ob, loc, kinds, 32),
+                 packConsts(ob, loc, params, 64), gb});
+  };
+  for (DistributeOp d : dists) {
+    auto t = module.lookupSymbol<TemplateOp>(d.getTmplAttr());
+    if (t && !llvm::is_contained(t.getShape(), ShapedType::kDynamic))
+      emitDistribute(fb, d);
+  }
+  func::ReturnOp::create(fb, loc);
+
+  // template_fix: fix, then distribute.
+  SmallVector<TemplateFixOp> fixes;
+  module.walk([&](TemplateFixOp f) { fixes.push_back(f); });
+  for (TemplateFixOp f : fixes) {
+    OpBuilder ob(f);
+    auto t = module.lookupSymbol<TemplateOp>(f.getTmplAttr());
+    SmallVector<Value> sizes;
+    unsigned next = 0;
+    for (int64_t s : t.getShape())
+      sizes.push_back(ShapedType::isDynamic(s) ? toI64(ob, f.getLoc(), f.getSizes()[next++])
+                                               : i64c(ob, f.getLoc(), s));
+    callRuntime(ob, f.getLoc(), "xmprt_template_fix", {},
+                {loadHandle(ob, f.getLoc(), "template", f.getTmpl()),
+                 packInts(ob, f.getLoc(), sizes, 64)});
+    for (DistributeOp d : dists)
+      if (d.getTmpl() == f.getTmpl())
+        emitDistribute(ob, d);
+    f.erase();
+  }
+
+  // main: initialize first, finalize last, return 0.
+  if (auto main = module.lookupSymbol<func::FuncOp>("main")) {
+    if (main.isExternal())
+      return success();
+    OpBuilder mb = OpBuilder::atBlockBegin(&main.getBody().front());
+    callRuntime(mb, loc, "xmprt_init", {}, {nullPtr(mb, loc), nullPtr(mb, loc)});
+    func::CallOp::create(mb, loc, init);
+    bool voidMain = main.getNumResults() == 0;
+    main.walk([&](func::ReturnOp ret) {
+      OpBuilder rb(ret);
+      callRuntime(rb, ret.getLoc(), "xmprt_finalize", {}, {});
+      if (voidMain) {
+        func::ReturnOp::create(rb, ret.getLoc(),
+                               ValueRange{arith::ConstantIntOp::create(
+                                   rb, ret.getLoc(), 0, 32)});
+        ret.erase();
+      }
+    });
+    if (voidMain)
+      main.setType(b.getFunctionType(main.getArgumentTypes(),
+                                     {b.getI32Type()}));
+  }
+  for (DistributeOp d : dists)
+    d.erase();
+  for (NodesOp n : nodes)
+    n.erase();
+  for (TemplateOp t : templates)
+    t.erase();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+template <typename OpT>
+struct RuntimePattern : public OpConversionPattern<OpT> {
+  RuntimePattern(TypeConverter &tc, MLIRContext *ctx, ModuleOp module)
+      : OpConversionPattern<OpT>(tc, ctx), module(module) {}
+  ModuleOp module;
+};
+
+struct AllocLowering : RuntimePattern<AllocOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(AllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DArrayType type = op.getResult().getType();
+    int32_t et = runtimeElementType(type.getElementType());
+    if (et < 0)
+      return op.emitOpError() << "element type " << type.getElementType()
+                              << " is not supported by the runtime";
+    SmallVector<Value> shape;
+    unsigned next = 0;
+    for (int64_t s : type.getShape())
+      shape.push_back(ShapedType::isDynamic(s)
+                          ? toI64(rewriter, loc, adaptor.getDynamicSizes()[next++])
+                          : i64c(rewriter, loc, s));
+    SmallVector<int64_t> lo, hi;
+    for (unsigned d = 0; d < type.getRank(); ++d) {
+      lo.push_back(type.isFullShadow(d) ? XMPRT_FULL_SHADOW : type.getShadowLo()[d]);
+      hi.push_back(type.isFullShadow(d) ? XMPRT_FULL_SHADOW : type.getShadowHi()[d]);
+    }
+    Value h = callRuntime(
+        rewriter, loc, "xmprt_darray_create", {ptrType(getContext())},
+        {loadHandle(rewriter, loc, "template",
+                    type.getTemplateRef().getValue()),
+         i32c(rewriter, loc, type.getRank()), packInts(rewriter, loc, shape, 64),
+         packConsts(rewriter, loc, type.getAlign(), 32),
+         packConsts(rewriter, loc, type.getOffset(), 64),
+         packConsts(rewriter, loc, lo, 64), packConsts(rewriter, loc, hi, 64),
+         i32c(rewriter, loc, et)});
+    rewriter.replaceOp(op, h);
+    return success();
+  }
+};
+
+struct DeallocLowering : RuntimePattern<DeallocOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(DeallocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), "xmprt_darray_destroy", {},
+                {adaptor.getArray()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The local block as a memref: a descriptor over the runtime's buffer.
+struct LocalViewLowering : RuntimePattern<LocalViewOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(LocalViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto mt = llvm::cast<MemRefType>(op.getView().getType());
+    if (!mt.getLayout().isIdentity())
+      return op.emitOpError("view must have the identity layout");
+    MLIRContext *ctx = getContext();
+    Value h = adaptor.getArray();
+    unsigned rank = mt.getRank();
+    Type i64 = rewriter.getI64Type();
+    Value data =
+        callRuntime(rewriter, loc, "xmprt_darray_data", {ptrType(ctx)}, {h});
+    SmallVector<Value> sizes;
+    for (unsigned d = 0; d < rank; ++d) {
+      if (mt.isDynamicDim(d))
+        sizes.push_back(callRuntime(rewriter, loc, "xmprt_darray_local_extent",
+                                    {i64}, {h, i32c(rewriter, loc, d)}));
+      else
+        sizes.push_back(i64c(rewriter, loc, mt.getDimSize(d)));
+    }
+    SmallVector<Value> strides(rank);
+    Value s = i64c(rewriter, loc, 1);
+    for (int d = rank - 1; d >= 0; --d) {
+      strides[d] = s;
+      s = arith::MulIOp::create(rewriter, loc, s, sizes[d]);
+    }
+    auto arr = LLVM::LLVMArrayType::get(i64, rank);
+    auto descType = LLVM::LLVMStructType::getLiteral(
+        ctx, {ptrType(ctx), ptrType(ctx), i64, arr, arr});
+    Value desc = LLVM::PoisonOp::create(rewriter, loc, descType);
+    desc = LLVM::InsertValueOp::create(rewriter, loc, desc, data,
+                                       ArrayRef<int64_t>{0});
+    desc = LLVM::InsertValueOp::create(rewriter, loc, desc, data,
+                                       ArrayRef<int64_t>{1});
+    desc = LLVM::InsertValueOp::create(rewriter, loc, desc,
+                                       i64c(rewriter, loc, 0),
+                                       ArrayRef<int64_t>{2});
+    for (unsigned d = 0; d < rank; ++d) {
+      desc = LLVM::InsertValueOp::create(rewriter, loc, desc, sizes[d],
+                                         ArrayRef<int64_t>{3, (int64_t)d});
+      desc = LLVM::InsertValueOp::create(rewriter, loc, desc, strides[d],
+                                         ArrayRef<int64_t>{4, (int64_t)d});
+    }
+    auto cast = UnrealizedConversionCastOp::create(rewriter, loc, mt, desc);
+    rewriter.replaceOp(op, cast.getResult(0));
+    return success();
+  }
+};
+
+struct LocalBoundsLowering : RuntimePattern<LocalBoundsOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(LocalBoundsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i64 = rewriter.getI64Type();
+    Value d = i32c(rewriter, loc, op.getDim());
+    Value lo = callRuntime(rewriter, loc, "xmprt_darray_owned_lo", {i64},
+                           {adaptor.getArray(), d});
+    Value hi = callRuntime(rewriter, loc, "xmprt_darray_owned_hi", {i64},
+                           {adaptor.getArray(), d});
+    rewriter.replaceOp(op, {toIndex(rewriter, loc, lo), toIndex(rewriter, loc, hi)});
+    return success();
+  }
+};
+
+template <typename OpT>
+struct TemplateQueryLowering : RuntimePattern<OpT> {
+  TemplateQueryLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m,
+                        StringRef first, StringRef second)
+      : RuntimePattern<OpT>(tc, ctx, m), first(first), second(second) {}
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i64 = rewriter.getI64Type();
+    Value t = loadHandle(rewriter, loc, "template", op.getTmpl());
+    Value d = i32c(rewriter, loc, op.getDim());
+    Value a = callRuntime(rewriter, loc, first, {i64}, {t, d});
+    Value b = callRuntime(rewriter, loc, second, {i64}, {t, d});
+    rewriter.replaceOp(op, {toIndex(rewriter, loc, a), toIndex(rewriter, loc, b)});
+    return success();
+  }
+  std::string first, second;
+};
+
+/// Width, periodic and channel arrays of a reflect-like op.
+template <typename OpT>
+SmallVector<Value> reflectArgs(OpBuilder &b, Location loc, OpT op) {
+  DArrayType type = op.getArray().getType();
+  Value wlo = op.getWidthLo() ? packConsts(b, loc, *op.getWidthLo(), 64)
+                              : nullPtr(b, loc);
+  Value whi = op.getWidthHi() ? packConsts(b, loc, *op.getWidthHi(), 64)
+                              : nullPtr(b, loc);
+  Value per = nullPtr(b, loc);
+  if (auto p = op.getPeriodic()) {
+    SmallVector<int64_t> v(p->begin(), p->end());
+    per = packConsts(b, loc, v, 32);
+  }
+  Value ch = nullPtr(b, loc);
+  SmallVector<Channel> chans = op.getChannelList();
+  if (!chans.empty()) {
+    SmallVector<int64_t> v;
+    for (Channel c : chans)
+      v.push_back(c == Channel::tca  ? XMPRT_CHANNEL_TCA
+                  : c == Channel::ib ? XMPRT_CHANNEL_IB
+                                     : XMPRT_CHANNEL_NONE);
+    ch = packConsts(b, loc, v, 32);
+  }
+  (void)type;
+  // CPU path: the host instance is the only instance, so `acc` reflects
+  // act on it (acc = 0 for the runtime).
+  return {wlo, whi, per, ch, i32c(b, loc, 0)};
+}
+
+struct ReflectLowering : RuntimePattern<ReflectOp> {
+  ReflectLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m,
+                  llvm::DenseMap<Operation *, int64_t> &sites)
+      : RuntimePattern(tc, ctx, m), sites(sites) {}
+  LogicalResult
+  matchAndRewrite(ReflectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value h = adaptor.getArray();
+    Value plan;
+    {
+      // Build (or fetch) the plan right after the array is defined, so a
+      // reflect inside a loop never rebuilds it.
+      OpBuilder::InsertionGuard guard(rewriter);
+      if (Operation *def = h.getDefiningOp())
+        rewriter.setInsertionPointAfter(def);
+      else
+        rewriter.setInsertionPointToStart(h.getParentBlock());
+      SmallVector<Value> args = {i64c(rewriter, loc, sites.lookup(op)), h};
+      llvm::append_range(args, reflectArgs(rewriter, loc, op));
+      plan = callRuntime(rewriter, loc, "xmprt_reflect_cached",
+                         {ptrType(getContext())}, args);
+    }
+    callRuntime(rewriter, loc, "xmprt_reflect_do", {}, {plan});
+    rewriter.eraseOp(op);
+    return success();
+  }
+  llvm::DenseMap<Operation *, int64_t> &sites;
+};
+
+struct ReflectInitLowering : RuntimePattern<ReflectInitOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(ReflectInitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> args = {adaptor.getArray()};
+    llvm::append_range(args, reflectArgs(rewriter, op.getLoc(), op));
+    Value plan = callRuntime(rewriter, op.getLoc(), "xmprt_reflect_init",
+                             {ptrType(getContext())}, args);
+    rewriter.replaceOp(op, plan);
+    return success();
+  }
+};
+
+/// reflect_do / reflect_start / reflect_wait: one call on the plan.
+template <typename OpT>
+struct PlanCallLowering : RuntimePattern<OpT> {
+  PlanCallLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m,
+                   StringRef fn)
+      : RuntimePattern<OpT>(tc, ctx, m), fn(fn) {}
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value plan = adaptor.getOperands()[0];
+    callRuntime(rewriter, op.getLoc(), fn, {}, {plan});
+    if (op->getNumResults())
+      rewriter.replaceOp(op, plan); // the token is the plan
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+  std::string fn;
+};
+
+struct ReductionLowering : RuntimePattern<ReductionOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(ReductionOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value value = adaptor.getValue();
+    Type t = value.getType();
+    Type elem = t;
+    if (auto mt = llvm::dyn_cast<MemRefType>(t))
+      elem = mt.getElementType();
+    int32_t et = runtimeElementType(elem);
+    if (et < 0)
+      return op.emitOpError() << "element type " << elem
+                              << " is not supported by the runtime";
+    Value buf, count;
+    if (llvm::isa<MemRefType>(t)) {
+      auto b = memrefBuffer(rewriter, loc, op, value);
+      if (failed(b))
+        return failure();
+      std::tie(buf, count) = *b;
+    } else {
+      buf = entryAlloca(rewriter, loc, t, 1);
+      LLVM::StoreOp::create(rewriter, loc, value, buf);
+      count = i64c(rewriter, loc, 1);
+    }
+    Value grid = loadHandle(rewriter, loc, "nodes", op.getNodes());
+    SmallVector<int64_t> axes = {-1};
+    if (auto a = op.getAxes())
+      axes.assign(a->begin(), a->end());
+    for (int64_t axis : axes)
+      callRuntime(rewriter, loc, "xmprt_reduce", {},
+                  {grid, i32c(rewriter, loc, axis),
+                   i32c(rewriter, loc, runtimeReduceOp(op.getKind())),
+                   i32c(rewriter, loc, et), buf, count});
+    if (op.getResult())
+      rewriter.replaceOp(op, LLVM::LoadOp::create(rewriter, loc, t, buf).getResult());
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BcastLowering : RuntimePattern<BcastOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(BcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value value = adaptor.getValue();
+    Type t = value.getType();
+    Value buf, bytes;
+    if (auto mt = llvm::dyn_cast<MemRefType>(t)) {
+      auto b = memrefBuffer(rewriter, loc, op, value);
+      if (failed(b))
+        return failure();
+      buf = b->first;
+      bytes = arith::MulIOp::create(rewriter, loc, b->second,
+                                    i64c(rewriter, loc, byteSize(mt.getElementType())));
+    } else {
+      buf = entryAlloca(rewriter, loc, t, 1);
+      LLVM::StoreOp::create(rewriter, loc, value, buf);
+      bytes = i64c(rewriter, loc, byteSize(t));
+    }
+    callRuntime(rewriter, loc, "xmprt_bcast", {},
+                {loadHandle(rewriter, loc, "nodes", op.getNodes()),
+                 packConsts(rewriter, loc, op.getRoot(), 64), buf, bytes});
+    if (op.getResult())
+      rewriter.replaceOp(op, LLVM::LoadOp::create(rewriter, loc, t, buf).getResult());
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BarrierLowering : RuntimePattern<BarrierOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(BarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value grid = op.getNodes()
+                     ? loadHandle(rewriter, loc, "nodes", *op.getNodes())
+                     : nullPtr(rewriter, loc);
+    callRuntime(rewriter, loc, "xmprt_barrier", {}, {grid});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct GMoveLowering : RuntimePattern<GMoveOp> {
+  GMoveLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m,
+                llvm::DenseMap<Operation *, int64_t> &sites)
+      : RuntimePattern(tc, ctx, m), sites(sites) {}
+  static Value section(OpBuilder &b, Location loc, ArrayRef<int64_t> statics,
+                       ValueRange dyn, ArrayRef<bool> scalar) {
+    SmallVector<Value> vals;
+    unsigned next = 0;
+    auto comp = [&](int64_t v) -> Value {
+      return ShapedType::isDynamic(v) ? toI64(b, loc, dyn[next++])
+                                      : i64c(b, loc, v);
+    };
+    for (size_t d = 0; d < scalar.size(); ++d) {
+      Value lb = comp(statics[3 * d]);
+      if (scalar[d]) {
+        vals.append({lb, arith::AddIOp::create(b, loc, lb, i64c(b, loc, 1)),
+                     i64c(b, loc, 1)});
+        continue;
+      }
+      Value ub = comp(statics[3 * d + 1]);
+      Value st = comp(statics[3 * d + 2]);
+      vals.append({lb, ub, st});
+    }
+    return packInts(b, loc, vals, 64);
+  }
+  LogicalResult
+  matchAndRewrite(GMoveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!llvm::isa<DArrayType>(op.getSource().getType()) ||
+        !llvm::isa<DArrayType>(op.getDest().getType()))
+      return op.emitOpError(
+          "gmove between memrefs is not lowered yet: use darrays (a "
+          "replicated darray aligns no dimension to the template)");
+    Location loc = op.getLoc();
+    Value ssec = section(rewriter, loc, op.getSrcStatic(),
+                         adaptor.getSrcDynamic(), op.getSrcScalar());
+    Value dsec = section(rewriter, loc, op.getDstStatic(),
+                         adaptor.getDstDynamic(), op.getDstScalar());
+    callRuntime(rewriter, loc, "xmprt_gmove", {},
+                {i64c(rewriter, loc, sites.lookup(op)), adaptor.getDest(),
+                 dsec, adaptor.getSource(), ssec});
+    rewriter.eraseOp(op);
+    return success();
+  }
+  llvm::DenseMap<Operation *, int64_t> &sites;
+};
+
+/// Ops that become one runtime call with an optional f64 result/operand.
+template <typename OpT>
+struct SimpleCallLowering : RuntimePattern<OpT> {
+  SimpleCallLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m,
+                     StringRef fn)
+      : RuntimePattern<OpT>(tc, ctx, m), fn(fn) {}
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value r = callRuntime(rewriter, op.getLoc(), fn, op->getResultTypes(),
+                          adaptor.getOperands());
+    if (op->getNumResults())
+      rewriter.replaceOp(op, r);
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+  std::string fn;
+};
+
+/// CPU path: one (host) instance, so the region runs as is.
+struct ReplicateLowering : RuntimePattern<ReplicateOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(ReplicateOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Block &body = op.getBody().front();
+    rewriter.eraseOp(body.getTerminator());
+    rewriter.inlineBlockBefore(&body, op);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ReplicateSyncLowering : RuntimePattern<ReplicateSyncOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(ReplicateSyncOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct XMPToRuntimePass
+    : public xmp::impl::XMPToRuntimeBase<XMPToRuntimePass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    // Loops must have been lowered first.
+    WalkResult w = module.walk([&](Operation *op) {
+      if (isa<LoopOp, DeviceLoopOp, LoadOp, StoreOp>(op)) {
+        op->emitOpError("must be lowered by xmp-lower-distribution before "
+                        "xmp-to-runtime");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (w.wasInterrupted())
+      return signalPassFailure();
+
+    llvm::DenseMap<Operation *, int64_t> sites;
+    module.walk([&](Operation *op) {
+      if (isa<ReflectOp, GMoveOp>(op))
+        sites[op] = sites.size() + 1;
+    });
+    if (failed(lowerModuleSymbols(module)))
+      return signalPassFailure();
+
+    TypeConverter tc;
+    tc.addConversion([](Type t) { return t; });
+    tc.addConversion([ctx](DArrayType) { return ptrType(ctx); });
+    tc.addConversion([ctx](ReflectPlanType) { return ptrType(ctx); });
+    tc.addConversion([ctx](TokenType) { return ptrType(ctx); });
+    auto cast = [](OpBuilder &b, Type t, ValueRange in, Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(b, loc, t, in).getResult(0);
+    };
+    tc.addSourceMaterialization(cast);
+    tc.addTargetMaterialization(cast);
+
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<XMPDialect>();
+    target.addLegalDialect<LLVM::LLVMDialect, arith::ArithDialect,
+                           memref::MemRefDialect, scf::SCFDialect>();
+    target.addLegalOp<UnrealizedConversionCastOp, ModuleOp>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
+      return tc.isSignatureLegal(f.getFunctionType()) &&
+             tc.isLegal(&f.getBody());
+    });
+    target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
+        [&](Operation *op) { return tc.isLegal(op); });
+    target.markUnknownOpDynamicallyLegal(
+        [&](Operation *op) { return tc.isLegal(op); });
+
+    RewritePatternSet patterns(ctx);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, tc);
+    populateCallOpTypeConversionPattern(patterns, tc);
+    populateReturnOpTypeConversionPattern(patterns, tc);
+    scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
+    patterns.add<AllocLowering, DeallocLowering, LocalViewLowering,
+                 LocalBoundsLowering, ReflectInitLowering, ReductionLowering,
+                 BcastLowering, BarrierLowering, ReplicateLowering,
+                 ReplicateSyncLowering>(tc, ctx, module);
+    patterns.add<ReflectLowering, GMoveLowering>(tc, ctx, module, sites);
+    patterns.add<TemplateQueryLowering<TemplateBoundsOp>>(
+        tc, ctx, module, "xmprt_template_owned_lo", "xmprt_template_owned_hi");
+    patterns.add<TemplateQueryLowering<TemplateCoordOp>>(
+        tc, ctx, module, "xmprt_template_coord", "xmprt_template_procs");
+    patterns.add<PlanCallLowering<ReflectDoOp>>(tc, ctx, module,
+                                                "xmprt_reflect_do");
+    patterns.add<PlanCallLowering<ReflectStartOp>>(tc, ctx, module,
+                                                   "xmprt_reflect_start");
+    patterns.add<PlanCallLowering<ReflectWaitOp>>(tc, ctx, module,
+                                                  "xmprt_reflect_wait");
+    patterns.add<SimpleCallLowering<WtimeOp>>(tc, ctx, module, "xmprt_wtime");
+    patterns.add<SimpleCallLowering<CpuTimeOp>>(tc, ctx, module,
+                                                "xmprt_cpu_time");
+    patterns.add<SimpleCallLowering<GpuTimeOp>>(tc, ctx, module,
+                                                "xmprt_gpu_time");
+    patterns.add<SimpleCallLowering<ResetWeightOp>>(tc, ctx, module,
+                                                    "xmprt_reset_weight");
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

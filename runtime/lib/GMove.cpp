@@ -1,0 +1,260 @@
+//===- GMove.cpp - dst[section] = src[section] between any distributions --===//
+//
+// Schedule (built once per (site, arrays, sections), then reused):
+//   1. every rank enumerates the destination elements it holds (owner along
+//      distributed dims; all replicas along replicated axes and full-shadow
+//      dims), maps each to the source element with the same row-major
+//      position in the section, and picks the source holder: the owner along
+//      distributed source dims, and on replicated source axes this rank's own
+//      coordinate (a local copy when possible) or 0 when it is not in the
+//      source grid;
+//   2. the byte offsets each holder must send are handed to it once with
+//      MPI_Alltoallv (grids are built so that grid rank == world rank).
+// Execution: pack from src, MPI_Alltoallv over MPI_COMM_WORLD, unpack into
+// dst. Packing completes before any unpacking, so src == dst with
+// overlapping sections is safe. gmove is collective over MPI_COMM_WORLD.
+//===----------------------------------------------------------------------===//
+#include "Internal.h"
+
+#include <climits>
+#include <cstring>
+#include <string>
+#include <map>
+
+using namespace xmprt;
+
+namespace {
+
+struct Schedule {
+  xmprt_darray *dst = nullptr, *src = nullptr;
+  std::vector<int> sendCounts, sendDispls, recvCounts, recvDispls; // bytes
+  std::vector<int64_t> sendOffsets; // byte offsets into src block
+  std::vector<int64_t> recvOffsets; // byte offsets into dst block
+  std::vector<char> sbuf, rbuf;
+  int64_t esize = 0;
+};
+
+std::map<std::vector<int64_t>, Schedule *> &cache() {
+  static std::map<std::vector<int64_t>, Schedule *> c;
+  return c;
+}
+
+struct Sec {
+  std::vector<int64_t> lb, step, count;
+};
+
+Sec checkSection(const xmprt_darray *a, const int64_t *sec, const char *fn,
+                 const char *what) {
+  XMPRT_CHECK(sec, fn, "%s section is NULL", what);
+  Sec s;
+  for (int32_t d = 0; d < a->rank; ++d) {
+    int64_t lb = sec[3 * d], ub = sec[3 * d + 1], st = sec[3 * d + 2];
+    int64_t m = a->dims[d].m;
+    XMPRT_CHECK(st > 0, fn, "%s dim %d: step %lld must be positive", what, d,
+                (long long)st);
+    int64_t cnt = ub > lb ? dist::ceilDiv(ub - lb, st) : 0;
+    XMPRT_CHECK(cnt == 0 || (lb >= 0 && lb + (cnt - 1) * st < m), fn,
+                "%s dim %d: section %lld:%lld:%lld out of bounds [0,%lld)",
+                what, d, (long long)lb, (long long)ub, (long long)st,
+                (long long)m);
+    s.lb.push_back(lb);
+    s.step.push_back(st);
+    s.count.push_back(cnt);
+  }
+  return s;
+}
+
+bool holds(const xmprt_darray *a, int32_t d, int64_t g) {
+  const dist::ArrayDim &ad = a->dims[d];
+  if (a->axis[d] < 0 || ad.fullShadow)
+    return true;
+  return dist::arrayOwner(ad, g) == a->coord[d];
+}
+
+Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
+                const Sec &ss, const char *fn) {
+  int ws;
+  MPI_Comm_size(MPI_COMM_WORLD, &ws);
+  auto *S = new Schedule;
+  S->dst = dst;
+  S->src = src;
+  S->esize = dst->esize;
+  std::vector<std::vector<int64_t>> req(ws), dstOff(ws);
+  if (dst->inGrid()) {
+    int64_t total = 1;
+    for (int64_t c : ds.count)
+      total *= c;
+    std::vector<std::vector<int64_t>> ks(dst->rank);
+    for (int32_t d = 0; d < dst->rank; ++d)
+      for (int64_t k = 0; k < ds.count[d]; ++k)
+        if (holds(dst, d, ds.lb[d] + k * ds.step[d]))
+          ks[d].push_back(k);
+    bool any = total > 0;
+    for (auto &v : ks)
+      any = any && !v.empty();
+    std::vector<size_t> it(dst->rank, 0);
+    std::vector<int64_t> dl(dst->rank), sl(src->rank), sc(src->grid->ndims);
+    xmprt_grid *sg = src->grid;
+    while (any) {
+      int64_t L = 0;
+      for (int32_t d = 0; d < dst->rank; ++d) {
+        int64_t k = ks[d][it[d]];
+        L = L * ds.count[d] + k;
+        dl[d] = dist::arrayGlobalToLocal(dst->dims[d], dst->coord[d],
+                                         ds.lb[d] + k * ds.step[d]);
+      }
+      // source element with the same row-major position
+      for (int32_t a = 0; a < sg->ndims; ++a)
+        sc[a] = sg->inGrid() ? sg->coord[a] : 0;
+      for (int32_t d = src->rank - 1; d >= 0; --d) {
+        int64_t k = L % ss.count[d];
+        L /= ss.count[d];
+        int64_t gsrc = ss.lb[d] + k * ss.step[d];
+        int64_t c = 0;
+        if (src->axis[d] >= 0) {
+          c = dist::arrayOwner(src->dims[d], gsrc);
+          sc[src->axis[d]] = c;
+        }
+        sl[d] = dist::arrayGlobalToLocal(src->dims[d], c, gsrc);
+      }
+      int r = sg->rankOf(sc);
+      req[r].push_back(src->localOffset(sl) * src->esize);
+      dstOff[r].push_back(dst->localOffset(dl) * dst->esize);
+      int32_t d = dst->rank - 1;
+      for (; d >= 0; --d) {
+        if (++it[d] < ks[d].size())
+          break;
+        it[d] = 0;
+      }
+      if (d < 0)
+        break;
+    }
+  }
+  std::vector<int> nreq(ws), ngive(ws);
+  for (int r = 0; r < ws; ++r) {
+    XMPRT_CHECK(req[r].size() * S->esize < (size_t)INT_MAX, fn,
+                "gmove message too large");
+    nreq[r] = (int)req[r].size();
+  }
+  XMPRT_MPI(MPI_Alltoall(nreq.data(), 1, MPI_INT, ngive.data(), 1, MPI_INT,
+                         MPI_COMM_WORLD),
+            fn);
+  std::vector<int> rd(ws), gd(ws);
+  int64_t nr = 0, ng = 0;
+  for (int r = 0; r < ws; ++r) {
+    rd[r] = (int)nr;
+    gd[r] = (int)ng;
+    nr += nreq[r];
+    ng += ngive[r];
+  }
+  std::vector<int64_t> flatReq;
+  flatReq.reserve(nr);
+  for (int r = 0; r < ws; ++r) {
+    flatReq.insert(flatReq.end(), req[r].begin(), req[r].end());
+    S->recvOffsets.insert(S->recvOffsets.end(), dstOff[r].begin(),
+                          dstOff[r].end());
+  }
+  S->sendOffsets.resize(ng);
+  XMPRT_MPI(MPI_Alltoallv(flatReq.data(), nreq.data(), rd.data(), MPI_INT64_T,
+                          S->sendOffsets.data(), ngive.data(), gd.data(),
+                          MPI_INT64_T, MPI_COMM_WORLD),
+            fn);
+  for (int64_t o : S->sendOffsets)
+    XMPRT_CHECK(src->data && o >= 0 && o + S->esize <= src->bytes, fn,
+                "schedule asks this rank for an element it does not hold "
+                "(arrays differ between ranks?)");
+  S->sendCounts.resize(ws);
+  S->sendDispls.resize(ws);
+  S->recvCounts.resize(ws);
+  S->recvDispls.resize(ws);
+  for (int r = 0; r < ws; ++r) {
+    S->sendCounts[r] = ngive[r] * (int)S->esize;
+    S->sendDispls[r] = gd[r] * (int)S->esize;
+    S->recvCounts[r] = nreq[r] * (int)S->esize;
+    S->recvDispls[r] = rd[r] * (int)S->esize;
+  }
+  XMPRT_CHECK(ng * S->esize < INT_MAX && nr * S->esize < INT_MAX, fn,
+              "gmove too large for one MPI_Alltoallv");
+  S->sbuf.resize(ng * S->esize);
+  S->rbuf.resize(nr * S->esize);
+  return S;
+}
+
+void execute(Schedule *S) {
+  const char *sp = (const char *)S->src->data;
+  char *b = S->sbuf.data();
+  for (int64_t o : S->sendOffsets) {
+    memcpy(b, sp + o, S->esize);
+    b += S->esize;
+  }
+  XMPRT_MPI(MPI_Alltoallv(S->sbuf.data(), S->sendCounts.data(),
+                          S->sendDispls.data(), MPI_BYTE, S->rbuf.data(),
+                          S->recvCounts.data(), S->recvDispls.data(), MPI_BYTE,
+                          MPI_COMM_WORLD),
+            "xmprt_gmove");
+  char *dp = (char *)S->dst->data;
+  const char *rb = S->rbuf.data();
+  for (int64_t o : S->recvOffsets) {
+    memcpy(dp + o, rb, S->esize);
+    rb += S->esize;
+  }
+}
+
+} // namespace
+
+namespace xmprt {
+void forgetGMoveSchedules(xmprt_darray *a) {
+  auto &c = cache();
+  for (auto it = c.begin(); it != c.end();) {
+    if (it->second->dst == a || it->second->src == a) {
+      delete it->second;
+      it = c.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+} // namespace xmprt
+
+extern "C" void xmprt_gmove(int64_t site, xmprt_darray *dst,
+                            const int64_t *dst_sec, xmprt_darray *src,
+                            const int64_t *src_sec) {
+  const char *fn = "xmprt_gmove";
+  XMPRT_CHECK(dst && src, fn, "array is NULL");
+  XMPRT_CHECK(dst_sec && src_sec, fn, "section is NULL");
+  std::vector<int64_t> key{site, (int64_t)(intptr_t)dst,
+                           (int64_t)(intptr_t)src};
+  key.insert(key.end(), dst_sec, dst_sec + 3 * dst->rank);
+  key.insert(key.end(), src_sec, src_sec + 3 * src->rank);
+  auto &c = cache();
+  auto it = c.find(key);
+  if (it != c.end()) {
+    execute(it->second);
+    return;
+  }
+  XMPRT_CHECK(dst->esize == src->esize, fn,
+              "element sizes differ (dst %lld bytes, src %lld bytes)",
+              (long long)dst->esize, (long long)src->esize);
+  Sec ds = checkSection(dst, dst_sec, fn, "dst");
+  Sec ss = checkSection(src, src_sec, fn, "src");
+  std::vector<int64_t> a, b; // shapes without extent-1 dims
+  for (int64_t x : ds.count)
+    if (x != 1)
+      a.push_back(x);
+  for (int64_t x : ss.count)
+    if (x != 1)
+      b.push_back(x);
+  if (a != b) {
+    auto str = [](const std::vector<int64_t> &v) {
+      std::string s = "[";
+      for (size_t i = 0; i < v.size(); ++i)
+        s += (i ? "," : "") + std::to_string(v[i]);
+      return s + "]";
+    };
+    fail(fn, "section shapes differ: dst %s, src %s", str(ds.count).c_str(),
+         str(ss.count).c_str());
+  }
+  Schedule *S = build(dst, ds, src, ss, fn);
+  c[key] = S;
+  execute(S);
+}

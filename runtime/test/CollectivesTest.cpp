@@ -1,0 +1,225 @@
+// Reductions of every kind, over the grid and over one axis; broadcast from
+// every root; all-gather; plain and hybrid give identical results.
+#include "TestUtil.h"
+
+#include <complex>
+#include <cstring>
+
+namespace {
+
+struct Grid2 {
+  xmprt_grid *g;
+  Grid2() {
+    int64_t s[] = {XMPRT_DYNAMIC, XMPRT_DYNAMIC};
+    g = xmprt_grid_create(2, s);
+  }
+  ~Grid2() { xmprt_grid_destroy(g); }
+};
+
+// Members of the communicator of (grid, axis) as world ranks.
+std::vector<int> members(xmprt_grid *g, int32_t axis) {
+  int n = xt::np(), r = xt::me();
+  int64_t b = xmprt_grid_size(g, 1);
+  std::vector<int> v;
+  for (int q = 0; q < n; ++q) {
+    if (axis == 0 && q % b != r % b)
+      continue;
+    if (axis == 1 && q / b != r / b)
+      continue;
+    v.push_back(q);
+  }
+  return v;
+}
+
+template <typename T> void runIntOps(xmprt_grid *g, int32_t axis, int32_t et) {
+  auto mem = members(g, axis);
+  int r = xt::me();
+  const int K = 3;
+  for (int32_t op = XMPRT_RED_SUM; op <= XMPRT_RED_BOR; ++op) {
+    T buf[K];
+    auto val = [&](int q, int k) -> T {
+      switch (op) {
+      case XMPRT_RED_PROD:
+        return (T)((q + k) % 3 == 0 ? 2 : 1);
+      case XMPRT_RED_LAND:
+      case XMPRT_RED_LOR:
+        return (T)((q + k) % 2);
+      default:
+        return (T)((q * 5 + k * 3) % 11 + 1);
+      }
+    };
+    for (int k = 0; k < K; ++k)
+      buf[k] = val(r, k);
+    xmprt_reduce(g, axis, op, et, buf, K);
+    for (int k = 0; k < K; ++k) {
+      T want = val(mem[0], k);
+      for (size_t i = 1; i < mem.size(); ++i) {
+        T v = val(mem[i], k);
+        switch (op) {
+        case XMPRT_RED_SUM: want = want + v; break;
+        case XMPRT_RED_PROD: want = want * v; break;
+        case XMPRT_RED_MAX: want = std::max(want, v); break;
+        case XMPRT_RED_MIN: want = std::min(want, v); break;
+        case XMPRT_RED_LAND: want = want && v; break;
+        case XMPRT_RED_LOR: want = want || v; break;
+        case XMPRT_RED_BAND: want = want & v; break;
+        case XMPRT_RED_BOR: want = want | v; break;
+        }
+      }
+      EXPECT_EQ(buf[k], want) << "op " << op << " type " << et << " axis "
+                              << axis << " k " << k;
+    }
+  }
+}
+
+template <typename T> void runFloatOps(xmprt_grid *g, int32_t axis, int32_t et) {
+  auto mem = members(g, axis);
+  int r = xt::me();
+  for (int32_t op = XMPRT_RED_SUM; op <= XMPRT_RED_MIN; ++op) {
+    auto val = [&](int q) -> T { return (T)((q * 7) % 5 + 1 + (op == 1 ? 0 : q)); };
+    T buf[2] = {val(r), (T)-val(r)};
+    xmprt_reduce(g, axis, op, et, buf, 2);
+    T w0 = val(mem[0]), w1 = -val(mem[0]);
+    for (size_t i = 1; i < mem.size(); ++i) {
+      T v = val(mem[i]);
+      if (op == 0) { w0 += v; w1 += -v; }
+      if (op == 1) { w0 *= v; w1 *= -v; }
+      if (op == 2) { w0 = std::max(w0, v); w1 = std::max(w1, -v); }
+      if (op == 3) { w0 = std::min(w0, v); w1 = std::min(w1, -v); }
+    }
+    EXPECT_EQ(buf[0], w0) << "op " << op;
+    EXPECT_EQ(buf[1], w1) << "op " << op;
+  }
+}
+
+template <typename T> struct Loc {
+  T v;
+  int64_t i;
+};
+
+template <typename T> void runLoc(xmprt_grid *g, int32_t axis, int32_t et) {
+  auto mem = members(g, axis);
+  int r = xt::me();
+  static_assert(sizeof(Loc<T>) == 16, "pair layout");
+  for (int32_t op : {XMPRT_RED_MAXLOC, XMPRT_RED_MINLOC}) {
+    // ties: value (q % 2) repeats, the smallest index must win
+    Loc<T> buf[2] = {{(T)(r % 2), 100 + r}, {(T)((r * 3) % 4), r}};
+    xmprt_reduce(g, axis, op, et, buf, 2);
+    for (int k = 0; k < 2; ++k) {
+      T bv = 0;
+      int64_t bi = -1;
+      for (int q : mem) {
+        T v = k == 0 ? (T)(q % 2) : (T)((q * 3) % 4);
+        int64_t i = k == 0 ? 100 + q : q;
+        bool better = bi < 0 || (op == XMPRT_RED_MAXLOC ? v > bv : v < bv) ||
+                      (v == bv && i < bi);
+        if (better) {
+          bv = v;
+          bi = i;
+        }
+      }
+      EXPECT_EQ(buf[k].v, bv);
+      EXPECT_EQ(buf[k].i, bi);
+    }
+  }
+}
+
+void allKinds(xmprt_grid *g) {
+  for (int32_t axis : {-1, 0, 1}) {
+    runIntOps<int8_t>(g, axis, XMPRT_I8);
+    runIntOps<int16_t>(g, axis, XMPRT_I16);
+    runIntOps<int32_t>(g, axis, XMPRT_I32);
+    runIntOps<int64_t>(g, axis, XMPRT_I64);
+    runIntOps<uint8_t>(g, axis, XMPRT_I1);
+    runFloatOps<float>(g, axis, XMPRT_F32);
+    runFloatOps<double>(g, axis, XMPRT_F64);
+    runLoc<int32_t>(g, axis, XMPRT_I32);
+    runLoc<double>(g, axis, XMPRT_F64);
+    runLoc<float>(g, axis, XMPRT_F32);
+    runLoc<int8_t>(g, axis, XMPRT_I8);
+    std::complex<double> z[1] = {{(double)xt::me(), 1.0}};
+    xmprt_reduce(g, axis, XMPRT_RED_SUM, XMPRT_C64, z, 1);
+    auto mem = members(g, axis);
+    double re = 0;
+    for (int q : mem)
+      re += q;
+    EXPECT_EQ(z[0].real(), re);
+    EXPECT_EQ(z[0].imag(), (double)mem.size());
+    std::complex<float> zf[1] = {{1.0f, 0.0f}};
+    xmprt_reduce(g, axis, XMPRT_RED_PROD, XMPRT_C32, zf, 1);
+    EXPECT_EQ(zf[0].real(), 1.0f);
+  }
+}
+
+TEST(Collectives, AllReductionKindsPlain) {
+  Grid2 G;
+  xmprt_set_collectives(XMPRT_COLL_PLAIN);
+  allKinds(G.g);
+}
+
+TEST(Collectives, AllReductionKindsHybrid) {
+  Grid2 G;
+  xmprt_set_collectives(XMPRT_COLL_HYBRID);
+  allKinds(G.g);
+  xmprt_set_collectives(XMPRT_COLL_PLAIN);
+}
+
+// Hybrid and plain give bit-identical results (integer-valued doubles, ints)
+// also for large buffers that need several scratch chunks.
+TEST(Collectives, HybridEqualsPlain) {
+  Grid2 G;
+  int r = xt::me(), n = xt::np();
+  const int64_t N = 150000; // 1.2 MB of doubles: two scratch chunks
+  std::vector<double> a(N), b(N);
+  std::vector<int64_t> ia(N), ib(N);
+  for (int64_t i = 0; i < N; ++i) {
+    a[i] = b[i] = (double)((i * 31 + r * 17) % 1000);
+    ia[i] = ib[i] = (i * 131 + r * 7919) % 100003;
+  }
+  xmprt_set_collectives(XMPRT_COLL_PLAIN);
+  xmprt_reduce(G.g, -1, XMPRT_RED_SUM, XMPRT_F64, a.data(), N);
+  xmprt_reduce(G.g, -1, XMPRT_RED_BOR, XMPRT_I64, ia.data(), N);
+  xmprt_set_collectives(XMPRT_COLL_HYBRID);
+  xmprt_reduce(G.g, -1, XMPRT_RED_SUM, XMPRT_F64, b.data(), N);
+  xmprt_reduce(G.g, -1, XMPRT_RED_BOR, XMPRT_I64, ib.data(), N);
+  EXPECT_EQ(memcmp(a.data(), b.data(), N * sizeof(double)), 0);
+  EXPECT_EQ(ia, ib);
+  // broadcast from every root coordinate, small and chunked sizes
+  for (int64_t bytes : {(int64_t)1, (int64_t)1000, (int64_t)(3 << 20) / 2}) {
+    for (int root = 0; root < n; ++root) {
+      int64_t rc[2] = {root / xmprt_grid_size(G.g, 1),
+                       root % xmprt_grid_size(G.g, 1)};
+      std::vector<unsigned char> p(bytes), h(bytes);
+      for (int64_t i = 0; i < bytes; ++i)
+        p[i] = h[i] = (unsigned char)(r == root ? (i * 7 + root) : 0xAB);
+      xmprt_set_collectives(XMPRT_COLL_PLAIN);
+      xmprt_bcast(G.g, rc, p.data(), bytes);
+      xmprt_set_collectives(XMPRT_COLL_HYBRID);
+      xmprt_bcast(G.g, rc, h.data(), bytes);
+      int bad = 0;
+      for (int64_t i = 0; i < bytes; ++i)
+        bad += p[i] != (unsigned char)(i * 7 + root) || h[i] != p[i];
+      EXPECT_EQ(bad, 0) << "root " << root << " bytes " << bytes;
+    }
+  }
+  // all-gather over the grid and each axis
+  for (int32_t axis : {-1, 0, 1}) {
+    auto mem = members(G.g, axis);
+    int64_t per = 24;
+    std::vector<unsigned char> s(per), p(per * mem.size()), h(per * mem.size());
+    for (int64_t i = 0; i < per; ++i)
+      s[i] = (unsigned char)(r * 11 + i);
+    xmprt_set_collectives(XMPRT_COLL_PLAIN);
+    xmprt_allgather(G.g, axis, s.data(), per, p.data());
+    xmprt_set_collectives(XMPRT_COLL_HYBRID);
+    xmprt_allgather(G.g, axis, s.data(), per, h.data());
+    for (size_t q = 0; q < mem.size(); ++q)
+      for (int64_t i = 0; i < per; ++i)
+        EXPECT_EQ(p[q * per + i], (unsigned char)(mem[q] * 11 + i));
+    EXPECT_EQ(p, h) << "axis " << axis;
+  }
+  xmprt_set_collectives(XMPRT_COLL_PLAIN);
+  xmprt_barrier(G.g);
+}
+
+} // namespace

@@ -1,0 +1,111 @@
+// Distributed arrays: every distribution with uneven sizes; owned ranges,
+// counts, extents and global->local agree with Distribution.h and cover the
+// array exactly once; blocks are zero-initialized.
+#include "TestUtil.h"
+#include "xmprt/Distribution.h"
+
+using namespace xmprt::dist;
+
+namespace {
+
+void checkOne(int32_t kind, int64_t n, int64_t w, int64_t m, int64_t off,
+              int64_t sl, int64_t sh) {
+  int np = xt::np();
+  int64_t shape[] = {XMPRT_DYNAMIC};
+  xmprt_grid *g = xmprt_grid_create(1, shape);
+  xmprt_template *t = xmprt_template_create(1, &n);
+  std::vector<int64_t> gb;
+  if (kind == XMPRT_DIST_GBLOCK) {
+    int64_t sum = 0;
+    for (int i = 0; i + 1 < np; ++i) {
+      gb.push_back(std::min<int64_t>(i % 2 ? 0 : 3, n - sum));
+      sum += gb.back();
+    }
+    gb.push_back(n - sum);
+  }
+  xmprt_template_distribute(t, g, &kind, &w, gb.empty() ? nullptr : gb.data());
+  int32_t al = 0;
+  xmprt_darray *a =
+      xmprt_darray_create(t, 1, &m, &al, &off, &sl, &sh, XMPRT_I32);
+  TemplateDim td{(Kind)kind, n, np, w, gb.empty() ? nullptr : gb.data()};
+  ArrayDim ad;
+  ad.t = td;
+  ad.aligned = true;
+  ad.offset = off;
+  ad.m = m;
+  ad.fullShadow = sl == XMPRT_FULL_SHADOW;
+  ad.shadowLo = ad.fullShadow ? 0 : sl;
+  ad.shadowHi = ad.fullShadow ? 0 : sh;
+  int64_t c = xt::me();
+  EXPECT_EQ(xmprt_darray_local_extent(a, 0), arrayExtent(ad));
+  int64_t cnt = xmprt_darray_owned_count(a, 0);
+  EXPECT_EQ(cnt, arrayOwnedCount(ad, c));
+  // ownership covers the array exactly once
+  std::vector<int32_t> seen(m, 0);
+  for (int64_t i = 0; i < m; ++i)
+    if (arrayOwner(ad, i) == c) {
+      seen[i] = 1;
+      int64_t l = xmprt_darray_global_to_local(a, 0, i);
+      EXPECT_EQ(l, arrayGlobalToLocal(ad, c, i));
+      EXPECT_LT(l, xmprt_darray_local_extent(a, 0));
+    }
+  MPI_Allreduce(MPI_IN_PLACE, seen.data(), (int)m, MPI_INT32_T, MPI_SUM,
+                MPI_COMM_WORLD);
+  for (int64_t i = 0; i < m; ++i)
+    EXPECT_EQ(seen[i], 1) << "element " << i;
+  if (kind != XMPRT_DIST_CYCLIC) {
+    int64_t lo, hi;
+    xmprt_darray_owned(a, 0, &lo, &hi);
+    if (ad.fullShadow) {
+      EXPECT_EQ(lo, 0);
+      EXPECT_EQ(hi, m);
+    } else {
+      EXPECT_EQ(hi - lo, cnt);
+    }
+  }
+  auto *p = (int32_t *)xmprt_darray_data(a);
+  for (int64_t l = 0; l < xmprt_darray_local_extent(a, 0); ++l)
+    EXPECT_EQ(p[l], 0);
+  xmprt_darray_destroy(a);
+  xmprt_template_destroy(t);
+  xmprt_grid_destroy(g);
+}
+
+TEST(DArray, EveryDistributionUneven) {
+  const int64_t F = XMPRT_FULL_SHADOW;
+  checkOne(XMPRT_DIST_BLOCK, 5, 1, 5, 0, 1, 1);
+  checkOne(XMPRT_DIST_BLOCK, 7, 1, 7, 0, 0, 2);
+  checkOne(XMPRT_DIST_BLOCK, 13, 1, 9, 3, 2, 1);
+  checkOne(XMPRT_DIST_BLOCK, 7, 1, 7, 0, F, F);
+  checkOne(XMPRT_DIST_CYCLIC, 17, 1, 17, 0, 0, 0);
+  checkOne(XMPRT_DIST_CYCLIC, 17, 3, 17, 0, 0, 0);
+  checkOne(XMPRT_DIST_CYCLIC, 17, 3, 12, 4, 0, 0);
+  checkOne(XMPRT_DIST_CYCLIC, 11, 2, 11, 0, F, F);
+  checkOne(XMPRT_DIST_GBLOCK, 16, 1, 16, 0, 1, 1);
+  checkOne(XMPRT_DIST_GBLOCK, 16, 1, 10, 5, 1, 0);
+}
+
+TEST(DArray, RankUpTo7AndReplication) {
+  int64_t shape[] = {1, XMPRT_DYNAMIC};
+  xmprt_grid *g = xmprt_grid_create(2, shape);
+  int64_t sizes[] = {6, 3};
+  xmprt_template *t = xmprt_template_create(2, sizes);
+  int32_t kinds[] = {XMPRT_DIST_NONE, XMPRT_DIST_BLOCK};
+  xmprt_template_distribute(t, g, kinds, nullptr, nullptr);
+  // 7-D array, dim 3 aligned with template dim 1 (distributed over the size-1
+  // axis 0); grid axis 1 is unused -> replicated along it.
+  int64_t gs[7] = {2, 1, 2, 3, 1, 2, 2};
+  int32_t al[7] = {-1, -1, -1, 1, -1, -1, -1};
+  int64_t sl[7] = {0, 0, 1, 0, 0, 0, 0}, sh[7] = {0, 0, 0, 0, 0, 0, 1};
+  xmprt_darray *a =
+      xmprt_darray_create(t, 7, gs, al, nullptr, sl, sh, XMPRT_C64);
+  int64_t want[7] = {2, 1, 3, 3, 1, 2, 3};
+  for (int d = 0; d < 7; ++d)
+    EXPECT_EQ(xmprt_darray_local_extent(a, d), want[d]);
+  EXPECT_EQ(xmprt_darray_elem_size(a), 16);
+  xmprt_darray_destroy(a);
+  xmprt_template_destroy(t);
+  xmprt_grid_destroy(g);
+}
+
+} // namespace

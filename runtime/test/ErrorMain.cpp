@@ -1,0 +1,37 @@
+// Error paths: each scenario must print "xmprt: rank R: <fn>: <reason>" and
+// abort the whole job (ctest matches the message; nothing may hang).
+#include "xmprt/xmprt.h"
+
+#include <cstring>
+
+int main(int argc, char **argv) {
+  xmprt_init(&argc, &argv);
+  const char *what = argc > 1 ? argv[1] : "";
+  if (!strcmp(what, "grid")) {
+    int64_t shape[] = {xmprt_world_size() + 1, XMPRT_DYNAMIC};
+    xmprt_grid_create(2, shape);
+  } else if (!strcmp(what, "width")) {
+    int64_t s[] = {XMPRT_DYNAMIC}, n = 8, sh = 1, w = 2;
+    int32_t k = XMPRT_DIST_BLOCK, al = 0;
+    xmprt_grid *g = xmprt_grid_create(1, s);
+    xmprt_template *t = xmprt_template_create(1, &n);
+    xmprt_template_distribute(t, g, &k, nullptr, nullptr);
+    xmprt_darray *a =
+        xmprt_darray_create(t, 1, &n, &al, nullptr, &sh, &sh, XMPRT_F64);
+    xmprt_reflect_init(a, &w, &w, nullptr, nullptr, 0);
+  } else if (!strcmp(what, "gmove")) {
+    int64_t s[] = {XMPRT_DYNAMIC}, n = 8;
+    int32_t k = XMPRT_DIST_BLOCK, al = 0;
+    xmprt_grid *g = xmprt_grid_create(1, s);
+    xmprt_template *t = xmprt_template_create(1, &n);
+    xmprt_template_distribute(t, g, &k, nullptr, nullptr);
+    xmprt_darray *a =
+        xmprt_darray_create(t, 1, &n, &al, nullptr, nullptr, nullptr, XMPRT_F64);
+    int64_t d[3] = {0, 4, 1}, src[3] = {0, 5, 1};
+    xmprt_gmove(1, a, d, a, src);
+  } else if (!strcmp(what, "null")) {
+    xmprt_grid_size(nullptr, 0);
+  }
+  xmprt_finalize();
+  return 0;
+}

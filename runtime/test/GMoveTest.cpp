@@ -1,0 +1,223 @@
+// gmove between any distributions, checked element by element.
+#include "TestUtil.h"
+
+namespace {
+
+const int64_t D = XMPRT_DYNAMIC;
+
+struct Arr {
+  xmprt_template *t = nullptr;
+  xmprt_darray *a = nullptr;
+  int32_t rank = 1;
+  ~Arr() {
+    xmprt_darray_destroy(a);
+    xmprt_template_destroy(t);
+  }
+};
+
+// 1-D template of size n with `kind` (cyclic width w) on axis 0 of g; array
+// of size m aligned to it (align=-1: replicated).
+void make1(Arr &A, xmprt_grid *g, int32_t kind, int64_t n, int64_t w,
+           int64_t m, int32_t align, int64_t sl = 0) {
+  A.t = xmprt_template_create(1, &n);
+  std::vector<int64_t> gb;
+  int64_t p = xmprt_grid_size(g, 0);
+  if (kind == XMPRT_DIST_GBLOCK) {
+    int64_t sum = 0;
+    for (int64_t i = 0; i + 1 < p; ++i) {
+      gb.push_back(std::min<int64_t>(i % 2 ? 1 : 4, n - sum));
+      sum += gb.back();
+    }
+    gb.push_back(n - sum);
+  }
+  int32_t k[2] = {kind, XMPRT_DIST_NONE};
+  int64_t par[2] = {w, 1};
+  xmprt_template_distribute(A.t, g, k, par, gb.empty() ? nullptr : gb.data());
+  int64_t off = 0, sh = sl;
+  A.a = xmprt_darray_create(A.t, 1, &m, &align, &off, &sl, &sh, XMPRT_F64);
+}
+
+// Value of element i of a 1-D darray, -1e9 where this rank does not hold it.
+double *ref(xmprt_darray *a, int64_t i) {
+  return (double *)xmprt_darray_data(a) + xmprt_darray_global_to_local(a, 0, i);
+}
+
+bool holds1(const Arr &A, xmprt_grid *g, int64_t i, int32_t kind, int64_t n,
+            int64_t w, int32_t align) {
+  if (align < 0)
+    return true;
+  int64_t p = xmprt_grid_size(g, 0), c = xmprt_grid_coord(g, 0);
+  if (kind == XMPRT_DIST_CYCLIC)
+    return (i / w) % p == c;
+  int64_t lo, hi;
+  xmprt_darray_owned(A.a, 0, &lo, &hi);
+  (void)n;
+  return i >= lo && i < hi;
+}
+
+struct K {
+  int32_t kind;
+  int64_t w;
+  int32_t align;
+};
+
+TEST(GMove, OneDimAllPairs) {
+  int64_t s[] = {D};
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  const int64_t n = 13;
+  std::vector<K> ks = {{XMPRT_DIST_BLOCK, 1, 0},
+                       {XMPRT_DIST_CYCLIC, 1, 0},
+                       {XMPRT_DIST_CYCLIC, 3, 0},
+                       {XMPRT_DIST_GBLOCK, 1, 0},
+                       {XMPRT_DIST_BLOCK, 1, -1}};
+  int64_t site = 100;
+  for (const K &sk : ks)
+    for (const K &dk : ks) {
+      Arr S, T;
+      make1(S, g, sk.kind, n, sk.w, n, sk.align);
+      make1(T, g, dk.kind, n, dk.w, n, dk.align, dk.kind == XMPRT_DIST_CYCLIC ? 0 : 1);
+      for (int rep = 0; rep < 2; ++rep) { // second run uses the cached schedule
+        for (int64_t i = 0; i < n; ++i)
+          if (holds1(S, g, i, sk.kind, n, sk.w, sk.align))
+            *ref(S.a, i) = 1000 * rep + i;
+        // dst[1:13:2] = src[0:12:2]  (shape 6) and dst[0] = src[12]
+        int64_t ds[3] = {1, 13, 2}, ss[3] = {0, 12, 2};
+        xmprt_gmove(site, T.a, ds, S.a, ss);
+        int64_t d1[3] = {0, 1, 1}, s1[3] = {12, 13, 1};
+        xmprt_gmove(site + 1, T.a, d1, S.a, s1);
+        for (int64_t i = 0; i < n; ++i) {
+          if (!holds1(T, g, i, dk.kind, n, dk.w, dk.align))
+            continue;
+          double want = i == 0 ? 1000 * rep + 12 : (i % 2 ? 1000 * rep + i - 1 : 0);
+          EXPECT_EQ(*ref(T.a, i), want)
+              << "src kind " << sk.kind << "/" << sk.w << " al " << sk.align
+              << " dst kind " << dk.kind << "/" << dk.w << " al " << dk.align
+              << " i " << i << " rep " << rep;
+        }
+      }
+      site += 2;
+    }
+  xmprt_grid_destroy(g);
+}
+
+// NPB CG transpose: x aligned to template dim 0, y to template dim 1 of a 2-D
+// template on a 2-D grid; y[:] = x[:]; then back into a replicated vector.
+TEST(GMove, TransposedAlignment) {
+  int64_t s[] = {D, D};
+  xmprt_grid *g = xmprt_grid_create(2, s);
+  const int64_t n = 11;
+  int64_t sizes[] = {n, n};
+  xmprt_template *t = xmprt_template_create(2, sizes);
+  int32_t kinds[] = {XMPRT_DIST_BLOCK, XMPRT_DIST_CYCLIC};
+  int64_t par[] = {1, 2};
+  xmprt_template_distribute(t, g, kinds, par, nullptr);
+  int64_t m = n;
+  int32_t a0 = 0, a1 = 1, an = -1;
+  xmprt_darray *x = xmprt_darray_create(t, 1, &m, &a0, nullptr, nullptr,
+                                        nullptr, XMPRT_I64);
+  xmprt_darray *y = xmprt_darray_create(t, 1, &m, &a1, nullptr, nullptr,
+                                        nullptr, XMPRT_I64);
+  xmprt_darray *r = xmprt_darray_create(t, 1, &m, &an, nullptr, nullptr,
+                                        nullptr, XMPRT_I64);
+  int64_t c0 = xmprt_grid_coord(g, 0), c1 = xmprt_grid_coord(g, 1);
+  int64_t p0 = xmprt_grid_size(g, 0), p1 = xmprt_grid_size(g, 1);
+  int64_t b = (n + p0 - 1) / p0;
+  auto ownsX = [&](int64_t i) { return i / b == c0; };
+  auto ownsY = [&](int64_t i) { return (i / 2) % p1 == c1; };
+  auto *xp = (int64_t *)xmprt_darray_data(x);
+  auto *yp = (int64_t *)xmprt_darray_data(y);
+  auto *rp = (int64_t *)xmprt_darray_data(r);
+  for (int64_t i = 0; i < n; ++i)
+    if (ownsX(i))
+      xp[xmprt_darray_global_to_local(x, 0, i)] = 7 * i + 3;
+  int64_t sec[3] = {0, n, 1};
+  xmprt_gmove(1, y, sec, x, sec);
+  for (int64_t i = 0; i < n; ++i)
+    if (ownsY(i))
+      EXPECT_EQ(yp[xmprt_darray_global_to_local(y, 0, i)], 7 * i + 3) << i;
+  xmprt_gmove(2, r, sec, y, sec);
+  for (int64_t i = 0; i < n; ++i)
+    EXPECT_EQ(rp[i], 7 * i + 3) << i;
+  // replicated -> distributed, reversed: x[i] = r[n-1-i] via strided... use
+  // a shifted section x[0:n-1] = r[1:n]
+  int64_t ds[3] = {0, n - 1, 1}, ss[3] = {1, n, 1};
+  xmprt_gmove(3, x, ds, r, ss);
+  for (int64_t i = 0; i + 1 < n; ++i)
+    if (ownsX(i))
+      EXPECT_EQ(xp[xmprt_darray_global_to_local(x, 0, i)], 7 * (i + 1) + 3);
+  xmprt_darray_destroy(x);
+  xmprt_darray_destroy(y);
+  xmprt_darray_destroy(r);
+  xmprt_template_destroy(t);
+  xmprt_grid_destroy(g);
+}
+
+// A single element of a 2-D array into a 1-D array and back; and an
+// overlapping shift inside one array (src == dst).
+TEST(GMove, SingleElementAndOverlap) {
+  int64_t s[] = {D, D};
+  xmprt_grid *g = xmprt_grid_create(2, s);
+  int64_t sizes[] = {6, 5};
+  xmprt_template *t = xmprt_template_create(2, sizes);
+  int32_t kinds[] = {XMPRT_DIST_BLOCK, XMPRT_DIST_BLOCK};
+  xmprt_template_distribute(t, g, kinds, nullptr, nullptr);
+  int64_t gs2[2] = {6, 5};
+  int32_t al2[2] = {0, 1};
+  xmprt_darray *A = xmprt_darray_create(t, 2, gs2, al2, nullptr, nullptr,
+                                        nullptr, XMPRT_F64);
+  int64_t m1 = 6;
+  int32_t al1 = 0;
+  xmprt_darray *v = xmprt_darray_create(t, 1, &m1, &al1, nullptr, nullptr,
+                                        nullptr, XMPRT_F64);
+  int64_t lo0, hi0, lo1, hi1, vlo, vhi;
+  xmprt_darray_owned(A, 0, &lo0, &hi0);
+  xmprt_darray_owned(A, 1, &lo1, &hi1);
+  xmprt_darray_owned(v, 0, &vlo, &vhi);
+  auto *ap = (double *)xmprt_darray_data(A);
+  auto *vp = (double *)xmprt_darray_data(v);
+  int64_t e1 = xmprt_darray_local_extent(A, 1);
+  auto at = [&](int64_t i, int64_t j) -> double & {
+    return ap[xmprt_darray_global_to_local(A, 0, i) * e1 +
+              xmprt_darray_global_to_local(A, 1, j)];
+  };
+  for (int64_t i = lo0; i < hi0; ++i)
+    for (int64_t j = lo1; j < hi1; ++j)
+      at(i, j) = 10 * i + j;
+  // v[2] = A[4][3]
+  int64_t vs[3] = {2, 3, 1}, as[6] = {4, 5, 1, 3, 4, 1};
+  xmprt_gmove(1, v, vs, A, as);
+  // column: v[0:6] = A[:, 1]  (rank-2 section with a unit dim)
+  int64_t vs2[3] = {0, 6, 1}, as2[6] = {0, 6, 1, 1, 2, 1};
+  int64_t vtmp[3] = {0, 0, 0};
+  (void)vtmp;
+  xmprt_darray *w = xmprt_darray_create(t, 1, &m1, &al1, nullptr, nullptr,
+                                        nullptr, XMPRT_F64);
+  xmprt_gmove(2, w, vs2, A, as2);
+  auto *wp = (double *)xmprt_darray_data(w);
+  if (2 >= vlo && 2 < vhi)
+    EXPECT_EQ(vp[xmprt_darray_global_to_local(v, 0, 2)], 43.0);
+  for (int64_t i = vlo; i < vhi; ++i)
+    EXPECT_EQ(wp[xmprt_darray_global_to_local(w, 0, i)], 10.0 * i + 1);
+  // and back: A[0][0] = v[2]
+  int64_t as3[6] = {0, 1, 1, 0, 1, 1};
+  xmprt_gmove(3, A, as3, v, vs);
+  if (lo0 == 0 && lo1 == 0 && hi0 > 0 && hi1 > 0)
+    EXPECT_EQ(at(0, 0), 43.0);
+  // overlapping shift along dim 1: A[:, 1:5] = A[:, 0:4]
+  for (int64_t i = lo0; i < hi0; ++i)
+    for (int64_t j = lo1; j < hi1; ++j)
+      at(i, j) = 10 * i + j;
+  int64_t dsec[6] = {0, 6, 1, 1, 5, 1}, ssec[6] = {0, 6, 1, 0, 4, 1};
+  xmprt_gmove(4, A, dsec, A, ssec);
+  for (int64_t i = lo0; i < hi0; ++i)
+    for (int64_t j = lo1; j < hi1; ++j)
+      EXPECT_EQ(at(i, j), j == 0 ? 10.0 * i : 10.0 * i + j - 1)
+          << i << "," << j;
+  xmprt_darray_destroy(w);
+  xmprt_darray_destroy(v);
+  xmprt_darray_destroy(A);
+  xmprt_template_destroy(t);
+  xmprt_grid_destroy(g);
+}
+
+} // namespace

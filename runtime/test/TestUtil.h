@@ -1,0 +1,76 @@
+// Helpers of the MPI tests: build arrays, fill owned elements with f(global
+// index), check halos against what a sequential program would hold.
+#ifndef XMPRT_TEST_TESTUTIL_H
+#define XMPRT_TEST_TESTUTIL_H
+
+#include "xmprt/xmprt.h"
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace xt {
+
+inline int np() { return xmprt_world_size(); }
+inline int me() { return xmprt_world_rank(); }
+
+// Collective: true on every rank iff the expression holds on every rank.
+inline bool allTrue(bool b) {
+  int v = b;
+  MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+  return v;
+}
+
+inline double fval(const std::vector<int64_t> &g) {
+  double v = 1;
+  for (int64_t x : g)
+    v = v * 1000 + (double)x;
+  return v;
+}
+
+struct ArrayInfo {
+  int32_t rank;
+  std::vector<int64_t> m, ext, slo, cnt;
+  std::vector<bool> full, aligned;
+};
+
+// Local index l of dim d -> global index on this rank (-1 + flag if none).
+// `owned` tells whether l is in the owned part.
+inline int64_t localToGlobal(xmprt_darray *a, int32_t d, int64_t l,
+                             int64_t slo, bool &owned) {
+  int64_t lo, hi;
+  // owned range via the ABI for block-like / not aligned
+  xmprt_darray_owned(a, d, &lo, &hi);
+  int64_t cnt = hi - lo;
+  owned = l >= slo && l < slo + cnt;
+  return l - slo + lo;
+}
+
+// Iterates all local multi-indices of a; calls fn(local linear, local idx).
+inline void forEachLocal(xmprt_darray *a, int32_t rank,
+                         const std::function<void(int64_t,
+                                                  const std::vector<int64_t> &)>
+                             &fn) {
+  std::vector<int64_t> ext(rank), l(rank, 0);
+  int64_t total = 1;
+  for (int32_t d = 0; d < rank; ++d) {
+    ext[d] = xmprt_darray_local_extent(a, d);
+    total *= ext[d];
+  }
+  for (int64_t lin = 0; lin < total; ++lin) {
+    int64_t r = lin;
+    for (int32_t d = rank - 1; d >= 0; --d) {
+      l[d] = r % ext[d];
+      r /= ext[d];
+    }
+    fn(lin, l);
+  }
+}
+
+} // namespace xt
+
+#endif

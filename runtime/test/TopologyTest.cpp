@@ -1,0 +1,134 @@
+// Grids: dynamic axes, row-major ranks, ranks outside the grid, impossible
+// shapes rejected by the checking function (no abort), sub-clusters.
+#include "TestUtil.h"
+
+#include <cstdlib>
+
+namespace {
+
+TEST(Topology, ResolveShape) {
+  int64_t out[3];
+  const int64_t D = XMPRT_DYNAMIC;
+  int64_t s1[] = {D};
+  ASSERT_EQ(xmprt_grid_resolve_shape(6, 1, s1, out), XMPRT_OK);
+  EXPECT_EQ(out[0], 6);
+  int64_t s2[] = {D, D};
+  ASSERT_EQ(xmprt_grid_resolve_shape(12, 2, s2, out), XMPRT_OK);
+  EXPECT_EQ(out[0], 4);
+  EXPECT_EQ(out[1], 3);
+  ASSERT_EQ(xmprt_grid_resolve_shape(4, 2, s2, out), XMPRT_OK);
+  EXPECT_EQ(out[0] * out[1], 4);
+  EXPECT_EQ(out[0], 2);
+  int64_t s3[] = {2, D, D};
+  ASSERT_EQ(xmprt_grid_resolve_shape(16, 3, s3, out), XMPRT_OK);
+  EXPECT_EQ(out[0], 2);
+  EXPECT_EQ(out[1], 4);
+  EXPECT_EQ(out[2], 2);
+  int64_t s4[] = {2, 2};
+  EXPECT_EQ(xmprt_grid_resolve_shape(3, 2, s4, out), XMPRT_ERR_SHAPE);
+  int64_t s5[] = {4, D};
+  EXPECT_EQ(xmprt_grid_resolve_shape(3, 2, s5, out), XMPRT_ERR_SHAPE);
+  int64_t s6[] = {0};
+  EXPECT_EQ(xmprt_grid_resolve_shape(3, 1, s6, out), XMPRT_ERR_ARG);
+  EXPECT_EQ(xmprt_grid_resolve_shape(3, 0, s6, out), XMPRT_ERR_ARG);
+  int64_t s7[] = {D, D, D};
+  ASSERT_EQ(xmprt_grid_resolve_shape(7, 3, s7, out), XMPRT_OK);
+  EXPECT_EQ(out[0], 7);
+  EXPECT_EQ(out[1], 1);
+  // static axes smaller than the world: extra ranks are outside
+  int64_t s8[] = {2};
+  ASSERT_EQ(xmprt_grid_resolve_shape(3, 1, s8, out), XMPRT_OK);
+  EXPECT_EQ(out[0], 2);
+}
+
+TEST(Topology, RowMajorGrid) {
+  int n = xt::np(), r = xt::me();
+  const int64_t D = XMPRT_DYNAMIC;
+  int64_t shape[] = {D, D};
+  xmprt_grid *g = xmprt_grid_create(2, shape);
+  EXPECT_EQ(xmprt_grid_ndims(g), 2);
+  int64_t a = xmprt_grid_size(g, 0), b = xmprt_grid_size(g, 1);
+  EXPECT_EQ(a * b, n);
+  EXPECT_GE(a, b);
+  EXPECT_EQ(xmprt_grid_coord(g, 0), r / b);
+  EXPECT_EQ(xmprt_grid_coord(g, 1), r % b);
+  EXPECT_EQ(xmprt_grid_rank(g), r);
+  xmprt_grid_destroy(g);
+}
+
+TEST(Topology, RanksOutsideGrid) {
+  int n = xt::np(), r = xt::me();
+  int64_t shape[] = {1, (n + 1) / 2};
+  xmprt_grid *g = xmprt_grid_create(2, shape);
+  bool in = r < (n + 1) / 2;
+  EXPECT_EQ(xmprt_grid_coord(g, 1), in ? r : -1);
+  EXPECT_EQ(xmprt_grid_coord(g, 0), in ? 0 : -1);
+  // collectives on the grid are no-ops outside it
+  int32_t v = 1;
+  xmprt_reduce(g, -1, XMPRT_RED_SUM, XMPRT_I32, &v, 1);
+  EXPECT_EQ(v, in ? (n + 1) / 2 : 1);
+  xmprt_grid_destroy(g);
+}
+
+TEST(Topology, SubClusters) {
+  int n = xt::np(), r = xt::me();
+  int id = xmprt_subcluster_id(), sz = xmprt_subcluster_size(),
+      sr = xmprt_subcluster_rank();
+  const char *env = getenv("XMP_SUBCLUSTER_SIZE");
+  if (env) {
+    int k = atoi(env);
+    EXPECT_EQ(id, r / k * k);
+    EXPECT_EQ(sz, std::min(k, n - r / k * k));
+    EXPECT_EQ(sr, r % k);
+  } else {
+    // one host in the test environment
+    EXPECT_EQ(id, 0);
+    EXPECT_EQ(sz, n);
+    EXPECT_EQ(sr, r);
+  }
+  EXPECT_EQ(xmprt_device_id(), -1);
+  double t0 = xmprt_wtime(), t1 = t0;
+  for (int i = 0; i < 1000000 && t1 <= t0; ++i)
+    t1 = xmprt_wtime();
+  EXPECT_GT(t1, t0);
+}
+
+TEST(Topology, TemplateQueries) {
+  int n = xt::np();
+  int64_t shape[] = {XMPRT_DYNAMIC};
+  xmprt_grid *g = xmprt_grid_create(1, shape);
+  int64_t sizes[] = {17, 5};
+  xmprt_template *t = xmprt_template_create(2, sizes);
+  int32_t kinds[] = {XMPRT_DIST_CYCLIC, XMPRT_DIST_NONE};
+  int64_t params[] = {3, 0};
+  xmprt_template_distribute(t, g, kinds, params, nullptr);
+  EXPECT_EQ(xmprt_template_axis(t, 0), 0);
+  EXPECT_EQ(xmprt_template_axis(t, 1), -1);
+  EXPECT_EQ(xmprt_template_size(t, 0), 17);
+  int64_t c = xmprt_template_coord(t, 0);
+  EXPECT_EQ(c, xt::me());
+  // loop over all of dim 0: local indices map to owned globals, in order
+  int64_t out[3];
+  xmprt_template_loop(t, 0, 0, 17, 1, out);
+  int64_t cnt = 0;
+  for (int64_t l = out[0]; l < out[1]; l += out[2]) {
+    int64_t gi = xmprt_template_local_to_global(t, 0, l);
+    EXPECT_EQ((gi / 3) % n, c);
+    ++cnt;
+  }
+  int64_t tot = cnt;
+  MPI_Allreduce(MPI_IN_PLACE, &tot, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  EXPECT_EQ(tot, 17);
+  int64_t lo, hi;
+  xmprt_template_owned(t, 1, &lo, &hi);
+  EXPECT_EQ(lo, 0);
+  EXPECT_EQ(hi, 5);
+  xmprt_template_loop(t, 1, 1, 5, 2, out);
+  EXPECT_EQ(out[0], 1);
+  EXPECT_EQ(out[1], 5);
+  EXPECT_EQ(out[2], 2);
+  xmprt_template_destroy(t);
+  xmprt_grid_destroy(g);
+}
+
+} // namespace

@@ -1,0 +1,983 @@
+// RUN: xmp-opt %s -split-input-file -verify-diagnostics
+// One case per verifier rule of the xmp dialect: the message names the rule.
+
+//===----------------------------------------------------------------------===//
+// Declarations: nodes, template, distribute, template_fix
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{grid sizes must be positive or ?, got 0}}
+xmp.nodes @p(shape = 0x2)
+
+// -----
+
+// expected-error @+1 {{template sizes must be positive or ?, got 0}}
+xmp.template @t(shape = 0)
+
+// -----
+
+// expected-error @+1 {{grid needs at least one dimension}}
+"xmp.nodes"() <{sym_name = "p", shape = array<i64>}> : () -> ()
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 8)
+// expected-error @+1 {{needs one distribution format per template dimension}}
+xmp.distribute @t onto @p []
+
+// -----
+
+xmp.nodes @p(shape = 2)
+// expected-error @+1 {{template @nosuch is not defined}}
+xmp.distribute @nosuch onto @p [block]
+
+// -----
+
+xmp.template @t(shape = 64)
+// expected-error @+1 {{grid @nosuch is not defined}}
+xmp.distribute @t onto @nosuch [block]
+
+// -----
+
+// Distribute onto a template instead of a grid.
+xmp.template @t(shape = 64)
+xmp.template @u(shape = 4)
+// expected-error @+1 {{grid @u does not name an xmp.nodes (it is 'xmp.template')}}
+xmp.distribute @t onto @u [block]
+
+// -----
+
+// Distribute a grid instead of a template.
+xmp.nodes @p(shape = 2)
+xmp.nodes @q(shape = 2)
+// expected-error @+1 {{template @q does not name an xmp.template (it is 'xmp.nodes')}}
+xmp.distribute @q onto @p [block]
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 64x64)
+// expected-error @+1 {{has 1 distribution formats but template @t has rank 2}}
+xmp.distribute @t onto @p [block]
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+xmp.template @t(shape = 64x64)
+// expected-error @+1 {{distributes 1 template dimensions but grid @p has 2 axes}}
+xmp.distribute @t onto @p [block, *]
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 64x64)
+// expected-error @+1 {{distributes 2 template dimensions but grid @p has 1 axes}}
+xmp.distribute @t onto @p [block, cyclic]
+
+// -----
+
+xmp.nodes @p(shape = 4)
+xmp.template @t(shape = 16)
+// expected-error @+1 {{gblock sizes of template dimension 0 sum to 15 but the dimension has 16 elements}}
+xmp.distribute @t onto @p [gblock([3, 5, 7, 0])]
+
+// -----
+
+xmp.nodes @p(shape = 2x3)
+xmp.template @t(shape = 8x16)
+// expected-error @+1 {{gblock of template dimension 1 has 4 sizes but grid axis 1 has 3 ranks}}
+xmp.distribute @t onto @p [block, gblock([4, 4, 4, 4])]
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+// expected-error @+1 {{template @t is already distributed}}
+xmp.distribute @t onto @p [cyclic]
+
+// -----
+
+// expected-error @+1 {{cyclic width must be at least 1, got 0}}
+xmp.distribute @t onto @p [cyclic(0)]
+
+// -----
+
+// expected-error @+1 {{gblock sizes must be non-negative, got -1}}
+xmp.distribute @t onto @p [gblock([5, -1])]
+
+// -----
+
+// expected-error @+1 {{expected a distribution format: block, cyclic, cyclic(w), gblock([sizes]) or *; got 'blocked'}}
+xmp.distribute @t onto @p [blocked]
+
+// -----
+
+// The standalone attribute form is checked the same way.
+// expected-error @+1 {{cyclic width must be at least 1, got 0}}
+func.func @f() attributes {d = #xmp.dist<cyclic(0)>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{gblock needs at least one size}}
+func.func @f() attributes {d = #xmp.dist<gblock([])>} {
+  return
+}
+
+// -----
+
+xmp.template @t(shape = ?x64)
+func.func @f(%n: index) {
+  // expected-error @+1 {{template @t has 1 '?' sizes but 2 values are given}}
+  xmp.template_fix @t(%n, %n)
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+func.func @f(%n: index) {
+  // expected-error @+1 {{template @p does not name an xmp.template (it is 'xmp.nodes')}}
+  xmp.template_fix @p(%n)
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// darray types (checked when the type is built) and their use by xmp.alloc
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error @+1 {{align list has 1 entries but the array has rank 2}}
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{offset list has 1 entries but the array has rank 2}}
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], offset [1]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{shadow list has 3 entries but the array has rank 2}}
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1, 1:1]>) {
+  return
+}
+
+// -----
+
+// Two array dimensions aligned to one template dimension.
+// expected-error @+1 {{array dimensions 0 and 1 are both aligned to template dimension 0}}
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 0]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{align entry -2 of dimension 0 is not a template dimension or *}}
+func.func @f(%a: !xmp.darray<8xf64, @t, align [-2]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a darray needs at least one dimension}}
+func.func @f(%a: !xmp.darray<f64, @t, align []>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected a template symbol such as @t}}
+func.func @f(%a: !xmp.darray<8xf64, "t", align [0]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'shadow' given twice}}
+func.func @f(%a: !xmp.darray<8xf64, @t, align [0], shadow [1:1], shadow [1:1]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{dimension 1 is not aligned but has a non-zero offset}}
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, *], offset [0, 2]>) {
+  return
+}
+
+// -----
+
+// Negative shadow widths are a parse error of the type.
+// expected-error @+1 {{shadow widths must be non-negative}}
+func.func @f(%a: !xmp.darray<8xf64, @t, align [0], shadow [-1:1]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{darray sizes must be positive, got 0}}
+func.func @f(%a: !xmp.darray<0xf64, @t, align [0]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{darray element type must be an integer, float or complex type}}
+func.func @f(%a: !xmp.darray<8xindex, @t, align [0]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected 'offset' or 'shadow', got 'shadows'}}
+func.func @f(%a: !xmp.darray<8xf64, @t, align [0], shadows [1:1]>) {
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @f() {
+  // expected-error @+1 {{darray template @nosuch is not defined}}
+  %a = xmp.alloc : !xmp.darray<64xf64, @nosuch, align [0]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+func.func @f() {
+  // expected-error @+1 {{darray template @p does not name an xmp.template (it is 'xmp.nodes')}}
+  %a = xmp.alloc : !xmp.darray<64xf64, @p, align [0]>
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 64)
+func.func @f() {
+  // expected-error @+1 {{template @t has no xmp.distribute}}
+  %a = xmp.alloc : !xmp.darray<64xf64, @t, align [0]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @f() {
+  // expected-error @+1 {{align maps array dimension 1 to template dimension 1, but @t has rank 1}}
+  %a = xmp.alloc : !xmp.darray<64x4xf64, @t, align [*, 1]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @f() {
+  // expected-error @+1 {{offset 8 moves array dimension 0 (size 60) outside template dimension 0 (size 64)}}
+  %a = xmp.alloc : !xmp.darray<60xf64, @t, align [0], offset [8]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @f() {
+  // expected-error @+1 {{offset -1 moves array dimension 0 (size 8) outside template dimension 0 (size 64)}}
+  %a = xmp.alloc : !xmp.darray<8xf64, @t, align [0], offset [-1]>
+  return
+}
+
+// -----
+
+// 64 over 4 ranks by block: blocks of 16.
+xmp.nodes @p(shape = 4)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @f() {
+  // expected-error @+1 {{shadow width 17 of dimension 0 is wider than the smallest block (16 elements)}}
+  %a = xmp.alloc : !xmp.darray<64xf64, @t, align [0], shadow [1:17]>
+  return
+}
+
+// -----
+
+// The smallest gblock piece bounds the shadow (empty pieces do not count).
+xmp.nodes @p(shape = 2x4)
+xmp.template @t(shape = 8x16)
+xmp.distribute @t onto @p [block, gblock([8, 5, 0, 3])]
+func.func @f() {
+  // expected-error @+1 {{shadow width 4 of dimension 1 is wider than the smallest block (3 elements)}}
+  %a = xmp.alloc : !xmp.darray<8x16xf64, @t, align [0, 1], shadow [0:0, 4:0]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [cyclic(4)]
+func.func @f() {
+  // expected-error @+1 {{dimension 0 is aligned to a cyclic-distributed template dimension and cannot have a shadow}}
+  %a = xmp.alloc : !xmp.darray<64xf64, @t, align [0], shadow [1:1]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @f(%n: index) {
+  // expected-error @+1 {{type has 1 '?' sizes but 2 size operands are given}}
+  %a = xmp.alloc(%n, %n) : !xmp.darray<?xf64, @t, align [0]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64x64)
+xmp.distribute @t onto @p [block, *]
+func.func @f() {
+  // expected-error @+1 {{type has 1 '?' sizes but 0 size operands are given}}
+  %a = xmp.alloc : !xmp.darray<?x64xf64, @t, align [0, 1]>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// load, store, local_view, local_bounds
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %i: index) {
+  // expected-error @+1 {{expects 2 indices for an array of rank 2, got 1}}
+  %v = xmp.load %a[%i] : !xmp.darray<8x8xf64, @t, align [0, 1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %i: index, %v: f64) {
+  // expected-error @+1 {{expects 2 indices for an array of rank 2, got 3}}
+  xmp.store %v, %a[%i, %i, %i] : !xmp.darray<8x8xf64, @t, align [0, 1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
+  // expected-error @+1 {{view has rank 1 but the array has rank 2}}
+  %v = xmp.local_view %a : !xmp.darray<8x8xf64, @t, align [0, 1]> -> memref<64xf64>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
+  // expected-error @+1 {{view element type 'f32' differs from the array's 'f64'}}
+  %v = xmp.local_view %a : !xmp.darray<8x8xf64, @t, align [0, 1]> -> memref<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
+  // expected-error @+1 {{dimension 2 is out of range for an array of rank 2}}
+  %lo, %hi = xmp.local_bounds %a[2] : !xmp.darray<8x8xf64, @t, align [0, 1]>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+// -----
+
+xmp.nodes @p(shape = 2)
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{loop template @p does not name an xmp.template (it is 'xmp.nodes')}}
+  xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @p [0] {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{loop template @nosuch is not defined}}
+  xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @nosuch [0] {
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8x8)
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{'on' lists 1 template dimensions but the loop has 2 induction variables}}
+  xmp.loop (%i, %j) = (%c0, %c0) to (%c8, %c8) step (%c1, %c1) on @t [0] {
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8x8)
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{'on' names template dimension 0 twice}}
+  xmp.loop (%i, %j) = (%c0, %c0) to (%c8, %c8) step (%c1, %c1) on @t [0, 0] {
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8x8)
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{'on' names template dimension 2 but @t has rank 2}}
+  xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [2] {
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8x8)
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{'on' names negative template dimension -1}}
+  xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [-1] {
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8x8)
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{'on' names template dimension 3 but @t has rank 2}}
+  xmp.device_loop (%i) = (%c0) to (%c8) step (%c1) on @t [3] {
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f() {
+  // expected-error @+1 {{needs at least one induction variable}}
+  xmp.loop () = () to () step () on @t [] {
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{body has 2 arguments but the loop has 1 induction variables}}
+  "xmp.loop"(%c0, %c8, %c1) <{tmpl = @t, onDims = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}> ({
+  ^bb0(%i: index, %j: index):
+    xmp.yield
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{has 2 lower bounds, 1 upper bounds and 1 steps; they must match}}
+  xmp.loop (%i) = (%c0, %c0) to (%c8) step (%c1) on @t [0] {
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index, %w: f64) {
+  // expected-error @+1 {{weight is only allowed on xmp.device_loop (a host loop runs entirely on the CPU)}}
+  xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] weight(%w) {
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{weight is only allowed on xmp.device_loop}}
+  xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] weight(auto) {
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{block_size is only allowed on xmp.device_loop}}
+  xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] block_size [128] {
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{block_size needs 1 to 3 entries}}
+  xmp.device_loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] block_size [8, 8, 2, 2] {
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{block_size entries must be positive}}
+  xmp.device_loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] block_size [0] {
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index, %w: f64) {
+  // expected-error @+1 {{has both a weight value and weight(auto)}}
+  "xmp.device_loop"(%c0, %c8, %c1, %w) <{tmpl = @t, onDims = array<i64: 0>, weightAuto, operandSegmentSizes = array<i32: 1, 1, 1, 0, 1>}> ({
+  ^bb0(%i: index):
+    xmp.yield
+  }) : (index, index, index, f64) -> ()
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index, %z: f64) {
+  // expected-error @+1 {{reduction kind 'and' does not apply to element type 'f64'}}
+  %s = xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(and) init(%z) -> f64 {
+    xmp.yield %z : f64
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index, %z: complex<f32>) {
+  // expected-error @+1 {{reduction kind 'max' does not apply to element type 'complex<f32>'}}
+  %s = xmp.device_loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(max) init(%z) -> complex<f32> {
+    xmp.yield %z : complex<f32>
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index, %z: f64) {
+  // expected-error @+1 {{yielded value 0 has type 'f32' but the reduction has type 'f64'}}
+  %s = xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(add) init(%z) -> f64 {
+    %x = arith.constant 1.0 : f32
+    xmp.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index, %z: f64) {
+  // expected-error @+1 {{body yields 0 values but the loop has 1 reductions}}
+  %s = xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(add) init(%z) -> f64 {
+    xmp.yield
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index, %z: f64) {
+  // expected-error @+1 {{1 init values but 2 result types}}
+  %s:2 = xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(add) init(%z) -> (f64, f64) {
+    xmp.yield %z : f64
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index, %z: f64) {
+  // expected-error @+1 {{has 2 reduction kinds but 1 init values}}
+  %s = xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(add, mul) init(%z) -> f64 {
+    xmp.yield %z : f64
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index, %z: f64) {
+  // expected-error @+1 {{init 0 has type 'f64' but result 0 has type 'f32'}}
+  %s = "xmp.loop"(%c0, %c8, %c1, %z) <{tmpl = @t, onDims = array<i64: 0>, reduceKinds = [#xmp.reduction<add>], operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>}> ({
+  ^bb0(%i: index):
+    xmp.yield %z : f64
+  }) : (index, index, index, f64) -> f32
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{has 1 results but 0 reductions}}
+  %s = "xmp.loop"(%c0, %c8, %c1) <{tmpl = @t, onDims = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}> ({
+  ^bb0(%i: index):
+    xmp.yield
+  }) : (index, index, index) -> f64
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index, %m: memref<4xf64>) {
+  // expected-error @+1 {{reduction 0 must be on a scalar, got 'memref<4xf64>'}}
+  %s = xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(add) init(%m) -> memref<4xf64> {
+    xmp.yield %m : memref<4xf64>
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index) {
+  // expected-error @+1 {{unknown reduction kind 'sum'}}
+  %s = xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(sum) init(%c0) -> index {
+    xmp.yield %c0 : index
+  }
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// replicate, replicate_sync
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{needs at least one array}}
+  "xmp.replicate"() ({
+    xmp.yield
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{needs at least one array}}
+  "xmp.replicate_sync"() <{direction = #xmp.sync<in>}> : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%m: memref<4xf64>, %z: f64) {
+  // expected-error @+1 {{region must end in an xmp.yield without values}}
+  "xmp.replicate"(%m) ({
+    xmp.yield %z : f64
+  }) : (memref<4xf64>) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%m: memref<4xf64>) {
+  // expected-error @+1 {{unknown replicate_sync direction 'inout'}}
+  xmp.replicate_sync inout(%m) : memref<4xf64>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// reflect, reflect_init
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
+  // expected-error @+1 {{array has no shadow to reflect}}
+  xmp.reflect %a : !xmp.darray<8x8xf64, @t, align [0, 1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
+  // expected-error @+1 {{array has no shadow to reflect}}
+  %p = xmp.reflect_init %a : !xmp.darray<8x8xf64, @t, align [0, 1]> -> !xmp.reflect_plan
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
+  // expected-error @+1 {{width 2:1 of dimension 0 exceeds the shadow 1:1}}
+  xmp.reflect %a width [2:1, 0:0] : !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
+  // expected-error @+1 {{width list must have one lo:hi entry per array dimension (2)}}
+  xmp.reflect %a width [1:1] : !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
+  // expected-error @+1 {{width of dimension 1 must be non-negative}}
+  xmp.reflect %a width [1:1, 0:-1] : !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
+  // expected-error @+1 {{periodic list has 1 entries, expected one per array dimension (2)}}
+  xmp.reflect %a periodic [true] : !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
+  // expected-error @+1 {{channels list has 3 entries, expected one per array dimension (2)}}
+  xmp.reflect %a acc channels [tca, ib, none] : !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
+  // expected-error @+1 {{channels list has 1 entries, expected one per array dimension (2)}}
+  %p = xmp.reflect_init %a channels [ib] : !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]> -> !xmp.reflect_plan
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
+  // expected-error @+1 {{unknown channel 'nvlink'}}
+  xmp.reflect %a channels [nvlink, ib] : !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// reduction, bcast, barrier
+//===----------------------------------------------------------------------===//
+
+// -----
+
+xmp.nodes @p(shape = 2)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{reduction kind 'and' does not apply to 'f64'}}
+  %r = xmp.reduction and %x on @p : f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+func.func @f(%m: memref<4xf32>) {
+  // expected-error @+1 {{reduction kind 'or' does not apply to 'memref<4xf32>'}}
+  xmp.reduction or %m on @p : memref<4xf32>
+  return
+}
+
+// -----
+
+// Reduction on a template instead of a grid.
+xmp.template @t(shape = 8)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{grid @t does not name an xmp.nodes (it is 'xmp.template')}}
+  %r = xmp.reduction add %x on @t : f64
+  return
+}
+
+// -----
+
+func.func @f(%x: f64) {
+  // expected-error @+1 {{grid @nosuch is not defined}}
+  %r = xmp.reduction add %x on @nosuch : f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{axis 2 is out of range for grid @p of rank 2}}
+  %r = xmp.reduction add %x on @p [2] : f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{axis 1 is named twice}}
+  %r = xmp.reduction add %x on @p [1, 1] : f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+func.func @f(%x: vector<4xf64>) {
+  // expected-error @+1 {{operand must be a scalar or a memref, got 'vector<4xf64>'}}
+  %r = xmp.reduction add %x on @p : vector<4xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+func.func @f(%m: memref<4xf64>) {
+  // expected-error @+1 {{works in place on a memref and has no result}}
+  %r = "xmp.reduction"(%m) <{kind = #xmp.reduction<add>, nodes = @p}> : (memref<4xf64>) -> memref<4xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{result must have the operand's type 'f64'}}
+  %r = "xmp.reduction"(%x) <{kind = #xmp.reduction<add>, nodes = @p}> : (f64) -> f32
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{root coordinate has 1 entries but grid @p has rank 2}}
+  %b = xmp.bcast %x from [0] on @p : f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{root coordinate 2 is outside axis 1 of grid @p}}
+  %b = xmp.bcast %x from [0, 2] on @p : f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{root coordinate -1 is outside axis 0 of grid @p}}
+  %b = xmp.bcast %x from [-1] on @p : f64
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{grid @t does not name an xmp.nodes (it is 'xmp.template')}}
+  %b = xmp.bcast %x from [0] on @t : f64
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f() {
+  // expected-error @+1 {{grid @t does not name an xmp.nodes (it is 'xmp.template')}}
+  xmp.barrier on @t
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// gmove
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @f(%a: memref<8x8xf64>, %b: memref<8x8xf64>) {
+  // expected-error @+1 {{source section has shape [8] but destination section has shape [4]}}
+  xmp.gmove %a[0:8, 0] to %b[0:4, 0] : memref<8x8xf64> to memref<8x8xf64>
+  return
+}
+
+// -----
+
+func.func @f(%a: memref<8x8xf64>, %b: memref<8x8xf64>) {
+  // expected-error @+1 {{source section has shape [8, 4] but destination section has shape [8]}}
+  xmp.gmove %a[0:8, 0:8:2] to %b[0:8, 0] : memref<8x8xf64> to memref<8x8xf64>
+  return
+}
+
+// -----
+
+func.func @f(%a: memref<8x8xf64>, %b: memref<8xf64>) {
+  // expected-error @+1 {{destination section has 2 subscripts but the array has rank 1}}
+  xmp.gmove %a[0:8, 0] to %b[0:8, 0] : memref<8x8xf64> to memref<8xf64>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %b: memref<8xf64>) {
+  // expected-error @+1 {{source section has 1 subscripts but the array has rank 2}}
+  xmp.gmove %a[0:8] to %b[0:8] : !xmp.darray<8x8xf64, @t, align [0, 1]> to memref<8xf64>
+  return
+}
+
+// -----
+
+func.func @f(%a: memref<8xf64>, %b: memref<8xf32>) {
+  // expected-error @+1 {{source element type 'f64' differs from destination element type 'f32'}}
+  xmp.gmove %a[0:8] to %b[0:8] : memref<8xf64> to memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: memref<8xf64>, %b: memref<8xf64>) {
+  // expected-error @+1 {{source step of dimension 0 must be positive}}
+  xmp.gmove %a[0:8:0] to %b[0:8] : memref<8xf64> to memref<8xf64>
+  return
+}
