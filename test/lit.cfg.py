@@ -5,10 +5,11 @@ from lit.llvm import llvm_config
 
 config.name = "XMP"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.xmp_obj_root, "test")
-config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "embed", "Inputs", "runtime"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "embed", "Inputs",
+                   "runtime", "compare.py"]
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.xmp_tools_dir, append_path=True)
@@ -18,7 +19,13 @@ for var in ["OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"]:
 config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
 
 tool_dirs = [config.xmp_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["xmp-opt", "xmp-translate"], tool_dirs)
+llvm_config.add_tool_substitutions(["xmp-opt", "xmp-translate", "xmpcc"], tool_dirs)
+config.substitutions.append(
+    ("%compare", "python3 " + os.path.join(config.xmp_src_root, "test",
+                                           "Integration", "compare.py")))
+config.substitutions.append(
+    ("%cc", os.path.join(config.llvm_tools_dir, "clang") +
+     " -O2 -ffp-contract=off"))
 config.substitutions.append(("%xmp_src", config.xmp_src_root))
 config.substitutions.append(("%xmp_lib", config.xmp_lib_dir))
 config.substitutions.append(

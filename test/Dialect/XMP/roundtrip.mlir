@@ -1,15 +1,21 @@
 // RUN: xmp-opt %s | xmp-opt | FileCheck %s
+// CHECK-DAG: !xmp.darray<8x64xf64, @t, align [*, 1], shadow [*, 0:2]>
+// CHECK-DAG: !xmp.darray<?xf32, @u, align [0]>
 // RUN: xmp-opt %s -mlir-print-op-generic | xmp-opt | FileCheck %s
 // Every op and attribute form, parsed, printed and parsed again (also through the generic form).
 
+// CHECK: xmp.nodes @p(shape = 2x2)
 xmp.nodes @p(shape = 2x2)
 xmp.nodes @q(shape = ?)
+// CHECK: xmp.nodes @r(shape = 4x?)
 xmp.nodes @r(shape = 4x?)
 xmp.template @t(shape = 64x64)
 xmp.template @u(shape = ?)
 xmp.template @v(shape = 16x16)
 xmp.distribute @t onto @p [block, block]
+// CHECK: xmp.distribute @u onto @q [cyclic(8)]
 xmp.distribute @u onto @q [cyclic(8)]
+// CHECK: xmp.distribute @v onto @r [gblock([3, 5, 7, 1]), cyclic]
 xmp.distribute @v onto @r [gblock([3,5,7,1]), cyclic]
 !u_t = !xmp.darray<64x64xf64, @t, align [0, 1], shadow [1:1, 1:1]>
 !w_t = !xmp.darray<?xf32, @u, align [0]>
@@ -22,45 +28,63 @@ func.func @f(%n: index, %w: f64) -> f64 {
   xmp.template_fix @u(%n)
   %a = xmp.alloc : !u_t
   %b = xmp.alloc(%n) : !w_t
+// CHECK: xmp.alloc : !darray
   %x = xmp.alloc : !x_t
   xmp.loop (%i, %j) = (%c1, %c1) to (%c64, %c64) step (%c1, %c1) on @t [0, 1] {
     %v = xmp.load %a[%i, %j] : !u_t
     xmp.store %v, %a[%i, %j] : !u_t
   }
+// CHECK: xmp.loop (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) on @t [0] reduce(add) init(%{{.*}}) -> f64
   %s = xmp.loop (%i) = (%c0) to (%c64) step (%c1) on @t [0] reduce(add) init(%z) -> f64 {
     %v = xmp.load %a[%i, %i] : !u_t
     xmp.yield %v : f64
   }
   xmp.device_loop (%i, %j) = (%c1, %c1) to (%c64, %c64) step (%c1, %c1) on @t [0, 1] weight(%w) {
   }
+// CHECK: xmp.device_loop {{.*}} on @t [0] weight(auto) block_size [128]
   xmp.device_loop (%i) = (%c1) to (%c64) step (%c1) on @t [0] weight(auto) block_size [128] {
   }
   xmp.replicate (%a) : !u_t {
     xmp.replicate_sync in(%a) : !u_t
+// CHECK: xmp.reflect %{{.*}} width [1:1, 0:0] periodic [true, false] acc channels [tca, ib] :
     xmp.reflect %a width [1:1, 0:0] periodic [true, false] acc channels [tca, ib] : !u_t
     xmp.replicate_sync out(%a) : !u_t
   }
   xmp.reflect %a : !u_t
+// CHECK: xmp.reflect_init %{{.*}} acc : {{.*}} -> !xmp.reflect_plan
   %p = xmp.reflect_init %a acc : !u_t -> !xmp.reflect_plan
   xmp.reflect_do %p
   %tok = xmp.reflect_start %p
   xmp.reflect_wait %tok
   %r = xmp.reduction add %s on @p acc : f64
+// CHECK: xmp.reduction max %{{.*}} on @p [1] : f64
   %r2 = xmp.reduction max %s on @p [1] : f64
   %m = memref.alloc() : memref<4xi32>
   xmp.reduction or %m on @p : memref<4xi32>
+// CHECK: xmp.bcast %{{.*}} from [0, 1] on @p : f64
   %bc = xmp.bcast %r from [0, 1] on @p : f64
   xmp.bcast %m from [0, 0] on @p : memref<4xi32>
   xmp.barrier on @p
   xmp.barrier
   xmp.gmove %a[0:64:1, 5] to %x[0, 0:64] : !u_t to !x_t
+// CHECK: xmp.gmove %{{.*}}[%{{.*}}:%{{.*}}:%{{.*}}, 5] to %{{.*}}[0:64, %{{.*}}] acc :
   xmp.gmove %a[%c0:%n:%c1, 5] to %a[0:64, %c1] acc : !u_t to !u_t
   %lo, %hi = xmp.local_bounds %a[1] : !u_t
   %lv = xmp.local_view %a : !u_t -> memref<34x34xf64>
   xmp.reset_weight %w : f64
   %ct = xmp.cpu_time : f64
   %gt = xmp.gpu_time : f64
+// CHECK: xmp.wtime : f64
   %wt = xmp.wtime : f64
   xmp.dealloc %a : !u_t
   return %r : f64
+}
+
+// CHECK-LABEL: func.func @multi_reduce
+// CHECK: reduce(add, or) init(%{{.*}}, %{{.*}}) -> (f64, i32)
+func.func @multi_reduce(%c0: index, %c8: index, %c1: index, %z: f64, %y: i32) -> (f64, i32) {
+  %s:2 = xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(add, or) init(%z, %y) -> (f64, i32) {
+    xmp.yield %z, %y : f64, i32
+  }
+  return %s#0, %s#1 : f64, i32
 }

@@ -1,0 +1,39 @@
+// The registered pipeline takes xmp to the LLVM dialect only, and the
+// result translates to LLVM IR.
+// RUN: xmp-opt %s --xmp-lower-to-llvm | FileCheck %s --check-prefix=LLVMDIALECT
+// RUN: xmp-opt %s --xmp-lower-to-llvm | xmp-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 100)
+xmp.distribute @t onto @p [gblock([100])]
+!a = !xmp.darray<100xi32, @t, align [0], shadow [2:1]>
+
+// LLVMDIALECT-NOT: xmp.
+// LLVMDIALECT-NOT: scf.
+// LLVMDIALECT-NOT: memref.
+// LLVMDIALECT: llvm.func @main() -> i32
+// LLVMDIALECT: llvm.call @xmprt_init
+// LLVMDIALECT: llvm.call @xmprt_reflect_do
+// LLVMDIALECT: llvm.call @xmprt_finalize
+
+// LLVMIR: define i32 @main()
+// LLVMIR: call void @xmprt_init(ptr null, ptr null)
+// LLVMIR: call void @xmprt_reduce(
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c100 = arith.constant 100 : index
+  %zero = arith.constant 0 : i32
+  %a = xmp.alloc : !a
+  xmp.loop (%i) = (%c0) to (%c100) step (%c1) on @t [0] {
+    %v = arith.index_cast %i : index to i32
+    xmp.store %v, %a[%i] : !a
+  }
+  xmp.reflect %a : !a
+  %s = xmp.loop (%i) = (%c0) to (%c100) step (%c1) on @t [0] reduce(add) init(%zero) -> i32 {
+    %v = xmp.load %a[%i] : !a
+    xmp.yield %v : i32
+  }
+  xmp.dealloc %a : !a
+  return
+}

@@ -1,0 +1,65 @@
+// RUN: xmp-opt %s --xmp-lower-distribution --xmp-to-runtime | FileCheck %s
+
+xmp.nodes @p(shape = ?x2)
+xmp.template @t(shape = 16x16)
+xmp.distribute @t onto @p [block, block]
+!a = !xmp.darray<16x16xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+
+// Grids and templates become globals created in __xmp_module_init; `?`
+// becomes -1 (XMPRT_DYNAMIC).
+// CHECK-DAG: llvm.mlir.global internal @__xmp_nodes_p() {{.*}} : !llvm.ptr
+// CHECK-DAG: llvm.mlir.global internal @__xmp_template_t() {{.*}} : !llvm.ptr
+// CHECK-LABEL: func.func private @__xmp_module_init()
+// CHECK: %[[M1:.*]] = arith.constant -1 : i64
+// CHECK: llvm.store %[[M1]]
+// CHECK: call @xmprt_grid_create
+// CHECK: call @xmprt_template_create
+// CHECK: call @xmprt_template_distribute
+
+// main initializes the runtime first and finalizes it before returning 0.
+// CHECK-LABEL: func.func @main() -> i32
+// CHECK: call @xmprt_init
+// CHECK-NEXT: call @__xmp_module_init()
+// CHECK: %[[H:.*]] = call @xmprt_darray_create
+// The plan of the reflect in the loop is fetched once, right after the
+// allocation, not per iteration.
+// CHECK: %[[PLAN:.*]] = call @xmprt_reflect_cached(%{{.*}}, %[[H]]
+// The local block is a memref descriptor over the runtime's buffer.
+// CHECK: call @xmprt_darray_data(%[[H]])
+// CHECK: builtin.unrealized_conversion_cast %{{.*}} : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)> to memref<?x10xf64>
+// CHECK: scf.for
+// CHECK-NEXT: call @xmprt_reflect_do(%[[PLAN]])
+// CHECK: call @xmprt_reduce
+// CHECK: call @xmprt_darray_destroy(%[[H]])
+// CHECK: call @xmprt_finalize()
+// CHECK: return %{{.*}} : i32
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  %z = arith.constant 0.0 : f64
+  %a = xmp.alloc : !a
+  scf.for %it = %c0 to %c10 step %c1 {
+    xmp.reflect %a : !a
+  }
+  xmp.store %z, %a[%c1, %c1] : !a
+  %s = xmp.reduction add %z on @p : f64
+  xmp.dealloc %a : !a
+  return
+}
+
+// Explicit plans: init / start / wait; the token is the plan handle.
+// CHECK-LABEL: func.func @split(%{{.*}}: !llvm.ptr)
+// CHECK: %[[P:.*]] = call @xmprt_reflect_init
+// CHECK: call @xmprt_reflect_start(%[[P]])
+// CHECK: call @xmprt_reflect_wait(%[[P]])
+// CHECK: call @xmprt_barrier
+// CHECK: call @xmprt_wtime
+func.func @split(%a: !a) -> f64 {
+  %p = xmp.reflect_init %a width [1:0, 0:1] periodic [true, false] channels [tca, ib] : !a -> !xmp.reflect_plan
+  %t = xmp.reflect_start %p
+  xmp.reflect_wait %t
+  xmp.barrier on @p
+  %w = xmp.wtime : f64
+  return %w : f64
+}
