@@ -666,7 +666,7 @@ func.func @f(%c0: index, %c8: index, %c1: index) {
 
 xmp.template @t(shape = 8)
 func.func @f(%c0: index, %c8: index, %c1: index, %m: memref<4xf64>) {
-  // expected-error @+1 {{reduction 0 must be on a scalar, got 'memref<4xf64>'}}
+  // expected-error @+1 {{reduction 0 must be on an integer, float or complex scalar, got 'memref<4xf64>'}}
   %s = xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(add) init(%m) -> memref<4xf64> {
     xmp.yield %m : memref<4xf64>
   }
@@ -862,7 +862,7 @@ func.func @f(%x: f64) {
 
 xmp.nodes @p(shape = 2)
 func.func @f(%x: vector<4xf64>) {
-  // expected-error @+1 {{operand must be a scalar or a memref, got 'vector<4xf64>'}}
+  // expected-error @+1 {{operand must be an integer, float or complex scalar or a memref of them, got 'vector<4xf64>'}}
   %r = xmp.reduction add %x on @p : vector<4xf64>
   return
 }
@@ -979,5 +979,34 @@ func.func @f(%a: memref<8xf64>, %b: memref<8xf32>) {
 func.func @f(%a: memref<8xf64>, %b: memref<8xf64>) {
   // expected-error @+1 {{source step of dimension 0 must be positive}}
   xmp.gmove %a[0:8:0] to %b[0:8] : memref<8xf64> to memref<8xf64>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{dimension 1 is not aligned (*): every node holds it whole, so it cannot have a shadow}}
+func.func @shadow_on_unaligned(%a: !xmp.darray<8x8xf64, @t, align [0, *], shadow [1:1, 2:2]>) {
+  return
+}
+
+// -----
+
+// A darray reaching an op through a function argument is checked too.
+func.func @undefined_template_arg(%a: !xmp.darray<64xf64, @nosuch, align [0]>) {
+  %c = arith.constant 0 : index
+  // expected-error @+1 {{darray template @nosuch is not defined}}
+  %v = xmp.load %a[%c] : !xmp.darray<64xf64, @nosuch, align [0]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @offset_arg(%a: !xmp.darray<64xf64, @t, align [0], offset [10]>) {
+  %c = arith.constant 0 : index
+  // expected-error @+1 {{offset 10 moves array dimension 0 (size 64) outside template dimension 0 (size 64)}}
+  %v = xmp.load %a[%c] : !xmp.darray<64xf64, @t, align [0], offset [10]>
   return
 }

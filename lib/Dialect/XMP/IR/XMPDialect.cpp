@@ -324,6 +324,11 @@ LogicalResult DArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "array dimensions " << llvm::find(align, align[d]) - align.begin()
                          << " and " << d << " are both aligned to template dimension "
                          << align[d];
+    if (align[d] == kNotAligned &&
+        (shadowLo[d] > 0 || shadowHi[d] > 0))
+      return emitError() << "dimension " << d
+                         << " is not aligned (*): every node holds it whole, "
+                            "so it cannot have a shadow";
     if (align[d] == kNotAligned && offset[d] != 0)
       return emitError() << "dimension " << d
                          << " is not aligned but has a non-zero offset";

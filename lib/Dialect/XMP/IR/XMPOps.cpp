@@ -64,14 +64,15 @@ static FailureOr<OpT> lookupSymbol(Operation *op,
 
 DistributeOp TemplateOp::getDistribution() {
   Operation *table = SymbolTable::getNearestSymbolTable(getOperation());
-  DistributeOp found;
   if (!table)
-    return found;
-  table->walk([&](DistributeOp d) {
-    if (!found && d.getTmpl() == getSymName())
-      found = d;
-  });
-  return found;
+    return {};
+  // Distributions are declarations: look at the symbol table's own ops.
+  for (Region &region : table->getRegions())
+    for (Block &block : region)
+      for (auto d : block.getOps<DistributeOp>())
+        if (d.getTmpl() == getSymName())
+          return d;
+  return {};
 }
 
 TemplateOp mlir::xmp::lookupTemplate(Operation *from, DArrayType type) {
@@ -408,10 +409,11 @@ DistributeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   // A template is distributed once.
   Operation *table = SymbolTable::getNearestSymbolTable(*this);
   DistributeOp first;
-  table->walk([&](DistributeOp d) {
-    if (!first && d.getTmpl() == getTmpl())
-      first = d;
-  });
+  for (Region &region : table->getRegions())
+    for (Block &block : region)
+      for (auto d : block.getOps<DistributeOp>())
+        if (!first && d.getTmpl() == getTmpl())
+          first = d;
   if (first && first != *this)
     return emitOpError() << "template " << getTmplAttr()
                          << " is already distributed";
@@ -448,6 +450,32 @@ LogicalResult AllocOp::verify() {
 LogicalResult AllocOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return verifyDArrayUse(*this, getResult().getType(), symbolTable);
 }
+
+/// Every darray operand must fit its template, distribution and grid.
+static LogicalResult verifyDArrayOperands(Operation *op,
+                                          SymbolTableCollection &st) {
+  for (Value v : op->getOperands())
+    if (auto t = llvm::dyn_cast<DArrayType>(v.getType()))
+      if (failed(verifyDArrayUse(op, t, st)))
+        return failure();
+  return success();
+}
+
+#define XMP_DARRAY_SYMBOL_USES(OP)                                             \
+  LogicalResult OP::verifySymbolUses(SymbolTableCollection &st) {              \
+    return verifyDArrayOperands(*this, st);                                    \
+  }
+XMP_DARRAY_SYMBOL_USES(DeallocOp)
+XMP_DARRAY_SYMBOL_USES(LoadOp)
+XMP_DARRAY_SYMBOL_USES(StoreOp)
+XMP_DARRAY_SYMBOL_USES(LocalViewOp)
+XMP_DARRAY_SYMBOL_USES(LocalBoundsOp)
+XMP_DARRAY_SYMBOL_USES(ReflectOp)
+XMP_DARRAY_SYMBOL_USES(ReflectInitOp)
+XMP_DARRAY_SYMBOL_USES(GMoveOp)
+XMP_DARRAY_SYMBOL_USES(ReplicateOp)
+XMP_DARRAY_SYMBOL_USES(ReplicateSyncOp)
+#undef XMP_DARRAY_SYMBOL_USES
 
 static LogicalResult verifyIndexCount(Operation *op, DArrayType type,
                                       size_t count) {
@@ -721,7 +749,9 @@ static LogicalResult verifyLoopLike(OpT op, bool isDevice) {
                               << op.getResult(i).getType();
     if (!t.isIntOrFloat() && !llvm::isa<ComplexType>(t))
       return op.emitOpError() << "reduction " << i
-                              << " must be on a scalar, got " << t;
+                              << " must be on an integer, float or complex "
+                                 "scalar, got "
+                              << t;
     if (!isReductionKindCompatible(op.getReduceKind(i), t))
       return op.emitOpError()
              << "reduction kind '" << stringifyEnum(op.getReduceKind(i))
@@ -974,8 +1004,10 @@ static LogicalResult verifyCollectiveValue(Operation *op, Value value,
   Type t = value.getType();
   bool isMemRef = llvm::isa<MemRefType>(t);
   if (!isMemRef && !t.isIntOrFloat() && !llvm::isa<ComplexType>(t))
-    return op->emitOpError() << "operand must be a scalar or a memref, got "
-                             << t;
+    return op->emitOpError()
+           << "operand must be an integer, float or complex scalar or a "
+              "memref of them, got "
+           << t;
   if (isMemRef && result)
     return op->emitOpError("works in place on a memref and has no result");
   if (!isMemRef && (!result || result.getType() != t))

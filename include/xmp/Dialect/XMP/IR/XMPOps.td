@@ -107,13 +107,13 @@ def XMP_AllocOp : XMP_Op<"alloc",
   let hasVerifier = 1;
 }
 
-def XMP_DeallocOp : XMP_Op<"dealloc"> {
+def XMP_DeallocOp : XMP_Op<"dealloc", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "frees a darray";
   let arguments = (ins XMP_DArray:$array);
   let assemblyFormat = "$array attr-dict `:` type($array)";
 }
 
-def XMP_LoadOp : XMP_Op<"load", [
+def XMP_LoadOp : XMP_Op<"load", [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     TypesMatchWith<"result type is the element type", "array", "result",
                    "::llvm::cast<::mlir::xmp::DArrayType>($_self).getElementType()">]> {
   let summary = "reads an element by global index";
@@ -127,7 +127,7 @@ def XMP_LoadOp : XMP_Op<"load", [
   let hasVerifier = 1;
 }
 
-def XMP_StoreOp : XMP_Op<"store", [
+def XMP_StoreOp : XMP_Op<"store", [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     TypesMatchWith<"value type is the element type", "array", "value",
                    "::llvm::cast<::mlir::xmp::DArrayType>($_self).getElementType()">]> {
   let summary = "writes an element by global index";
@@ -139,7 +139,7 @@ def XMP_StoreOp : XMP_Op<"store", [
   let hasVerifier = 1;
 }
 
-def XMP_LocalViewOp : XMP_Op<"local_view", [Pure]> {
+def XMP_LocalViewOp : XMP_Op<"local_view", [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "the local block (owned part and shadows) as a memref";
   let arguments = (ins XMP_DArray:$array);
   let results = (outs AnyMemRef:$view);
@@ -147,7 +147,7 @@ def XMP_LocalViewOp : XMP_Op<"local_view", [Pure]> {
   let hasVerifier = 1;
 }
 
-def XMP_LocalBoundsOp : XMP_Op<"local_bounds", [Pure]> {
+def XMP_LocalBoundsOp : XMP_Op<"local_bounds", [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "the owned global index range [lo, hi) of one dimension";
   let arguments = (ins XMP_DArray:$array, I64Attr:$dim);
   let results = (outs Index:$lo, Index:$hi);
@@ -264,7 +264,7 @@ def XMP_YieldOp : XMP_Op<"yield", [Pure, Terminator, ReturnLike,
 // Device data
 //===----------------------------------------------------------------------===//
 
-def XMP_ReplicateOp : XMP_Op<"replicate", [
+def XMP_ReplicateOp : XMP_Op<"replicate", [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
   let summary = "device instances of darrays exist inside the region";
   let arguments = (ins Variadic<XMP_ArrayLike>:$arrays);
@@ -275,7 +275,7 @@ def XMP_ReplicateOp : XMP_Op<"replicate", [
   let hasVerifier = 1;
 }
 
-def XMP_ReplicateSyncOp : XMP_Op<"replicate_sync"> {
+def XMP_ReplicateSyncOp : XMP_Op<"replicate_sync", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "copies host -> device (`in`) or device -> host (`out`)";
   let arguments = (ins XMP_SyncDirectionAttr:$direction,
                        Variadic<XMP_ArrayLike>:$arrays);
@@ -290,7 +290,7 @@ def XMP_ReplicateSyncOp : XMP_Op<"replicate_sync"> {
 //===----------------------------------------------------------------------===//
 
 class XMP_ReflectBase<string mnemonic, list<Trait> traits = []>
-    : XMP_Op<mnemonic, traits> {
+    : XMP_Op<mnemonic, traits # [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let hasVerifier = 1;
   code reflectOptionsDecl = [{
     /// Per-dimension channels, or an empty vector when not annotated.
@@ -389,7 +389,7 @@ def XMP_BarrierOp : XMP_Op<"barrier",
   let assemblyFormat = "(`on` $nodes^)? attr-dict";
 }
 
-def XMP_GMoveOp : XMP_Op<"gmove", [AttrSizedOperandSegments]> {
+def XMP_GMoveOp : XMP_Op<"gmove", [AttrSizedOperandSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "assigns an array section to an equally shaped section";
   let description = [{
     ```mlir
