@@ -37,10 +37,10 @@
 // value11 is printed by redistribute_gblock.mlir (part (b)).
 //
 // Expected (`./redistribute_ref`):
-//   XMP-RESULT value10 3020
+//   XMP-RESULT value10 3384
 //   XMP-RESULT value11 (printed by redistribute_gblock.mlir)
-//   XMP-RESULT value12 1073
-//   XMP-RESULT value13 35953
+//   XMP-RESULT value12 1512
+//   XMP-RESULT value13 16334
 
 xmp.nodes @p(shape = ?)
 xmp.nodes @q(shape = ?x?)

@@ -33,4 +33,40 @@ def XMPLowerDistribution : Pass<"xmp-lower-distribution", "::mlir::ModuleOp"> {
                            "::mlir::func::FuncDialect"];
 }
 
+def XMPSelectChannels : Pass<"xmp-select-channels", "::mlir::ModuleOp"> {
+  let summary = "Chooses the channel (ib, tca, none) of every reflect dimension";
+  let description = [{
+    For every `xmp.reflect` / `xmp.reflect_init` without a `channels`
+    attribute, classifies the halo of each array dimension by its layout in
+    the local block (row-major, static extents from the distribution):
+    `block` (one contiguous run), `block-stride` (several runs longer than
+    one element) or `stride` (single elements), computes the bytes of one
+    side message, and sets `channels`:
+    * `none` only where nothing is exchanged (no shadow or zero width, or a
+      non-distributed dimension that is not periodic);
+    * `policy=ib` / `policy=tca`: every exchanging dimension on that channel;
+    * `policy=hybrid` (default): block -> ib; block-stride and stride -> tca,
+      except ib above `tca-max-bytes` or when the neighbour is known to be
+      outside the sub-cluster; full shadows (all-gathers) -> ib. With
+      `profile=FILE` (JSON, see docs/channels.md) the channel with the lower
+      predicted time (latency + bytes / bandwidth) wins, ties -> ib.
+    `remarks=true` explains every decision with one remark per dimension.
+    Reflects that already carry `channels` are left alone.
+  }];
+  let options = [
+    Option<"policy", "policy", "std::string", /*default=*/"\"hybrid\"",
+           "channel policy: hybrid, ib or tca">,
+    Option<"subclusterSize", "subcluster-size", "int64_t", /*default=*/"0",
+           "ranks per sub-cluster (consecutive world ranks); 0 = unknown, "
+           "assume every neighbour is in the same sub-cluster">,
+    Option<"tcaMaxBytes", "tca-max-bytes", "int64_t", /*default=*/"524288",
+           "hybrid without profile: messages larger than this go over ib">,
+    Option<"profile", "profile", "std::string", /*default=*/"\"\"",
+           "JSON file with measured latency and bandwidth per channel and "
+           "halo class (replaces tca-max-bytes)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "emit one remark per reflect dimension explaining the choice">
+  ];
+}
+
 #endif
