@@ -6,11 +6,13 @@
 // As in the thesis, the particles are block-distributed over a 1-D grid of
 // nodes and each node needs the positions of *all* particles: XMP declares
 // the j-particle array with a full shadow and refreshes it with `reflect`,
-// which is an all-gather (thesis 3.x: "full shadow ... MPI_Allgather"):
+// which is an all-gather (thesis chapter 3: the reflect of a full shadow
+// communicates like MPI_Allgather):
 //   #pragma xmp nodes p(*)
 //   #pragma xmp template t(0:N-1)
 //   #pragma xmp distribute t(block) onto p
-//   #pragma xmp align [i][*] with t(i) :: pos, vel, acc, jp
+//   #pragma xmp align pos[i][*] with t(i)     (same for vel, acc, jp)
+//   #pragma xmp align mass[i] with t(i)
 //   #pragma xmp shadow jp[*][0]
 // Here: a 1-D template @t of N particles, `block` over `xmp.nodes @p(shape
 // = ?)` (any number of ranks), the arrays `pos`, `vel`, `acc` (N x 3) aligned
@@ -28,9 +30,9 @@
 //      the host;
 //   4. an `xmp.loop` updates v += a dt, x += v dt (symplectic Euler).
 //
-// Problem size: N = 999 (static; not a multiple of 2, 4 or 3 * block, so the
-// blocks are uneven on 2, 3 and 4 ranks: 500+499, 333*3, 250*3+249). The
-// size appears in the SIZE block and in %n in @main.
+// Problem size: N = 1001 = 7 * 11 * 13 (static; not a multiple of 2, 3 or 4,
+// so the blocks are uneven on 2, 3 and 4 ranks: 501+500, 334+334+333,
+// 251*3+248). The size appears in the SIZE block and in %n in @main.
 // Command line: argv[1] = number of time steps (default 4).
 //
 // Data (i = 0..N-1, integer arithmetic, then one division):
@@ -50,15 +52,17 @@
 // equality. `value4` is summed by a reduce(add) loop whose partial sums
 // depend on the distribution: compare it with a relative tolerance of 1e-12.
 // Expected with the default 4 steps (`./nbody_ref`):
-//   XMP-RESULT checksum see examples/README.md
+//   XMP-RESULT checksum -11.703553816063653
+//   XMP-RESULT value4 0.00018228648689407146
+// (3 steps: checksum -11.703438094089835.)
 
 //===--- SIZE: N (also %n in @main) ---------------------------------------===//
 xmp.nodes @p(shape = ?)
-xmp.template @t(shape = 999)
+xmp.template @t(shape = 1001)
 xmp.distribute @t onto @p [block]
-!v3_t = !xmp.darray<999x3xf64, @t, align [0, *]>
-!m_t = !xmp.darray<999xf64, @t, align [0]>
-!jp_t = !xmp.darray<999x4xf64, @t, align [0, *], shadow [*, 0:0]>
+!v3_t = !xmp.darray<1001x3xf64, @t, align [0, *]>
+!m_t = !xmp.darray<1001xf64, @t, align [0]>
+!jp_t = !xmp.darray<1001x4xf64, @t, align [0, *], shadow [*, 0:0]>
 //===----------------------------------------------------------------------===//
 
 // Runtime helpers (see examples/README.md).
@@ -66,7 +70,7 @@ func.func private @xmprt_print_scalar_f64(i64, f64)
 func.func private @xmprt_arg_i64(i32, i64) -> i64
 
 func.func @main() {
-  %n = arith.constant 999 : index
+  %n = arith.constant 1001 : index
   %arg1 = arith.constant 1 : i32
   %nstep_default = arith.constant 4 : i64
   %nstep_i64 = func.call @xmprt_arg_i64(%arg1, %nstep_default) : (i32, i64) -> i64
@@ -88,7 +92,7 @@ func.func @main() {
   %f101 = arith.constant 101.0 : f64
   %f103 = arith.constant 103.0 : f64
   %f107 = arith.constant 107.0 : f64
-  %fn = arith.constant 999.0 : f64
+  %fn = arith.constant 1001.0 : f64
   %eps2 = arith.constant 0.01 : f64
   %dt = arith.constant 0.001 : f64
   %tag_checksum = arith.constant 0 : i64

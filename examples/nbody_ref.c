@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#define N 999
+#define N 1001
 
 static double pos[N][3], vel[N][3], acc[N][3], mass[N];
 

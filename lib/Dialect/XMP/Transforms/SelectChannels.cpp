@@ -1,0 +1,338 @@
+//===- SelectChannels.cpp - channel (ib/tca/none) of each reflect dim ------===//
+//
+// See the pass description in Passes.td and docs/channels.md. The halo
+// geometry is computed from the same static local extents the lowering
+// uses (computeLayout), so the classification matches the boxes the
+// runtime moves (runtime/lib/Reflect.cpp, boxOf).
+//
+//===----------------------------------------------------------------------===//
+#include "xmp/Dialect/XMP/IR/XMP.h"
+#include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
+#include "xmp/Dialect/XMP/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <optional>
+
+namespace mlir::xmp {
+#define GEN_PASS_DEF_XMPSELECTCHANNELS
+#include "xmp/Dialect/XMP/Transforms/Passes.h.inc"
+} // namespace mlir::xmp
+
+using namespace mlir;
+using namespace mlir::xmp;
+
+namespace {
+
+enum class HaloClass { Block = 0, BlockStride = 1, Stride = 2 };
+constexpr const char *kClassNames[] = {"block", "block-stride", "stride"};
+
+enum class Neighbour { Same, Other, Unknown };
+
+/// One side message of one dimension in the local block.
+struct HaloGeometry {
+  HaloClass cls = HaloClass::Block;
+  std::optional<int64_t> bytes; // unknown with dynamic extents
+};
+
+struct CostModel {
+  double latencyUs = 0, bandwidthGBps = 0;
+  double predict(int64_t bytes) const {
+    // 1 GB/s = 1e3 bytes per microsecond.
+    return latencyUs + (double)bytes / (bandwidthGBps * 1e3);
+  }
+};
+
+/// Measured profile: [channel ib=0 / tca=1][class].
+struct Profile {
+  CostModel model[2][3];
+};
+
+/// Element size in bytes, or nullopt when unknown.
+std::optional<int64_t> elementBytes(Type t) {
+  if (auto it = llvm::dyn_cast<IntegerType>(t))
+    return (it.getWidth() + 7) / 8;
+  if (auto ft = llvm::dyn_cast<FloatType>(t))
+    return (ft.getWidth() + 7) / 8;
+  if (t.isIndex())
+    return 8;
+  if (auto ct = llvm::dyn_cast<ComplexType>(t))
+    if (auto e = elementBytes(ct.getElementType()))
+      return 2 * *e;
+  return std::nullopt;
+}
+
+/// Halo of dimension d, width w (> 0), in a row-major block of extents E.
+/// Unknown (`?`) extents are assumed to be > 1 for the classification.
+HaloGeometry haloGeometry(ArrayRef<int64_t> E, unsigned d, int64_t w,
+                          std::optional<int64_t> esize) {
+  HaloGeometry g;
+  bool runsKnown = true, lenKnown = true;
+  int64_t runs = 1, runLen = w;
+  for (unsigned k = 0; k < d; ++k) {
+    if (ShapedType::isDynamic(E[k]))
+      runsKnown = false;
+    else
+      runs *= E[k];
+  }
+  for (unsigned k = d + 1; k < E.size(); ++k) {
+    if (ShapedType::isDynamic(E[k]))
+      lenKnown = false;
+    else
+      runLen *= E[k];
+  }
+  bool singleRun = runsKnown && runs == 1;
+  bool unitRun = lenKnown && runLen == 1;
+  g.cls = singleRun ? HaloClass::Block
+          : unitRun ? HaloClass::Stride
+                    : HaloClass::BlockStride;
+  if (runsKnown && lenKnown && esize)
+    g.bytes = runs * runLen * *esize;
+  return g;
+}
+
+LogicalResult parseProfile(StringRef file, Profile &out, std::string &err) {
+  auto buf = llvm::MemoryBuffer::getFile(file, /*IsText=*/true);
+  if (!buf) {
+    err = buf.getError().message();
+    return failure();
+  }
+  llvm::Expected<llvm::json::Value> parsed =
+      llvm::json::parse((*buf)->getBuffer());
+  if (!parsed) {
+    err = "invalid JSON: " + llvm::toString(parsed.takeError());
+    return failure();
+  }
+  const llvm::json::Object *root = parsed->getAsObject();
+  const llvm::json::Object *chans = root ? root->getObject("channels") : nullptr;
+  if (!chans) {
+    err = "missing object \"channels\"";
+    return failure();
+  }
+  const char *chanNames[] = {"ib", "tca"};
+  for (int c = 0; c < 2; ++c) {
+    const llvm::json::Object *co = chans->getObject(chanNames[c]);
+    if (!co) {
+      err = llvm::formatv("missing object \"channels.{0}\"", chanNames[c]);
+      return failure();
+    }
+    for (int k = 0; k < 3; ++k) {
+      std::string where =
+          llvm::formatv("channels.{0}.{1}", chanNames[c], kClassNames[k]);
+      const llvm::json::Object *ko = co->getObject(kClassNames[k]);
+      if (!ko) {
+        err = "missing object \"" + where + "\"";
+        return failure();
+      }
+      std::optional<double> lat = ko->getNumber("latency_us");
+      std::optional<double> bw = ko->getNumber("bandwidth_GBps");
+      if (!lat || *lat < 0) {
+        err = "\"" + where + ".latency_us\" must be a non-negative number";
+        return failure();
+      }
+      if (!bw || *bw <= 0) {
+        err = "\"" + where + ".bandwidth_GBps\" must be a positive number";
+        return failure();
+      }
+      out.model[c][k] = {*lat, *bw};
+    }
+  }
+  return success();
+}
+
+struct XMPSelectChannelsPass
+    : public xmp::impl::XMPSelectChannelsBase<XMPSelectChannelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  enum class Policy { Hybrid, IB, TCA } pol = Policy::Hybrid;
+  std::optional<Profile> prof;
+
+  template <typename OpT>
+  void annotate(OpT op);
+  Neighbour neighbour(Operation *from, DArrayType type, unsigned d,
+                      std::string &why);
+};
+
+Neighbour XMPSelectChannelsPass::neighbour(Operation *from, DArrayType type,
+                                           unsigned d, std::string &why) {
+  if (subclusterSize <= 0) {
+    why = " (assumed: sub-cluster size unknown)";
+    return Neighbour::Same;
+  }
+  TemplateOp tmpl = lookupTemplate(from, type);
+  DistributeOp distOp = tmpl ? tmpl.getDistribution() : DistributeOp();
+  NodesOp nodes = distOp ? SymbolTable::lookupNearestSymbolFrom<NodesOp>(
+                               distOp, distOp.getNodesAttr())
+                         : NodesOp();
+  int64_t axis = distOp ? distOp.getGridAxis(type.getAlign()[d]) : -1;
+  if (!nodes || axis < 0 || axis >= (int64_t)nodes.getRank())
+    return Neighbour::Unknown;
+  ArrayRef<int64_t> shape = nodes.getShape();
+  // Row-major rank order: neighbours along `axis` differ by its stride.
+  int64_t stride = 1;
+  for (int64_t k = axis; k < (int64_t)shape.size(); ++k)
+    if (ShapedType::isDynamic(shape[k])) {
+      why = " (dynamic grid)";
+      return Neighbour::Unknown;
+    }
+  for (int64_t k = axis + 1; k < (int64_t)shape.size(); ++k)
+    stride *= shape[k];
+  // Approximation: stride < S counts as "same" even when a few pairs
+  // straddle a sub-cluster boundary (the runtime sends those over IB).
+  return stride < subclusterSize ? Neighbour::Same : Neighbour::Other;
+}
+
+template <typename OpT>
+void XMPSelectChannelsPass::annotate(OpT op) {
+  if (op.getChannels())
+    return;
+  DArrayType type = op.getArray().getType();
+  unsigned rank = type.getRank();
+  DArrayLayout layout = computeLayout(op, type);
+  std::optional<int64_t> esize = elementBytes(type.getElementType());
+  TemplateOp tmpl = lookupTemplate(op, type);
+  DistributeOp distOp = tmpl ? tmpl.getDistribution() : DistributeOp();
+  MLIRContext *ctx = op.getContext();
+  SmallVector<Attribute> chans;
+  SmallVector<std::string> notes;
+
+  auto decide = [&](unsigned d, std::string &note) -> Channel {
+    int64_t a = type.getAlign()[d];
+    bool periodic = op.getPeriodic() && (*op.getPeriodic())[d];
+    bool full = type.isFullShadow(d);
+    int64_t wlo = full ? 0 : op.getWidthLo() ? (*op.getWidthLo())[d]
+                                             : type.getShadowLo()[d];
+    int64_t whi = full ? 0 : op.getWidthHi() ? (*op.getWidthHi())[d]
+                                             : type.getShadowHi()[d];
+    llvm::raw_string_ostream os(note);
+    os << "dim " << d << ": ";
+    if (!full && wlo == 0 && whi == 0) {
+      os << "no halo (zero width) -> none";
+      return Channel::none;
+    }
+    bool distributed = a != DArrayType::kNotAligned && distOp &&
+                       (unsigned)a < distOp.getFormats().size() &&
+                       distOp.getFormat(a).isDistributed();
+    if (!distributed) {
+      if (!periodic) {
+        os << "not distributed, nothing to exchange -> none";
+        return Channel::none;
+      }
+      // Periodic wrap-around of a dimension every node holds whole: the
+      // runtime does a local copy whatever the channel; `none` would skip it.
+      os << "not distributed but periodic (local copy) -> ib";
+      return Channel::ib;
+    }
+    if (full) {
+      Channel c = pol == Policy::TCA ? Channel::tca : Channel::ib;
+      os << "full shadow (all-gather) -> " << stringifyChannel(c)
+         << (pol == Policy::Hybrid ? " (all-gathers go over ib)"
+                                   : " (policy)");
+      return c;
+    }
+    // The larger side decides (both sides share the classification unless
+    // one of them is a single element wide in the innermost dimension).
+    int64_t w = std::max(wlo, whi);
+    HaloGeometry g = haloGeometry(layout.extents, d, w, esize);
+    std::string nwhy;
+    Neighbour nb = neighbour(op, type, d, nwhy);
+    os << kClassNames[(int)g.cls] << ", ";
+    if (g.bytes)
+      os << *g.bytes << " bytes per message";
+    else
+      os << "bytes unknown (dynamic shape)";
+    os << ", neighbours "
+       << (nb == Neighbour::Same    ? "same"
+           : nb == Neighbour::Other ? "other"
+                                    : "unknown")
+       << " sub-cluster" << nwhy << " -> ";
+    if (pol == Policy::IB) {
+      os << "ib (policy ib)";
+      return Channel::ib;
+    }
+    if (pol == Policy::TCA) {
+      os << "tca (policy tca)";
+      return Channel::tca;
+    }
+    if (nb == Neighbour::Other) {
+      os << "ib (neighbour outside the sub-cluster)";
+      return Channel::ib;
+    }
+    if (prof) {
+      int64_t bytes = g.bytes.value_or(0);
+      double tib = prof->model[0][(int)g.cls].predict(bytes);
+      double ttca = prof->model[1][(int)g.cls].predict(bytes);
+      Channel c = ttca < tib ? Channel::tca : Channel::ib;
+      os << stringifyChannel(c)
+         << llvm::formatv(" (profile: ib {0:f2} us, tca {1:f2} us{2})", tib,
+                          ttca, g.bytes ? "" : ", latency only");
+      return c;
+    }
+    if (g.cls == HaloClass::Block) {
+      os << "ib (contiguous halo)";
+      return Channel::ib;
+    }
+    if (g.bytes && *g.bytes > tcaMaxBytes) {
+      os << "ib (larger than tca-max-bytes " << tcaMaxBytes << ")";
+      return Channel::ib;
+    }
+    os << "tca (strided halo)";
+    return Channel::tca;
+  };
+
+  for (unsigned d = 0; d < rank; ++d) {
+    std::string note;
+    chans.push_back(ChannelAttr::get(ctx, decide(d, note)));
+    notes.push_back(std::move(note));
+  }
+  op.setChannelsAttr(ArrayAttr::get(ctx, chans));
+  if (remarks)
+    for (const std::string &n : notes)
+      op.emitRemark(n);
+}
+
+void XMPSelectChannelsPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (policy == "hybrid")
+    pol = Policy::Hybrid;
+  else if (policy == "ib")
+    pol = Policy::IB;
+  else if (policy == "tca")
+    pol = Policy::TCA;
+  else {
+    module.emitError() << "xmp-select-channels: unknown policy '" << policy
+                       << "' (expected hybrid, ib or tca)";
+    return signalPassFailure();
+  }
+  if (tcaMaxBytes < 0) {
+    module.emitError() << "xmp-select-channels: tca-max-bytes must be "
+                          "non-negative";
+    return signalPassFailure();
+  }
+  prof.reset();
+  if (!profile.empty()) {
+    Profile p;
+    std::string err;
+    if (failed(parseProfile(profile, p, err))) {
+      module.emitError() << "xmp-select-channels: bad profile '" << profile
+                         << "': " << err;
+      return signalPassFailure();
+    }
+    prof = p;
+  }
+  module.walk([&](Operation *op) {
+    if (auto r = llvm::dyn_cast<ReflectOp>(op))
+      annotate(r);
+    else if (auto r = llvm::dyn_cast<ReflectInitOp>(op))
+      annotate(r);
+  });
+}
+
+} // namespace
