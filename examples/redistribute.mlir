@@ -17,7 +17,8 @@
 //      cyclic (= cyclic(1)), @tc3 cyclic(3).
 //        ab[i] = (7i) % 11 (block);  gmove ab -> ac (block -> cyclic);
 //        ac[i] = 3 ac[i] + i % 5 (loop on the cyclic template);
-//        gmove ac -> ac3 (cyclic -> cyclic(3)); ac3[i] += 1 (loop on @tc3);
+//        gmove ac -> ac3 (cyclic -> cyclic(3)); ac3[i] += 1 for odd i (loop
+//        on @tc3 with step 2);
 //        gmove ac3 -> ab (cyclic(3) -> block);
 //        gmove ac[1:50:2] -> ab[0:25] (strided cyclic section -> block).
 //      value10 = weighted sum of ab.
@@ -37,7 +38,7 @@
 // value11 is printed by redistribute_gblock.mlir (part (b)).
 //
 // Expected (`./redistribute_ref`):
-//   XMP-RESULT value10 3384
+//   XMP-RESULT value10 3334
 //   XMP-RESULT value11 (printed by redistribute_gblock.mlir)
 //   XMP-RESULT value12 1512
 //   XMP-RESULT value13 16334
@@ -65,6 +66,7 @@ func.func private @xmprt_print_scalar_f64(i64, f64)
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
   %c5 = arith.constant 5 : index
   %c7 = arith.constant 7 : index
   %c11 = arith.constant 11 : index
@@ -107,7 +109,9 @@ func.func @main() {
     xmp.store %w, %ac[%i] : !c_t
   }
   xmp.gmove %ac[0:50] to %ac3[0:50] : !c_t to !c3_t
-  xmp.loop (%i) = (%c0) to (%n) step (%c1) on @tc3 [0] {
+  // Step 2 on cyclic(3): the owned indices are not an arithmetic
+  // progression in local memory (the lowering must guard the body).
+  xmp.loop (%i) = (%c1) to (%n) step (%c2) on @tc3 [0] {
     %v = xmp.load %ac3[%i] : !c3_t
     %w = arith.addf %v, %one : f64
     xmp.store %w, %ac3[%i] : !c3_t

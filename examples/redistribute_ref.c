@@ -35,7 +35,7 @@ int main(void) {
     ac[i] = ac[i] * 3.0 + (double)(i % 5);
   for (i = 0; i < N; i++)
     ac3[i] = ac[i];
-  for (i = 0; i < N; i++)
+  for (i = 1; i < N; i += 2)
     ac3[i] = ac3[i] + 1.0;
   for (i = 0; i < N; i++)
     ab[i] = ac3[i];

@@ -14,6 +14,7 @@ void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
                                    const LowerToLLVMOptions &options) {
   (void)options;
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(xmp::createXMPSelectChannels());
   pm.addPass(xmp::createXMPLowerDistribution());
   pm.addPass(xmp::createXMPToRuntime());
   pm.addPass(createCanonicalizerPass());

@@ -466,6 +466,11 @@ void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes) {
 }
 
 void xmprt_barrier(xmprt_grid *g) {
+  if (!g) { // no grid: every rank of the job
+    ensureInit("xmprt_barrier");
+    XMPRT_MPI(MPI_Barrier(MPI_COMM_WORLD), "xmprt_barrier");
+    return;
+  }
   MPI_Comm c = commOf(g, -1, "xmprt_barrier");
   if (c != MPI_COMM_NULL)
     XMPRT_MPI(MPI_Barrier(c), "xmprt_barrier");

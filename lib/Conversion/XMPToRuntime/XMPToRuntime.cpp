@@ -175,6 +175,23 @@ FailureOr<std::pair<Value, Value>> memrefBuffer(OpBuilder &b, Location loc,
   return std::make_pair(ptr, count);
 }
 
+/// The buffer a collective works on: an identity-layout memref in place,
+/// or a stack slot holding a scalar. Returns (pointer, element count,
+/// element type).
+FailureOr<std::tuple<Value, Value, Type>>
+valueBuffer(OpBuilder &b, Location loc, Operation *op, Value value) {
+  Type t = value.getType();
+  if (auto mt = llvm::dyn_cast<MemRefType>(t)) {
+    auto m = memrefBuffer(b, loc, op, value);
+    if (failed(m))
+      return failure();
+    return std::make_tuple(m->first, m->second, mt.getElementType());
+  }
+  Value slot = entryAlloca(b, loc, t, 1);
+  LLVM::StoreOp::create(b, loc, value, slot);
+  return std::make_tuple(slot, i64c(b, loc, 1), t);
+}
+
 //===----------------------------------------------------------------------===//
 // Module symbols
 //===----------------------------------------------------------------------===//
@@ -549,26 +566,15 @@ struct ReductionLowering : RuntimePattern<ReductionOp> {
   matchAndRewrite(ReductionOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value value = adaptor.getValue();
-    Type t = value.getType();
-    Type elem = t;
-    if (auto mt = llvm::dyn_cast<MemRefType>(t))
-      elem = mt.getElementType();
+    Type t = adaptor.getValue().getType();
+    auto buffer = valueBuffer(rewriter, loc, op, adaptor.getValue());
+    if (failed(buffer))
+      return failure();
+    auto [buf, count, elem] = *buffer;
     int32_t et = runtimeElementType(elem);
     if (et < 0)
       return op.emitOpError() << "element type " << elem
                               << " is not supported by the runtime";
-    Value buf, count;
-    if (llvm::isa<MemRefType>(t)) {
-      auto b = memrefBuffer(rewriter, loc, op, value);
-      if (failed(b))
-        return failure();
-      std::tie(buf, count) = *b;
-    } else {
-      buf = entryAlloca(rewriter, loc, t, 1);
-      LLVM::StoreOp::create(rewriter, loc, value, buf);
-      count = i64c(rewriter, loc, 1);
-    }
     Value grid = loadHandle(rewriter, loc, "nodes", op.getNodes());
     SmallVector<int64_t> axes = {-1};
     if (auto a = op.getAxes())
@@ -592,21 +598,13 @@ struct BcastLowering : RuntimePattern<BcastOp> {
   matchAndRewrite(BcastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value value = adaptor.getValue();
-    Type t = value.getType();
-    Value buf, bytes;
-    if (auto mt = llvm::dyn_cast<MemRefType>(t)) {
-      auto b = memrefBuffer(rewriter, loc, op, value);
-      if (failed(b))
-        return failure();
-      buf = b->first;
-      bytes = arith::MulIOp::create(rewriter, loc, b->second,
-                                    i64c(rewriter, loc, byteSize(mt.getElementType())));
-    } else {
-      buf = entryAlloca(rewriter, loc, t, 1);
-      LLVM::StoreOp::create(rewriter, loc, value, buf);
-      bytes = i64c(rewriter, loc, byteSize(t));
-    }
+    Type t = adaptor.getValue().getType();
+    auto buffer = valueBuffer(rewriter, loc, op, adaptor.getValue());
+    if (failed(buffer))
+      return failure();
+    auto [buf, count, elem] = *buffer;
+    Value bytes = arith::MulIOp::create(rewriter, loc, count,
+                                        i64c(rewriter, loc, byteSize(elem)));
     callRuntime(rewriter, loc, "xmprt_bcast", {},
                 {loadHandle(rewriter, loc, "nodes", op.getNodes()),
                  packConsts(rewriter, loc, op.getRoot(), 64), buf, bytes});

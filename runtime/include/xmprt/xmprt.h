@@ -174,6 +174,7 @@ void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
                   void *buf, int64_t count);
 /* Broadcast `bytes` bytes from the rank at grid coordinate `root`. */
 void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes);
+/* Barrier over the grid, or over every rank of the job when g is NULL. */
 void xmprt_barrier(xmprt_grid *g);
 /* All-gather of `bytes` bytes per rank over the grid (axis < 0) or one grid
  * axis; recv receives them in rank (coordinate) order. */
