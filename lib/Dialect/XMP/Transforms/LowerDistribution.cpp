@@ -273,6 +273,7 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   auto [lbs, ubs, steps, tmplRef, onDims, inits, body] =
       isa<LoopOp>(loopOp) ? get(cast<LoopOp>(loopOp))
                           : get(cast<DeviceLoopOp>(loopOp));
+  Block *loopBody = body; // lambdas cannot capture structured bindings (C++17)
   SmallVector<ReductionKind> kinds;
   if (auto l = dyn_cast<LoopOp>(loopOp)) {
     for (unsigned i = 0; i < l.getInits().size(); ++i)
@@ -347,9 +348,9 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   build = [&](OpBuilder &nb, unsigned level,
               ValueRange carried) -> SmallVector<Value> {
     if (level == levels.size()) {
-      for (Operation &op : body->without_terminator())
+      for (Operation &op : loopBody->without_terminator())
         nb.clone(op, mapping);
-      auto yield = cast<YieldOp>(body->getTerminator());
+      auto yield = cast<YieldOp>(loopBody->getTerminator());
       SmallVector<Value> next;
       for (auto [i, v] : llvm::enumerate(yield.getValues()))
         next.push_back(
@@ -357,7 +358,7 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
       return next;
     }
     DimLoop &lv = levels[level];
-    Value iv = body->getArgument(level);
+    Value iv = loopBody->getArgument(level);
     auto emitElementLoop = [&](OpBuilder &eb, Value start, Value end,
                                Value step, ValueRange args) {
       auto loop = scf::ForOp::create(
