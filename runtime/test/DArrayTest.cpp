@@ -15,14 +15,8 @@ void checkOne(int32_t kind, int64_t n, int64_t w, int64_t m, int64_t off,
   xmprt_grid *g = xmprt_grid_create(1, shape);
   xmprt_template *t = xmprt_template_create(1, &n);
   std::vector<int64_t> gb;
-  if (kind == XMPRT_DIST_GBLOCK) {
-    int64_t sum = 0;
-    for (int i = 0; i + 1 < np; ++i) {
-      gb.push_back(std::min<int64_t>(i % 2 ? 0 : 3, n - sum));
-      sum += gb.back();
-    }
-    gb.push_back(n - sum);
-  }
+  if (kind == XMPRT_DIST_GBLOCK)
+    gb = xt::unevenGBlock(n, np, 3, 0);
   xmprt_template_distribute(t, g, &kind, &w, gb.empty() ? nullptr : gb.data());
   int32_t al = 0;
   xmprt_darray *a =

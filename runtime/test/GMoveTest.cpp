@@ -22,14 +22,8 @@ void make1(Arr &A, xmprt_grid *g, int32_t kind, int64_t n, int64_t w,
   A.t = xmprt_template_create(1, &n);
   std::vector<int64_t> gb;
   int64_t p = xmprt_grid_size(g, 0);
-  if (kind == XMPRT_DIST_GBLOCK) {
-    int64_t sum = 0;
-    for (int64_t i = 0; i + 1 < p; ++i) {
-      gb.push_back(std::min<int64_t>(i % 2 ? 1 : 4, n - sum));
-      sum += gb.back();
-    }
-    gb.push_back(n - sum);
-  }
+  if (kind == XMPRT_DIST_GBLOCK)
+    gb = xt::unevenGBlock(n, p, 4, 1);
   int32_t k[2] = {kind, XMPRT_DIST_NONE};
   int64_t par[2] = {w, 1};
   xmprt_template_distribute(A.t, g, k, par, gb.empty() ? nullptr : gb.data());

@@ -11,11 +11,26 @@
 #include <cstdlib>
 #include <functional>
 #include <string>
+#include <algorithm>
 #include <vector>
 
 namespace xt {
 
 inline int np() { return xmprt_world_size(); }
+
+/// Uneven gblock sizes for n elements over p ranks: alternately `big` and
+/// `small` (clamped to what is left), the last rank takes the rest.
+inline std::vector<int64_t> unevenGBlock(int64_t n, int64_t p, int64_t big,
+                                         int64_t small) {
+  std::vector<int64_t> gb;
+  int64_t sum = 0;
+  for (int64_t i = 0; i + 1 < p; ++i) {
+    gb.push_back(std::min<int64_t>(i % 2 ? small : big, n - sum));
+    sum += gb.back();
+  }
+  gb.push_back(n - sum);
+  return gb;
+}
 inline int me() { return xmprt_world_rank(); }
 
 // Collective: true on every rank iff the expression holds on every rank.

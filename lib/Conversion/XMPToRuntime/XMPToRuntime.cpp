@@ -365,18 +365,6 @@ struct AllocLowering : RuntimePattern<AllocOp> {
   }
 };
 
-struct DeallocLowering : RuntimePattern<DeallocOp> {
-  using RuntimePattern::RuntimePattern;
-  LogicalResult
-  matchAndRewrite(DeallocOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    callRuntime(rewriter, op.getLoc(), "xmprt_darray_destroy", {},
-                {adaptor.getArray()});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 /// The local block as a memref: a descriptor over the runtime's buffer.
 struct LocalViewLowering : RuntimePattern<LocalViewOp> {
   using RuntimePattern::RuntimePattern;
@@ -470,7 +458,6 @@ struct TemplateQueryLowering : RuntimePattern<OpT> {
 /// Width, periodic and channel arrays of a reflect-like op.
 template <typename OpT>
 SmallVector<Value> reflectArgs(OpBuilder &b, Location loc, OpT op) {
-  DArrayType type = op.getArray().getType();
   Value wlo = op.getWidthLo() ? packConsts(b, loc, *op.getWidthLo(), 64)
                               : nullPtr(b, loc);
   Value whi = op.getWidthHi() ? packConsts(b, loc, *op.getWidthHi(), 64)
@@ -490,7 +477,6 @@ SmallVector<Value> reflectArgs(OpBuilder &b, Location loc, OpT op) {
                                      : XMPRT_CHANNEL_NONE);
     ch = packConsts(b, loc, v, 32);
   }
-  (void)type;
   // CPU path: the host instance is the only instance, so `acc` reflects
   // act on it (acc = 0 for the runtime).
   return {wlo, whi, per, ch, i32c(b, loc, 0)};
@@ -777,7 +763,7 @@ struct XMPToRuntimePass
     populateCallOpTypeConversionPattern(patterns, tc);
     populateReturnOpTypeConversionPattern(patterns, tc);
     scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
-    patterns.add<AllocLowering, DeallocLowering, LocalViewLowering,
+    patterns.add<AllocLowering, LocalViewLowering,
                  LocalBoundsLowering, ReflectInitLowering, ReductionLowering,
                  BcastLowering, BarrierLowering, ReplicateLowering,
                  ReplicateSyncLowering>(tc, ctx, module);
@@ -792,6 +778,8 @@ struct XMPToRuntimePass
                                                    "xmprt_reflect_start");
     patterns.add<PlanCallLowering<ReflectWaitOp>>(tc, ctx, module,
                                                   "xmprt_reflect_wait");
+    patterns.add<SimpleCallLowering<DeallocOp>>(tc, ctx, module,
+                                                "xmprt_darray_destroy");
     patterns.add<SimpleCallLowering<WtimeOp>>(tc, ctx, module, "xmprt_wtime");
     patterns.add<SimpleCallLowering<CpuTimeOp>>(tc, ctx, module,
                                                 "xmprt_cpu_time");
