@@ -13,6 +13,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 
 #include "xmp/Conversion/Passes.h"
 #include "xmp/Dialect/XMP/Transforms/Passes.h"
@@ -35,5 +36,7 @@ void xmp::registerXMPPasses() {
 void xmp::registerAllForTools(DialectRegistry &registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
+  // gpu-module-to-binary translates device code to LLVM IR in-process.
+  registerAllToLLVMIRTranslations(registry);
   registerXMPDialect(registry);
 }

@@ -4,6 +4,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Pass/Pass.h"
@@ -21,9 +23,20 @@ namespace mlir::xmp {
 struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
   PassOptions::Option<bool> gpu{
       *this, "gpu",
-      llvm::cl::desc("Lower device loops to GPU kernels (not available in "
-                     "this version: device loops run on the host)"),
+      llvm::cl::desc("Lower device loops to CUDA kernels (NVVM, embedded "
+                     "fatbin) and device data to device instances; off: "
+                     "device loops run on the host"),
       llvm::cl::init(false)};
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("GPU target (SASS in the fatbin)"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("NVPTX features (PTX ISA version of the embedded PTX)"),
+      llvm::cl::init("+ptx80")};
+  PassOptions::Option<int> optLevel{
+      *this, "opt-level", llvm::cl::desc("Optimization level of device code"),
+      llvm::cl::init(3)};
 };
 
 /// Adds the whole xmp -> LLVM dialect pipeline for CPUs to `pm`.

@@ -16,11 +16,45 @@ def XMPToRuntime : Pass<"xmp-to-runtime", "::mlir::ModuleOp"> {
     after the array is defined, so never per iteration; init/do/start/wait),
     reduction, bcast, barrier, gmove (schedule cached per call site by the
     runtime), wtime, cpu_time, gpu_time and reset_weight become runtime
-    calls. On this CPU path `xmp.replicate` is inlined and
-    `xmp.replicate_sync` is dropped: there is one (host) instance.
+    calls. On the CPU path (default) `xmp.replicate` is inlined and
+    `xmp.replicate_sync` is dropped: there is one (host) instance, and
+    `acc` reflects and gmoves act on it. With `gpu=true`, `xmp.replicate`
+    creates and frees device instances (`xmprt_replicate_begin/end`),
+    `xmp.replicate_sync` copies (`xmprt_replicate_sync`), `acc` reflects
+    and gmoves act on device instances, and `xmp.device_acquire` /
+    `xmp.device_release` / `xmp.host_modified` become the runtime's
+    coherence calls.
   }];
+  let options = [
+    Option<"gpu", "gpu", "bool", /*default=*/"false",
+           "device instances exist (GPU path)">
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::func::FuncDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def XMPToGPU : Pass<"xmp-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Device loops (scf.parallel marked xmp.device) -> gpu.launch";
+  let description = [{
+    Converts the `scf.parallel` loops that `xmp-lower-distribution{gpu=true}`
+    made of `xmp.device_loop`s into `gpu.launch` kernels:
+    * the innermost loop dimension runs on `threadIdx.x` (coalesced), the
+      next ones on y and z: 2-D and 3-D loops get 2-D and 3-D grids; loops
+      of more dimensions run their outer dimensions sequentially in each
+      thread;
+    * block shape: the device loop's `block_size [x, y, z]`, else 256 (1-D),
+      32x8 (2-D) or 32x4x2 (3-D); a bounds test only where the iteration
+      count is not a constant multiple of the block;
+    * reductions: block-wide `gpu.all_reduce`, one value per block in a
+      device buffer, combined on the host in block order and then across
+      nodes (the `xmp.reduction` that follows the loop).
+    Errors name the op: calls and host memrefs inside a device loop are not
+    available on the GPU.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
 }

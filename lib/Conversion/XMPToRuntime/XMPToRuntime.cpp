@@ -324,9 +324,12 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
 
 template <typename OpT>
 struct RuntimePattern : public OpConversionPattern<OpT> {
-  RuntimePattern(TypeConverter &tc, MLIRContext *ctx, ModuleOp module)
-      : OpConversionPattern<OpT>(tc, ctx), module(module) {}
+  RuntimePattern(TypeConverter &tc, MLIRContext *ctx, ModuleOp module,
+                 bool gpu = false)
+      : OpConversionPattern<OpT>(tc, ctx), module(module), gpu(gpu) {}
   ModuleOp module;
+  /// GPU path: device instances exist (acc, replicate, replicate_sync).
+  bool gpu;
 };
 
 struct AllocLowering : RuntimePattern<AllocOp> {
@@ -365,55 +368,91 @@ struct AllocLowering : RuntimePattern<AllocOp> {
   }
 };
 
+/// A memref descriptor of type `mt` over the local block at `data` of
+/// darray handle `h` (row-major, extents from the type or the runtime).
+Value localBlockDescriptor(OpBuilder &b, Location loc, MemRefType mt,
+                           Value h, Value data) {
+  MLIRContext *ctx = b.getContext();
+  unsigned rank = mt.getRank();
+  Type i64 = b.getI64Type();
+  SmallVector<Value> sizes;
+  for (unsigned d = 0; d < rank; ++d) {
+    if (mt.isDynamicDim(d))
+      sizes.push_back(callRuntime(b, loc, "xmprt_darray_local_extent", {i64},
+                                  {h, i32c(b, loc, d)}));
+    else
+      sizes.push_back(i64c(b, loc, mt.getDimSize(d)));
+  }
+  SmallVector<Value> strides(rank);
+  Value s = i64c(b, loc, 1);
+  for (int d = rank - 1; d >= 0; --d) {
+    strides[d] = s;
+    s = arith::MulIOp::create(b, loc, s, sizes[d]);
+  }
+  auto arr = LLVM::LLVMArrayType::get(i64, rank);
+  auto descType = LLVM::LLVMStructType::getLiteral(
+      ctx, {ptrType(ctx), ptrType(ctx), i64, arr, arr});
+  Value desc = LLVM::PoisonOp::create(b, loc, descType);
+  desc = LLVM::InsertValueOp::create(b, loc, desc, data, ArrayRef<int64_t>{0});
+  desc = LLVM::InsertValueOp::create(b, loc, desc, data, ArrayRef<int64_t>{1});
+  desc = LLVM::InsertValueOp::create(b, loc, desc, i64c(b, loc, 0),
+                                     ArrayRef<int64_t>{2});
+  for (unsigned d = 0; d < rank; ++d) {
+    desc = LLVM::InsertValueOp::create(b, loc, desc, sizes[d],
+                                       ArrayRef<int64_t>{3, (int64_t)d});
+    desc = LLVM::InsertValueOp::create(b, loc, desc, strides[d],
+                                       ArrayRef<int64_t>{4, (int64_t)d});
+  }
+  return UnrealizedConversionCastOp::create(b, loc, mt, desc).getResult(0);
+}
+
 /// The local block as a memref: a descriptor over the runtime's buffer.
 struct LocalViewLowering : RuntimePattern<LocalViewOp> {
   using RuntimePattern::RuntimePattern;
   LogicalResult
   matchAndRewrite(LocalViewOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     auto mt = llvm::cast<MemRefType>(op.getView().getType());
     if (!mt.getLayout().isIdentity())
       return op.emitOpError("view must have the identity layout");
-    MLIRContext *ctx = getContext();
+    Location loc = op.getLoc();
     Value h = adaptor.getArray();
-    unsigned rank = mt.getRank();
-    Type i64 = rewriter.getI64Type();
-    Value data =
-        callRuntime(rewriter, loc, "xmprt_darray_data", {ptrType(ctx)}, {h});
-    SmallVector<Value> sizes;
-    for (unsigned d = 0; d < rank; ++d) {
-      if (mt.isDynamicDim(d))
-        sizes.push_back(callRuntime(rewriter, loc, "xmprt_darray_local_extent",
-                                    {i64}, {h, i32c(rewriter, loc, d)}));
-      else
-        sizes.push_back(i64c(rewriter, loc, mt.getDimSize(d)));
-    }
-    SmallVector<Value> strides(rank);
-    Value s = i64c(rewriter, loc, 1);
-    for (int d = rank - 1; d >= 0; --d) {
-      strides[d] = s;
-      s = arith::MulIOp::create(rewriter, loc, s, sizes[d]);
-    }
-    auto arr = LLVM::LLVMArrayType::get(i64, rank);
-    auto descType = LLVM::LLVMStructType::getLiteral(
-        ctx, {ptrType(ctx), ptrType(ctx), i64, arr, arr});
-    Value desc = LLVM::PoisonOp::create(rewriter, loc, descType);
-    desc = LLVM::InsertValueOp::create(rewriter, loc, desc, data,
-                                       ArrayRef<int64_t>{0});
-    desc = LLVM::InsertValueOp::create(rewriter, loc, desc, data,
-                                       ArrayRef<int64_t>{1});
-    desc = LLVM::InsertValueOp::create(rewriter, loc, desc,
-                                       i64c(rewriter, loc, 0),
-                                       ArrayRef<int64_t>{2});
-    for (unsigned d = 0; d < rank; ++d) {
-      desc = LLVM::InsertValueOp::create(rewriter, loc, desc, sizes[d],
-                                         ArrayRef<int64_t>{3, (int64_t)d});
-      desc = LLVM::InsertValueOp::create(rewriter, loc, desc, strides[d],
-                                         ArrayRef<int64_t>{4, (int64_t)d});
-    }
-    auto cast = UnrealizedConversionCastOp::create(rewriter, loc, mt, desc);
-    rewriter.replaceOp(op, cast.getResult(0));
+    Value data = callRuntime(rewriter, loc, "xmprt_darray_data",
+                             {ptrType(getContext())}, {h});
+    rewriter.replaceOp(op, localBlockDescriptor(rewriter, loc, mt, h, data));
+    return success();
+  }
+};
+
+/// The device instance's local block (GPU path).
+struct DeviceAcquireLowering : RuntimePattern<DeviceAcquireOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(DeviceAcquireOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto mt = llvm::cast<MemRefType>(op.getView().getType());
+    if (!mt.getLayout().isIdentity())
+      return op.emitOpError("view must have the identity layout");
+    Location loc = op.getLoc();
+    Value h = adaptor.getArray();
+    Value data = callRuntime(
+        rewriter, loc, "xmprt_darray_device_acquire", {ptrType(getContext())},
+        {h, i32c(rewriter, loc, static_cast<int32_t>(op.getAccess()))});
+    rewriter.replaceOp(op, localBlockDescriptor(rewriter, loc, mt, h, data));
+    return success();
+  }
+};
+
+struct DeviceReleaseLowering : RuntimePattern<DeviceReleaseOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(DeviceReleaseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    callRuntime(rewriter, loc, "xmprt_darray_device_release", {},
+                {adaptor.getArray(),
+                 i32c(rewriter, loc, static_cast<int32_t>(op.getAccess()))});
+    rewriter.eraseOp(op);
     return success();
   }
 };
@@ -457,7 +496,7 @@ struct TemplateQueryLowering : RuntimePattern<OpT> {
 
 /// Width, periodic and channel arrays of a reflect-like op.
 template <typename OpT>
-SmallVector<Value> reflectArgs(OpBuilder &b, Location loc, OpT op) {
+SmallVector<Value> reflectArgs(OpBuilder &b, Location loc, OpT op, bool gpu) {
   Value wlo = op.getWidthLo() ? packConsts(b, loc, *op.getWidthLo(), 64)
                               : nullPtr(b, loc);
   Value whi = op.getWidthHi() ? packConsts(b, loc, *op.getWidthHi(), 64)
@@ -478,14 +517,14 @@ SmallVector<Value> reflectArgs(OpBuilder &b, Location loc, OpT op) {
     ch = packConsts(b, loc, v, 32);
   }
   // CPU path: the host instance is the only instance, so `acc` reflects
-  // act on it (acc = 0 for the runtime).
-  return {wlo, whi, per, ch, i32c(b, loc, 0)};
+  // act on it (acc = 0 for the runtime). GPU path: on the device instance.
+  return {wlo, whi, per, ch, i32c(b, loc, gpu && op.getAcc() ? 1 : 0)};
 }
 
 struct ReflectLowering : RuntimePattern<ReflectOp> {
-  ReflectLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m,
+  ReflectLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m, bool gpu,
                   llvm::DenseMap<Operation *, int64_t> &sites)
-      : RuntimePattern(tc, ctx, m), sites(sites) {}
+      : RuntimePattern(tc, ctx, m, gpu), sites(sites) {}
   LogicalResult
   matchAndRewrite(ReflectOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -501,7 +540,7 @@ struct ReflectLowering : RuntimePattern<ReflectOp> {
       else
         rewriter.setInsertionPointToStart(h.getParentBlock());
       SmallVector<Value> args = {i64c(rewriter, loc, sites.lookup(op)), h};
-      llvm::append_range(args, reflectArgs(rewriter, loc, op));
+      llvm::append_range(args, reflectArgs(rewriter, loc, op, gpu));
       plan = callRuntime(rewriter, loc, "xmprt_reflect_cached",
                          {ptrType(getContext())}, args);
     }
@@ -518,7 +557,7 @@ struct ReflectInitLowering : RuntimePattern<ReflectInitOp> {
   matchAndRewrite(ReflectInitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<Value> args = {adaptor.getArray()};
-    llvm::append_range(args, reflectArgs(rewriter, op.getLoc(), op));
+    llvm::append_range(args, reflectArgs(rewriter, op.getLoc(), op, gpu));
     Value plan = callRuntime(rewriter, op.getLoc(), "xmprt_reflect_init",
                              {ptrType(getContext())}, args);
     rewriter.replaceOp(op, plan);
@@ -618,9 +657,9 @@ struct BarrierLowering : RuntimePattern<BarrierOp> {
 };
 
 struct GMoveLowering : RuntimePattern<GMoveOp> {
-  GMoveLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m,
+  GMoveLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m, bool gpu,
                 llvm::DenseMap<Operation *, int64_t> &sites)
-      : RuntimePattern(tc, ctx, m), sites(sites) {}
+      : RuntimePattern(tc, ctx, m, gpu), sites(sites) {}
   static Value section(OpBuilder &b, Location loc, ArrayRef<int64_t> statics,
                        ValueRange dyn, ArrayRef<bool> scalar) {
     SmallVector<Value> vals;
@@ -655,7 +694,7 @@ struct GMoveLowering : RuntimePattern<GMoveOp> {
                          adaptor.getSrcDynamic(), op.getSrcScalar());
     Value dsec = section(rewriter, loc, op.getDstStatic(),
                          adaptor.getDstDynamic(), op.getDstScalar());
-    callRuntime(rewriter, loc, "xmprt_gmove", {},
+    callRuntime(rewriter, loc, gpu && op.getAcc() ? "xmprt_gmove_acc" : "xmprt_gmove", {},
                 {i64c(rewriter, loc, sites.lookup(op)), adaptor.getDest(),
                  dsec, adaptor.getSource(), ssec});
     rewriter.eraseOp(op);
@@ -684,15 +723,31 @@ struct SimpleCallLowering : RuntimePattern<OpT> {
   std::string fn;
 };
 
-/// CPU path: one (host) instance, so the region runs as is.
+/// CPU path: one (host) instance, so the region runs as is. GPU path:
+/// device instances are created on entry and freed on exit.
 struct ReplicateLowering : RuntimePattern<ReplicateOp> {
   using RuntimePattern::RuntimePattern;
   LogicalResult
-  matchAndRewrite(ReplicateOp op, OpAdaptor,
+  matchAndRewrite(ReplicateOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> handles;
+    if (gpu) {
+      for (auto [orig, h] : llvm::zip(op.getArrays(), adaptor.getArrays())) {
+        if (!llvm::isa<DArrayType>(orig.getType()))
+          return op.emitOpError()
+                 << "replicate of a plain memref (" << orig.getType()
+                 << ") is not supported on the GPU path: use a darray";
+        handles.push_back(h);
+      }
+      for (Value h : handles)
+        callRuntime(rewriter, loc, "xmprt_replicate_begin", {}, {h});
+    }
     Block &body = op.getBody().front();
     rewriter.eraseOp(body.getTerminator());
     rewriter.inlineBlockBefore(&body, op);
+    for (Value h : llvm::reverse(handles))
+      callRuntime(rewriter, loc, "xmprt_replicate_end", {}, {h});
     rewriter.eraseOp(op);
     return success();
   }
@@ -701,8 +756,20 @@ struct ReplicateLowering : RuntimePattern<ReplicateOp> {
 struct ReplicateSyncLowering : RuntimePattern<ReplicateSyncOp> {
   using RuntimePattern::RuntimePattern;
   LogicalResult
-  matchAndRewrite(ReplicateSyncOp op, OpAdaptor,
+  matchAndRewrite(ReplicateSyncOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (gpu) {
+      Location loc = op.getLoc();
+      int32_t dir = op.getDirection() == SyncDirection::in ? 0 : 1;
+      for (auto [orig, h] : llvm::zip(op.getArrays(), adaptor.getArrays())) {
+        if (!llvm::isa<DArrayType>(orig.getType()))
+          return op.emitOpError()
+                 << "replicate_sync of a plain memref (" << orig.getType()
+                 << ") is not supported on the GPU path: use a darray";
+        callRuntime(rewriter, loc, "xmprt_replicate_sync", {},
+                    {h, i32c(rewriter, loc, dir)});
+      }
+    }
     rewriter.eraseOp(op);
     return success();
   }
@@ -710,6 +777,7 @@ struct ReplicateSyncLowering : RuntimePattern<ReplicateSyncOp> {
 
 struct XMPToRuntimePass
     : public xmp::impl::XMPToRuntimeBase<XMPToRuntimePass> {
+  using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
@@ -763,11 +831,14 @@ struct XMPToRuntimePass
     populateCallOpTypeConversionPattern(patterns, tc);
     populateReturnOpTypeConversionPattern(patterns, tc);
     scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
-    patterns.add<AllocLowering, LocalViewLowering,
-                 LocalBoundsLowering, ReflectInitLowering, ReductionLowering,
-                 BcastLowering, BarrierLowering, ReplicateLowering,
-                 ReplicateSyncLowering>(tc, ctx, module);
-    patterns.add<ReflectLowering, GMoveLowering>(tc, ctx, module, sites);
+    patterns.add<AllocLowering, LocalViewLowering, DeviceAcquireLowering,
+                 DeviceReleaseLowering, LocalBoundsLowering,
+                 ReflectInitLowering, ReductionLowering, BcastLowering,
+                 BarrierLowering, ReplicateLowering, ReplicateSyncLowering>(
+        tc, ctx, module, gpu);
+    patterns.add<ReflectLowering, GMoveLowering>(tc, ctx, module, gpu, sites);
+    patterns.add<SimpleCallLowering<HostModifiedOp>>(
+        tc, ctx, module, "xmprt_darray_host_modified");
     patterns.add<TemplateQueryLowering<TemplateBoundsOp>>(
         tc, ctx, module, "xmprt_template_owned_lo", "xmprt_template_owned_hi");
     patterns.add<TemplateQueryLowering<TemplateCoordOp>>(

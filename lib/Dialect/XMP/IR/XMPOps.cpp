@@ -475,6 +475,9 @@ XMP_DARRAY_SYMBOL_USES(ReflectInitOp)
 XMP_DARRAY_SYMBOL_USES(GMoveOp)
 XMP_DARRAY_SYMBOL_USES(ReplicateOp)
 XMP_DARRAY_SYMBOL_USES(ReplicateSyncOp)
+XMP_DARRAY_SYMBOL_USES(DeviceAcquireOp)
+XMP_DARRAY_SYMBOL_USES(DeviceReleaseOp)
+XMP_DARRAY_SYMBOL_USES(HostModifiedOp)
 #undef XMP_DARRAY_SYMBOL_USES
 
 static LogicalResult verifyIndexCount(Operation *op, DArrayType type,
@@ -494,17 +497,26 @@ LogicalResult StoreOp::verify() {
   return verifyIndexCount(*this, getArray().getType(), getIndices().size());
 }
 
-LogicalResult LocalViewOp::verify() {
-  auto type = getArray().getType();
-  auto view = llvm::cast<MemRefType>(getView().getType());
+/// A view of a darray's local block: same element type and rank.
+static LogicalResult verifyLocalView(Operation *op, DArrayType type,
+                                     Type viewType) {
+  auto view = llvm::cast<MemRefType>(viewType);
   if (view.getElementType() != type.getElementType())
-    return emitOpError() << "view element type " << view.getElementType()
-                         << " differs from the array's "
-                         << type.getElementType();
+    return op->emitOpError() << "view element type " << view.getElementType()
+                             << " differs from the array's "
+                             << type.getElementType();
   if (view.getRank() != type.getRank())
-    return emitOpError() << "view has rank " << view.getRank()
-                         << " but the array has rank " << type.getRank();
+    return op->emitOpError() << "view has rank " << view.getRank()
+                             << " but the array has rank " << type.getRank();
   return success();
+}
+
+LogicalResult LocalViewOp::verify() {
+  return verifyLocalView(*this, getArray().getType(), getView().getType());
+}
+
+LogicalResult DeviceAcquireOp::verify() {
+  return verifyLocalView(*this, getArray().getType(), getView().getType());
 }
 
 LogicalResult LocalBoundsOp::verify() {

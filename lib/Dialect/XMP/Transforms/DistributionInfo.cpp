@@ -4,6 +4,8 @@
 #include "xmprt/Distribution.h"
 #include "xmprt/xmprt.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 using namespace mlir;
 using namespace mlir::xmp;
 namespace dist = xmprt::dist;
@@ -82,4 +84,78 @@ int32_t mlir::xmp::runtimeElementType(Type type) {
       return XMPRT_C64;
   }
   return -1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+Value mlir::xmp::reductionIdentity(OpBuilder &b, Location loc, ReductionKind kind,
+                           Type type) {
+  if (auto ft = llvm::dyn_cast<FloatType>(type)) {
+    const llvm::fltSemantics &sem = ft.getFloatSemantics();
+    llvm::APFloat v(sem);
+    switch (kind) {
+    case ReductionKind::add:
+      v = llvm::APFloat::getZero(sem);
+      break;
+    case ReductionKind::mul:
+      v = llvm::APFloat::getOne(sem);
+      break;
+    case ReductionKind::max:
+      v = llvm::APFloat::getInf(sem, /*Negative=*/true);
+      break;
+    case ReductionKind::min:
+      v = llvm::APFloat::getInf(sem, /*Negative=*/false);
+      break;
+    default:
+      v = llvm::APFloat::getZero(sem);
+    }
+    return arith::ConstantOp::create(b, loc, ft, b.getFloatAttr(ft, v));
+  }
+  auto it = llvm::cast<IntegerType>(type);
+  unsigned w = it.getWidth();
+  llvm::APInt v(w, 0);
+  switch (kind) {
+  case ReductionKind::add:
+  case ReductionKind::bor:
+    break;
+  case ReductionKind::mul:
+    v = llvm::APInt(w, 1);
+    break;
+  case ReductionKind::max:
+    v = w == 1 ? llvm::APInt(1, 0) : llvm::APInt::getSignedMinValue(w);
+    break;
+  case ReductionKind::min:
+    v = w == 1 ? llvm::APInt(1, 1) : llvm::APInt::getSignedMaxValue(w);
+    break;
+  case ReductionKind::band:
+    v = llvm::APInt::getAllOnes(w);
+    break;
+  }
+  return arith::ConstantOp::create(b, loc, it, b.getIntegerAttr(it, v));
+}
+
+Value mlir::xmp::reductionCombine(OpBuilder &b, Location loc, ReductionKind kind, Value x,
+                     Value y) {
+  bool isFloat = llvm::isa<FloatType>(x.getType());
+  switch (kind) {
+  case ReductionKind::add:
+    return isFloat ? (Value)arith::AddFOp::create(b, loc, x, y)
+                   : (Value)arith::AddIOp::create(b, loc, x, y);
+  case ReductionKind::mul:
+    return isFloat ? (Value)arith::MulFOp::create(b, loc, x, y)
+                   : (Value)arith::MulIOp::create(b, loc, x, y);
+  case ReductionKind::max:
+    return isFloat ? (Value)arith::MaxNumFOp::create(b, loc, x, y)
+                   : (Value)arith::MaxSIOp::create(b, loc, x, y);
+  case ReductionKind::min:
+    return isFloat ? (Value)arith::MinNumFOp::create(b, loc, x, y)
+                   : (Value)arith::MinSIOp::create(b, loc, x, y);
+  case ReductionKind::band:
+    return arith::AndIOp::create(b, loc, x, y);
+  case ReductionKind::bor:
+    return arith::OrIOp::create(b, loc, x, y);
+  }
+  return x;
 }

@@ -16,6 +16,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::xmp {
 #define GEN_PASS_DEF_XMPLOWERDISTRIBUTION
@@ -41,21 +43,49 @@ struct ArrayInfo {
   SmallVector<DimMap> dims;
 };
 
+/// One level of the generated loop nest for one induction variable.
+struct DimLoop {
+  bool cyclic = false;
+  Value start, end, step;       // block-like: global bounds
+  Value kStart, kEnd;           // cyclic: block loop
+  Value blockBase, period, lb, ub, stepVal; // cyclic element loop inputs
+  int64_t width = 1;
+};
+
 class Lowering {
 public:
-  explicit Lowering(ModuleOp module) : module(module) {}
+  Lowering(ModuleOp module, bool gpu) : module(module), gpu(gpu) {}
 
   LogicalResult run();
 
 private:
   ArrayInfo &getInfo(Value array);
   Value localIndex(OpBuilder &b, Location loc, const DimMap &m, Value g);
+  void rewriteAccess(Operation *op, Value view);
   LogicalResult lowerLoop(Operation *loopOp);
+  LogicalResult lowerDeviceLoopForGPU(DeviceLoopOp loop);
   LogicalResult lowerAccesses(func::FuncOp func);
+  SmallVector<DimLoop> computeLevels(OpBuilder &b, Location loc,
+                                     TemplateOp tmpl, DistributeOp dist,
+                                     ValueRange lbs, ValueRange ubs,
+                                     ValueRange steps, ArrayRef<int64_t> onDims);
+  void combineAcrossNodes(OpBuilder &b, Location loc, Operation *loopOp,
+                          DistributeOp dist, ArrayRef<int64_t> onDims,
+                          ArrayRef<ReductionKind> kinds, ValueRange inits,
+                          SmallVectorImpl<Value> &results);
+  void declareRuntime(Location loc, StringRef name, FunctionType type);
 
   ModuleOp module;
+  bool gpu;
   llvm::DenseMap<Value, ArrayInfo> infos;
+  /// GPU mode: arrays some device loop uses, and arrays whose local block
+  /// escapes to host code through a user `xmp.local_view`.
+  llvm::DenseSet<Value> deviceArrays, escaped;
 };
+
+/// GPU mode: stores of host loops carry this (their loop marks the array
+/// as modified once, after the loop).
+constexpr llvm::StringLiteral kInLoopAttr = "xmp.in_loop";
 
 Value cst(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
@@ -147,6 +177,27 @@ Value Lowering::localIndex(OpBuilder &b, Location loc, const DimMap &m,
   return g;
 }
 
+void Lowering::rewriteAccess(Operation *op, Value view) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  Value array = isa<LoadOp>(op) ? cast<LoadOp>(op).getArray()
+                                : cast<StoreOp>(op).getArray();
+  OperandRange indices = isa<LoadOp>(op) ? cast<LoadOp>(op).getIndices()
+                                         : cast<StoreOp>(op).getIndices();
+  ArrayInfo &info = getInfo(array);
+  SmallVector<Value> local;
+  for (auto [d, g] : llvm::enumerate(indices))
+    local.push_back(localIndex(b, loc, info.dims[d], g));
+  if (auto load = dyn_cast<LoadOp>(op)) {
+    Value v = memref::LoadOp::create(b, loc, view ? view : info.view, local);
+    load.getResult().replaceAllUsesWith(v);
+  } else {
+    memref::StoreOp::create(b, loc, cast<StoreOp>(op).getValue(),
+                            view ? view : info.view, local);
+  }
+  op->erase();
+}
+
 LogicalResult Lowering::lowerAccesses(func::FuncOp func) {
   SmallVector<Operation *> accesses;
   func.walk([&](Operation *op) {
@@ -154,24 +205,19 @@ LogicalResult Lowering::lowerAccesses(func::FuncOp func) {
       accesses.push_back(op);
   });
   for (Operation *op : accesses) {
-    OpBuilder b(op);
+    // GPU mode: a host store outside any xmp.loop (those are marked as a
+    // whole) makes the device instance stale.
+    Value markAfter;
+    if (auto st = dyn_cast<StoreOp>(op))
+      if (gpu && deviceArrays.contains(st.getArray()) &&
+          !st->hasAttr(kInLoopAttr))
+        markAfter = st.getArray();
+    OpBuilder b(op->getContext());
+    b.setInsertionPointAfter(op);
     Location loc = op->getLoc();
-    Value array = isa<LoadOp>(op) ? cast<LoadOp>(op).getArray()
-                                  : cast<StoreOp>(op).getArray();
-    OperandRange indices = isa<LoadOp>(op) ? cast<LoadOp>(op).getIndices()
-                                           : cast<StoreOp>(op).getIndices();
-    ArrayInfo &info = getInfo(array);
-    SmallVector<Value> local;
-    for (auto [d, g] : llvm::enumerate(indices))
-      local.push_back(localIndex(b, loc, info.dims[d], g));
-    if (auto load = dyn_cast<LoadOp>(op)) {
-      Value v = memref::LoadOp::create(b, loc, info.view, local);
-      load.getResult().replaceAllUsesWith(v);
-    } else {
-      memref::StoreOp::create(b, loc, cast<StoreOp>(op).getValue(), info.view,
-                              local);
-    }
-    op->erase();
+    rewriteAccess(op, Value());
+    if (markAfter)
+      HostModifiedOp::create(b, loc, markAfter);
   }
   // Arrays whose only uses were accesses keep their view; unused views are
   // removed by canonicalization.
@@ -182,86 +228,91 @@ LogicalResult Lowering::lowerAccesses(func::FuncOp func) {
 // Loops
 //===----------------------------------------------------------------------===//
 
-static Value identityValue(OpBuilder &b, Location loc, ReductionKind kind,
-                           Type type) {
-  if (auto ft = llvm::dyn_cast<FloatType>(type)) {
-    const llvm::fltSemantics &sem = ft.getFloatSemantics();
-    llvm::APFloat v(sem);
-    switch (kind) {
-    case ReductionKind::add:
-      v = llvm::APFloat::getZero(sem);
-      break;
-    case ReductionKind::mul:
-      v = llvm::APFloat::getOne(sem);
-      break;
-    case ReductionKind::max:
-      v = llvm::APFloat::getInf(sem, /*Negative=*/true);
-      break;
-    case ReductionKind::min:
-      v = llvm::APFloat::getInf(sem, /*Negative=*/false);
-      break;
-    default:
-      v = llvm::APFloat::getZero(sem);
+
+SmallVector<DimLoop> Lowering::computeLevels(OpBuilder &b, Location loc,
+                                             TemplateOp tmpl,
+                                             DistributeOp dist, ValueRange lbs,
+                                             ValueRange ubs, ValueRange steps,
+                                             ArrayRef<int64_t> onDims) {
+  SmallVector<DimLoop> levels;
+  for (auto [k, td] : llvm::enumerate(onDims)) {
+    DimLoop lv;
+    Value lb = lbs[k], ub = ubs[k], st = steps[k];
+    DistAttr f = dist.getFormat(td);
+    if (f.getKind() != DistKind::cyclic) {
+      auto bounds = TemplateBoundsOp::create(b, loc, b.getIndexType(), b.getIndexType(), tmpl.getSymName(), td);
+      // start = lb + ceil(max(lo - lb, 0) / st) * st
+      Value diff = arith::MaxSIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, bounds.getLo(), lb),
+          cst(b, loc, 0));
+      Value n = arith::CeilDivSIOp::create(b, loc, diff, st);
+      lv.start = arith::AddIOp::create(b, loc, lb,
+                                       arith::MulIOp::create(b, loc, n, st));
+      lv.end = arith::MinSIOp::create(b, loc, ub, bounds.getHi());
+      lv.step = st;
+    } else {
+      lv.cyclic = true;
+      lv.width = f.getWidth();
+      auto q = TemplateCoordOp::create(b, loc, b.getIndexType(), b.getIndexType(), tmpl.getSymName(), td);
+      Value w = cst(b, loc, lv.width);
+      lv.period = arith::MulIOp::create(b, loc, w, q.getProcs());
+      lv.blockBase = arith::MulIOp::create(b, loc, q.getCoord(), w);
+      // Blocks k with k*period + base in [lb - w + 1, ub).
+      lv.kStart = arith::FloorDivSIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, lb, lv.blockBase), lv.period);
+      lv.kEnd = arith::CeilDivSIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, ub, lv.blockBase), lv.period);
+      lv.kEnd = arith::MaxSIOp::create(b, loc, lv.kEnd, lv.kStart);
+      lv.lb = lb;
+      lv.ub = ub;
+      lv.stepVal = st;
     }
-    return arith::ConstantOp::create(b, loc, ft, b.getFloatAttr(ft, v));
+    levels.push_back(lv);
   }
-  auto it = llvm::cast<IntegerType>(type);
-  unsigned w = it.getWidth();
-  llvm::APInt v(w, 0);
-  switch (kind) {
-  case ReductionKind::add:
-  case ReductionKind::bor:
-    break;
-  case ReductionKind::mul:
-    v = llvm::APInt(w, 1);
-    break;
-  case ReductionKind::max:
-    v = w == 1 ? llvm::APInt(1, 0) : llvm::APInt::getSignedMinValue(w);
-    break;
-  case ReductionKind::min:
-    v = w == 1 ? llvm::APInt(1, 1) : llvm::APInt::getSignedMaxValue(w);
-    break;
-  case ReductionKind::band:
-    v = llvm::APInt::getAllOnes(w);
-    break;
-  }
-  return arith::ConstantOp::create(b, loc, it, b.getIntegerAttr(it, v));
+
+  return levels;
 }
 
-static Value combine(OpBuilder &b, Location loc, ReductionKind kind, Value x,
-                     Value y) {
-  bool isFloat = llvm::isa<FloatType>(x.getType());
-  switch (kind) {
-  case ReductionKind::add:
-    return isFloat ? (Value)arith::AddFOp::create(b, loc, x, y)
-                   : (Value)arith::AddIOp::create(b, loc, x, y);
-  case ReductionKind::mul:
-    return isFloat ? (Value)arith::MulFOp::create(b, loc, x, y)
-                   : (Value)arith::MulIOp::create(b, loc, x, y);
-  case ReductionKind::max:
-    return isFloat ? (Value)arith::MaxNumFOp::create(b, loc, x, y)
-                   : (Value)arith::MaxSIOp::create(b, loc, x, y);
-  case ReductionKind::min:
-    return isFloat ? (Value)arith::MinNumFOp::create(b, loc, x, y)
-                   : (Value)arith::MinSIOp::create(b, loc, x, y);
-  case ReductionKind::band:
-    return arith::AndIOp::create(b, loc, x, y);
-  case ReductionKind::bor:
-    return arith::OrIOp::create(b, loc, x, y);
+void Lowering::combineAcrossNodes(OpBuilder &b, Location loc,
+                                  Operation *loopOp, DistributeOp dist,
+                                  ArrayRef<int64_t> onDims,
+                                  ArrayRef<ReductionKind> kinds,
+                                  ValueRange inits,
+                                  SmallVectorImpl<Value> &results) {
+  if (!results.empty()) {
+    // Combine across the grid axes the loop is distributed on, then init.
+    SmallVector<int64_t> axes;
+    for (int64_t td : onDims)
+      if (int64_t a = dist.getGridAxis(td); a >= 0)
+        axes.push_back(a);
+    llvm::sort(axes);
+    auto nodes = SymbolTable::lookupNearestSymbolFrom<NodesOp>(
+        loopOp, dist.getNodesAttr());
+    for (auto [i, r] : llvm::enumerate(results)) {
+      Value total = r;
+      if (!axes.empty()) {
+        auto red = ReductionOp::create(
+            b, loc, r.getType(),
+            ReductionKindAttr::get(b.getContext(), kinds[i]), r,
+            dist.getNodesAttr(),
+            axes.size() == nodes.getRank() ? DenseI64ArrayAttr()
+                                           : b.getDenseI64ArrayAttr(axes),
+            UnitAttr());
+        total = red.getResult();
+      }
+      results[i] = reductionCombine(b, loc, kinds[i], inits[i], total);
+    }
   }
-  return x;
 }
 
-namespace {
-/// One level of the generated loop nest for one induction variable.
-struct DimLoop {
-  bool cyclic = false;
-  Value start, end, step;       // block-like: global bounds
-  Value kStart, kEnd;           // cyclic: block loop
-  Value blockBase, period, lb, ub, stepVal; // cyclic element loop inputs
-  int64_t width = 1;
-};
-} // namespace
+void Lowering::declareRuntime(Location loc, StringRef name,
+                              FunctionType type) {
+  if (module.lookupSymbol(name))
+    return;
+  OpBuilder mb(module.getBodyRegion());
+  auto fn = func::FuncOp::create(mb, loc, name, type);
+  fn.setPrivate();
+}
 
 LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   // Both loop kinds share the operand structure.
@@ -301,46 +352,21 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   if (isDevice)
     t0 = WtimeOp::create(b, loc, b.getF64Type());
 
+  llvm::SetVector<Value> stored;
+  if (gpu && !isDevice)
+    loopBody->walk([&](StoreOp st) {
+      st->setAttr(kInLoopAttr, UnitAttr::get(st.getContext()));
+      if (deviceArrays.contains(st.getArray()))
+        stored.insert(st.getArray());
+    });
+
   // Bounds of every level, computed before the nest.
-  SmallVector<DimLoop> levels;
-  for (auto [k, td] : llvm::enumerate(onDims)) {
-    DimLoop lv;
-    Value lb = lbs[k], ub = ubs[k], st = steps[k];
-    DistAttr f = dist.getFormat(td);
-    if (f.getKind() != DistKind::cyclic) {
-      auto bounds = TemplateBoundsOp::create(b, loc, b.getIndexType(), b.getIndexType(), tmpl.getSymName(), td);
-      // start = lb + ceil(max(lo - lb, 0) / st) * st
-      Value diff = arith::MaxSIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, bounds.getLo(), lb),
-          cst(b, loc, 0));
-      Value n = arith::CeilDivSIOp::create(b, loc, diff, st);
-      lv.start = arith::AddIOp::create(b, loc, lb,
-                                       arith::MulIOp::create(b, loc, n, st));
-      lv.end = arith::MinSIOp::create(b, loc, ub, bounds.getHi());
-      lv.step = st;
-    } else {
-      lv.cyclic = true;
-      lv.width = f.getWidth();
-      auto q = TemplateCoordOp::create(b, loc, b.getIndexType(), b.getIndexType(), tmpl.getSymName(), td);
-      Value w = cst(b, loc, lv.width);
-      lv.period = arith::MulIOp::create(b, loc, w, q.getProcs());
-      lv.blockBase = arith::MulIOp::create(b, loc, q.getCoord(), w);
-      // Blocks k with k*period + base in [lb - w + 1, ub).
-      lv.kStart = arith::FloorDivSIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, lb, lv.blockBase), lv.period);
-      lv.kEnd = arith::CeilDivSIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, ub, lv.blockBase), lv.period);
-      lv.kEnd = arith::MaxSIOp::create(b, loc, lv.kEnd, lv.kStart);
-      lv.lb = lb;
-      lv.ub = ub;
-      lv.stepVal = st;
-    }
-    levels.push_back(lv);
-  }
+  SmallVector<DimLoop> levels =
+      computeLevels(b, loc, tmpl, dist, lbs, ubs, steps, onDims);
 
   SmallVector<Value> partials;
   for (auto [i, v] : llvm::enumerate(inits))
-    partials.push_back(identityValue(b, loc, kinds[i], v.getType()));
+    partials.push_back(reductionIdentity(b, loc, kinds[i], v.getType()));
 
   // Build the nest recursively; the innermost level clones the body.
   IRMapping mapping;
@@ -354,7 +380,7 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
       SmallVector<Value> next;
       for (auto [i, v] : llvm::enumerate(yield.getValues()))
         next.push_back(
-            combine(nb, loc, kinds[i], carried[i], mapping.lookupOrDefault(v)));
+            reductionCombine(nb, loc, kinds[i], carried[i], mapping.lookupOrDefault(v)));
       return next;
     }
     DimLoop &lv = levels[level];
@@ -398,29 +424,11 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   };
   SmallVector<Value> results = build(b, 0, partials);
 
-  if (!results.empty()) {
-    // Combine across the grid axes the loop is distributed on, then init.
-    SmallVector<int64_t> axes;
-    for (int64_t td : onDims)
-      if (int64_t a = dist.getGridAxis(td); a >= 0)
-        axes.push_back(a);
-    llvm::sort(axes);
-    auto nodes = SymbolTable::lookupNearestSymbolFrom<NodesOp>(
-        loopOp, dist.getNodesAttr());
-    for (auto [i, r] : llvm::enumerate(results)) {
-      Value total = r;
-      if (!axes.empty()) {
-        auto red = ReductionOp::create(
-            b, loc, r.getType(),
-            ReductionKindAttr::get(b.getContext(), kinds[i]), r,
-            dist.getNodesAttr(),
-            axes.size() == nodes.getRank() ? DenseI64ArrayAttr()
-                                           : b.getDenseI64ArrayAttr(axes),
-            UnitAttr());
-        total = red.getResult();
-      }
-      results[i] = combine(b, loc, kinds[i], inits[i], total);
-    }
+  combineAcrossNodes(b, loc, loopOp, dist, onDims, kinds, inits, results);
+  if (gpu && !isDevice) {
+    // Device instances of the arrays this host loop stored to are stale.
+    for (Value a : stored)
+      HostModifiedOp::create(b, loc, a);
   }
   if (isDevice) {
     // CPU path: the whole device loop ran on the host (weight 1). The
@@ -442,6 +450,206 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Device loops for the GPU
+//===----------------------------------------------------------------------===//
+
+LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
+  Location loc = loop.getLoc();
+  Block *body = loop.getBodyBlock();
+  SmallVector<ReductionKind> kinds;
+  for (unsigned i = 0; i < loop.getInits().size(); ++i)
+    kinds.push_back(loop.getReduceKind(i));
+  for (Value v : loop.getInits()) {
+    Type t = v.getType();
+    if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() < 32)
+      return loop.emitOpError()
+             << "reductions on " << t
+             << " are not supported on the GPU (32- and 64-bit integers "
+                "and floats are)";
+  }
+  WalkResult nested = body->walk([&](Operation *op) {
+    if (isa<LoopOp, DeviceLoopOp, ReflectOp, ReflectDoOp, ReflectStartOp,
+            ReflectWaitOp, GMoveOp, ReductionOp, BcastOp, BarrierOp,
+            ReplicateOp, ReplicateSyncOp, LocalViewOp>(op)) {
+      op->emitOpError() << "is not allowed inside an xmp.device_loop that "
+                           "runs on the GPU";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (nested.wasInterrupted())
+    return failure();
+
+  auto tmpl =
+      SymbolTable::lookupNearestSymbolFrom<TemplateOp>(loop, loop.getTmplAttr());
+  DistributeOp dist = tmpl.getDistribution();
+  if (!dist)
+    return loop.emitOpError() << "template " << loop.getTmplAttr()
+                              << " has no xmp.distribute";
+  OpBuilder b(loop);
+  Value t0 = WtimeOp::create(b, loc, b.getF64Type());
+  SmallVector<DimLoop> levels =
+      computeLevels(b, loc, tmpl, dist, loop.getLowerBounds(),
+                    loop.getUpperBounds(), loop.getSteps(), loop.getOnDims());
+
+  // Arrays the body touches, in order of first use, with their access.
+  llvm::SetVector<Value> arrays;
+  llvm::DenseMap<Value, int> access;
+  body->walk([&](Operation *op) {
+    if (auto ld = dyn_cast<LoadOp>(op)) {
+      arrays.insert(ld.getArray());
+      access[ld.getArray()] |= 1;
+    } else if (auto st = dyn_cast<StoreOp>(op)) {
+      arrays.insert(st.getArray());
+      access[st.getArray()] |= 2;
+    }
+  });
+  llvm::DenseMap<Value, Value> views;
+  for (Value a : arrays) {
+    // Host code may have written through a user local view at any time.
+    if (escaped.contains(a) && (access[a] & 1))
+      HostModifiedOp::create(b, loc, a);
+    auto mode = static_cast<Access>(access[a]);
+    views[a] = DeviceAcquireOp::create(b, loc, getInfo(a).view.getType(), a,
+                                       AccessAttr::get(b.getContext(), mode));
+  }
+
+  // Slots: block-like levels have one slot per iteration, cyclic ones w
+  // slots per owned block (validity tested in the body).
+  SmallVector<Value> zeros, counts, ones;
+  for (DimLoop &lv : levels) {
+    zeros.push_back(cst(b, loc, 0));
+    ones.push_back(cst(b, loc, 1));
+    if (!lv.cyclic) {
+      Value n = arith::CeilDivSIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, lv.end, lv.start), lv.step);
+      counts.push_back(arith::MaxSIOp::create(b, loc, n, cst(b, loc, 0)));
+    } else {
+      counts.push_back(arith::MulIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, lv.kEnd, lv.kStart),
+          cst(b, loc, lv.width)));
+    }
+  }
+  SmallVector<Value> identities;
+  for (auto [i, v] : llvm::enumerate(loop.getInits()))
+    identities.push_back(reductionIdentity(b, loc, kinds[i], v.getType()));
+
+  auto par = scf::ParallelOp::create(
+      b, loc, zeros, counts, ones, identities,
+      [&](OpBuilder &pb, Location, ValueRange slots, ValueRange) {
+        IRMapping mapping;
+        Value valid;
+        for (auto [k, lv] : llvm::enumerate(levels)) {
+          Value g;
+          if (!lv.cyclic) {
+            g = arith::AddIOp::create(
+                pb, loc, lv.start,
+                arith::MulIOp::create(pb, loc, slots[k], lv.step));
+          } else {
+            Value w = cst(pb, loc, lv.width);
+            Value kk = arith::AddIOp::create(
+                pb, loc, lv.kStart, arith::DivUIOp::create(pb, loc, slots[k], w));
+            Value r = arith::RemUIOp::create(pb, loc, slots[k], w);
+            g = arith::AddIOp::create(
+                pb, loc,
+                arith::AddIOp::create(
+                    pb, loc, arith::MulIOp::create(pb, loc, kk, lv.period),
+                    lv.blockBase),
+                r);
+            Value ok = arith::AndIOp::create(
+                pb, loc,
+                arith::CmpIOp::create(pb, loc, arith::CmpIPredicate::sge, g,
+                                      lv.lb),
+                arith::CmpIOp::create(pb, loc, arith::CmpIPredicate::slt, g,
+                                      lv.ub));
+            Value onStep = arith::CmpIOp::create(
+                pb, loc, arith::CmpIPredicate::eq,
+                arith::RemSIOp::create(
+                    pb, loc, arith::SubIOp::create(pb, loc, g, lv.lb),
+                    lv.stepVal),
+                cst(pb, loc, 0));
+            ok = arith::AndIOp::create(pb, loc, ok, onStep);
+            valid = valid ? arith::AndIOp::create(pb, loc, valid, ok)
+                          : (Value)ok;
+          }
+          mapping.map(body->getArgument(k), g);
+        }
+        auto cloneBody = [&](OpBuilder &cb) {
+          SmallVector<Operation *> accesses;
+          for (Operation &op : body->without_terminator()) {
+            Operation *c = cb.clone(op, mapping);
+            c->walk([&](Operation *inner) {
+              if (isa<LoadOp, StoreOp>(inner))
+                accesses.push_back(inner);
+            });
+          }
+          for (Operation *acc : accesses) {
+            Value a = isa<LoadOp>(acc) ? cast<LoadOp>(acc).getArray()
+                                       : cast<StoreOp>(acc).getArray();
+            rewriteAccess(acc, views.lookup(a));
+          }
+          SmallVector<Value> yielded;
+          for (Value v : cast<YieldOp>(body->getTerminator()).getValues())
+            yielded.push_back(mapping.lookupOrDefault(v));
+          return yielded;
+        };
+        SmallVector<Value> contrib;
+        if (!valid) {
+          contrib = cloneBody(pb);
+        } else {
+          auto ifOp = scf::IfOp::create(
+              pb, loc, TypeRange(ValueRange(identities)), valid,
+              /*withElseRegion=*/true);
+          OpBuilder tb = ifOp.getThenBodyBuilder();
+          SmallVector<Value> y = cloneBody(tb);
+          scf::YieldOp::create(tb, loc, y);
+          OpBuilder eb = ifOp.getElseBodyBuilder();
+          SmallVector<Value> ids;
+          for (auto [i, v] : llvm::enumerate(identities))
+            ids.push_back(reductionIdentity(eb, loc, kinds[i], v.getType()));
+          scf::YieldOp::create(eb, loc, ids);
+          contrib.assign(ifOp.getResults().begin(), ifOp.getResults().end());
+        }
+        auto reduce = scf::ReduceOp::create(pb, loc, contrib);
+        for (auto [i, region] : llvm::enumerate(reduce.getReductions())) {
+          Block &blk = region.front();
+          OpBuilder rb = OpBuilder::atBlockEnd(&blk);
+          Value c = reductionCombine(rb, loc, kinds[i], blk.getArgument(0),
+                                     blk.getArgument(1));
+          scf::ReduceReturnOp::create(rb, loc, c);
+        }
+      });
+  par->setAttr("xmp.device", UnitAttr::get(b.getContext()));
+  if (auto bs = loop.getBlockSizeAttr())
+    par->setAttr("xmp.block_size", bs);
+  if (!kinds.empty()) {
+    SmallVector<Attribute> ks;
+    for (ReductionKind k : kinds)
+      ks.push_back(ReductionKindAttr::get(b.getContext(), k));
+    par->setAttr("xmp.reduce_kinds", b.getArrayAttr(ks));
+  }
+  SmallVector<Value> results(par.getResults().begin(), par.getResults().end());
+  for (Value a : arrays)
+    if (access[a] & 2)
+      DeviceReleaseOp::create(
+          b, loc, a,
+          AccessAttr::get(b.getContext(), static_cast<Access>(access[a])));
+  Value t1 = WtimeOp::create(b, loc, b.getF64Type());
+  Value dt = arith::SubFOp::create(b, loc, t1, t0);
+  declareRuntime(loc, "xmprt_record_split_times",
+                 b.getFunctionType({b.getF64Type(), b.getF64Type()}, {}));
+  Value zero = arith::ConstantOp::create(b, loc, b.getF64Type(),
+                                         b.getF64FloatAttr(0.0));
+  func::CallOp::create(b, loc, "xmprt_record_split_times", TypeRange{},
+                       ValueRange{zero, dt});
+  combineAcrossNodes(b, loc, loop, dist, loop.getOnDims(), kinds,
+                     loop.getInits(), results);
+  loop->replaceAllUsesWith(results);
+  loop->erase();
+  return success();
+}
+
 LogicalResult Lowering::run() {
   SmallVector<Operation *> loops;
   // Post-order: inner loops are lowered before the loops containing them.
@@ -449,9 +657,24 @@ LogicalResult Lowering::run() {
     if (isa<LoopOp, DeviceLoopOp>(op))
       loops.push_back(op);
   });
-  for (Operation *op : loops)
-    if (failed(lowerLoop(op)))
+  if (gpu) {
+    module.walk([&](Operation *op) {
+      if (auto dl = dyn_cast<DeviceLoopOp>(op))
+        dl.getBodyBlock()->walk([&](Operation *inner) {
+          if (auto ld = dyn_cast<LoadOp>(inner))
+            deviceArrays.insert(ld.getArray());
+          else if (auto st = dyn_cast<StoreOp>(inner))
+            deviceArrays.insert(st.getArray());
+        });
+      else if (auto lv = dyn_cast<LocalViewOp>(op))
+        escaped.insert(lv.getArray());
+    });
+  }
+  for (Operation *op : loops) {
+    auto dl = dyn_cast<DeviceLoopOp>(op);
+    if (failed(gpu && dl ? lowerDeviceLoopForGPU(dl) : lowerLoop(op)))
       return failure();
+  }
   for (auto func : module.getOps<func::FuncOp>())
     if (failed(lowerAccesses(func)))
       return failure();
@@ -461,8 +684,9 @@ LogicalResult Lowering::run() {
 namespace {
 struct XMPLowerDistributionPass
     : public xmp::impl::XMPLowerDistributionBase<XMPLowerDistributionPass> {
+  using XMPLowerDistributionBase::XMPLowerDistributionBase;
   void runOnOperation() override {
-    Lowering lowering(getOperation());
+    Lowering lowering(getOperation(), gpu);
     if (failed(lowering.run()))
       signalPassFailure();
   }

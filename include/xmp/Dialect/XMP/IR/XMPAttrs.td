@@ -55,6 +55,16 @@ def XMP_SyncDirectionAttr : EnumAttr<XMP_Dialect, XMP_SyncDirection, "sync"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+def XMP_AccessRead : I32EnumAttrCase<"read", 1>;
+def XMP_AccessWrite : I32EnumAttrCase<"write", 2>;
+def XMP_AccessReadWrite : I32EnumAttrCase<"readwrite", 3>;
+// How a device loop uses an array (bit 0 read, bit 1 write: the runtime's
+// mode argument of xmprt_darray_device_acquire/release).
+def XMP_AccessAttr : I32EnumAttr<"Access", "access of a device loop to an array",
+    [XMP_AccessRead, XMP_AccessWrite, XMP_AccessReadWrite]> {
+  let cppNamespace = "::mlir::xmp";
+}
+
 def XMP_DistAttr : XMP_Attr<"Dist", "dist"> {
   let summary = "distribution format of one template dimension";
   let description = [{

@@ -275,6 +275,57 @@ def XMP_ReplicateOp : XMP_Op<"replicate", [DeclareOpInterfaceMethods<SymbolUserO
   let hasVerifier = 1;
 }
 
+def XMP_DeviceAcquireOp : XMP_Op<"device_acquire", [
+    MemoryEffects<[MemRead, MemWrite]>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "the device instance's local block as a memref";
+  let description = [{
+    Lowering-level op produced by `xmp-lower-distribution` in GPU mode before
+    a device loop: makes sure the array has a device instance and, unless
+    the array is inside an `xmp.replicate` region (where the program moves
+    data with `xmp.replicate_sync`), that the instance holds the host's
+    latest values when the loop reads it. `access` is `read`, `write` or
+    `readwrite`. The memref has the local block's layout (the same as
+    `xmp.local_view`) and lives in device memory: only device code may
+    dereference it.
+    ```mlir
+    %dv = xmp.device_acquire %u access(readwrite) : !u_t -> memref<66x66xf64>
+    ```
+  }];
+  let arguments = (ins XMP_DArray:$array, XMP_AccessAttr:$access);
+  let results = (outs AnyMemRef:$view);
+  let assemblyFormat = [{
+    $array `access` `(` $access `)` attr-dict `:` type($array) `->` type($view)
+  }];
+  let hasVerifier = 1;
+}
+
+def XMP_DeviceReleaseOp : XMP_Op<"device_release", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "ends a device loop's use of a device instance";
+  let description = [{
+    Lowering-level op paired with `xmp.device_acquire`: after a device loop
+    that wrote the array (outside `xmp.replicate`), the host instance is
+    brought up to date, so host code after the loop sees the new values.
+  }];
+  let arguments = (ins XMP_DArray:$array, XMP_AccessAttr:$access);
+  let assemblyFormat = [{
+    $array `access` `(` $access `)` attr-dict `:` type($array)
+  }];
+}
+
+def XMP_HostModifiedOp : XMP_Op<"host_modified", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "marks the device instance of an array stale";
+  let description = [{
+    Lowering-level op: host code changed the array (a host loop stored to
+    it, or its local view escaped), so the next device loop that reads it
+    copies it to the device again.
+  }];
+  let arguments = (ins XMP_DArray:$array);
+  let assemblyFormat = "$array attr-dict `:` type($array)";
+}
+
 def XMP_ReplicateSyncOp : XMP_Op<"replicate_sync", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "copies host -> device (`in`) or device -> host (`out`)";
   let arguments = (ins XMP_SyncDirectionAttr:$direction,

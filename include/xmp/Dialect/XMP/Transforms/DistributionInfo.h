@@ -25,6 +25,13 @@ DArrayLayout computeLayout(Operation *from, DArrayType type);
 /// Runtime enum value (XMPRT_I8 ...) of an element type, or -1.
 int32_t runtimeElementType(Type type);
 
+/// The identity of a reduction kind for `type` (an integer or float type).
+Value reductionIdentity(OpBuilder &b, Location loc, ReductionKind kind,
+                        Type type);
+/// `x <kind> y`.
+Value reductionCombine(OpBuilder &b, Location loc, ReductionKind kind,
+                       Value x, Value y);
+
 } // namespace mlir::xmp
 
 #endif

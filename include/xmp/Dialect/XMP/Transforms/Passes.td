@@ -26,7 +26,22 @@ def XMPLowerDistribution : Pass<"xmp-lower-distribution", "::mlir::ModuleOp"> {
       with `init`.
     The owned ranges come from `xmp.template_bounds` / `xmp.template_coord`,
     which `xmp-to-runtime` turns into runtime queries.
+
+    With `gpu=true`, each `xmp.device_loop` becomes instead an `scf.parallel`
+    over normalized slots (one per owned iteration; cyclic dimensions get
+    `w` slots per owned block and a validity test) marked `xmp.device`, for
+    `xmp-to-gpu`. Its accesses go to device instances: `xmp.device_acquire`
+    before the loop (read/write modes derived from the body's loads and
+    stores), `xmp.device_release` after it; reductions are `scf.reduce`s
+    (kinds in `xmp.reduce_kinds`), combined across nodes as for `xmp.loop`.
+    Host loops that store to an array used by device loops are followed by
+    `xmp.host_modified`, so the runtime copies only stale instances.
   }];
+  let options = [
+    Option<"gpu", "gpu", "bool", /*default=*/"false",
+           "lower device loops for the GPU (scf.parallel marked xmp.device) "
+           "instead of host loops">
+  ];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
