@@ -14,7 +14,10 @@
 //               later steps are MPI_Sendrecv with partner rank ^ mask.
 //               Needs a power-of-two size and aligned power-of-two
 //               sub-clusters; otherwise it falls back to MPI_Allgather.
+// Buffers in device memory (acc reductions in the CUDA build) are staged
+// through host memory around the same algorithms.
 //===----------------------------------------------------------------------===//
+#include "Gpu.h"
 #include "Internal.h"
 
 #include <algorithm>
@@ -26,6 +29,40 @@
 using namespace xmprt;
 
 namespace {
+
+// A buffer the collective works on in host memory: the caller's own, or a
+// host copy of a device buffer (copied in if `in`, back at scope exit if
+// `out`).
+class HostStaged {
+public:
+  HostStaged(void *p, int64_t bytes, bool in, bool out, const char *fn)
+      : dev_(p), bytes_(bytes), out_(out), fn_(fn) {
+    if (bytes <= 0 || !gpu::isDevicePointer(p)) {
+      ptr_ = p;
+      return;
+    }
+    host_.resize((size_t)bytes);
+    ptr_ = host_.data();
+    if (in) {
+      gpu::copyAsync(ptr_, p, bytes, fn);
+      gpu::sync(fn);
+    }
+  }
+  ~HostStaged() {
+    if (host_.empty() || !out_)
+      return;
+    gpu::copyAsync(dev_, host_.data(), bytes_, fn_);
+    gpu::sync(fn_);
+  }
+  char *get() const { return (char *)ptr_; }
+
+private:
+  void *dev_, *ptr_ = nullptr;
+  int64_t bytes_;
+  bool out_;
+  const char *fn_;
+  std::vector<char> host_;
+};
 
 int gMode = -1;
 
@@ -427,6 +464,8 @@ void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
   XMPRT_CHECK(buf || count == 0, fn, "buf is NULL");
   if (c == MPI_COMM_NULL || count == 0)
     return;
+  HostStaged staged(buf, count * rs.itemBytes, true, true, fn);
+  buf = staged.get();
   if (collMode() == XMPRT_COLL_HYBRID) {
     hybridAllreduce(hybridOf(g, axis, fn), op, elem_type, rs, (char *)buf,
                     count);
@@ -454,6 +493,8 @@ void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes) {
   if (c == MPI_COMM_NULL || bytes == 0)
     return;
   int r = g->rankOf(rc);
+  HostStaged staged(buf, bytes, g->rank == r, true, fn);
+  buf = staged.get();
   if (collMode() == XMPRT_COLL_HYBRID) {
     hybridBcast(hybridOf(g, -1, fn), r, (char *)buf, bytes);
     return;
@@ -485,6 +526,12 @@ void xmprt_allgather(xmprt_grid *g, int32_t axis, const void *send,
   XMPRT_CHECK((send && recv) || bytes == 0, fn, "send/recv is NULL");
   if (c == MPI_COMM_NULL || bytes == 0)
     return;
+  int csize = 1;
+  MPI_Comm_size(c, &csize);
+  HostStaged sendStaged(const_cast<void *>(send), bytes, true, false, fn);
+  HostStaged recvStaged(recv, bytes * csize, false, true, fn);
+  send = sendStaged.get();
+  recv = recvStaged.get();
   if (collMode() == XMPRT_COLL_HYBRID &&
       hybridAllgather(hybridOf(g, axis, fn), (const char *)send, bytes,
                       (char *)recv))

@@ -1,4 +1,5 @@
 //===- DArray.cpp - distributed array descriptors and local blocks --------===//
+#include "Gpu.h"
 #include "Internal.h"
 #include "Memory.h"
 
@@ -33,6 +34,7 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
   a->coord.assign(rank, 0);
   a->extent.resize(rank);
   a->mem = &hostMemory();
+  a->devFlags = kDevStale; // host valid; a device instance would be stale
   std::vector<int> used(t->ndims, 0);
   for (int32_t d = 0; d < rank; ++d) {
     dist::ArrayDim &ad = a->dims[d];
@@ -129,6 +131,7 @@ void xmprt_darray_destroy(xmprt_darray *a) {
     return;
   forgetReflectPlans(a);
   forgetGMoveSchedules(a);
+  freeDeviceInstance(a);
   if (a->win != MPI_WIN_NULL) {
     MPI_Win_unlock_all(a->win);
     MPI_Win_free(&a->win);

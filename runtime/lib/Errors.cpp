@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 
 namespace xmprt {
 
@@ -14,6 +15,8 @@ void fail(const char *fn, const char *fmt, ...) {
   MPI_Finalized(&fin);
   if (init && !fin)
     MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  else
+    r = envWorldRank() >= 0 ? envWorldRank() : envLocalRank();
   char msg[1024];
   va_list ap;
   va_start(ap, fmt);
@@ -33,6 +36,30 @@ void checkMpi(int rc, const char *fn, const char *call) {
   int len = 0;
   MPI_Error_string(rc, err, &len);
   fail(fn, "%s failed: %s", call, err);
+}
+
+static int firstEnvInt(std::initializer_list<const char *> names) {
+  for (const char *n : names) {
+    const char *v = getenv(n);
+    if (v && *v) {
+      char *end = nullptr;
+      long x = strtol(v, &end, 10);
+      if (*end == '\0' && x >= 0)
+        return (int)x;
+    }
+  }
+  return -1;
+}
+
+int envWorldRank() {
+  return firstEnvInt(
+      {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"});
+}
+
+int envLocalRank() {
+  return firstEnvInt({"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
+                      "MV2_COMM_WORLD_LOCAL_RANK", "SLURM_LOCALID",
+                      "PMI_LOCAL_RANK"});
 }
 
 bool envVerbose() {

@@ -198,6 +198,7 @@ void execute(Schedule *S) {
     memcpy(dp + o, rb, S->esize);
     rb += S->esize;
   }
+  S->dst->devFlags |= kDevStale; // the host instance changed
 }
 
 } // namespace

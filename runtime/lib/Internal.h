@@ -8,6 +8,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -26,6 +27,12 @@ void checkMpi(int rc, const char *fn, const char *call);
 #define XMPRT_MPI(call, fn) ::xmprt::checkMpi((call), fn, #call)
 bool envVerbose();
 int64_t elemSize(int32_t elemType); // -1 if unknown
+// Rank numbers from the launcher's environment (usable before MPI_Init):
+// world rank (OMPI_COMM_WORLD_RANK, PMIX_RANK, PMI_RANK, SLURM_PROCID) and
+// node-local rank (OMPI_COMM_WORLD_LOCAL_RANK, MPI_LOCALRANKID,
+// MV2_COMM_WORLD_LOCAL_RANK, SLURM_LOCALID, PMI_LOCAL_RANK); -1 if unset.
+int envWorldRank();
+int envLocalRank();
 
 //--- topology (Topology.cpp) -------------------------------------------------
 void ensureInit(const char *fn);
@@ -111,8 +118,16 @@ struct xmprt_darray {
   void *data = nullptr;
   MPI_Win win = MPI_WIN_NULL; // shared window over grid->subComm
   bool ownsMalloc = false;
-  xmprt::MemorySpace *mem = nullptr; // host now; device instance later
-  // GPU later: void *deviceData; per-peer device pointers (CUDA IPC).
+  xmprt::MemorySpace *mem = nullptr; // the host instance's space
+  // Device instance (DeviceData.cpp): the same local block in GPU memory.
+  void *devData = nullptr;
+  int64_t devBytes = 0;
+  uint32_t devFlags = 0;       // xmprt::kDev* below
+  uint64_t devGen = 0;         // bumped whenever a new instance is made
+  int32_t replicateDepth = 0;  // nesting of xmprt_replicate_begin
+  // Peers' device instances mapped through CUDA IPC for the current
+  // generation (grid rank -> pointer; nullptr: CUDA refused the mapping).
+  std::map<int, char *> devPeers;
   bool inGrid() const { return grid && grid->inGrid(); }
   // Coordinate of grid rank r on the axis of dim d.
   int64_t coordOf(int r, int32_t d) const {
@@ -147,6 +162,21 @@ namespace xmprt {
 // Cache hygiene: forget plans/schedules that mention a destroyed array.
 void forgetReflectPlans(xmprt_darray *a);
 void forgetGMoveSchedules(xmprt_darray *a);
+
+// Validity of the device instance (xmprt_darray::devFlags).
+enum : uint32_t {
+  kDevStale = 1,         // the host changed since the last host->device copy
+  kHostStale = 2,        // the device holds values the host lacks
+  kDevFromReplicate = 4, // made by xmprt_replicate_begin (freed by its end)
+};
+// DeviceData.cpp: creates the device instance if there is none (no copy);
+// returns it. Frees it (and closes the IPC mappings of its peers).
+void *deviceInstance(xmprt_darray *a, const char *fn);
+void freeDeviceInstance(xmprt_darray *a);
+// Device instance made current for a device operation outside the explicit
+// model (copies host->device if stale); inside a replicate region the
+// instance must exist and is used as it is.
+void *deviceForUse(xmprt_darray *a, const char *fn);
 } // namespace xmprt
 
 #endif

@@ -4,10 +4,11 @@
 // range in one dimension and the full extent in all others. In row-major
 // order that is nblocks runs of blockBytes bytes, stride bytes apart,
 // starting at offset. A MemorySpace knows how to copy, pack and unpack boxes
-// for one kind of memory. HostMemory is implemented here; the device
-// instance (CUDA: cudaMemcpy2DAsync for copies and peer copies through CUDA
-// IPC pointers, a pack kernel for packing) implements the same interface and
-// is chosen per darray instance (acc = 1) without touching the plans.
+// for one kind of memory. HostMemory is implemented here (synchronous); the
+// device space (Gpu.cpp: cudaMemcpy2DAsync for copies and peer copies
+// through CUDA IPC pointers, kernels for packing and single-element strides)
+// implements the same interface asynchronously on the runtime's stream, and
+// reflect plans pick one per instance (acc = 0 / 1) without other changes.
 //===----------------------------------------------------------------------===//
 #ifndef XMPRT_LIB_MEMORY_H
 #define XMPRT_LIB_MEMORY_H
@@ -37,6 +38,16 @@ public:
                        const Box &src) = 0;
   virtual void pack(char *buf, const char *base, const Box &b) = 0;
   virtual void unpack(char *base, const Box &b, const char *buf) = 0;
+  // Like copyBox, into another rank's block mapped into this process;
+  // `direct`: the memory may be stored to by this space's own code (device:
+  // a kernel may write it), otherwise only by copies.
+  virtual void copyToPeer(char *peerBase, const Box &dst, const char *srcBase,
+                          const Box &src, bool direct) {
+    (void)direct;
+    copyBox(peerBase, dst, srcBase, src);
+  }
+  // Waits until every operation issued above has completed.
+  virtual void fence() {}
 };
 
 MemorySpace &hostMemory();

@@ -21,7 +21,27 @@
 //                     into them, MPI_Win_sync, send DONE(d); wait DONE(d) from
 //                     all TCA peers, MPI_Win_sync: my halos of d are complete.
 //   self: a periodic neighbour that is this rank: local box copy.
+//
+// Device plans (acc = 1) are the same plans over the device MemorySpace
+// (Gpu.cpp, asynchronous on the runtime's stream):
+//   IB  : boxes packed by a kernel into a device staging buffer (a single
+//         contiguous box is copied directly), copied into a pinned host
+//         buffer that the persistent MPI requests use; the reverse on the
+//         receiving side;
+//   TCA : the peers' device instances mapped through CUDA IPC once per
+//         binding; strips copied straight into their halos (copy engines,
+//         cudaMemcpy2DAsync for runs; a kernel for single-element strides
+//         when the peer's memory is reachable by one). Same READY/DONE
+//         protocol; READY is sent only after my stream is idle (my kernels
+//         no longer read the halos), DONE after my copies completed.
+// A device plan is built without the instance (the compiler creates plans
+// right after the array) and binds to it at the first start, again
+// whenever the instance was re-created (xmprt_darray::devGen). Binding
+// exchanges IPC handles with the TCA peers; a pair whose mapping fails on
+// either side is rebuilt as IB both ways (collectively, so the plans still
+// agree).
 //===----------------------------------------------------------------------===//
+#include "Gpu.h"
 #include "Internal.h"
 #include "Memory.h"
 
@@ -109,15 +129,21 @@ struct Message {
   int peer = -1, side = 0, tag = 0;
   std::vector<Box> boxes;
   int64_t bytes = 0;
-  std::vector<char> buffer; // empty: in place
+  std::vector<char> buffer; // host plans; empty: in place
+  char *pinned = nullptr;   // device plans: the MPI buffer (pinned host)
+  char *staging = nullptr;  // device plans: packed boxes (null: one
+                            // contiguous box, copied directly)
 };
 
 struct Copy {
   int peer; // grid rank whose block is written (self: my rank)
   Box dst, src;
+  char *peerBase = nullptr; // device plans: the peer's mapped instance
+  bool direct = true;       // device plans: a kernel may store into it
 };
 
-const int kTagData = 100, kTagReady = 5000, kTagDone = 9000;
+const int kTagData = 100, kTagReady = 5000, kTagDone = 9000,
+          kTagIpc = 13000, kTagIpcOk = 13001;
 
 const char *chanName(int c) {
   switch (c) {
@@ -170,6 +196,11 @@ struct xmprt_reflect_plan {
   bool cached = false;
   bool started = false;
   std::vector<DimPhase> dims;
+  MemorySpace *mem = nullptr; // host, or the device space (acc = 1)
+  // Device plans: generation of the instance bound (0: none yet), and the
+  // peers that could not be mapped through CUDA IPC (served through IB).
+  uint64_t boundGen = 0;
+  std::set<int> ipcFailed;
 };
 
 namespace {
@@ -184,8 +215,12 @@ void buildDim(xmprt_reflect_plan *p, DimPhase &ph, const char *fn) {
   int req = ph.requested == XMPRT_CHANNEL_AUTO ? defaultChannel()
                                                : ph.requested;
   auto choose = [&](int peer) {
-    if (req == XMPRT_CHANNEL_IB || p->acc)
+    if (req == XMPRT_CHANNEL_IB)
       return (int)XMPRT_CHANNEL_IB;
+    if (p->acc) // device: any peer of my sub-cluster that CUDA IPC can map
+      return g->subRankOf[peer] >= 0 && !p->ipcFailed.count(peer)
+                 ? (int)XMPRT_CHANNEL_TCA
+                 : (int)XMPRT_CHANNEL_IB;
     return a->peerBase(peer) ? (int)XMPRT_CHANNEL_TCA : (int)XMPRT_CHANNEL_IB;
   };
   int nsides = ad.fullShadow ? 1 : 2;
@@ -262,7 +297,13 @@ void buildDim(xmprt_reflect_plan *p, DimPhase &ph, const char *fn) {
     XMPRT_CHECK(m.bytes <= INT_MAX, fn, "halo message of %lld bytes too large",
                 (long long)m.bytes);
     char *ptr;
-    if (m.boxes.size() == 1 && m.boxes[0].contiguous()) {
+    bool single = m.boxes.size() == 1 && m.boxes[0].contiguous();
+    if (p->acc) {
+      m.pinned = (char *)gpu::pinnedAlloc(m.bytes, fn);
+      if (!single)
+        m.staging = (char *)gpu::deviceAlloc(m.bytes, fn);
+      ptr = m.pinned;
+    } else if (single) {
       ptr = base + m.boxes[0].offset;
     } else {
       m.buffer.resize(m.bytes);
@@ -306,10 +347,7 @@ void buildDim(xmprt_reflect_plan *p, DimPhase &ph, const char *fn) {
               !ph.tcaPeers.empty();
 }
 
-void beginDim(xmprt_reflect_plan *p, DimPhase &ph) {
-  if (!ph.active)
-    return;
-  const char *fn = "xmprt_reflect_start";
+void beginDimHost(xmprt_reflect_plan *p, DimPhase &ph) {
   xmprt_darray *a = p->a;
   char *base = (char *)a->data;
   for (Message &m : ph.sends) {
@@ -321,6 +359,41 @@ void beginDim(xmprt_reflect_plan *p, DimPhase &ph) {
       b += x.bytes();
     }
   }
+}
+
+// Device: pack (or copy) every outgoing message into its pinned buffer, then
+// wait for the stream: the buffers are complete, and no kernel of mine still
+// reads a halo that a TCA peer may write once it has my READY.
+void beginDimDevice(xmprt_reflect_plan *p, DimPhase &ph) {
+  const char *fn = "xmprt_reflect_start";
+  MemorySpace &mem = *p->mem;
+  char *base = (char *)p->a->devData;
+  for (Message &m : ph.sends) {
+    if (m.bytes == 0)
+      continue;
+    if (!m.staging) {
+      gpu::copyAsync(m.pinned, base + m.boxes[0].offset, m.bytes, fn);
+      continue;
+    }
+    char *b = m.staging;
+    for (const Box &x : m.boxes) {
+      mem.pack(b, base, x);
+      b += x.bytes();
+    }
+    gpu::copyAsync(m.pinned, m.staging, m.bytes, fn);
+  }
+  if (!ph.sends.empty() || !ph.tcaPeers.empty())
+    mem.fence();
+}
+
+void beginDim(xmprt_reflect_plan *p, DimPhase &ph) {
+  if (!ph.active)
+    return;
+  const char *fn = "xmprt_reflect_start";
+  if (p->acc)
+    beginDimDevice(p, ph);
+  else
+    beginDimHost(p, ph);
   if (!ph.dataReqs.empty())
     XMPRT_MPI(MPI_Startall((int)ph.dataReqs.size(), ph.dataReqs.data()), fn);
   if (!ph.readyReqs.empty())
@@ -332,35 +405,61 @@ void finishDim(xmprt_reflect_plan *p, DimPhase &ph) {
     return;
   const char *fn = "xmprt_reflect_wait";
   xmprt_darray *a = p->a;
-  char *base = (char *)a->data;
+  MemorySpace &mem = *p->mem;
+  bool dev = p->acc != 0;
+  char *base = dev ? (char *)a->devData : (char *)a->data;
   for (const Copy &c : ph.selfCopies)
-    a->mem->copyBox(base, c.dst, base, c.src);
+    mem.copyBox(base, c.dst, base, c.src);
   if (!ph.tcaPeers.empty()) {
     size_t n = ph.tcaPeers.size();
     XMPRT_MPI(MPI_Waitall((int)n, ph.readyReqs.data(), MPI_STATUSES_IGNORE),
               fn);
-    MPI_Win_sync(a->win);
-    for (const Copy &c : ph.pushes)
-      a->mem->copyBox(a->peerBase(c.peer), c.dst, base, c.src);
-    MPI_Win_sync(a->win);
+    if (dev) {
+      for (const Copy &c : ph.pushes)
+        mem.copyToPeer(c.peerBase, c.dst, base, c.src, c.direct);
+      mem.fence(); // my strips have landed in the peers' halos
+    } else {
+      MPI_Win_sync(a->win);
+      for (const Copy &c : ph.pushes)
+        mem.copyBox(a->peerBase(c.peer), c.dst, base, c.src);
+      MPI_Win_sync(a->win);
+    }
     XMPRT_MPI(MPI_Startall((int)ph.doneReqs.size(), ph.doneReqs.data()), fn);
     XMPRT_MPI(MPI_Waitall((int)n, ph.readyReqs.data() + n, MPI_STATUSES_IGNORE),
               fn);
     XMPRT_MPI(MPI_Waitall((int)ph.doneReqs.size(), ph.doneReqs.data(),
                           MPI_STATUSES_IGNORE),
               fn);
-    MPI_Win_sync(a->win);
+    if (!dev)
+      MPI_Win_sync(a->win);
   }
   if (!ph.dataReqs.empty())
     XMPRT_MPI(MPI_Waitall((int)ph.dataReqs.size(), ph.dataReqs.data(),
                           MPI_STATUSES_IGNORE),
               fn);
   for (Message &m : ph.recvs) {
+    if (dev) {
+      // Queued on the stream: the next dimension's packs and copies follow
+      // in stream order; xmprt_reflect_wait waits at the end.
+      if (m.bytes == 0)
+        continue;
+      if (!m.staging) {
+        gpu::copyAsync(base + m.boxes[0].offset, m.pinned, m.bytes, fn);
+        continue;
+      }
+      gpu::copyAsync(m.staging, m.pinned, m.bytes, fn);
+      const char *b = m.staging;
+      for (const Box &x : m.boxes) {
+        mem.unpack(base, x, b);
+        b += x.bytes();
+      }
+      continue;
+    }
     if (m.buffer.empty())
       continue;
     const char *b = m.buffer.data();
     for (const Box &x : m.boxes) {
-      a->mem->unpack(base, x, b);
+      mem.unpack(base, x, b);
       b += x.bytes();
     }
   }
@@ -371,6 +470,128 @@ void freeRequests(std::vector<MPI_Request> &v) {
     if (r != MPI_REQUEST_NULL)
       MPI_Request_free(&r);
   v.clear();
+}
+
+// Frees what buildDim made and forgets its result (keeps the request).
+void resetDim(DimPhase &ph) {
+  freeRequests(ph.dataReqs);
+  freeRequests(ph.readyReqs);
+  freeRequests(ph.doneReqs);
+  for (std::vector<Message> *v : {&ph.sends, &ph.recvs})
+    for (Message &m : *v) {
+      gpu::pinnedFree(m.pinned);
+      gpu::deviceFree(m.staging);
+    }
+  ph.sends.clear();
+  ph.recvs.clear();
+  ph.selfCopies.clear();
+  ph.pushes.clear();
+  ph.tcaPeers.clear();
+  ph.chan[0] = ph.chan[1] = XMPRT_CHANNEL_NONE;
+  ph.ibBytes = ph.tcaBytes = ph.selfBytes = 0;
+  ph.active = false;
+}
+
+bool dimWanted(const xmprt_reflect_plan *p, const DimPhase &ph) {
+  const dist::ArrayDim &ad = p->a->dims[ph.dim];
+  bool any = ad.fullShadow || ph.wlo > 0 || ph.whi > 0;
+  return ph.requested != XMPRT_CHANNEL_NONE && any;
+}
+
+// Device plans: bind to the array's current device instance. Collective
+// over the grid (every rank starts the plan): IPC handles go to every TCA
+// peer, each side maps the other's instance (cached per instance in the
+// darray), the outcomes are exchanged, and if any pair failed anywhere the
+// plan is rebuilt with those pairs on IB.
+void bindDevice(xmprt_reflect_plan *p) {
+  const char *fn = "xmprt_reflect_start";
+  xmprt_darray *a = p->a;
+  xmprt_grid *g = a->grid;
+  char *dev = (char *)deviceForUse(a, fn);
+  if (p->boundGen == a->devGen)
+    return;
+  // Peers I exchange data with inside my sub-cluster on dimensions that do
+  // not force IB: the same set on both sides of every pair.
+  std::set<int> peerSet;
+  for (DimPhase &ph : p->dims) {
+    if (!ph.active)
+      continue;
+    peerSet.insert(ph.tcaPeers.begin(), ph.tcaPeers.end());
+    for (int peer : p->ipcFailed)
+      for (std::vector<Message> *v : {&ph.sends, &ph.recvs})
+        for (Message &m : *v)
+          if (m.peer == peer)
+            peerSet.insert(peer);
+  }
+  std::vector<int> peers(peerSet.begin(), peerSet.end());
+  size_t n = peers.size();
+  std::vector<gpu::IpcHandle> theirs(n);
+  std::vector<int> okMine(n, 0), okTheirs(n, 0);
+  if (n) {
+    gpu::IpcHandle mine;
+    gpu::ipcExport(dev, mine, fn);
+    std::vector<MPI_Request> rq(2 * n);
+    for (size_t i = 0; i < n; ++i)
+      XMPRT_MPI(MPI_Irecv(&theirs[i], (int)sizeof(gpu::IpcHandle), MPI_BYTE,
+                          peers[i], kTagIpc, g->comm, &rq[i]),
+                fn);
+    for (size_t i = 0; i < n; ++i)
+      XMPRT_MPI(MPI_Isend(&mine, (int)sizeof mine, MPI_BYTE, peers[i], kTagIpc,
+                          g->comm, &rq[n + i]),
+                fn);
+    XMPRT_MPI(MPI_Waitall((int)rq.size(), rq.data(), MPI_STATUSES_IGNORE), fn);
+    for (size_t i = 0; i < n; ++i) {
+      auto it = a->devPeers.find(peers[i]);
+      if (it == a->devPeers.end()) {
+        const char *why = "";
+        char *ptr = (char *)gpu::ipcOpen(theirs[i], &why);
+        if (!ptr && envVerbose())
+          fprintf(stderr,
+                  "xmprt: rank %d: reflect: cannot map the device instance of "
+                  "grid rank %d through CUDA IPC (%s): IB with it\n",
+                  g->worldOf[g->rank], peers[i], why);
+        it = a->devPeers.emplace(peers[i], ptr).first;
+      }
+      okMine[i] = it->second != nullptr;
+    }
+    for (size_t i = 0; i < n; ++i)
+      XMPRT_MPI(MPI_Irecv(&okTheirs[i], 1, MPI_INT, peers[i], kTagIpcOk,
+                          g->comm, &rq[i]),
+                fn);
+    for (size_t i = 0; i < n; ++i)
+      XMPRT_MPI(MPI_Isend(&okMine[i], 1, MPI_INT, peers[i], kTagIpcOk, g->comm,
+                          &rq[n + i]),
+                fn);
+    XMPRT_MPI(MPI_Waitall((int)rq.size(), rq.data(), MPI_STATUSES_IGNORE), fn);
+  }
+  std::set<int> failed;
+  for (size_t i = 0; i < n; ++i)
+    if (!okMine[i] || !okTheirs[i])
+      failed.insert(peers[i]);
+  int changed = failed != p->ipcFailed;
+  XMPRT_MPI(MPI_Allreduce(MPI_IN_PLACE, &changed, 1, MPI_INT, MPI_LOR, g->comm),
+            fn);
+  if (changed) {
+    p->ipcFailed = failed;
+    for (DimPhase &ph : p->dims) {
+      resetDim(ph);
+      if (dimWanted(p, ph))
+        buildDim(p, ph, fn);
+    }
+    if (envVerbose())
+      xmprt_reflect_print(p);
+  }
+  std::map<int, int> deviceOf;
+  for (size_t i = 0; i < n; ++i)
+    deviceOf[peers[i]] = theirs[i].device;
+  for (DimPhase &ph : p->dims)
+    for (Copy &c : ph.pushes) {
+      c.peerBase = a->devPeers[c.peer];
+      XMPRT_CHECK(c.peerBase, fn, "no mapping of grid rank %d's instance",
+                  c.peer);
+      c.direct = gpu::kernelCanReach(deviceOf[c.peer]);
+    }
+  p->boundGen = a->devGen;
 }
 
 std::map<std::vector<int64_t>, xmprt_reflect_plan *> &planCache() {
@@ -404,12 +625,17 @@ xmprt_reflect_plan *xmprt_reflect_init(xmprt_darray *a, const int64_t *width_lo,
   const char *fn = "xmprt_reflect_init";
   XMPRT_CHECK(a, fn, "array is NULL");
   XMPRT_CHECK(acc == 0 || acc == 1, fn, "acc must be 0 or 1, got %d", acc);
-  XMPRT_CHECK(acc == 0, fn,
-              "device data (acc=1) needs the CUDA build of libxmprt; this "
-              "build has host memory only");
+  if (acc) {
+    // Device plans own pinned and device buffers: they need the GPU now
+    // (not the array's instance, which is bound at the first start).
+    if (!gpu::built())
+      fail(fn, "device data (acc=1): this libxmprt was built without CUDA");
+    gpu::ensureDevice(fn);
+  }
   auto *p = new xmprt_reflect_plan;
   p->a = a;
   p->acc = acc;
+  p->mem = acc ? &gpu::deviceMemory() : a->mem;
   if (!a->inGrid())
     return p;
   for (int32_t d = 0; d < a->rank; ++d) {
@@ -434,8 +660,7 @@ xmprt_reflect_plan *xmprt_reflect_init(xmprt_darray *a, const int64_t *width_lo,
     ph.periodic = periodic ? periodic[d] != 0 : false;
     p->dims.push_back(std::move(ph));
     DimPhase &q = p->dims.back();
-    bool any = ad.fullShadow || q.wlo > 0 || q.whi > 0;
-    if (q.requested != XMPRT_CHANNEL_NONE && any)
+    if (dimWanted(p, q))
       buildDim(p, q, fn);
   }
   if (envVerbose())
@@ -448,6 +673,8 @@ void xmprt_reflect_start(xmprt_reflect_plan *p) {
   XMPRT_CHECK(!p->started, "xmprt_reflect_start",
               "plan already started (missing xmprt_reflect_wait)");
   p->started = true;
+  if (p->acc && p->a->inGrid())
+    bindDevice(p);
   if (!p->dims.empty())
     beginDim(p, p->dims[0]);
 }
@@ -461,6 +688,14 @@ void xmprt_reflect_wait(xmprt_reflect_plan *p) {
     finishDim(p, p->dims[d]);
   }
   p->started = false;
+  if (!p->a->inGrid())
+    return;
+  if (p->acc) {
+    p->mem->fence(); // every unpack has landed
+    p->a->devFlags |= kHostStale;
+  } else {
+    xmprt_darray_host_modified(p->a);
+  }
 }
 
 void xmprt_reflect_do(xmprt_reflect_plan *p) {
@@ -489,8 +724,10 @@ void xmprt_reflect_print(const xmprt_reflect_plan *p) {
   char line[512];
   int wr = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &wr);
-  snprintf(line, sizeof line, "xmprt: rank %d: reflect plan of array %p%s\n",
-           wr, (void *)p->a, p->a->inGrid() ? "" : " (not in grid)");
+  snprintf(line, sizeof line,
+           "xmprt: rank %d: reflect plan of array %p, acc=%d (%s data)%s\n",
+           wr, (void *)p->a, p->acc, p->acc ? "device" : "host",
+           p->a->inGrid() ? "" : " (not in grid)");
   s += line;
   for (const DimPhase &ph : p->dims) {
     snprintf(line, sizeof line,
@@ -513,11 +750,8 @@ void xmprt_reflect_print(const xmprt_reflect_plan *p) {
 void xmprt_reflect_destroy(xmprt_reflect_plan *p) {
   if (!p || p->cached)
     return; // cached plans belong to the cache (freed with their array)
-  for (DimPhase &ph : p->dims) {
-    freeRequests(ph.dataReqs);
-    freeRequests(ph.readyReqs);
-    freeRequests(ph.doneReqs);
-  }
+  for (DimPhase &ph : p->dims)
+    resetDim(ph);
   delete p;
 }
 

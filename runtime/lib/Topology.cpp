@@ -1,4 +1,5 @@
 //===- Topology.cpp - init, grids, templates, sub-clusters -----------------===//
+#include "Gpu.h"
 #include "Internal.h"
 
 #include <algorithm>
@@ -12,11 +13,6 @@ namespace {
 bool gWeInitialized = false;
 bool gInitDone = false;
 SubCluster gSub;
-int gDevice = -1;
-
-// GPU hook: choose the device of this rank (local rank modulo the devices
-// visible on the host). The CUDA build fills this in; host-only: none.
-int selectDeviceForRank(const SubCluster &) { return -1; }
 
 void setupSubCluster() {
   int wr = 0;
@@ -40,7 +36,10 @@ void setupSubCluster() {
   MPI_Comm_size(gSub.comm, &gSub.size);
   XMPRT_MPI(MPI_Allreduce(&wr, &gSub.id, 1, MPI_INT, MPI_MIN, gSub.comm),
             "xmprt_init");
-  gDevice = selectDeviceForRank(gSub);
+  // The GPU is chosen lazily (Gpu.cpp), before MPI if generated code loads
+  // kernels first; XMP_VERBOSE=1 shows the choice at init.
+  if (envVerbose() && gpu::built())
+    gpu::deviceCount();
 }
 } // namespace
 
@@ -108,10 +107,7 @@ int32_t xmprt_world_size(void) {
 int32_t xmprt_subcluster_id(void) { return subCluster().id; }
 int32_t xmprt_subcluster_size(void) { return subCluster().size; }
 int32_t xmprt_subcluster_rank(void) { return subCluster().rank; }
-int32_t xmprt_device_id(void) {
-  ensureInit("xmprt_device_id");
-  return gDevice;
-}
+int32_t xmprt_device_id(void) { return gpu::deviceId(); }
 
 int32_t xmprt_grid_resolve_shape(int32_t nprocs, int32_t ndims,
                                  const int64_t *shape, int64_t *resolved) {

@@ -29,6 +29,18 @@ int main(int argc, char **argv) {
         xmprt_darray_create(t, 1, &n, &al, nullptr, nullptr, nullptr, XMPRT_F64);
     int64_t d[3] = {0, 4, 1}, src[3] = {0, 5, 1};
     xmprt_gmove(1, a, d, a, src);
+  } else if (!strcmp(what, "device")) {
+    // device data without a GPU (or without CUDA in this build)
+    int64_t s[] = {XMPRT_DYNAMIC}, n = 8;
+    int32_t k = XMPRT_DIST_BLOCK, al = 0;
+    xmprt_grid *g = xmprt_grid_create(1, s);
+    xmprt_template *t = xmprt_template_create(1, &n);
+    xmprt_template_distribute(t, g, &k, nullptr, nullptr);
+    xmprt_darray *a =
+        xmprt_darray_create(t, 1, &n, &al, nullptr, nullptr, nullptr, XMPRT_F64);
+    xmprt_darray_host_modified(a); // harmless
+    if (xmprt_darray_in_replicate(a) == 0 && xmprt_has_gpu() == 0)
+      xmprt_replicate_begin(a);
   } else if (!strcmp(what, "null")) {
     xmprt_grid_size(nullptr, 0);
   }

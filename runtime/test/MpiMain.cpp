@@ -6,10 +6,22 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <cstdio>
+
 int main(int argc, char **argv) {
   xmprt_init(&argc, &argv);
   ::testing::InitGoogleTest(&argc, argv);
   int rank = xmprt_world_rank();
+#ifdef XMPRT_GPU_TEST_MAIN
+  // GPU tests: ctest's SKIP_REGULAR_EXPRESSION matches this line on a
+  // machine without a GPU (every test then skips itself).
+  int has = xmprt_has_gpu();
+  MPI_Allreduce(MPI_IN_PLACE, &has, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (!has && rank == 0) {
+    printf("xmprt-gpu-test: no GPU, skipped\n");
+    fflush(stdout);
+  }
+#endif
   if (rank != 0) {
     auto &listeners = ::testing::UnitTest::GetInstance()->listeners();
     // Keep failure messages of other ranks, drop their progress output.

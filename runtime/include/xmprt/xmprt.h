@@ -13,6 +13,9 @@
 #define XMPRT_XMPRT_H
 
 #include <stdint.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -79,7 +82,9 @@ int32_t xmprt_grid_rank(const xmprt_grid *g);
 int32_t xmprt_subcluster_id(void);
 int32_t xmprt_subcluster_size(void);
 int32_t xmprt_subcluster_rank(void);
-/* GPU hook: device chosen for this rank (-1: host only build). */
+/* GPU of this process: node-local rank (from the launcher's environment,
+ * usable before MPI_Init) modulo the number of visible devices; -1 when
+ * there is none or this is a host-only build. Creates no CUDA context. */
 int32_t xmprt_device_id(void);
 
 /* A template; sizes[i] == XMPRT_DYNAMIC until fixed by xmprt_template_fix. */
@@ -143,7 +148,16 @@ int64_t xmprt_darray_global_to_local(const xmprt_darray *a, int32_t dim,
 /*--- reflect --------------------------------------------------------------*/
 /* width_lo/hi: per dim (NULL = the whole shadow); periodic: per dim 0/1
  * (NULL = none); channels: per dim XMPRT_CHANNEL_* (NULL = auto); acc: 0 host,
- * 1 device data. The plan is persistent. */
+ * 1 device data. The plan is persistent.
+ * acc = 1 (CUDA build, a GPU needed at init) acts on the device instance.
+ * The plan does not need the instance when it is built: it binds to it at
+ * the first start (outside a replicate region the instance is made current
+ * first, as by xmprt_darray_device_acquire) and binds again whenever the
+ * instance was re-created. IB: pack kernels, pinned host buffers, MPI. TCA
+ * (peers in the sub-cluster): CUDA IPC mappings of the peers' instances,
+ * copies straight into their halos. A peer whose instance CUDA cannot map
+ * is served through IB (both ways); xmprt_reflect_channel then says IB.
+ * A host reflect (acc = 0) marks the device instance stale on completion. */
 xmprt_reflect_plan *xmprt_reflect_init(xmprt_darray *a, const int64_t *width_lo,
                                        const int64_t *width_hi,
                                        const int32_t *periodic,
@@ -151,9 +165,12 @@ xmprt_reflect_plan *xmprt_reflect_init(xmprt_darray *a, const int64_t *width_lo,
 void xmprt_reflect_do(xmprt_reflect_plan *p);
 void xmprt_reflect_start(xmprt_reflect_plan *p);
 void xmprt_reflect_wait(xmprt_reflect_plan *p);
-/* Channel actually used for (dim, side 0=lo 1=hi) on this rank. */
+/* Channel actually used for (dim, side 0=lo 1=hi) on this rank. For
+ * acc = 1 plans before their first start: the channel planned (TCA inside
+ * the sub-cluster) before CUDA IPC was tried. */
 int32_t xmprt_reflect_channel(const xmprt_reflect_plan *p, int32_t dim,
                               int32_t side);
+/* Prints the plan (one line per dimension; "acc=1" for device plans). */
 void xmprt_reflect_print(const xmprt_reflect_plan *p);
 void xmprt_reflect_destroy(xmprt_reflect_plan *p);
 /* Plan cache for plain `reflect`: one plan per (call site key, array). */
@@ -193,6 +210,107 @@ int32_t xmprt_get_collectives(void);
  * per (site, arrays, sections). Collective over MPI_COMM_WORLD. */
 void xmprt_gmove(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
                  xmprt_darray *src, const int64_t *src_sec);
+/* gmove of `acc` arrays: correct whatever instances they have. A source or
+ * destination whose device instance may hold values the host lacks (inside
+ * a replicate region, or after a device reflect) is copied device->host
+ * first (whole local block); then the host gmove; then the destination's
+ * device instance, if any, is refreshed host->device. Without device
+ * instances (and in the host-only build) it is exactly xmprt_gmove. */
+void xmprt_gmove_acc(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
+                     xmprt_darray *src, const int64_t *src_sec);
+
+/*--- GPU --------------------------------------------------------------------*/
+/* 1 when this libxmprt was built with CUDA and sees at least one device.
+ * Creates no CUDA context. XMP_VERBOSE=1 prints the device chosen for each
+ * rank (or why there is none) the first time it is asked. */
+int32_t xmprt_has_gpu(void);
+/* The runtime's one persistent non-blocking CUDA stream (cudaStream_t), the
+ * same that mgpuStreamCreate hands to generated code. Every copy and kernel
+ * of the runtime is queued on it. Aborts when there is no GPU. */
+void *xmprt_gpu_stream(void);
+
+/*--- device data ------------------------------------------------------------*/
+/* Each darray may have a device instance: the local block (shadows included,
+ * same layout and extents as xmprt_darray_data) in GPU memory. Two models:
+ *  - automatic (device loops outside any replicate region): acquire makes
+ *    the instance hold the host's latest values, release after a writing
+ *    loop copies it back, so host code always sees current data;
+ *  - explicit (inside xmprt_replicate_begin/end): the program moves data
+ *    with xmprt_replicate_sync; acquire/release copy nothing.
+ * Copies are of the whole local block. Functions that need a GPU abort with
+ * "this libxmprt was built without CUDA" in the host-only build. Ranks not
+ * in the array's grid hold nothing: acquire returns NULL there. */
+enum { XMPRT_ACCESS_READ = 1, XMPRT_ACCESS_WRITE = 2,
+       XMPRT_ACCESS_READWRITE = 3 };
+/* Before a device loop: mode = XMPRT_ACCESS_* bits. Creates the instance if
+ * there is none (kept until xmprt_darray_destroy). Outside a replicate
+ * region, if the host changed since the last host->device copy and mode is
+ * not 0, copies the block host->device (also for write-only access: release
+ * copies the whole block back, so the parts the loop does not write must
+ * be current). Returns the device base pointer. */
+void *xmprt_darray_device_acquire(xmprt_darray *a, int32_t mode);
+/* After a device loop: outside a replicate region, if mode has
+ * XMPRT_ACCESS_WRITE, waits for the stream and copies the block
+ * device->host (both instances are then equal). Inside one: nothing. */
+void xmprt_darray_device_release(xmprt_darray *a, int32_t mode);
+/* The host instance changed: the device instance (if any) is stale. The
+ * runtime calls it itself after a host reflect, on a host gmove's
+ * destination, and at creation. Harmless in the host-only build. */
+void xmprt_darray_host_modified(xmprt_darray *a);
+/* Replicate regions (nestable): begin creates the device instance if there
+ * is none, without copying (contents undefined until
+ * xmprt_replicate_sync(a, 0)); end leaves the region and, at the outermost
+ * end, frees an instance that begin created (an older one is kept, and
+ * counts as stale: outside the region the host instance is the truth). */
+void xmprt_replicate_begin(xmprt_darray *a);
+void xmprt_replicate_end(xmprt_darray *a);
+/* dir 0 (in): host->device; 1 (out): device->host; whole local block,
+ * completed on return. Error if the array has no device instance. */
+void xmprt_replicate_sync(xmprt_darray *a, int32_t dir);
+/* Nesting depth of replicate regions of the array (0: outside). */
+int32_t xmprt_darray_in_replicate(const xmprt_darray *a);
+
+/*--- entry points of MLIR's gpu-to-llvm lowering -----------------------------*/
+/* The runtime calls that `gpu-to-llvm` and the LLVM IR translation of
+ * `gpu.binary` emit (the signatures of MLIR's CUDA runtime wrappers), backed
+ * by the CUDA runtime API on this process's device. Modules are
+ * cubins/fatbins (mgpuModuleLoad) or PTX (mgpuModuleLoadJIT); they may be
+ * loaded before main (global constructors), before MPI_Init.
+ * mgpuStreamCreate returns the persistent stream of xmprt_gpu_stream and
+ * mgpuStreamDestroy ignores it. A launch with an empty grid or block does
+ * nothing. mgpuMemAlloc allocates stream-ordered device memory; host-shared
+ * (managed) memory is refused. mgpuSetDefaultDevice is recorded and
+ * ignored (the device is chosen per rank). Any CUDA error aborts with
+ * "xmprt: rank R: <mgpu function>: <CUDA message>". In the host-only build
+ * every one of them aborts with "this libxmprt was built without CUDA". */
+void *mgpuModuleLoad(void *data, uint64_t size);
+void *mgpuModuleLoadJIT(void *data, int32_t opt_level);
+void mgpuModuleUnload(void *module);
+void *mgpuModuleGetFunction(void *module, const char *name);
+void mgpuLaunchKernel(void *function, intptr_t grid_x, intptr_t grid_y,
+                      intptr_t grid_z, intptr_t block_x, intptr_t block_y,
+                      intptr_t block_z, int32_t smem, void *stream,
+                      void **params, void **extra, uint64_t params_count);
+void *mgpuStreamCreate(void);
+void mgpuStreamDestroy(void *stream);
+void mgpuStreamSynchronize(void *stream);
+void mgpuStreamWaitEvent(void *stream, void *event);
+void *mgpuEventCreate(void);
+void mgpuEventDestroy(void *event);
+void mgpuEventSynchronize(void *event);
+void mgpuEventRecord(void *event, void *stream);
+void *mgpuMemAlloc(uint64_t bytes, void *stream, bool is_host_shared);
+void mgpuMemFree(void *ptr, void *stream);
+void mgpuMemcpy(void *dst, void *src, uint64_t bytes, void *stream);
+void mgpuMemset32(void *dst, uint32_t value, uint64_t count, void *stream);
+void mgpuMemset16(void *dst, uint16_t value, uint64_t count, void *stream);
+void mgpuSetDefaultDevice(int32_t device);
+void mgpuMemHostRegister(void *ptr, uint64_t bytes);
+void mgpuMemHostUnregister(void *ptr);
+void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
+                               int64_t element_size);
+void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
+                                 int64_t element_size);
 
 
 /*--- entry points shaped for generated code (Codegen.cpp) ----------------*/

@@ -1,0 +1,593 @@
+//===- Gpu.cpp - CUDA side of libxmprt: device, stream, mgpu* entry points ===//
+//
+// Only the CUDA runtime API is used, and cudart is linked statically (its
+// symbols hidden in libxmprt.so): the library has no libcudart.so / libcuda
+// dependency, loads on machines without a driver and then reports no GPU.
+// Kernel modules go through the runtime's library API (cudaLibraryLoadData,
+// cudaLibraryGetKernel, cudaLaunchKernel), which needs no driver symbols.
+//
+// Device selection is lazy and works before MPI_Init: generated code loads
+// its kernels from a global constructor, before main. The device is the
+// node-local rank (from the launcher's environment) modulo the number of
+// devices; each thread makes it current once.
+//
+// Every CUDA error aborts: "xmprt: rank R: <function>: <CUDA message> (<call>)".
+//===----------------------------------------------------------------------===//
+#include "Gpu.h"
+#include "GpuKernels.h"
+#include "Internal.h"
+
+#include <cuda_runtime_api.h>
+
+#include <atomic>
+#include <climits>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+
+using namespace xmprt;
+
+namespace {
+
+[[noreturn]] void cudaFail(const char *fn, cudaError_t e, const char *call) {
+  fail(fn, "%s (%s)", cudaGetErrorString(e), call);
+}
+#define XMPRT_CUDA(call, fn)                                                   \
+  do {                                                                         \
+    cudaError_t e_ = (call);                                                   \
+    if (e_ != cudaSuccess)                                                     \
+      cudaFail(fn, e_, #call);                                                 \
+  } while (0)
+
+// Errors that only mean the CUDA runtime is being torn down at exit (the
+// global destructors of generated code unload modules after cudart's own
+// atexit handler ran): nothing left to release.
+// After MPI_Finalize nothing can be reported as a job error any more, and
+// a failing release must not turn a finished program into a crash.
+bool tearingDown(cudaError_t e) {
+  if (e == cudaErrorCudartUnloading || e == cudaErrorContextIsDestroyed)
+    return true;
+  int fin = 0;
+  MPI_Finalized(&fin);
+  if (fin)
+    cudaGetLastError();
+  return fin != 0;
+}
+
+struct DeviceChoice {
+  int count = 0;
+  int id = -1;
+  const char *why = "no CUDA device"; // when id < 0
+};
+
+int reportRank() {
+  int init = 0, fin = 0, r = -1;
+  MPI_Initialized(&init);
+  MPI_Finalized(&fin);
+  if (init && !fin)
+    MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  else
+    r = envWorldRank() >= 0 ? envWorldRank() : envLocalRank();
+  return r;
+}
+
+const DeviceChoice &choice() {
+  static const DeviceChoice c = [] {
+    DeviceChoice d;
+    int n = 0;
+    cudaError_t e = cudaGetDeviceCount(&n);
+    if (e != cudaSuccess) {
+      d.why = cudaGetErrorString(e);
+      cudaGetLastError();
+      n = 0;
+    }
+    d.count = n;
+    int local = envLocalRank();
+    if (n > 0)
+      d.id = (local < 0 ? 0 : local) % n;
+    if (envVerbose()) {
+      if (d.id >= 0) {
+        cudaDeviceProp prop;
+        const char *name = "?";
+        if (cudaGetDeviceProperties(&prop, d.id) == cudaSuccess)
+          name = prop.name;
+        fprintf(stderr,
+                "xmprt: rank %d: GPU %d of %d (%s), node-local rank %d\n",
+                reportRank(), d.id, n, name, local < 0 ? 0 : local);
+      } else {
+        fprintf(stderr, "xmprt: rank %d: no GPU (%s)\n", reportRank(), d.why);
+      }
+      fflush(stderr);
+    }
+    return d;
+  }();
+  return c;
+}
+
+std::atomic<bool> gContext{false};
+thread_local bool tCurrent = false;
+int gRequestedDevice = -1; // mgpuSetDefaultDevice, recorded only
+
+std::atomic<void *> gStream{nullptr};
+
+cudaStream_t theStream(const char *fn) {
+  static std::once_flag once;
+  gpu::ensureDevice(fn);
+  std::call_once(once, [fn] {
+    cudaStream_t s = nullptr;
+    XMPRT_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), fn);
+    gStream.store(s, std::memory_order_release);
+  });
+  return static_cast<cudaStream_t>(gStream.load(std::memory_order_acquire));
+}
+
+cudaStream_t asStream(void *s) { return static_cast<cudaStream_t>(s); }
+
+// For releases (which may run at exit, after cudart's teardown): make the
+// device current if possible, never fail.
+void currentQuietly() {
+  if (tCurrent || choice().id < 0)
+    return;
+  if (cudaSetDevice(choice().id) == cudaSuccess)
+    tCurrent = true;
+  else
+    cudaGetLastError();
+}
+
+// Copies a box on the device (or between my device and a peer's memory):
+// copy engines for runs longer than one element, a kernel for single
+// elements (when the kernel may reach the destination).
+void copyBoxOnStream(char *dst, const Box &d, const char *src, const Box &s,
+                     bool kernelOk, const char *fn) {
+  if (d.bytes() == 0)
+    return;
+  cudaStream_t st = theStream(fn);
+  char *dp = dst + d.offset;
+  const char *sp = src + s.offset;
+  if (d.nblocks == 1) {
+    XMPRT_CUDA(cudaMemcpyAsync(dp, sp, (size_t)d.blockBytes, cudaMemcpyDefault,
+                               st),
+               fn);
+    return;
+  }
+  bool pitchOk = d.stride <= INT_MAX && s.stride <= INT_MAX;
+  if ((kernelOk && d.blockBytes <= 16) || !pitchOk) {
+    XMPRT_CUDA(gpu::launchBoxCopy(dp, d.stride, sp, s.stride, d.blockBytes,
+                                  d.nblocks, st),
+               fn);
+    return;
+  }
+  XMPRT_CUDA(cudaMemcpy2DAsync(dp, (size_t)d.stride, sp, (size_t)s.stride,
+                               (size_t)d.blockBytes, (size_t)d.nblocks,
+                               cudaMemcpyDefault, st),
+             fn);
+}
+
+class DeviceMemory final : public MemorySpace {
+public:
+  const char *name() const override { return "device"; }
+  void *allocate(int64_t bytes) override {
+    return gpu::deviceAlloc(bytes, "xmprt device memory");
+  }
+  void release(void *p) override { gpu::deviceFree(p); }
+  void copyBox(char *dstBase, const Box &d, const char *srcBase,
+               const Box &s) override {
+    copyBoxOnStream(dstBase, d, srcBase, s, true, "xmprt_reflect_wait");
+  }
+  void copyToPeer(char *peerBase, const Box &d, const char *srcBase,
+                  const Box &s, bool direct) override {
+    copyBoxOnStream(peerBase, d, srcBase, s, direct, "xmprt_reflect_wait");
+  }
+  // Packing and unpacking: a kernel (the runs of a halo are usually short),
+  // a plain copy for a single run.
+  void pack(char *buf, const char *base, const Box &b) override {
+    Box packed{0, b.nblocks, b.blockBytes, b.blockBytes};
+    if (b.nblocks == 1 || b.blockBytes == 0) {
+      copyBoxOnStream(buf, packed, base, b, true, "xmprt_reflect_start");
+      return;
+    }
+    XMPRT_CUDA(gpu::launchBoxCopy(buf, b.blockBytes, base + b.offset, b.stride,
+                                  b.blockBytes, b.nblocks,
+                                  theStream("xmprt_reflect_start")),
+               "xmprt_reflect_start");
+  }
+  void unpack(char *base, const Box &b, const char *buf) override {
+    Box packed{0, b.nblocks, b.blockBytes, b.blockBytes};
+    if (b.nblocks == 1 || b.blockBytes == 0) {
+      copyBoxOnStream(base, b, buf, packed, true, "xmprt_reflect_wait");
+      return;
+    }
+    XMPRT_CUDA(gpu::launchBoxCopy(base + b.offset, b.stride, buf, b.blockBytes,
+                                  b.blockBytes, b.nblocks,
+                                  theStream("xmprt_reflect_wait")),
+               "xmprt_reflect_wait");
+  }
+  void fence() override { gpu::sync("xmprt_reflect_wait"); }
+};
+
+} // namespace
+
+namespace xmprt {
+namespace gpu {
+
+bool built() { return true; }
+int deviceCount() { return choice().count; }
+int deviceId() { return choice().id; }
+bool initialized() { return gContext.load(std::memory_order_acquire); }
+
+void ensureDevice(const char *fn) {
+  if (tCurrent)
+    return;
+  const DeviceChoice &c = choice();
+  if (c.id < 0)
+    fail(fn, "no GPU on this rank (%s)", c.why);
+  XMPRT_CUDA(cudaSetDevice(c.id), fn);
+  tCurrent = true;
+  gContext.store(true, std::memory_order_release);
+}
+
+[[noreturn]] void notBuilt(const char *fn) {
+  fail(fn, "this libxmprt was built without CUDA");
+}
+
+void *stream(const char *fn) { return theStream(fn); }
+
+void sync(const char *fn) {
+  XMPRT_CUDA(cudaStreamSynchronize(theStream(fn)), fn);
+}
+
+void *deviceAlloc(int64_t bytes, const char *fn) {
+  ensureDevice(fn);
+  size_t n = (size_t)((bytes + 255) / 256 * 256);
+  if (n == 0)
+    n = 256;
+  void *p = nullptr;
+  XMPRT_CUDA(cudaMalloc(&p, n), fn);
+  cudaStream_t s = theStream(fn);
+  XMPRT_CUDA(cudaMemsetAsync(p, 0, n, s), fn);
+  XMPRT_CUDA(cudaStreamSynchronize(s), fn);
+  return p;
+}
+
+void deviceFree(void *p) {
+  if (!p)
+    return;
+  cudaError_t e = cudaFree(p);
+  if (e != cudaSuccess && !tearingDown(e))
+    cudaFail("xmprt device memory", e, "cudaFree");
+}
+
+void *pinnedAlloc(int64_t bytes, const char *fn) {
+  ensureDevice(fn);
+  size_t n = (size_t)((bytes + 63) / 64 * 64);
+  if (n == 0)
+    n = 64;
+  void *p = nullptr;
+  XMPRT_CUDA(cudaHostAlloc(&p, n, cudaHostAllocPortable), fn);
+  memset(p, 0, n);
+  return p;
+}
+
+void pinnedFree(void *p) {
+  if (!p)
+    return;
+  cudaError_t e = cudaFreeHost(p);
+  if (e != cudaSuccess && !tearingDown(e))
+    cudaFail("xmprt pinned memory", e, "cudaFreeHost");
+}
+
+void copyAsync(void *dst, const void *src, int64_t bytes, const char *fn) {
+  if (bytes <= 0)
+    return;
+  XMPRT_CUDA(cudaMemcpyAsync(dst, src, (size_t)bytes, cudaMemcpyDefault,
+                             theStream(fn)),
+             fn);
+}
+
+bool isDevicePointer(const void *p) {
+  if (!p || !initialized())
+    return false;
+  cudaPointerAttributes at;
+  if (cudaPointerGetAttributes(&at, p) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return at.type == cudaMemoryTypeDevice || at.type == cudaMemoryTypeManaged;
+}
+
+MemorySpace &deviceMemory() {
+  static DeviceMemory m;
+  return m;
+}
+
+void ipcExport(void *base, IpcHandle &h, const char *fn) {
+  ensureDevice(fn);
+  cudaIpcMemHandle_t m;
+  XMPRT_CUDA(cudaIpcGetMemHandle(&m, base), fn);
+  static_assert(sizeof(m) == sizeof(h.bytes), "CUDA IPC handle size");
+  memcpy(h.bytes, &m, sizeof m);
+  h.device = deviceId();
+  h.pad = 0;
+}
+
+void *ipcOpen(const IpcHandle &h, const char **why) {
+  cudaIpcMemHandle_t m;
+  memcpy(&m, h.bytes, sizeof m);
+  void *p = nullptr;
+  cudaError_t e = cudaIpcOpenMemHandle(&p, m, cudaIpcMemLazyEnablePeerAccess);
+  if (e != cudaSuccess) {
+    cudaGetLastError();
+    if (why)
+      *why = cudaGetErrorString(e);
+    return nullptr;
+  }
+  return p;
+}
+
+void ipcClose(void *p) {
+  if (p && cudaIpcCloseMemHandle(p) != cudaSuccess)
+    cudaGetLastError();
+}
+
+bool kernelCanReach(int device) {
+  int me = deviceId();
+  if (device == me)
+    return true;
+  int ok = 0;
+  if (cudaDeviceCanAccessPeer(&ok, me, device) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return ok != 0;
+}
+
+} // namespace gpu
+} // namespace xmprt
+
+//===----------------------------------------------------------------------===//
+// C ABI: queries, and the entry points of MLIR's gpu-to-llvm lowering.
+//===----------------------------------------------------------------------===//
+extern "C" {
+
+int32_t xmprt_has_gpu(void) { return gpu::deviceCount() > 0 ? 1 : 0; }
+
+void *xmprt_gpu_stream(void) { return theStream("xmprt_gpu_stream"); }
+
+void *mgpuModuleLoad(void *data, uint64_t size) {
+  const char *fn = "mgpuModuleLoad";
+  (void)size; // fatbins and cubins carry their own size
+  gpu::ensureDevice(fn);
+  cudaLibrary_t lib = nullptr;
+  XMPRT_CUDA(cudaLibraryLoadData(&lib, data, nullptr, nullptr, 0, nullptr,
+                                 nullptr, 0),
+             fn);
+  return lib;
+}
+
+void *mgpuModuleLoadJIT(void *data, int32_t optLevel) {
+  const char *fn = "mgpuModuleLoadJIT";
+  gpu::ensureDevice(fn);
+  cudaLibrary_t lib = nullptr;
+  cudaJitOption opt[] = {cudaJitOptimizationLevel};
+  void *val[] = {(void *)(intptr_t)optLevel};
+  XMPRT_CUDA(cudaLibraryLoadData(&lib, data, opt, val, 1, nullptr, nullptr, 0),
+             fn);
+  return lib;
+}
+
+void mgpuModuleUnload(void *module) {
+  if (!module)
+    return;
+  currentQuietly();
+  cudaError_t e = cudaLibraryUnload(static_cast<cudaLibrary_t>(module));
+  if (e != cudaSuccess && !tearingDown(e))
+    cudaFail("mgpuModuleUnload", e, "cudaLibraryUnload");
+}
+
+void *mgpuModuleGetFunction(void *module, const char *name) {
+  const char *fn = "mgpuModuleGetFunction";
+  XMPRT_CHECK(module && name, fn, "module or kernel name is NULL");
+  gpu::ensureDevice(fn);
+  cudaKernel_t k = nullptr;
+  cudaError_t e =
+      cudaLibraryGetKernel(&k, static_cast<cudaLibrary_t>(module), name);
+  if (e != cudaSuccess)
+    fail(fn, "kernel '%s': %s", name, cudaGetErrorString(e));
+  return (void *)k;
+}
+
+void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t smem, void *stream,
+                      void **params, void **extra, uint64_t paramsCount) {
+  const char *fn = "mgpuLaunchKernel";
+  (void)paramsCount;
+  XMPRT_CHECK(function, fn, "kernel is NULL");
+  XMPRT_CHECK(!extra, fn, "the 'extra' launch parameters are not supported");
+  // An empty grid is an empty iteration space (a rank owning nothing).
+  if (gridX <= 0 || gridY <= 0 || gridZ <= 0 || blockX <= 0 || blockY <= 0 ||
+      blockZ <= 0)
+    return;
+  XMPRT_CHECK(gridX <= UINT_MAX && gridY <= UINT_MAX && gridZ <= UINT_MAX &&
+                  blockX <= UINT_MAX && blockY <= UINT_MAX &&
+                  blockZ <= UINT_MAX && smem >= 0,
+              fn, "launch configuration out of range");
+  gpu::ensureDevice(fn);
+  const void *f = function;
+  if (smem > 48 * 1024)
+    XMPRT_CUDA(cudaFuncSetAttribute(
+                   f, cudaFuncAttributeMaxDynamicSharedMemorySize, smem),
+               fn);
+  XMPRT_CUDA(cudaLaunchKernel(f,
+                              dim3((unsigned)gridX, (unsigned)gridY,
+                                   (unsigned)gridZ),
+                              dim3((unsigned)blockX, (unsigned)blockY,
+                                   (unsigned)blockZ),
+                              params, (size_t)smem, asStream(stream)),
+             fn);
+}
+
+// gpu-to-llvm creates and destroys a stream around every launch: hand out
+// the one persistent stream instead (and never destroy it).
+void *mgpuStreamCreate(void) { return theStream("mgpuStreamCreate"); }
+
+void mgpuStreamDestroy(void *stream) {
+  if (!stream || stream == gStream.load(std::memory_order_acquire))
+    return;
+  currentQuietly();
+  cudaError_t e = cudaStreamDestroy(asStream(stream));
+  if (e != cudaSuccess && !tearingDown(e))
+    cudaFail("mgpuStreamDestroy", e, "cudaStreamDestroy");
+}
+
+void mgpuStreamSynchronize(void *stream) {
+  gpu::ensureDevice("mgpuStreamSynchronize");
+  XMPRT_CUDA(cudaStreamSynchronize(asStream(stream)), "mgpuStreamSynchronize");
+}
+
+void mgpuStreamWaitEvent(void *stream, void *event) {
+  gpu::ensureDevice("mgpuStreamWaitEvent");
+  XMPRT_CUDA(cudaStreamWaitEvent(asStream(stream),
+                                 static_cast<cudaEvent_t>(event), 0),
+             "mgpuStreamWaitEvent");
+}
+
+void *mgpuEventCreate(void) {
+  gpu::ensureDevice("mgpuEventCreate");
+  cudaEvent_t ev = nullptr;
+  XMPRT_CUDA(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming),
+             "mgpuEventCreate");
+  return ev;
+}
+
+void mgpuEventDestroy(void *event) {
+  if (!event)
+    return;
+  currentQuietly();
+  cudaError_t e = cudaEventDestroy(static_cast<cudaEvent_t>(event));
+  if (e != cudaSuccess && !tearingDown(e))
+    cudaFail("mgpuEventDestroy", e, "cudaEventDestroy");
+}
+
+void mgpuEventSynchronize(void *event) {
+  gpu::ensureDevice("mgpuEventSynchronize");
+  XMPRT_CUDA(cudaEventSynchronize(static_cast<cudaEvent_t>(event)),
+             "mgpuEventSynchronize");
+}
+
+void mgpuEventRecord(void *event, void *stream) {
+  gpu::ensureDevice("mgpuEventRecord");
+  XMPRT_CUDA(cudaEventRecord(static_cast<cudaEvent_t>(event),
+                             asStream(stream)),
+             "mgpuEventRecord");
+}
+
+void *mgpuMemAlloc(uint64_t bytes, void *stream, bool isHostShared) {
+  const char *fn = "mgpuMemAlloc";
+  XMPRT_CHECK(!isHostShared, fn,
+              "host-shared (managed) allocations are not supported; use "
+              "device memory and explicit copies");
+  gpu::ensureDevice(fn);
+  if (bytes == 0)
+    return nullptr;
+  void *p = nullptr;
+  XMPRT_CUDA(cudaMallocAsync(&p, (size_t)bytes, asStream(stream)), fn);
+  return p;
+}
+
+void mgpuMemFree(void *ptr, void *stream) {
+  if (!ptr)
+    return;
+  currentQuietly();
+  cudaError_t e = cudaFreeAsync(ptr, asStream(stream));
+  if (e != cudaSuccess && !tearingDown(e))
+    cudaFail("mgpuMemFree", e, "cudaFreeAsync");
+}
+
+void mgpuMemcpy(void *dst, void *src, uint64_t bytes, void *stream) {
+  const char *fn = "mgpuMemcpy";
+  if (bytes == 0)
+    return;
+  gpu::ensureDevice(fn);
+  XMPRT_CUDA(cudaMemcpyAsync(dst, src, (size_t)bytes, cudaMemcpyDefault,
+                             asStream(stream)),
+             fn);
+}
+
+void mgpuMemset32(void *dst, uint32_t value, uint64_t count, void *stream) {
+  const char *fn = "mgpuMemset32";
+  if (count == 0)
+    return;
+  gpu::ensureDevice(fn);
+  uint32_t b = value & 0xff;
+  if (value == b * 0x01010101u)
+    XMPRT_CUDA(cudaMemsetAsync(dst, (int)b, (size_t)count * 4,
+                               asStream(stream)),
+               fn);
+  else
+    XMPRT_CUDA(gpu::launchFill32(static_cast<uint32_t *>(dst), value,
+                                 (int64_t)count, asStream(stream)),
+               fn);
+}
+
+void mgpuMemset16(void *dst, uint16_t value, uint64_t count, void *stream) {
+  const char *fn = "mgpuMemset16";
+  if (count == 0)
+    return;
+  gpu::ensureDevice(fn);
+  uint16_t b = value & 0xff;
+  if (value == (uint16_t)(b * 0x0101u))
+    XMPRT_CUDA(cudaMemsetAsync(dst, (int)b, (size_t)count * 2,
+                               asStream(stream)),
+               fn);
+  else
+    XMPRT_CUDA(gpu::launchFill16(static_cast<uint16_t *>(dst), value,
+                                 (int64_t)count, asStream(stream)),
+               fn);
+}
+
+void mgpuSetDefaultDevice(int32_t device) { gRequestedDevice = device; }
+
+void mgpuMemHostRegister(void *ptr, uint64_t bytes) {
+  const char *fn = "mgpuMemHostRegister";
+  if (!ptr || bytes == 0)
+    return;
+  gpu::ensureDevice(fn);
+  XMPRT_CUDA(cudaHostRegister(ptr, (size_t)bytes, cudaHostRegisterPortable),
+             fn);
+}
+
+void mgpuMemHostUnregister(void *ptr) {
+  if (!ptr)
+    return;
+  currentQuietly();
+  cudaError_t e = cudaHostUnregister(ptr);
+  if (e != cudaSuccess && !tearingDown(e))
+    cudaFail("mgpuMemHostUnregister", e, "cudaHostUnregister");
+}
+
+// Ranked memref descriptor {allocated, aligned, offset, sizes[rank],
+// strides[rank]} of a dense memref.
+void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
+                               int64_t elementSizeBytes) {
+  XMPRT_CHECK(descriptor && rank >= 0, "mgpuMemHostRegisterMemRef",
+              "bad memref descriptor");
+  auto *d = static_cast<int64_t *>(descriptor);
+  char *aligned = reinterpret_cast<char *>(d[1]);
+  int64_t n = elementSizeBytes;
+  for (int64_t i = 0; i < rank; ++i)
+    n *= d[3 + i];
+  mgpuMemHostRegister(aligned + d[2] * elementSizeBytes, (uint64_t)n);
+}
+
+void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
+                                 int64_t elementSizeBytes) {
+  (void)rank;
+  XMPRT_CHECK(descriptor, "mgpuMemHostUnregisterMemRef",
+              "bad memref descriptor");
+  auto *d = static_cast<int64_t *>(descriptor);
+  char *aligned = reinterpret_cast<char *>(d[1]);
+  mgpuMemHostUnregister(aligned + d[2] * elementSizeBytes);
+}
+
+} // extern "C"

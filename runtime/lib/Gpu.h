@@ -1,0 +1,76 @@
+//===- Gpu.h - the runtime's view of the GPU --------------------------------===//
+//
+// What the rest of libxmprt needs from CUDA, behind plain C++ so that
+// DArray/Reflect/GMove/DeviceData compile the same in both builds:
+//   CUDA build      : Gpu.cpp (runtime API, cudart linked statically) and
+//                     GpuKernels.cu (box copy / fill kernels);
+//   host-only build : GpuStub.cpp (queries say "no GPU", everything that
+//                     needs a device aborts with "built without CUDA").
+//
+// One device per process (local rank % device count, chosen lazily, before
+// MPI if need be) and one persistent non-blocking stream: every copy and
+// kernel of the runtime and of generated code goes to that stream, so
+// program order on the stream is the only ordering the runtime relies on.
+//===----------------------------------------------------------------------===//
+#ifndef XMPRT_LIB_GPU_H
+#define XMPRT_LIB_GPU_H
+
+#include "Memory.h"
+
+#include <cstdint>
+
+namespace xmprt {
+namespace gpu {
+
+// True in the CUDA build.
+bool built();
+// Number of devices (0: none, no driver, or host-only build). Does not
+// create a CUDA context.
+int deviceCount();
+// Device chosen for this process, -1 when none. No context is created.
+int deviceId();
+// True once some entry point has made the device current in this process
+// (a context exists); cheap.
+bool initialized();
+// Makes the chosen device current on the calling thread; aborts naming `fn`
+// when there is none.
+void ensureDevice(const char *fn);
+[[noreturn]] void notBuilt(const char *fn);
+
+// The persistent stream (cudaStream_t).
+void *stream(const char *fn);
+// Waits for everything queued on the stream.
+void sync(const char *fn);
+
+// Device memory (cudaMalloc; zeroed) and pinned host memory (cudaHostAlloc).
+void *deviceAlloc(int64_t bytes, const char *fn);
+void deviceFree(void *p);
+void *pinnedAlloc(int64_t bytes, const char *fn);
+void pinnedFree(void *p);
+// Asynchronous copy on the stream between any two of host/device memory.
+void copyAsync(void *dst, const void *src, int64_t bytes, const char *fn);
+// Whether p points to device (or managed) memory; false while no context
+// exists (so host-only programs never create one).
+bool isDevicePointer(const void *p);
+
+// The device MemorySpace: asynchronous on the stream; fence() waits.
+MemorySpace &deviceMemory();
+
+// CUDA IPC: a handle of an allocation made by deviceAlloc, plus the device
+// it lives on.
+struct IpcHandle {
+  char bytes[64];
+  int32_t device;
+  int32_t pad;
+};
+void ipcExport(void *base, IpcHandle &h, const char *fn);
+// Maps a peer's allocation; nullptr when CUDA refuses (reason in `why`).
+void *ipcOpen(const IpcHandle &h, const char **why);
+void ipcClose(void *p);
+// Whether a kernel on my device may dereference memory of `device`.
+bool kernelCanReach(int device);
+
+} // namespace gpu
+} // namespace xmprt
+
+#endif

@@ -1,0 +1,105 @@
+//===- GpuKernels.cu - box copy and fill kernels of libxmprt --------------===//
+//
+// Compiled by nvcc for sm_90 (SASS) + compute_90 (PTX). Grid-stride loops,
+// so one launch of at most kMaxBlocks blocks covers any size.
+//===----------------------------------------------------------------------===//
+#include "GpuKernels.h"
+
+#include <cstddef>
+
+namespace xmprt {
+namespace gpu {
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int64_t kMaxBlocks = 65536;
+
+unsigned blocksFor(int64_t n) {
+  int64_t b = (n + kThreads - 1) / kThreads;
+  return (unsigned)(b < 1 ? 1 : (b > kMaxBlocks ? kMaxBlocks : b));
+}
+
+struct alignas(16) Unit16 {
+  unsigned long long lo, hi;
+};
+
+template <typename T>
+__global__ void boxCopyKernel(char *dst, int64_t dstStride, const char *src,
+                              int64_t srcStride, int64_t unitsPerRun,
+                              int64_t total) {
+  int64_t step = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += step) {
+    int64_t k = i / unitsPerRun, j = i - k * unitsPerRun;
+    *reinterpret_cast<T *>(dst + k * dstStride + j * (int64_t)sizeof(T)) =
+        *reinterpret_cast<const T *>(src + k * srcStride +
+                                     j * (int64_t)sizeof(T));
+  }
+}
+
+template <typename T>
+__global__ void fillKernel(T *dst, T value, int64_t count) {
+  int64_t step = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count;
+       i += step)
+    dst[i] = value;
+}
+
+template <typename T>
+cudaError_t boxCopyAs(char *dst, int64_t dstStride, const char *src,
+                      int64_t srcStride, int64_t blockBytes, int64_t nblocks,
+                      cudaStream_t s) {
+  int64_t units = blockBytes / (int64_t)sizeof(T);
+  int64_t total = units * nblocks;
+  boxCopyKernel<T><<<blocksFor(total), kThreads, 0, s>>>(
+      dst, dstStride, src, srcStride, units, total);
+  return cudaGetLastError();
+}
+
+} // namespace
+
+cudaError_t launchBoxCopy(char *dst, int64_t dstStride, const char *src,
+                          int64_t srcStride, int64_t blockBytes,
+                          int64_t nblocks, cudaStream_t stream) {
+  if (blockBytes <= 0 || nblocks <= 0)
+    return cudaSuccess;
+  uint64_t bits = (uint64_t)(uintptr_t)dst | (uint64_t)(uintptr_t)src |
+                  (uint64_t)blockBytes;
+  if (nblocks > 1)
+    bits |= (uint64_t)dstStride | (uint64_t)srcStride;
+  if (bits % 16 == 0)
+    return boxCopyAs<Unit16>(dst, dstStride, src, srcStride, blockBytes,
+                             nblocks, stream);
+  if (bits % 8 == 0)
+    return boxCopyAs<unsigned long long>(dst, dstStride, src, srcStride,
+                                         blockBytes, nblocks, stream);
+  if (bits % 4 == 0)
+    return boxCopyAs<unsigned>(dst, dstStride, src, srcStride, blockBytes,
+                               nblocks, stream);
+  if (bits % 2 == 0)
+    return boxCopyAs<unsigned short>(dst, dstStride, src, srcStride,
+                                     blockBytes, nblocks, stream);
+  return boxCopyAs<unsigned char>(dst, dstStride, src, srcStride, blockBytes,
+                                  nblocks, stream);
+}
+
+cudaError_t launchFill16(uint16_t *dst, uint16_t value, int64_t count,
+                         cudaStream_t stream) {
+  if (count <= 0)
+    return cudaSuccess;
+  fillKernel<uint16_t><<<blocksFor(count), kThreads, 0, stream>>>(dst, value,
+                                                                   count);
+  return cudaGetLastError();
+}
+
+cudaError_t launchFill32(uint32_t *dst, uint32_t value, int64_t count,
+                         cudaStream_t stream) {
+  if (count <= 0)
+    return cudaSuccess;
+  fillKernel<uint32_t><<<blocksFor(count), kThreads, 0, stream>>>(dst, value,
+                                                                   count);
+  return cudaGetLastError();
+}
+
+} // namespace gpu
+} // namespace xmprt

@@ -1,0 +1,102 @@
+//===- GpuStub.cpp - the GPU interface of a host-only libxmprt ------------===//
+//
+// Built when CUDA is off. Queries answer "no GPU"; everything that needs a
+// device aborts with "xmprt: rank R: <function>: this libxmprt was built
+// without CUDA" (the mgpu* entry points too, so a GPU program linked against
+// this build stops with that message instead of misbehaving).
+//===----------------------------------------------------------------------===//
+#include "Gpu.h"
+#include "Internal.h"
+
+using namespace xmprt;
+
+namespace xmprt {
+namespace gpu {
+
+bool built() { return false; }
+int deviceCount() { return 0; }
+int deviceId() { return -1; }
+bool initialized() { return false; }
+void ensureDevice(const char *fn) { notBuilt(fn); }
+[[noreturn]] void notBuilt(const char *fn) {
+  fail(fn, "this libxmprt was built without CUDA");
+}
+void *stream(const char *fn) { notBuilt(fn); }
+void sync(const char *fn) { notBuilt(fn); }
+void *deviceAlloc(int64_t, const char *fn) { notBuilt(fn); }
+void deviceFree(void *p) {
+  if (p)
+    notBuilt("xmprt device memory");
+}
+void *pinnedAlloc(int64_t, const char *fn) { notBuilt(fn); }
+void pinnedFree(void *p) {
+  if (p)
+    notBuilt("xmprt pinned memory");
+}
+void copyAsync(void *, const void *, int64_t, const char *fn) { notBuilt(fn); }
+bool isDevicePointer(const void *) { return false; }
+MemorySpace &deviceMemory() { notBuilt("xmprt device memory"); }
+void ipcExport(void *, IpcHandle &, const char *fn) { notBuilt(fn); }
+void *ipcOpen(const IpcHandle &, const char **why) {
+  if (why)
+    *why = "this libxmprt was built without CUDA";
+  return nullptr;
+}
+void ipcClose(void *) {}
+bool kernelCanReach(int) { return false; }
+
+} // namespace gpu
+} // namespace xmprt
+
+extern "C" {
+
+int32_t xmprt_has_gpu(void) { return 0; }
+void *xmprt_gpu_stream(void) { gpu::notBuilt("xmprt_gpu_stream"); }
+
+void *mgpuModuleLoad(void *, uint64_t) { gpu::notBuilt("mgpuModuleLoad"); }
+void *mgpuModuleLoadJIT(void *, int32_t) {
+  gpu::notBuilt("mgpuModuleLoadJIT");
+}
+void mgpuModuleUnload(void *) { gpu::notBuilt("mgpuModuleUnload"); }
+void *mgpuModuleGetFunction(void *, const char *) {
+  gpu::notBuilt("mgpuModuleGetFunction");
+}
+void mgpuLaunchKernel(void *, intptr_t, intptr_t, intptr_t, intptr_t,
+                      intptr_t, intptr_t, int32_t, void *, void **, void **,
+                      uint64_t) {
+  gpu::notBuilt("mgpuLaunchKernel");
+}
+void *mgpuStreamCreate(void) { gpu::notBuilt("mgpuStreamCreate"); }
+void mgpuStreamDestroy(void *) { gpu::notBuilt("mgpuStreamDestroy"); }
+void mgpuStreamSynchronize(void *) { gpu::notBuilt("mgpuStreamSynchronize"); }
+void mgpuStreamWaitEvent(void *, void *) {
+  gpu::notBuilt("mgpuStreamWaitEvent");
+}
+void *mgpuEventCreate(void) { gpu::notBuilt("mgpuEventCreate"); }
+void mgpuEventDestroy(void *) { gpu::notBuilt("mgpuEventDestroy"); }
+void mgpuEventSynchronize(void *) { gpu::notBuilt("mgpuEventSynchronize"); }
+void mgpuEventRecord(void *, void *) { gpu::notBuilt("mgpuEventRecord"); }
+void *mgpuMemAlloc(uint64_t, void *, bool) { gpu::notBuilt("mgpuMemAlloc"); }
+void mgpuMemFree(void *, void *) { gpu::notBuilt("mgpuMemFree"); }
+void mgpuMemcpy(void *, void *, uint64_t, void *) {
+  gpu::notBuilt("mgpuMemcpy");
+}
+void mgpuMemset32(void *, uint32_t, uint64_t, void *) {
+  gpu::notBuilt("mgpuMemset32");
+}
+void mgpuMemset16(void *, uint16_t, uint64_t, void *) {
+  gpu::notBuilt("mgpuMemset16");
+}
+void mgpuSetDefaultDevice(int32_t) { gpu::notBuilt("mgpuSetDefaultDevice"); }
+void mgpuMemHostRegister(void *, uint64_t) {
+  gpu::notBuilt("mgpuMemHostRegister");
+}
+void mgpuMemHostUnregister(void *) { gpu::notBuilt("mgpuMemHostUnregister"); }
+void mgpuMemHostRegisterMemRef(int64_t, void *, int64_t) {
+  gpu::notBuilt("mgpuMemHostRegisterMemRef");
+}
+void mgpuMemHostUnregisterMemRef(int64_t, void *, int64_t) {
+  gpu::notBuilt("mgpuMemHostUnregisterMemRef");
+}
+
+} // extern "C"

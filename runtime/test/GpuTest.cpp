@@ -1,0 +1,692 @@
+// GPU tests of libxmprt (CUDA build): the mgpu* entry points, device
+// instances and their validity, device reflect on every channel, gmove_acc,
+// collectives on device buffers. Every test skips itself without a GPU.
+// Device memory is only touched through the runtime (mgpu*), so this file
+// needs no CUDA headers. Correct for any number of ranks (several ranks may
+// share one GPU).
+#include "TestUtil.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <unistd.h>
+
+namespace {
+
+#define NEED_GPU()                                                             \
+  do {                                                                         \
+    if (!xmprt_has_gpu())                                                      \
+      GTEST_SKIP() << "no GPU";                                                \
+  } while (0)
+
+const int64_t D = XMPRT_DYNAMIC;
+const int32_t B = XMPRT_DIST_BLOCK, N = XMPRT_DIST_NONE;
+const int64_t F = XMPRT_FULL_SHADOW;
+
+void *stream() { return xmprt_gpu_stream(); }
+void d2h(void *h, const void *d, int64_t bytes) {
+  mgpuMemcpy(h, const_cast<void *>(d), (uint64_t)bytes, stream());
+  mgpuStreamSynchronize(stream());
+}
+void h2d(void *d, const void *h, int64_t bytes) {
+  mgpuMemcpy(d, const_cast<void *>(h), (uint64_t)bytes, stream());
+  mgpuStreamSynchronize(stream());
+}
+
+TEST(Gpu, DeviceSelection) {
+  NEED_GPU();
+  EXPECT_GE(xmprt_device_id(), 0);
+  EXPECT_EQ(mgpuStreamCreate(), xmprt_gpu_stream());
+}
+
+TEST(Gpu, MgpuMemoryRoundTrip) {
+  NEED_GPU();
+  void *s = mgpuStreamCreate();
+  const int64_t n = 1000 + 17 * xt::me();
+  std::vector<double> h(n), back(n, 0.0);
+  for (int64_t i = 0; i < n; ++i)
+    h[i] = 3.5 * i + 1000 * xt::me() + 1;
+  auto *d = (double *)mgpuMemAlloc(n * sizeof(double), s, false);
+  ASSERT_NE(d, nullptr);
+  mgpuMemcpy(d, h.data(), n * sizeof(double), s);
+  mgpuStreamDestroy(s); // the persistent stream: a no-op
+  mgpuMemcpy(back.data(), d, n * sizeof(double), s);
+  mgpuStreamSynchronize(s);
+  EXPECT_EQ(h, back);
+  // memset32 with a non-byte pattern, memset16, device-to-device copy
+  auto *w = (uint32_t *)mgpuMemAlloc(64 * 4, s, false);
+  mgpuMemset32(w, 0xDEADBEEFu, 64, s);
+  mgpuMemset32(w + 10, 0x07070707u, 5, s);
+  mgpuMemset16(w + 20, 0x1234, 6, s); // w[20..22]
+  std::vector<uint32_t> wb(64);
+  mgpuMemcpy(wb.data(), w, 64 * 4, s);
+  mgpuStreamSynchronize(s);
+  for (int i = 0; i < 64; ++i) {
+    uint32_t want = 0xDEADBEEFu;
+    if (i >= 10 && i < 15)
+      want = 0x07070707u;
+    if (i >= 20 && i < 23)
+      want = 0x12341234u;
+    EXPECT_EQ(wb[i], want) << "word " << i;
+  }
+  // events order a copy on the stream
+  void *ev = mgpuEventCreate();
+  mgpuMemcpy(d, d + n / 2, (n / 2) * sizeof(double), s);
+  mgpuEventRecord(ev, s);
+  mgpuStreamWaitEvent(s, ev);
+  mgpuEventSynchronize(ev);
+  mgpuEventDestroy(ev);
+  mgpuMemcpy(back.data(), d, n * sizeof(double), s);
+  mgpuStreamSynchronize(s);
+  for (int64_t i = 0; i < n / 2; ++i)
+    ASSERT_EQ(back[i], h[n / 2 + i]);
+  mgpuMemFree(w, s);
+  mgpuMemFree(d, s);
+  EXPECT_EQ(mgpuMemAlloc(0, s, false), nullptr);
+  mgpuStreamSynchronize(s);
+}
+
+std::string fatbinPath() {
+  if (const char *e = getenv("XMPRT_GPU_TEST_FATBIN"))
+    return e;
+  char exe[4096];
+  ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (len > 0) {
+    exe[len] = 0;
+    std::string dir(exe);
+    dir = dir.substr(0, dir.rfind('/'));
+    std::string p = dir + "/xmprt_gpu_test_kernels.fatbin";
+    if (std::ifstream(p).good())
+      return p;
+  }
+  return XMPRT_GPU_TEST_FATBIN;
+}
+
+TEST(Gpu, ModuleLoadAndLaunch) {
+  NEED_GPU();
+#ifdef XMPRT_GPU_MOCK
+  GTEST_SKIP() << "the mocked CUDA runtime cannot run kernel modules";
+#endif
+  std::string path = fatbinPath();
+  std::ifstream in(path, std::ios::binary);
+  ASSERT_TRUE(in.good()) << "cannot open " << path;
+  std::vector<char> blob((std::istreambuf_iterator<char>(in)),
+                         std::istreambuf_iterator<char>());
+  void *mod = mgpuModuleLoad(blob.data(), blob.size());
+  ASSERT_NE(mod, nullptr);
+  void *fn = mgpuModuleGetFunction(mod, "xmprt_test_axpy");
+  ASSERT_NE(fn, nullptr);
+  void *s = mgpuStreamCreate();
+  int n = 1000;
+  double a = 2.0;
+  std::vector<double> x(n), y(n), out(n);
+  for (int i = 0; i < n; ++i) {
+    x[i] = i + 0.5;
+    y[i] = 1000.0 - i;
+  }
+  auto *dx = (double *)mgpuMemAlloc(n * 8, s, false);
+  auto *dy = (double *)mgpuMemAlloc(n * 8, s, false);
+  mgpuMemcpy(dx, x.data(), n * 8, s);
+  mgpuMemcpy(dy, y.data(), n * 8, s);
+  void *params[] = {&n, &a, &dx, &dy};
+  mgpuLaunchKernel(fn, (n + 127) / 128, 1, 1, 128, 1, 1, 0, s, params, nullptr,
+                   4);
+  // an empty grid (a rank owning nothing) is a no-op
+  mgpuLaunchKernel(fn, 0, 1, 1, 128, 1, 1, 0, s, params, nullptr, 4);
+  mgpuMemcpy(out.data(), dy, n * 8, s);
+  mgpuStreamSynchronize(s);
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], a * x[i] + y[i]) << "element " << i;
+  mgpuMemFree(dx, s);
+  mgpuMemFree(dy, s);
+  mgpuStreamSynchronize(s);
+  mgpuModuleUnload(mod);
+}
+
+//--- arrays ------------------------------------------------------------------
+
+struct DimSpec {
+  int64_t m;
+  int32_t kind;     // template dim kind: B (distributed) or N
+  int64_t slo, shi; // F in both: full shadow
+  int64_t wlo, whi;
+  int32_t periodic;
+};
+struct Case {
+  std::string name;
+  std::vector<int64_t> grid;
+  std::vector<DimSpec> dims;
+};
+
+struct Arr {
+  xmprt_grid *g = nullptr;
+  xmprt_template *t = nullptr;
+  xmprt_darray *a = nullptr;
+  std::vector<DimSpec> dims;
+  std::vector<int64_t> P, c; // procs and my coordinate per dim
+  int32_t et = XMPRT_F64;
+  int64_t es = 8;
+  ~Arr() {
+    xmprt_darray_destroy(a);
+    xmprt_template_destroy(t);
+    xmprt_grid_destroy(g);
+  }
+};
+
+void make(Arr &A, const Case &c, int32_t et) {
+  A.g = xmprt_grid_create((int32_t)c.grid.size(), c.grid.data());
+  int32_t r = (int32_t)c.dims.size();
+  std::vector<int64_t> sizes, slo, shi, off(r, 0);
+  std::vector<int32_t> kinds, al;
+  for (int32_t d = 0; d < r; ++d) {
+    sizes.push_back(c.dims[d].m);
+    kinds.push_back(c.dims[d].kind);
+    al.push_back(d);
+    slo.push_back(c.dims[d].slo);
+    shi.push_back(c.dims[d].shi);
+  }
+  A.t = xmprt_template_create(r, sizes.data());
+  xmprt_template_distribute(A.t, A.g, kinds.data(), nullptr, nullptr);
+  A.a = xmprt_darray_create(A.t, r, sizes.data(), al.data(), off.data(),
+                            slo.data(), shi.data(), et);
+  A.dims = c.dims;
+  A.et = et;
+  A.es = xmprt_darray_elem_size(A.a);
+  for (int32_t d = 0; d < r; ++d) {
+    int32_t ax = xmprt_template_axis(A.t, d);
+    A.P.push_back(ax >= 0 ? xmprt_grid_size(A.g, ax) : 1);
+    A.c.push_back(ax >= 0 ? xmprt_grid_coord(A.g, ax) : 0);
+  }
+}
+
+enum State { kOwned, kHalo, kOther };
+
+// Global index at local index l of dim d, and whether a reflect with the
+// case's widths fills it (halo), owns it, or leaves it alone.
+int64_t classify(const Arr &A, int32_t d, int64_t l, State &st) {
+  const DimSpec &s = A.dims[d];
+  if (s.slo == F) {
+    int64_t b = (s.m + A.P[d] - 1) / A.P[d];
+    st = l / b == A.c[d] ? kOwned : kHalo;
+    return l;
+  }
+  int64_t lo, hi;
+  xmprt_darray_owned(A.a, d, &lo, &hi);
+  int64_t cnt = hi - lo, g = l - s.slo + lo;
+  st = kOther;
+  if (cnt <= 0)
+    return g;
+  if (l >= s.slo && l < s.slo + cnt) {
+    st = kOwned;
+    return g;
+  }
+  bool inHalo = (l >= s.slo - s.wlo && l < s.slo) ||
+                (l >= s.slo + cnt && l < s.slo + cnt + s.whi);
+  if (!inHalo)
+    return g;
+  if (g >= 0 && g < s.m) {
+    st = kHalo;
+    return g;
+  }
+  if (s.periodic) {
+    st = kHalo;
+    return ((g % s.m) + s.m) % s.m;
+  }
+  return g;
+}
+
+// Value bytes of element g (rep distinguishes rounds), or the sentinel.
+void value(const Arr &A, const std::vector<int64_t> &g, int rep, bool valid,
+           unsigned char *out) {
+  if (A.et == XMPRT_F64) {
+    double v = valid ? xt::fval(g) + 0.25 * rep : -1.0;
+    memcpy(out, &v, 8);
+  } else if (A.et == XMPRT_F32) {
+    float v = valid ? (float)(xt::fval(g) + rep) : -1.0f;
+    memcpy(out, &v, 4);
+  } else { // I8
+    int64_t h = 1 + rep * 5;
+    for (int64_t x : g)
+      h = h * 31 + x;
+    signed char v = valid ? (signed char)(1 + ((h % 100) + 100) % 100) : -18;
+    memcpy(out, &v, 1);
+  }
+}
+
+int32_t rankOf(const Arr &A) { return (int32_t)A.dims.size(); }
+
+// Host block: owned elements get their value, everything else the sentinel.
+void fillHost(Arr &A, int rep) {
+  auto *p = (unsigned char *)xmprt_darray_data(A.a);
+  int32_t r = rankOf(A);
+  xt::forEachLocal(A.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
+    std::vector<int64_t> g(r);
+    bool own = true;
+    for (int32_t d = 0; d < r; ++d) {
+      State st;
+      g[d] = classify(A, d, l[d], st);
+      own = own && st == kOwned;
+    }
+    value(A, g, rep, own, p + lin * A.es);
+  });
+}
+
+int64_t localBytes(const Arr &A) {
+  int64_t n = A.es;
+  for (int32_t d = 0; d < rankOf(A); ++d)
+    n *= xmprt_darray_local_extent(A.a, d);
+  return n;
+}
+
+// Checks a block image: after a reflect every owned or filled-halo element
+// holds its value, every other one still the sentinel.
+int checkImage(const Arr &A, const unsigned char *p, int rep, bool reflected,
+               const std::string &what) {
+  int32_t r = rankOf(A);
+  int bad = 0;
+  std::vector<unsigned char> want(A.es);
+  xt::forEachLocal(A.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
+    std::vector<int64_t> g(r);
+    bool valid = true;
+    for (int32_t d = 0; d < r; ++d) {
+      State st;
+      g[d] = classify(A, d, l[d], st);
+      valid = valid && (st == kOwned || (reflected && st == kHalo));
+    }
+    value(A, g, rep, valid, want.data());
+    if (memcmp(p + lin * A.es, want.data(), A.es) != 0 && bad++ < 5) {
+      std::string li;
+      for (int64_t x : l)
+        li += std::to_string(x) + ",";
+      ADD_FAILURE() << what << ": rank " << xt::me() << " local (" << li
+                    << ") holds a wrong value (expected "
+                    << (valid ? "its value" : "the sentinel") << ")";
+    }
+  });
+  return bad;
+}
+
+int checkDevice(const Arr &A, int rep, const std::string &what) {
+  if (xmprt_grid_rank(A.g) < 0)
+    return 0;
+  void *dev = xmprt_darray_device_acquire(A.a, 0); // no copy
+  std::vector<unsigned char> img(localBytes(A));
+  d2h(img.data(), dev, (int64_t)img.size());
+  return checkImage(A, img.data(), rep, true, what + " (device)");
+}
+
+std::vector<Case> reflectCases() {
+  return {
+      {"2d_rows", {D}, {{11, B, 1, 1, 1, 1, 0}, {6, N, 1, 1, 1, 1, 1}}},
+      {"2d_cols_asym_periodic",
+       {D},
+       {{5, N, 1, 1, 1, 1, 0}, {13, B, 2, 1, 2, 1, 1}}},
+      {"2d_grid", {D, D}, {{9, B, 1, 1, 1, 1, 1}, {7, B, 2, 1, 2, 1, 0}}},
+      {"2d_grid_width_lt_shadow",
+       {D, D},
+       {{9, B, 2, 2, 1, 2, 0}, {8, B, 1, 1, 1, 1, 1}}},
+      {"2d_empty_pieces", {D}, {{3, B, 1, 1, 1, 1, 1}, {4, N, 1, 1, 1, 1, 0}}},
+      {"2d_full_shadow", {D}, {{7, B, F, F, 0, 0, 0}, {3, N, 1, 1, 1, 1, 1}}},
+      {"3d_dim0",
+       {D},
+       {{10, B, 2, 1, 2, 1, 1}, {4, N, 1, 1, 1, 1, 0}, {5, N, 1, 1, 1, 1, 1}}},
+      {"3d_dim1",
+       {D},
+       {{4, N, 1, 1, 1, 1, 1}, {10, B, 1, 1, 1, 1, 0}, {5, N, 1, 1, 1, 1, 1}}},
+      {"3d_dim2",
+       {D},
+       {{4, N, 1, 1, 1, 1, 0}, {3, N, 0, 0, 0, 0, 0}, {11, B, 2, 1, 2, 1, 1}}},
+      {"3d_grid",
+       {D, D, D},
+       {{5, B, 1, 1, 1, 1, 1}, {4, B, 1, 1, 1, 1, 0}, {6, B, 1, 2, 1, 2, 1}}},
+  };
+}
+
+void planArgs(const Case &c, int32_t ch, std::vector<int64_t> &wlo,
+              std::vector<int64_t> &whi, std::vector<int32_t> &per,
+              std::vector<int32_t> &chs) {
+  for (const DimSpec &s : c.dims) {
+    wlo.push_back(s.slo == F ? 0 : s.wlo);
+    whi.push_back(s.slo == F ? 0 : s.whi);
+    per.push_back(s.periodic);
+    chs.push_back(ch);
+  }
+}
+
+void reflectOneCase(const Case &c, int32_t et, int32_t ch, int64_t site) {
+  std::string what = c.name + " et=" + std::to_string(et) +
+                     " ch=" + std::to_string(ch);
+  std::vector<int64_t> wlo, whi;
+  std::vector<int32_t> per, chs;
+  planArgs(c, ch, wlo, whi, per, chs);
+  {
+    Arr A;
+    make(A, c, et);
+    // The compiler creates the plan right after the array: no instance yet.
+    xmprt_reflect_plan *p = xmprt_reflect_cached(
+        site, A.a, wlo.data(), whi.data(), per.data(), chs.data(), 1);
+    // (a) automatic model: the reflect copies the host block in first.
+    fillHost(A, 0);
+    xmprt_darray_host_modified(A.a);
+    xmprt_reflect_do(p);
+    EXPECT_EQ(checkDevice(A, 0, what + " auto"), 0);
+    // the host instance is untouched by a device reflect
+    EXPECT_EQ(checkImage(A, (const unsigned char *)xmprt_darray_data(A.a), 0,
+                         false, what + " auto host"),
+              0);
+    // (b) explicit model on the same (persistent) instance
+    xmprt_replicate_begin(A.a);
+    fillHost(A, 1);
+    xmprt_replicate_sync(A.a, 0);
+    xmprt_reflect_start(p);
+    xmprt_reflect_wait(p);
+    EXPECT_EQ(checkDevice(A, 1, what + " replicate"), 0);
+    xmprt_replicate_end(A.a);
+    if (ch == XMPRT_CHANNEL_IB)
+      for (int32_t d = 0; d < (int32_t)c.dims.size(); ++d)
+        for (int s = 0; s < 2; ++s)
+          EXPECT_NE(xmprt_reflect_channel(p, d, s), XMPRT_CHANNEL_TCA) << what;
+  }
+  {
+    // (c) instances made by replicate_begin, freed by its end: the second
+    // region's new instance makes the plan bind again.
+    Arr A;
+    make(A, c, et);
+    xmprt_reflect_plan *p = xmprt_reflect_cached(
+        site, A.a, wlo.data(), whi.data(), per.data(), chs.data(), 1);
+    for (int rep = 2; rep < 4; ++rep) {
+      xmprt_replicate_begin(A.a);
+      EXPECT_EQ(xmprt_darray_in_replicate(A.a), 1);
+      fillHost(A, rep);
+      xmprt_replicate_sync(A.a, 0);
+      xmprt_reflect_do(p);
+      EXPECT_EQ(checkDevice(A, rep, what + " region " + std::to_string(rep)),
+                0);
+      // out: the host gets the device's halos
+      xmprt_replicate_sync(A.a, 1);
+      EXPECT_EQ(checkImage(A, (const unsigned char *)xmprt_darray_data(A.a),
+                           rep, true, what + " synced out"),
+                0);
+      xmprt_replicate_end(A.a);
+      EXPECT_EQ(xmprt_darray_in_replicate(A.a), 0);
+    }
+  }
+}
+
+TEST(GpuReflect, AllCasesAllChannels) {
+  NEED_GPU();
+  int64_t site = 500;
+  for (const Case &c : reflectCases())
+    for (int32_t ch :
+         {XMPRT_CHANNEL_IB, XMPRT_CHANNEL_TCA, XMPRT_CHANNEL_AUTO})
+      reflectOneCase(c, XMPRT_F64, ch, site++);
+}
+
+TEST(GpuReflect, ElementSizes) {
+  NEED_GPU();
+  int64_t site = 600;
+  std::vector<Case> cs = reflectCases();
+  for (const Case &c : cs) {
+    if (c.name != "2d_cols_asym_periodic" && c.name != "3d_dim2" &&
+        c.name != "2d_grid")
+      continue;
+    for (int32_t et : {XMPRT_F32, XMPRT_I8})
+      for (int32_t ch : {XMPRT_CHANNEL_IB, XMPRT_CHANNEL_TCA})
+        reflectOneCase(c, et, ch, site++);
+  }
+}
+
+// Channel per side: TCA toward a neighbour in my sub-cluster (CUDA IPC
+// between the ranks' processes), IB otherwise; NONE at a boundary. With
+// XMP_SUBCLUSTER_SIZE=1 every side is IB.
+TEST(GpuReflect, ChannelPerSide) {
+  NEED_GPU();
+  int n = xt::np(), r = xt::me();
+  std::vector<int> sub(n);
+  int mine = xmprt_subcluster_id();
+  MPI_Allgather(&mine, 1, MPI_INT, sub.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  const char *env = getenv("XMP_REFLECT_CHANNEL");
+  bool envIB = env && std::string(env) == "ib";
+  const char *sc = getenv("XMP_SUBCLUSTER_SIZE");
+  bool allIB = sc && atoi(sc) == 1;
+  // the mocked runtime can be told to refuse every CUDA IPC mapping: then
+  // every pair falls back to IB
+  const char *ipcFail = getenv("XMPRT_MOCK_IPC_FAIL");
+  const char *ipcFailRank = getenv("XMPRT_MOCK_IPC_FAIL_RANK");
+  auto noIpc = [&](int peer) {
+    if (ipcFail && atoi(ipcFail) == 1)
+      return true;
+    return ipcFailRank && (atoi(ipcFailRank) == r || atoi(ipcFailRank) == peer);
+  };
+  Case c{"chan", {D}, {{4 * n, B, 1, 1, 1, 1, 0}}};
+  for (int32_t ch : {XMPRT_CHANNEL_AUTO, XMPRT_CHANNEL_TCA, XMPRT_CHANNEL_IB}) {
+    Arr A;
+    make(A, c, XMPRT_F64);
+    int32_t chs[1] = {ch};
+    xmprt_reflect_plan *p =
+        xmprt_reflect_init(A.a, nullptr, nullptr, nullptr, chs, 1);
+    fillHost(A, 7);
+    xmprt_darray_host_modified(A.a);
+    xmprt_reflect_do(p);
+    EXPECT_EQ(checkDevice(A, 7, "chan"), 0);
+    for (int side = 0; side < 2; ++side) {
+      int peer = side == 0 ? r - 1 : r + 1;
+      int want;
+      if (peer < 0 || peer >= n)
+        want = XMPRT_CHANNEL_NONE;
+      else if (ch == XMPRT_CHANNEL_IB || (ch == XMPRT_CHANNEL_AUTO && envIB))
+        want = XMPRT_CHANNEL_IB;
+      else
+        want = sub[peer] == sub[r] && !noIpc(peer) ? XMPRT_CHANNEL_TCA
+                                              : XMPRT_CHANNEL_IB;
+      if (allIB && want != XMPRT_CHANNEL_NONE)
+        EXPECT_EQ(want, XMPRT_CHANNEL_IB);
+      EXPECT_EQ(xmprt_reflect_channel(p, 0, side), want)
+          << "rank " << r << " side " << side << " requested " << ch;
+    }
+    if (ch == XMPRT_CHANNEL_TCA && r == 0)
+      xmprt_reflect_print(p);
+    xmprt_reflect_destroy(p);
+  }
+}
+
+//--- device instances ---------------------------------------------------------
+
+std::vector<double> deviceImage(xmprt_darray *a, int64_t n) {
+  std::vector<double> v(n);
+  void *dev = xmprt_darray_device_acquire(a, 0);
+  d2h(v.data(), dev, n * 8);
+  return v;
+}
+
+TEST(GpuData, AcquireReleaseCoherence) {
+  NEED_GPU();
+  int64_t s[] = {D}, n = 10 * xt::np(), sh = 1;
+  int32_t k = B, al = 0;
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  xmprt_template *t = xmprt_template_create(1, &n);
+  xmprt_template_distribute(t, g, &k, nullptr, nullptr);
+  xmprt_darray *a =
+      xmprt_darray_create(t, 1, &n, &al, nullptr, &sh, &sh, XMPRT_F64);
+  int64_t ext = xmprt_darray_local_extent(a, 0);
+  auto *h = (double *)xmprt_darray_data(a);
+  auto pattern = [&](int k2) {
+    std::vector<double> v(ext);
+    for (int64_t i = 0; i < ext; ++i)
+      v[i] = 100000.0 * k2 + 1000.0 * xt::me() + i + 1;
+    return v;
+  };
+  // host writes; acquire(read) copies them in
+  std::vector<double> p1 = pattern(1);
+  std::copy(p1.begin(), p1.end(), h);
+  xmprt_darray_host_modified(a);
+  EXPECT_EQ(xmprt_darray_in_replicate(a), 0);
+  void *dev = xmprt_darray_device_acquire(a, XMPRT_ACCESS_READ);
+  ASSERT_NE(dev, nullptr);
+  EXPECT_EQ(deviceImage(a, ext), p1);
+  xmprt_darray_device_release(a, XMPRT_ACCESS_READ);
+  // not marked modified: acquire copies nothing (the device keeps p1)
+  std::vector<double> p2 = pattern(2);
+  std::copy(p2.begin(), p2.end(), h);
+  EXPECT_EQ(xmprt_darray_device_acquire(a, XMPRT_ACCESS_READ), dev);
+  EXPECT_EQ(deviceImage(a, ext), p1);
+  // marked: copied in
+  xmprt_darray_host_modified(a);
+  xmprt_darray_device_acquire(a, XMPRT_ACCESS_READWRITE);
+  EXPECT_EQ(deviceImage(a, ext), p2);
+  // device writes; release(write) copies the block out
+  std::vector<double> p3 = pattern(3);
+  h2d(dev, p3.data(), ext * 8);
+  xmprt_darray_device_release(a, XMPRT_ACCESS_READWRITE);
+  EXPECT_EQ(std::vector<double>(h, h + ext), p3);
+  // release(read) copies nothing back
+  xmprt_darray_device_acquire(a, XMPRT_ACCESS_READ);
+  std::vector<double> p4 = pattern(4);
+  h2d(dev, p4.data(), ext * 8);
+  xmprt_darray_device_release(a, XMPRT_ACCESS_READ);
+  EXPECT_EQ(std::vector<double>(h, h + ext), p3);
+  // write-only access on a stale instance still brings the host values in
+  // (release copies the whole block back)
+  xmprt_darray_host_modified(a);
+  xmprt_darray_device_acquire(a, XMPRT_ACCESS_WRITE);
+  EXPECT_EQ(deviceImage(a, ext), p3);
+
+  // replicate region around a persistent instance: explicit model
+  xmprt_replicate_begin(a);
+  EXPECT_EQ(xmprt_darray_in_replicate(a), 1);
+  std::vector<double> p5 = pattern(5);
+  std::copy(p5.begin(), p5.end(), h);
+  xmprt_darray_host_modified(a);
+  EXPECT_EQ(xmprt_darray_device_acquire(a, XMPRT_ACCESS_READ), dev);
+  EXPECT_EQ(deviceImage(a, ext), p3); // no copy inside the region
+  xmprt_replicate_sync(a, 0);
+  EXPECT_EQ(deviceImage(a, ext), p5);
+  std::vector<double> p6 = pattern(6);
+  h2d(dev, p6.data(), ext * 8);
+  xmprt_darray_device_release(a, XMPRT_ACCESS_WRITE); // no copy out
+  EXPECT_EQ(std::vector<double>(h, h + ext), p5);
+  xmprt_replicate_begin(a); // nested
+  EXPECT_EQ(xmprt_darray_in_replicate(a), 2);
+  xmprt_replicate_sync(a, 1);
+  EXPECT_EQ(std::vector<double>(h, h + ext), p6);
+  xmprt_replicate_end(a);
+  xmprt_replicate_end(a);
+  EXPECT_EQ(xmprt_darray_in_replicate(a), 0);
+  // the instance made before the region survives it, and is stale
+  std::vector<double> p7 = pattern(7);
+  std::copy(p7.begin(), p7.end(), h);
+  EXPECT_EQ(xmprt_darray_device_acquire(a, XMPRT_ACCESS_READ), dev);
+  EXPECT_EQ(deviceImage(a, ext), p7);
+
+  // an array whose instance comes from replicate_begin
+  xmprt_darray *b =
+      xmprt_darray_create(t, 1, &n, &al, nullptr, &sh, &sh, XMPRT_F64);
+  auto *hb = (double *)xmprt_darray_data(b);
+  xmprt_replicate_begin(b);
+  std::copy(p1.begin(), p1.end(), hb);
+  xmprt_replicate_sync(b, 0);
+  EXPECT_EQ(deviceImage(b, ext), p1);
+  xmprt_replicate_end(b); // freed here
+  std::copy(p2.begin(), p2.end(), hb);
+  xmprt_darray_host_modified(b);
+  xmprt_darray_device_acquire(b, XMPRT_ACCESS_READ); // a new one, copied in
+  EXPECT_EQ(deviceImage(b, ext), p2);
+
+  xmprt_darray_destroy(b);
+  xmprt_darray_destroy(a);
+  xmprt_template_destroy(t);
+  xmprt_grid_destroy(g);
+}
+
+// gmove_acc between block and cyclic arrays with device instances.
+TEST(GpuData, GMoveAccBlockCyclic) {
+  NEED_GPU();
+  int64_t s[] = {D};
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  const int64_t n = 13;
+  int64_t z = 0, one = 1;
+  int32_t kb = B, kc = XMPRT_DIST_CYCLIC, al = 0;
+  int64_t w = 2;
+  xmprt_template *tb = xmprt_template_create(1, &n);
+  xmprt_template_distribute(tb, g, &kb, nullptr, nullptr);
+  xmprt_template *tc = xmprt_template_create(1, &n);
+  xmprt_template_distribute(tc, g, &kc, &w, nullptr);
+  xmprt_darray *A =
+      xmprt_darray_create(tb, 1, &n, &al, nullptr, &one, &one, XMPRT_F64);
+  xmprt_darray *C =
+      xmprt_darray_create(tc, 1, &n, &al, nullptr, &z, &z, XMPRT_F64);
+  int64_t extA = xmprt_darray_local_extent(A, 0),
+          extC = xmprt_darray_local_extent(C, 0);
+  int64_t lo, hi;
+  xmprt_darray_owned(A, 0, &lo, &hi);
+  auto *ha = (double *)xmprt_darray_data(A);
+  auto *hc = (double *)xmprt_darray_data(C);
+  auto ownsC = [&](int64_t i) { return (i / w) % xt::np() == xt::me(); };
+  for (int64_t i = lo; i < hi; ++i)
+    ha[xmprt_darray_global_to_local(A, 0, i)] = 10.0 * i + 1;
+  xmprt_darray_host_modified(A);
+  xmprt_darray_device_acquire(A, XMPRT_ACCESS_READ); // persistent instance
+  xmprt_replicate_begin(C);                          // instance of the region
+  // C[0:13] = A[0:13]: both instances of C hold the values afterwards
+  int64_t sec[3] = {0, n, 1};
+  xmprt_gmove_acc(11, C, sec, A, sec);
+  std::vector<double> dc = deviceImage(C, extC);
+  for (int64_t i = 0; i < n; ++i)
+    if (ownsC(i)) {
+      int64_t l = xmprt_darray_global_to_local(C, 0, i);
+      EXPECT_EQ(hc[l], 10.0 * i + 1) << "host C " << i;
+      EXPECT_EQ(dc[l], 10.0 * i + 1) << "device C " << i;
+    }
+  // C written on the device only (inside the region), then A[i] = C[12-i]
+  // (reversed through a strided section): the device values of C count.
+  for (int64_t i = 0; i < n; ++i)
+    if (ownsC(i))
+      dc[xmprt_darray_global_to_local(C, 0, i)] = 7.0 * i + 3;
+  h2d(xmprt_darray_device_acquire(C, XMPRT_ACCESS_WRITE), dc.data(),
+      extC * 8);
+  int64_t even[3] = {0, n, 2}, evenA[3] = {0, 7, 1};
+  xmprt_gmove_acc(12, A, evenA, C, even); // A[0:7] = C[0:13:2]
+  std::vector<double> da = deviceImage(A, extA);
+  for (int64_t i = lo; i < hi; ++i) {
+    int64_t l = xmprt_darray_global_to_local(A, 0, i);
+    double want = i < 7 ? 7.0 * (2 * i) + 3 : 10.0 * i + 1;
+    EXPECT_EQ(ha[l], want) << "host A " << i;
+    EXPECT_EQ(da[l], want) << "device A " << i;
+  }
+  xmprt_replicate_end(C);
+  xmprt_darray_destroy(A);
+  xmprt_darray_destroy(C);
+  xmprt_template_destroy(tb);
+  xmprt_template_destroy(tc);
+  xmprt_grid_destroy(g);
+}
+
+// Collectives on device buffers are staged through the host.
+TEST(GpuData, ReduceAndBcastDeviceBuffer) {
+  NEED_GPU();
+  int64_t s[] = {D};
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  void *st = xmprt_gpu_stream();
+  std::vector<double> v = {1.0 + xt::me(), 2.0 * xt::me()};
+  auto *d = (double *)mgpuMemAlloc(16, st, false);
+  h2d(d, v.data(), 16);
+  xmprt_reduce(g, -1, XMPRT_RED_SUM, XMPRT_F64, d, 2);
+  std::vector<double> out(2);
+  d2h(out.data(), d, 16);
+  int n = xt::np();
+  EXPECT_EQ(out[0], n + n * (n - 1) / 2.0);
+  EXPECT_EQ(out[1], 2.0 * (n * (n - 1) / 2.0));
+  int64_t root[1] = {n - 1};
+  v = {42.0 + xt::me(), -1.0};
+  h2d(d, v.data(), 16);
+  xmprt_bcast(g, root, d, 16);
+  d2h(out.data(), d, 16);
+  EXPECT_EQ(out[0], 42.0 + (n - 1));
+  mgpuMemFree(d, st);
+  mgpuStreamSynchronize(st);
+  xmprt_grid_destroy(g);
+}
+
+} // namespace

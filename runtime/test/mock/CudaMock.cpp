@@ -1,0 +1,442 @@
+//===- CudaMock.cpp - a CUDA runtime on host memory, for GPU-less CI ------===//
+//
+// Implements the CUDA runtime API calls libxmprt uses (and the launchers of
+// GpuKernels.h) on the host, so that the device paths of the runtime (device
+// instances, validity, device reflect on every channel, CUDA IPC, rebinding)
+// run under mpirun on a machine without a GPU. Linked into a separate test
+// copy of libxmprt (xmprt_mockgpu), never into libxmprt itself.
+//
+// The model is strict about asynchrony: work queued on a stream (kernels,
+// copies between device and pinned memory, memsets) runs only when the
+// stream is synchronized, so a missing synchronization in the runtime shows
+// up as wrong data. Copies from or to pageable host memory run at once after
+// the stream's earlier work, as CUDA does. "Device" memory is POSIX shared
+// memory, so cudaIpcGetMemHandle/cudaIpcOpenMemHandle work between the
+// ranks' processes (and fail inside one process, as in CUDA).
+//
+// Environment: XMPRT_MOCK_DEVICES (default 1), XMPRT_MOCK_IPC_FAIL=1 (every
+// cudaIpcOpenMemHandle fails: the IB fallback), XMPRT_MOCK_IPC_FAIL_RANK=r
+// (only world rank r cannot map its peers: pairs with r fall back to IB on
+// both sides), XMPRT_MOCK_NO_GPU=1.
+// Kernel modules cannot be run: cudaLibraryLoadData fails.
+//===----------------------------------------------------------------------===//
+#include "../../lib/GpuKernels.h"
+
+#include <cuda_runtime_api.h>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Alloc {
+  size_t size;
+  std::string shm; // device memory: shm name; empty: pinned host
+  bool mapped;     // opened through IPC
+};
+
+std::recursive_mutex gMu;
+std::map<char *, Alloc> &allocs() {
+  static std::map<char *, Alloc> m;
+  return m;
+}
+std::map<void *, std::vector<std::function<void()>>> &queues() {
+  static std::map<void *, std::vector<std::function<void()>>> q;
+  return q;
+}
+thread_local cudaError_t tLast = cudaSuccess;
+int gDevice = 0;
+
+cudaError_t ret(cudaError_t e) {
+  if (e != cudaSuccess)
+    tLast = e;
+  return e;
+}
+
+int envInt(const char *n, int dflt) {
+  const char *v = getenv(n);
+  return v && *v ? atoi(v) : dflt;
+}
+
+// The allocation containing p, or nullptr.
+const Alloc *findAlloc(const void *p, char **base = nullptr) {
+  auto &m = allocs();
+  auto it = m.upper_bound((char *)p);
+  if (it == m.begin())
+    return nullptr;
+  --it;
+  if ((const char *)p >= it->first + it->second.size)
+    return nullptr;
+  if (base)
+    *base = it->first;
+  return &it->second;
+}
+bool isDevice(const void *p) {
+  const Alloc *a = findAlloc(p);
+  return a && !a->shm.empty();
+}
+bool isPinned(const void *p) {
+  const Alloc *a = findAlloc(p);
+  return a && a->shm.empty();
+}
+
+void flush(void *s) {
+  std::vector<std::function<void()>> work;
+  work.swap(queues()[s]);
+  for (auto &w : work)
+    w();
+}
+void flushAll() {
+  for (auto &kv : queues())
+    flush(kv.first);
+}
+void enqueue(void *s, std::function<void()> f) { queues()[s].push_back(f); }
+
+bool noGpu() { return envInt("XMPRT_MOCK_NO_GPU", 0) != 0; }
+
+} // namespace
+
+extern "C" {
+
+const char *cudaGetErrorString(cudaError_t e) {
+  switch (e) {
+  case cudaSuccess:
+    return "no error (mock)";
+  case cudaErrorNoDevice:
+    return "no CUDA-capable device is detected (mock)";
+  case cudaErrorInvalidValue:
+    return "invalid argument (mock)";
+  case cudaErrorMemoryAllocation:
+    return "out of memory (mock)";
+  case cudaErrorInvalidResourceHandle:
+    return "invalid resource handle (mock)";
+  case cudaErrorMapBufferObjectFailed:
+    return "mapping of buffer object failed (mock)";
+  case cudaErrorNotSupported:
+    return "operation not supported (mock)";
+  default:
+    return "mock CUDA error";
+  }
+}
+
+cudaError_t cudaGetLastError(void) {
+  cudaError_t e = tLast;
+  tLast = cudaSuccess;
+  return e;
+}
+
+cudaError_t cudaGetDeviceCount(int *count) {
+  if (noGpu()) {
+    *count = 0;
+    return ret(cudaErrorNoDevice);
+  }
+  *count = envInt("XMPRT_MOCK_DEVICES", 1);
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device) {
+  memset(prop, 0, sizeof *prop);
+  snprintf(prop->name, sizeof prop->name, "mock device %d", device);
+  return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int device) {
+  int n = 0;
+  cudaGetDeviceCount(&n);
+  if (device < 0 || device >= n)
+    return ret(cudaErrorInvalidValue);
+  gDevice = device;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned int) {
+  *s = (cudaStream_t) new char;
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  queues()[*s];
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t s) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  flush(s);
+  queues().erase(s);
+  delete (char *)s;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t s) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  flush(s);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMalloc(void **p, size_t size) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  static std::atomic<int> counter{0};
+  std::string name = "/xmprt_mock_" + std::to_string(getpid()) + "_" +
+                     std::to_string(counter++);
+  int fd = shm_open(name.c_str(), O_CREAT | O_EXCL | O_RDWR, 0600);
+  if (fd < 0)
+    return ret(cudaErrorMemoryAllocation);
+  if (ftruncate(fd, (off_t)size) != 0) {
+    close(fd);
+    shm_unlink(name.c_str());
+    return ret(cudaErrorMemoryAllocation);
+  }
+  void *m = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  close(fd);
+  if (m == MAP_FAILED) {
+    shm_unlink(name.c_str());
+    return ret(cudaErrorMemoryAllocation);
+  }
+  // Fresh device memory is garbage in CUDA: make it so here too.
+  memset(m, 0xA5, size);
+  allocs()[(char *)m] = {size, name, false};
+  *p = m;
+  return cudaSuccess;
+}
+
+cudaError_t cudaFree(void *p) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  flushAll(); // cudaFree synchronizes the device
+  auto it = allocs().find((char *)p);
+  if (it == allocs().end() || it->second.shm.empty() || it->second.mapped)
+    return ret(cudaErrorInvalidValue);
+  munmap(p, it->second.size);
+  shm_unlink(it->second.shm.c_str());
+  allocs().erase(it);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMallocAsync(void **p, size_t size, cudaStream_t) {
+  return cudaMalloc(p, size);
+}
+
+cudaError_t cudaFreeAsync(void *p, cudaStream_t s) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  flush(s);
+  return cudaFree(p);
+}
+
+cudaError_t cudaHostAlloc(void **p, size_t size, unsigned int) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  void *m = aligned_alloc(64, (size + 63) / 64 * 64);
+  if (!m)
+    return ret(cudaErrorMemoryAllocation);
+  allocs()[(char *)m] = {size, "", false};
+  *p = m;
+  return cudaSuccess;
+}
+
+cudaError_t cudaFreeHost(void *p) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  flushAll();
+  auto it = allocs().find((char *)p);
+  if (it == allocs().end() || !it->second.shm.empty())
+    return ret(cudaErrorInvalidValue);
+  allocs().erase(it);
+  free(p);
+  return cudaSuccess;
+}
+
+cudaError_t cudaHostRegister(void *, size_t, unsigned int) {
+  return cudaSuccess;
+}
+cudaError_t cudaHostUnregister(void *) { return cudaSuccess; }
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n,
+                            enum cudaMemcpyKind, cudaStream_t s) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  bool devOrPinned = (isDevice(dst) || isPinned(dst)) &&
+                     (isDevice(src) || isPinned(src));
+  if (!isDevice(dst) && !isDevice(src) && !(isPinned(dst) && isPinned(src)))
+    return ret(cudaErrorInvalidValue); // host to host: not what we use
+  if (devOrPinned) {
+    enqueue(s, [=] { memmove(dst, src, n); });
+  } else { // pageable host memory on one side: synchronous
+    flush(s);
+    memmove(dst, src, n);
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
+                              size_t spitch, size_t width, size_t height,
+                              enum cudaMemcpyKind, cudaStream_t s) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  if (width > dpitch || width > spitch)
+    return ret(cudaErrorInvalidValue);
+  if (!isDevice(dst) || !isDevice(src))
+    return ret(cudaErrorInvalidValue); // only device-device in the runtime
+  enqueue(s, [=] {
+    for (size_t k = 0; k < height; ++k)
+      memmove((char *)dst + k * dpitch, (const char *)src + k * spitch, width);
+  });
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t s) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  if (!isDevice(p))
+    return ret(cudaErrorInvalidValue);
+  enqueue(s, [=] { memset(p, v, n); });
+  return cudaSuccess;
+}
+
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *at,
+                                     const void *p) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  memset(at, 0, sizeof *at);
+  at->type = isDevice(p)   ? cudaMemoryTypeDevice
+             : isPinned(p) ? cudaMemoryTypeHost
+                           : cudaMemoryTypeUnregistered;
+  at->device = gDevice;
+  return cudaSuccess;
+}
+
+cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *h, void *p) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  auto it = allocs().find((char *)p);
+  if (it == allocs().end() || it->second.shm.empty() || it->second.mapped)
+    return ret(cudaErrorInvalidValue);
+  memset(h, 0, sizeof *h);
+  snprintf(h->reserved, sizeof h->reserved, "%s %zu", it->second.shm.c_str(),
+           it->second.size);
+  return cudaSuccess;
+}
+
+cudaError_t cudaIpcOpenMemHandle(void **p, cudaIpcMemHandle_t h,
+                                 unsigned int) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  if (envInt("XMPRT_MOCK_IPC_FAIL", 0) ||
+      envInt("XMPRT_MOCK_IPC_FAIL_RANK", -1) ==
+          envInt("OMPI_COMM_WORLD_RANK", -2))
+    return ret(cudaErrorMapBufferObjectFailed);
+  char name[64];
+  size_t size = 0;
+  if (sscanf(h.reserved, "%63s %zu", name, &size) != 2)
+    return ret(cudaErrorInvalidValue);
+  std::string mine = "/xmprt_mock_" + std::to_string(getpid()) + "_";
+  if (std::string(name).rfind(mine, 0) == 0) // own process: CUDA refuses
+    return ret(cudaErrorDeviceUninitialized);
+  int fd = shm_open(name, O_RDWR, 0600);
+  if (fd < 0)
+    return ret(cudaErrorMapBufferObjectFailed);
+  void *m = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  close(fd);
+  if (m == MAP_FAILED)
+    return ret(cudaErrorMapBufferObjectFailed);
+  allocs()[(char *)m] = {size, name, true};
+  *p = m;
+  return cudaSuccess;
+}
+
+cudaError_t cudaIpcCloseMemHandle(void *p) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  flushAll();
+  auto it = allocs().find((char *)p);
+  if (it == allocs().end() || !it->second.mapped)
+    return ret(cudaErrorInvalidValue);
+  munmap(p, it->second.size);
+  allocs().erase(it);
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceCanAccessPeer(int *ok, int, int) {
+  *ok = 1;
+  return cudaSuccess;
+}
+
+cudaError_t cudaLibraryLoadData(cudaLibrary_t *, const void *,
+                                enum cudaJitOption *, void **, unsigned int,
+                                enum cudaLibraryOption *, void **,
+                                unsigned int) {
+  return ret(cudaErrorNotSupported);
+}
+cudaError_t cudaLibraryUnload(cudaLibrary_t) {
+  return ret(cudaErrorNotSupported);
+}
+cudaError_t cudaLibraryGetKernel(cudaKernel_t *, cudaLibrary_t, const char *) {
+  return ret(cudaErrorNotSupported);
+}
+cudaError_t cudaFuncSetAttribute(const void *, enum cudaFuncAttribute, int) {
+  return ret(cudaErrorNotSupported);
+}
+cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, size_t,
+                             cudaStream_t) {
+  return ret(cudaErrorNotSupported);
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  flushAll();
+  return cudaSuccess;
+}
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned int) {
+  *e = (cudaEvent_t) new char;
+  return cudaSuccess;
+}
+cudaError_t cudaEventDestroy(cudaEvent_t e) {
+  delete (char *)e;
+  return cudaSuccess;
+}
+cudaError_t cudaEventSynchronize(cudaEvent_t) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  flushAll();
+  return cudaSuccess;
+}
+cudaError_t cudaEventRecord(cudaEvent_t, cudaStream_t) { return cudaSuccess; }
+
+} // extern "C"
+
+namespace xmprt {
+namespace gpu {
+
+cudaError_t launchBoxCopy(char *dst, int64_t dstStride, const char *src,
+                          int64_t srcStride, int64_t blockBytes,
+                          int64_t nblocks, cudaStream_t stream) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  if (blockBytes <= 0 || nblocks <= 0)
+    return cudaSuccess;
+  if (!isDevice(dst) || !isDevice(src))
+    return ret(cudaErrorIllegalAddress); // a kernel touching host memory
+  enqueue(stream, [=] {
+    for (int64_t k = 0; k < nblocks; ++k)
+      memmove(dst + k * dstStride, src + k * srcStride, (size_t)blockBytes);
+  });
+  return cudaSuccess;
+}
+
+template <typename T>
+static cudaError_t fill(T *dst, T v, int64_t n, cudaStream_t s) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  if (!isDevice(dst))
+    return ret(cudaErrorIllegalAddress);
+  enqueue(s, [=] {
+    for (int64_t i = 0; i < n; ++i)
+      dst[i] = v;
+  });
+  return cudaSuccess;
+}
+cudaError_t launchFill16(uint16_t *dst, uint16_t value, int64_t count,
+                         cudaStream_t stream) {
+  return fill(dst, value, count, stream);
+}
+cudaError_t launchFill32(uint32_t *dst, uint32_t value, int64_t count,
+                         cudaStream_t stream) {
+  return fill(dst, value, count, stream);
+}
+
+} // namespace gpu
+} // namespace xmprt
