@@ -5,7 +5,12 @@
 // for correctness once, warmed up, then repeated; the time of one repetition
 // is the maximum over ranks. Prints a table; writes raw JSON to argv[1].
 //
-//   mpiexec -np 4 reflect_bench results.json [reps]
+//   mpiexec -np 4 reflect_bench results.json [reps] [--acc]
+//
+// --acc: the arrays' device instances (one GPU per rank): data filled on the
+// host and copied in (xmprt_replicate_sync), reflect on device data (acc =
+// 1), copied out and checked; timed reflects move device data only. Device
+// sizes are larger (the GPU case is about bandwidth as well as latency).
 #include "xmprt/xmprt.h"
 
 #include <mpi.h>
@@ -39,7 +44,7 @@ double value(const std::vector<int64_t> &g) {
 
 // Builds an n^dims array of doubles, block distributed on a dims-D grid with
 // shadow 1:1 everywhere, and times reflect through `chan`.
-Result runOne(int dims, int64_t n, int32_t chan, int reps) {
+Result runOne(int dims, int64_t n, int32_t chan, int reps, bool acc) {
   std::vector<int64_t> gs(dims, XMPRT_DYNAMIC), sz(dims, n), sh(dims, 1);
   std::vector<int32_t> kinds(dims, XMPRT_DIST_BLOCK), al(dims), chs(dims, chan);
   for (int d = 0; d < dims; ++d)
@@ -50,7 +55,9 @@ Result runOne(int dims, int64_t n, int32_t chan, int reps) {
   xmprt_darray *a = xmprt_darray_create(t, dims, sz.data(), al.data(), nullptr,
                                         sh.data(), sh.data(), XMPRT_F64);
   xmprt_reflect_plan *p =
-      xmprt_reflect_init(a, nullptr, nullptr, nullptr, chs.data(), 0);
+      xmprt_reflect_init(a, nullptr, nullptr, nullptr, chs.data(), acc ? 1 : 0);
+  if (acc)
+    xmprt_replicate_begin(a);
   std::vector<int64_t> ext(dims), lo(dims), hi(dims);
   int64_t total = 1, owned = 1;
   for (int d = 0; d < dims; ++d) {
@@ -83,7 +90,11 @@ Result runOne(int dims, int64_t n, int32_t chan, int reps) {
     return bad;
   };
   visit(false);
+  if (acc)
+    xmprt_replicate_sync(a, 0);
   xmprt_reflect_do(p);
+  if (acc)
+    xmprt_replicate_sync(a, 1);
   int bad = visit(true);
   MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   for (int w = 0; w < 5; ++w)
@@ -112,6 +123,8 @@ Result runOne(int dims, int64_t n, int32_t chan, int reps) {
   (void)ch0;
   (void)ch1;
   xmprt_reflect_destroy(p);
+  if (acc)
+    xmprt_replicate_end(a);
   xmprt_darray_destroy(a);
   xmprt_template_destroy(t);
   xmprt_grid_destroy(g);
@@ -125,20 +138,24 @@ int main(int argc, char **argv) {
   int rank = xmprt_world_rank(), np = xmprt_world_size();
   const char *out = argc > 1 ? argv[1] : nullptr;
   int reps = argc > 2 ? atoi(argv[2]) : 50;
+  bool acc = argc > 3 && std::string(argv[3]) == "--acc";
   struct Cfg {
     int dims;
     int64_t n;
   };
   std::vector<Cfg> cfgs = {{2, 256}, {2, 1024}, {2, 4096},
                            {3, 32},  {3, 96},   {3, 192}};
+  if (acc)
+    cfgs = {{2, 256}, {2, 1024}, {2, 4096}, {2, 16384},
+            {3, 32},  {3, 96},   {3, 192},  {3, 384}};
   std::vector<Result> all;
   for (const Cfg &c : cfgs)
     for (int32_t ch : {XMPRT_CHANNEL_IB, XMPRT_CHANNEL_TCA})
-      all.push_back(runOne(c.dims, c.n, ch, reps));
+      all.push_back(runOne(c.dims, c.n, ch, reps, acc));
   if (rank == 0) {
     printf("reflect_bench: %d ranks, %d repetitions, sub-cluster size %d, "
-           "times = max over ranks, microseconds\n",
-           np, reps, xmprt_subcluster_size());
+           "%s data, times = max over ranks, microseconds\n",
+           np, reps, xmprt_subcluster_size(), acc ? "device" : "host");
     printf("| case | halo KiB/rank | IB median | IB min | TCA median | TCA min "
            "| IB/TCA (median) | ok |\n|---|---|---|---|---|---|---|---|\n");
     for (size_t i = 0; i + 1 < all.size(); i += 2) {
@@ -159,9 +176,10 @@ int main(int argc, char **argv) {
         fprintf(f,
                 "{\n  \"benchmark\": \"reflect\",\n  \"machine\": \"%s\",\n"
                 "  \"date\": \"%s\",\n  \"commit\": \"%s\",\n  \"nprocs\": %d,\n"
-                "  \"subcluster_size\": %d,\n  \"reps\": %d,\n  \"results\": [\n",
+                "  \"subcluster_size\": %d,\n  \"reps\": %d,\n  \"data\": \"%s\",\n"
+                "  \"results\": [\n",
                 machine ? machine : "unknown", date, commit ? commit : "unknown",
-                np, xmprt_subcluster_size(), reps);
+                np, xmprt_subcluster_size(), reps, acc ? "device" : "host");
         for (size_t i = 0; i < all.size(); ++i) {
           const Result &r = all[i];
           fprintf(f,

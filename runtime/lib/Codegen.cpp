@@ -106,8 +106,9 @@ void xmprt_device_loop_on_host(double seconds) {
     s.warnedHostFallback = true;
     if (xmprt_world_rank() == 0 && !std::getenv("XMP_QUIET"))
       std::fprintf(stderr,
-                   "xmprt: warning: rank 0: device loop: no GPU in this build, device "
-                   "loops run on the CPU (weight 1)\n");
+                   "xmprt: warning: rank 0: device loop: compiled without GPU "
+                   "code (xmpcc without --gpu), device loops run on the CPU "
+                   "(weight 1)\n");
   }
 }
 

@@ -326,7 +326,7 @@ double xmprt_current_weight(void);
 double xmprt_cpu_time(void);
 double xmprt_gpu_time(void);
 void xmprt_record_split_times(double cpu_seconds, double gpu_seconds);
-/* A device loop ran entirely on the host (no GPU in this build): records
+/* A device loop ran entirely on the host (compiled without GPU code): records
  * its time as the CPU part and warns once (unless XMP_QUIET is set). */
 void xmprt_device_loop_on_host(double seconds);
 /* Program support: integer command-line argument `index` (1-based) or

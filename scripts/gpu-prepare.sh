@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Prepares what the GPU machine needs (it has CUDA, cmake, ninja, Open MPI
+# and python3, but no MLIR): compiles the GPU programs here with
+# `xmpcc --gpu --emit=obj` into .gpu-carry/obj/ (x86-64-v3 host code, sm_90
+# fatbin with PTX), plus the CPU builds of the same programs for comparison,
+# and copies GoogleTest's sources for the runtime tests. Then, with the
+# device tool: run `bash scripts/gpu-tests.sh` with carry [".gpu-carry"].
+#   scripts/gpu-prepare.sh            # tests only
+#   scripts/gpu-prepare.sh --bench    # also the benchmark sizes
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${XMP_BUILD_DIR:-$root/build}"
+carry="$root/.gpu-carry"
+bench=0; [ "${1:-}" = "--bench" ] && bench=1
+grep -qx '/.gpu-carry/' "$root/.git/info/exclude" 2>/dev/null ||
+  echo '/.gpu-carry/' >> "$root/.git/info/exclude"
+rm -rf "$carry"; mkdir -p "$carry/obj" "$carry/src"
+cc() { "$build/bin/xmpcc" -O3 --march=x86-64-v3 --emit=obj "$@"; }
+
+# Tests: every GPU example on the GPU, and the CPU build of each.
+for p in laplace2d_gpu himeno_gpu nbody matmul; do
+  echo "gpu-prepare: $p"
+  cc --gpu "$root/examples/$p.mlir" -o "$carry/obj/$p.gpu.o"
+  cc "$root/examples/$p.mlir" -o "$carry/obj/$p.cpu.o"
+done
+cc --gpu "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.gpu.o"
+cc "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.cpu.o"
+
+if [ "$bench" = 1 ]; then
+  # Laplace 8192 x 8192 and Himeno M / L (the sizes are static in the IR).
+  sed -e 's/256x192/8192x8192/g' \
+      -e 's/%xsize = arith.constant 256/%xsize = arith.constant 8192/' \
+      -e 's/%ysize = arith.constant 192/%ysize = arith.constant 8192/' \
+      "$root/examples/laplace2d_gpu.mlir" > "$carry/src/laplace2d_gpu_8k.mlir"
+  himeno_size() { # name I J K
+    sed -e "s/33x33x65/$2x$3x$4/g" \
+        -e "s/%mimax = arith.constant 33/%mimax = arith.constant $2/" \
+        -e "s/%mjmax = arith.constant 33/%mjmax = arith.constant $3/" \
+        -e "s/%mkmax = arith.constant 65/%mkmax = arith.constant $4/" \
+        "$root/examples/himeno_gpu.mlir" > "$carry/src/$1.mlir"
+  }
+  himeno_size himeno_gpu_m 129 129 257
+  himeno_size himeno_gpu_l 257 257 513
+  for p in laplace2d_gpu_8k himeno_gpu_m himeno_gpu_l; do
+    echo "gpu-prepare: $p"
+    cc --gpu "$carry/src/$p.mlir" -o "$carry/obj/$p.gpu.o"
+  done
+fi
+
+gt=/usr/src/googletest
+[ -d "$gt" ] && cp -r "$gt" "$carry/googletest"
+du -sh "$carry"

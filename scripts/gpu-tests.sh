@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# The GPU test run, on a machine with NVIDIA GPUs (the device tool's lent
+# machine: CUDA, cmake, ninja, Open MPI, python3; no MLIR). Needs what
+# scripts/gpu-prepare.sh puts in .gpu-carry/ (run that on the development
+# machine first). From the repository root:
+#   bash scripts/gpu-tests.sh [NP...]      (default: 1 2)
+# 1. builds libxmprt with CUDA and its tests (build-gpu/);
+# 2. runs the runtime's GPU tests (ctest label "gpu") and the CPU runtime
+#    tests;
+# 3. links every carried program against it and runs each GPU build on NP
+#    ranks (one GPU per rank, ranks share GPUs when there are fewer),
+#    comparing with the C reference and with the CPU build of the same
+#    program; with 2 or more ranks also with XMP_SUBCLUSTER_SIZE=1 (every
+#    halo through IB) and XMP_REFLECT_CHANNEL=tca;
+# 4. runs compute-sanitizer memcheck on one example.
+# Prints PASS/FAIL per check and a summary; exits 1 on any failure. Logs go
+# to $OUT (the device tool's output folder) when set.
+set -uo pipefail
+root="$(pwd)"; carry="$root/.gpu-carry"; b="$root/build-gpu"
+logs="${OUT:-/tmp/xmp-gpu-logs}"; mkdir -p "$logs"
+nps=("$@"); [ ${#nps[@]} -gt 0 ] || nps=(1 2)
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1
+mpirun_=(mpirun --bind-to none)
+pass=0; fail=0; failed=()
+ok() { echo "PASS $1"; pass=$((pass+1)); }
+ko() { echo "FAIL $1"; fail=$((fail+1)); failed+=("$1"); }
+check() { local name="$1"; shift; if "$@" >> "$logs/checks.log" 2>&1; then ok "$name"; else ko "$name"; fi; }
+
+[ -d "$carry/obj" ] || { echo "gpu-tests: .gpu-carry/obj missing: run scripts/gpu-prepare.sh first" >&2; exit 2; }
+nvidia-smi -L || { echo "gpu-tests: no GPU (nvidia-smi failed)" >&2; exit 2; }
+ngpu=$(nvidia-smi -L | grep -c '^GPU')
+echo "gpu-tests: $ngpu GPU(s); ranks: ${nps[*]}"
+
+# 1. runtime with CUDA.
+if [ ! -d /usr/src/googletest ] && [ -d "$carry/googletest" ]; then
+  mkdir -p /usr/src && cp -r "$carry/googletest" /usr/src/googletest
+fi
+t0=$(date +%s)
+cmake -S "$root" -B "$b" -G Ninja -DXMP_BUILD_COMPILER=OFF -DXMP_ENABLE_CUDA=ON \
+  -DCMAKE_BUILD_TYPE=Release > "$logs/cmake.log" 2>&1 &&
+  ninja -C "$b" > "$logs/build.log" 2>&1
+rc=$?
+echo "gpu-tests: runtime build rc=$rc in $(( $(date +%s) - t0 )) s"
+[ $rc = 0 ] || { tail -30 "$logs/build.log" "$logs/cmake.log"; exit 1; }
+
+# 2. runtime tests.
+(cd "$b" && ctest -L gpu --output-on-failure --timeout 300) > "$logs/ctest-gpu.log" 2>&1 \
+  && ok "runtime gpu tests" || { ko "runtime gpu tests"; tail -60 "$logs/ctest-gpu.log"; }
+grep -E "tests passed|Skipped|Not Run" "$logs/ctest-gpu.log" | tail -3
+(cd "$b" && ctest -L runtime -j 4 --output-on-failure --timeout 300) > "$logs/ctest-cpu.log" 2>&1 \
+  && ok "runtime cpu tests" || { ko "runtime cpu tests"; tail -40 "$logs/ctest-cpu.log"; }
+
+# 3. programs.
+mkdir -p "$b/progs"
+mpicc_link() { mpicc "$1" -o "$2" -L"$b/lib" -lxmprt -Wl,-rpath,"$b/lib" -lstdc++ -lm; }
+for o in "$carry"/obj/*.o; do
+  n="$(basename "${o%.o}")"
+  mpicc_link "$o" "$b/progs/$n" 2>> "$logs/link.log" || ko "link $n"
+done
+for r in laplace2d himeno nbody matmul; do
+  cc -O2 -ffp-contract=off "$root/examples/${r}_ref.c" -o "$b/progs/${r}_ref" -lm || ko "ref $r"
+done
+cmp_() { python3 "$root/test/Integration/compare.py" "$@"; }
+# name, args, compare keys (GPU code may contract a*b+c into FMA: f64
+# results are compared with a small tolerance where products are summed).
+run_case() { # name args keys...
+  local n="$1" args="$2"; shift 2
+  local ref="$logs/$n.ref"
+  case "$n" in laplace2d_gpu) r=laplace2d ;; himeno_gpu) r=himeno ;; *) r="$n" ;; esac
+  "$b/progs/${r}_ref" $args > "$ref"
+  for np in "${nps[@]}"; do
+    local out="$logs/$n.np$np"
+    "${mpirun_[@]}" -np "$np" "$b/progs/$n.gpu" $args > "$out" 2> "$out.err"
+    check "$n gpu np$np" cmp_ "$ref" "$out" "$@"
+    "${mpirun_[@]}" -np "$np" "$b/progs/$n.cpu" $args > "$out.cpu" 2> /dev/null
+    check "$n gpu=cpu np$np" cmp_ "$out.cpu" "$out" "$@"
+    if [ "$np" -ge 2 ]; then
+      XMP_SUBCLUSTER_SIZE=1 "${mpirun_[@]}" -x XMP_SUBCLUSTER_SIZE -np "$np" "$b/progs/$n.gpu" $args > "$out.ib" 2> "$out.ib.err"
+      check "$n gpu np$np subcluster=1 (IB)" cmp_ "$ref" "$out.ib" "$@"
+      XMP_REFLECT_CHANNEL=tca "${mpirun_[@]}" -x XMP_REFLECT_CHANNEL -np "$np" "$b/progs/$n.gpu" $args > "$out.tca" 2> "$out.tca.err"
+      check "$n gpu np$np channel=tca" cmp_ "$ref" "$out.tca" "$@"
+    fi
+  done
+}
+run_case laplace2d_gpu "16" checksum
+run_case laplace2d_gpu "40" checksum=1e-12
+run_case himeno_gpu "12" gosa=1e-3
+run_case nbody "3" checksum=1e-10 value4=1e-10
+run_case matmul "" checksum value5
+# ops.mlir: the GPU build must print what the CPU build prints.
+for np in "${nps[@]}"; do
+  [ "$np" -ge 2 ] || continue
+  "${mpirun_[@]}" -np "$np" "$b/progs/ops.cpu" > "$logs/ops.cpu.np$np" 2>/dev/null
+  "${mpirun_[@]}" -np "$np" "$b/progs/ops.gpu" > "$logs/ops.gpu.np$np" 2> "$logs/ops.gpu.np$np.err"
+  keys=$(awk '$1=="XMP-RESULT"{print $2}' "$logs/ops.cpu.np$np" | sort -u | tr '\n' ' ')
+  check "ops gpu=cpu np$np" cmp_ "$logs/ops.cpu.np$np" "$logs/ops.gpu.np$np" $keys
+done
+
+# 4. compute-sanitizer on one example (1 rank).
+if command -v compute-sanitizer > /dev/null; then
+  compute-sanitizer --tool memcheck --error-exitcode 9 "$b/progs/laplace2d_gpu.gpu" 3 \
+    > "$logs/memcheck.log" 2>&1 && ok "compute-sanitizer memcheck laplace2d_gpu" \
+    || { ko "compute-sanitizer memcheck laplace2d_gpu"; tail -30 "$logs/memcheck.log"; }
+  tail -2 "$logs/memcheck.log"
+fi
+
+echo "gpu-tests: $pass passed, $fail failed"
+for f in "${failed[@]}"; do echo "  failed: $f"; done
+[ "$fail" = 0 ]
