@@ -14,7 +14,7 @@ carry="$root/.gpu-carry"
 bench=0; [ "${1:-}" = "--bench" ] && bench=1
 grep -qx '/.gpu-carry/' "$root/.git/info/exclude" 2>/dev/null ||
   echo '/.gpu-carry/' >> "$root/.git/info/exclude"
-rm -rf "$carry"; mkdir -p "$carry/obj" "$carry/src"
+rm -rf "$carry/obj" "$carry/src" "$carry/googletest"; mkdir -p "$carry/obj" "$carry/src"
 cc() { "$build/bin/xmpcc" -O3 --march=x86-64-v3 --emit=obj "$@"; }
 
 # Tests: every GPU example on the GPU, and the CPU build of each.

@@ -12,8 +12,10 @@
 // unless the iteration count is a constant multiple of the block size.
 // Reductions: each thread's contribution (the identity outside the
 // iteration space) is reduced over the block by `gpu.all_reduce`, thread 0
-// stores the block's value into a device buffer, and the host combines the
-// per-block values in block order (deterministic for a given launch shape).
+// stores the block's value into a device buffer, a second one-block kernel
+// folds those values (deterministic for a given launch shape), and only the
+// total is copied back. The reduction sequence is one chain of async GPU ops
+// with a single wait; loops without reductions launch synchronously.
 //
 //===----------------------------------------------------------------------===//
 #include "xmp/Conversion/Passes.h"
@@ -28,6 +30,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::xmp {
 #define GEN_PASS_DEF_XMPTOGPU
@@ -168,30 +171,35 @@ LogicalResult convert(scf::ParallelOp par) {
   Value numBlocks = arith::MulIOp::create(
       b, loc, arith::MulIOp::create(b, loc, grid[0], grid[1]), grid[2]);
 
-  // Per-block partial results in device memory. gpu-to-llvm lowers only
-  // the async forms of alloc/memcpy/dealloc: chain them on a token and wait.
+  // Reductions: per-block values in a device buffer, reduced on the device
+  // by a second one-block kernel into a one-element buffer that is copied
+  // back. gpu-to-llvm lowers only the async forms of alloc/memcpy/dealloc,
+  // so the whole sequence is chained on one token, with one wait at the end.
+  // An empty iteration space launches an empty grid (no-op in the runtime)
+  // and the second kernel then yields the identity.
+  bool reduces = !par.getInitVals().empty();
   Type tokenType = gpu::AsyncTokenType::get(b.getContext());
-  SmallVector<Value> partialBufs;
-  if (!par.getInitVals().empty()) {
-    Value token =
-        gpu::WaitOp::create(b, loc, tokenType, ValueRange{}).getAsyncToken();
+  Value token;
+  SmallVector<Value> partialBufs, resultBufs;
+  if (reduces) {
+    token = gpu::WaitOp::create(b, loc, tokenType, ValueRange{}).getAsyncToken();
     for (Value init : par.getInitVals()) {
       auto t = MemRefType::get({ShapedType::kDynamic}, init.getType());
       auto alloc = gpu::AllocOp::create(b, loc, t, tokenType, ValueRange{token},
                                         ValueRange{numBlocks}, ValueRange{});
       partialBufs.push_back(alloc.getMemref());
-      token = alloc.getAsyncToken();
+      auto one = gpu::AllocOp::create(
+          b, loc, MemRefType::get({1}, init.getType()), tokenType,
+          ValueRange{alloc.getAsyncToken()}, ValueRange{}, ValueRange{});
+      resultBufs.push_back(one.getMemref());
+      token = one.getAsyncToken();
     }
-    gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
   }
-
-  // Nothing to launch when some dimension is empty.
-  Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                         numBlocks, idx(b, loc, 0));
-  auto guard = scf::IfOp::create(b, loc, nonEmpty, /*withElse=*/false);
-  OpBuilder gb = guard.getThenBodyBuilder();
-  auto launch = gpu::LaunchOp::create(gb, loc, grid[0], grid[1], grid[2],
-                                      threads[0], threads[1], threads[2]);
+  OpBuilder &gb = b;
+  auto launch = gpu::LaunchOp::create(
+      gb, loc, grid[0], grid[1], grid[2], threads[0], threads[1], threads[2],
+      /*dynamicSharedMemorySize=*/nullptr, reduces ? tokenType : Type(),
+      reduces ? ValueRange{token} : ValueRange{});
   {
     Block &kb = launch.getBody().front();
     OpBuilder kbld = OpBuilder::atBlockEnd(&kb);
@@ -305,33 +313,81 @@ LogicalResult convert(scf::ParallelOp par) {
     gpu::TerminatorOp::create(kbld, loc);
   }
 
-  // Host: combine the per-block values in block order, then with init.
-  SmallVector<Value> results;
-  for (unsigned i = 0; i < par.getInitVals().size(); ++i) {
-    Value init = par.getInitVals()[i];
-    ReductionKind kind = kinds[i];
-    Type t = init.getType();
-    auto ht = MemRefType::get({ShapedType::kDynamic}, t);
-    Value host = memref::AllocOp::create(b, loc, ht, ValueRange{numBlocks});
-    Type tokenType = gpu::AsyncTokenType::get(b.getContext());
-    Value token =
-        gpu::WaitOp::create(b, loc, tokenType, ValueRange{}).getAsyncToken();
-    token = gpu::MemcpyOp::create(b, loc, tokenType, ValueRange{token}, host,
-                                  partialBufs[i])
-                .getAsyncToken();
-    token = gpu::DeallocOp::create(b, loc, tokenType, ValueRange{token},
-                                   partialBufs[i])
-                .getAsyncToken();
-    gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
-    auto sum = scf::ForOp::create(
-        b, loc, idx(b, loc, 0), numBlocks, idx(b, loc, 1), ValueRange{init},
-        [&](OpBuilder &fb, Location, Value k, ValueRange acc) {
-          Value v = memref::LoadOp::create(fb, loc, host, ValueRange{k});
-          scf::YieldOp::create(
-              fb, loc, reductionCombine(fb, loc, kind, acc[0], v));
+  if (!reduces) {
+    par.erase();
+    return success();
+  }
+  token = launch.getAsyncToken();
+
+  // Second stage: one block folds the per-block values (thread t takes
+  // blocks t, t + 256, ...; then a block reduction): deterministic for a
+  // given launch shape.
+  const int64_t finalThreads = 256;
+  Value one = idx(b, loc, 1), nThreads = idx(b, loc, finalThreads);
+  auto fin = gpu::LaunchOp::create(b, loc, one, one, one, nThreads, one, one,
+                                   nullptr, tokenType, ValueRange{token});
+  {
+    OpBuilder fb = OpBuilder::atBlockEnd(&fin.getBody().front());
+    Value tid = fin.getThreadIds().x;
+    SmallVector<Value> ids;
+    for (auto [i, init] : llvm::enumerate(par.getInitVals()))
+      ids.push_back(reductionIdentity(fb, loc, kinds[i], init.getType()));
+    auto loop = scf::ForOp::create(
+        fb, loc, tid, numBlocks, idx(fb, loc, finalThreads), ids,
+        [&](OpBuilder &lb, Location, Value k, ValueRange acc) {
+          SmallVector<Value> next;
+          for (auto [i, buf] : llvm::enumerate(partialBufs)) {
+            Value v = memref::LoadOp::create(lb, loc, buf, ValueRange{k});
+            next.push_back(reductionCombine(lb, loc, kinds[i], acc[i], v));
+          }
+          scf::YieldOp::create(lb, loc, next);
         });
-    memref::DeallocOp::create(b, loc, host);
-    results.push_back(sum.getResult(0));
+    SmallVector<Value> totals;
+    for (auto [i, v] : llvm::enumerate(loop.getResults())) {
+      auto kind = gpu::AllReduceOperationAttr::get(
+          fb.getContext(),
+          allReduceKind(kinds[i], llvm::isa<FloatType>(v.getType())));
+      totals.push_back(
+          gpu::AllReduceOp::create(fb, loc, v, kind, /*uniform=*/true));
+    }
+    Value isFirst = arith::CmpIOp::create(fb, loc, arith::CmpIPredicate::eq,
+                                          tid, idx(fb, loc, 0));
+    auto store = scf::IfOp::create(fb, loc, isFirst, /*withElse=*/false);
+    OpBuilder sb = store.getThenBodyBuilder();
+    for (auto [i, v] : llvm::enumerate(totals))
+      memref::StoreOp::create(sb, loc, v, resultBufs[i],
+                              ValueRange{idx(sb, loc, 0)});
+    gpu::TerminatorOp::create(fb, loc);
+  }
+  token = fin.getAsyncToken();
+
+  // Copy the totals back (host slots at the function entry, never in a
+  // loop), free the buffers, wait once; then combine with init.
+  SmallVector<Value> hostSlots;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    auto fn = par->getParentOfType<FunctionOpInterface>();
+    b.setInsertionPointToStart(&fn.getFunctionBody().front());
+    for (Value init : par.getInitVals())
+      hostSlots.push_back(memref::AllocaOp::create(
+          b, loc, MemRefType::get({1}, init.getType())));
+  }
+  for (auto [i, slot] : llvm::enumerate(hostSlots))
+    token = gpu::MemcpyOp::create(b, loc, tokenType, ValueRange{token}, slot,
+                                  resultBufs[i])
+                .getAsyncToken();
+  for (auto [p, r] : llvm::zip(partialBufs, resultBufs)) {
+    token = gpu::DeallocOp::create(b, loc, tokenType, ValueRange{token}, p)
+                .getAsyncToken();
+    token = gpu::DeallocOp::create(b, loc, tokenType, ValueRange{token}, r)
+                .getAsyncToken();
+  }
+  gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
+  SmallVector<Value> results;
+  for (auto [i, slot] : llvm::enumerate(hostSlots)) {
+    Value v = memref::LoadOp::create(b, loc, slot, ValueRange{idx(b, loc, 0)});
+    results.push_back(
+        reductionCombine(b, loc, kinds[i], par.getInitVals()[i], v));
   }
   par->replaceAllUsesWith(results);
   par->erase();

@@ -508,7 +508,9 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
   llvm::DenseMap<Value, Value> views;
   for (Value a : arrays) {
     // Host code may have written through a user local view at any time.
-    if (escaped.contains(a) && (access[a] & 1))
+    // Also for write-only loops: the release copies the whole block back,
+    // so elements the loop does not write must be current on the device.
+    if (escaped.contains(a))
       HostModifiedOp::create(b, loc, a);
     auto mode = static_cast<Access>(access[a]);
     views[a] = DeviceAcquireOp::create(b, loc, getInfo(a).view.getType(), a,
