@@ -14,7 +14,11 @@ using namespace mlir;
 void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
                                    const LowerToLLVMOptions &options) {
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(xmp::createXMPSelectChannels());
+  xmp::XMPSelectChannelsOptions channels;
+  channels.policy = options.channelPolicy;
+  channels.subclusterSize = options.subclusterSize;
+  channels.profile = options.channelProfile;
+  pm.addPass(xmp::createXMPSelectChannels(channels));
   if (options.gpu) {
     pm.addPass(xmp::createXMPLowerDistribution({/*gpu=*/true}));
     pm.addPass(xmp::createXMPToGPU());

@@ -222,6 +222,19 @@ void ensureDevice(const char *fn) {
   if (c.id < 0)
     fail(fn, "no GPU on this rank (%s)", c.why);
   XMPRT_CUDA(cudaSetDevice(c.id), fn);
+  // Generated code allocates small scratch buffers (reduction partials)
+  // with cudaMallocAsync at every reducing device loop: keep freed memory
+  // in the device's pool instead of returning it at each synchronization,
+  // so those allocations stay cheap.
+  static std::once_flag poolOnce;
+  std::call_once(poolOnce, [&] {
+    cudaMemPool_t pool;
+    if (cudaDeviceGetDefaultMemPool(&pool, c.id) == cudaSuccess) {
+      uint64_t keep = UINT64_MAX;
+      (void)cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold,
+                                    &keep);
+    }
+  });
   tCurrent = true;
   gContext.store(true, std::memory_order_release);
 }

@@ -161,6 +161,10 @@ struct xmprt_darray {
 namespace xmprt {
 // Cache hygiene: forget plans/schedules that mention a destroyed array.
 void forgetReflectPlans(xmprt_darray *a);
+// XMP_REFLECT_STATS=1: collective over MPI_COMM_WORLD; rank 0 prints one
+// line per reflect plan (creation order) to stderr. Called by
+// xmprt_finalize while MPI is still initialized; nothing when unset.
+void reportReflectStats();
 void forgetGMoveSchedules(xmprt_darray *a);
 
 // Validity of the device instance (xmprt_darray::devFlags).

@@ -40,6 +40,13 @@
 // exchanges IPC handles with the TCA peers; a pair whose mapping fails on
 // either side is rebuilt as IB both ways (collectively, so the plans still
 // agree).
+//
+// Statistics (XMP_REFLECT_STATS=1, read when a plan is created): every plan
+// gets a record in a registry indexed by creation order (the same on every
+// rank); start, wait and do add their wall time and count completed
+// reflects; xmprt_finalize reduces the records over all ranks and rank 0
+// prints one line per plan (reportReflectStats). Without the variable the
+// plan's record pointer is null and the entry points pay one branch.
 //===----------------------------------------------------------------------===//
 #include "Gpu.h"
 #include "Internal.h"
@@ -175,6 +182,17 @@ int defaultChannel() {
 
 } // namespace
 
+// XMP_REFLECT_STATS=1: one record per plan, in creation order.
+struct PlanStats {
+  std::string desc;            // array, element type, acc (rank 0's is printed)
+  std::vector<int> requested;  // channel asked for, per dimension
+  std::vector<int> used;       // kUsed* bits per dimension (live plans: at the end)
+  int64_t calls = 0;           // completed reflects (wait or do)
+  double seconds = 0;          // wall time in start + wait + do
+  xmprt_reflect_plan *live = nullptr;
+};
+enum { kUsedIB = 1, kUsedTCA = 2, kUsedSelf = 4 };
+
 struct DimPhase {
   int32_t dim = 0;
   bool active = false;
@@ -201,6 +219,9 @@ struct xmprt_reflect_plan {
   // peers that could not be mapped through CUDA IPC (served through IB).
   uint64_t boundGen = 0;
   std::set<int> ipcFailed;
+  // XMP_REFLECT_STATS=1: this plan's record (owned by the registry, kept
+  // after the plan is destroyed); null otherwise.
+  PlanStats *stats = nullptr;
 };
 
 namespace {
@@ -594,6 +615,64 @@ void bindDevice(xmprt_reflect_plan *p) {
   p->boundGen = a->devGen;
 }
 
+//--- statistics (XMP_REFLECT_STATS=1) ---------------------------------------
+std::vector<std::unique_ptr<PlanStats>> &statsRegistry() {
+  static std::vector<std::unique_ptr<PlanStats>> r;
+  return r;
+}
+
+bool statsWanted() {
+  const char *e = getenv("XMP_REFLECT_STATS");
+  return e && *e && strcmp(e, "0") != 0;
+}
+
+const char *elemName(int32_t t) {
+  switch (t) {
+  case XMPRT_I8: return "i8";
+  case XMPRT_I16: return "i16";
+  case XMPRT_I32: return "i32";
+  case XMPRT_I64: return "i64";
+  case XMPRT_F32: return "f32";
+  case XMPRT_F64: return "f64";
+  case XMPRT_C32: return "complex<f32>";
+  case XMPRT_C64: return "complex<f64>";
+  case XMPRT_I1: return "i1";
+  default: return "?";
+  }
+}
+
+PlanStats *newStats(const xmprt_reflect_plan *p, const int32_t *channels) {
+  const xmprt_darray *a = p->a;
+  auto st = std::make_unique<PlanStats>();
+  std::string gs, ls;
+  for (int32_t d = 0; d < a->rank; ++d) {
+    gs += (d ? "x" : "") + std::to_string(a->dims[d].m);
+    ls += (d ? "x" : "") + std::to_string(a->extent[d]);
+    st->requested.push_back(channels ? channels[d] : XMPRT_CHANNEL_AUTO);
+  }
+  st->used.assign(a->rank, 0);
+  st->desc = "rank-" + std::to_string(a->rank) + " " + elemName(a->elemType) +
+             " array " + gs + ", local " + ls + ", " +
+             (p->acc ? "device" : "host");
+  PlanStats *raw = st.get();
+  statsRegistry().push_back(std::move(st));
+  return raw;
+}
+
+// Channels a plan moves data through now, ORed into its record.
+void snapshotUsed(const xmprt_reflect_plan *p) {
+  PlanStats *st = p->stats;
+  for (const DimPhase &ph : p->dims) {
+    if (!ph.active || ph.dim >= (int32_t)st->used.size())
+      continue;
+    int &u = st->used[ph.dim];
+    for (int c : ph.chan)
+      u |= c == XMPRT_CHANNEL_IB ? kUsedIB : c == XMPRT_CHANNEL_TCA ? kUsedTCA : 0;
+    if (!ph.selfCopies.empty())
+      u |= kUsedSelf;
+  }
+}
+
 std::map<std::vector<int64_t>, xmprt_reflect_plan *> &planCache() {
   static std::map<std::vector<int64_t>, xmprt_reflect_plan *> c;
   return c;
@@ -602,6 +681,88 @@ std::map<std::vector<int64_t>, xmprt_reflect_plan *> &planCache() {
 } // namespace
 
 namespace xmprt {
+void reportReflectStats() {
+  static bool reported = false;
+  auto &reg = statsRegistry();
+  if (reported || !statsWanted()) // set on every rank (mpirun -x ...)
+    return;
+  reported = true;
+  for (auto &st : reg)
+    if (st->live)
+      snapshotUsed(st->live);
+  int wr = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &wr);
+  // Plans are matched by creation index; ranks that created a different
+  // number report the common prefix.
+  long long n[2] = {(long long)reg.size(), -(long long)reg.size()}, r[2];
+  MPI_Allreduce(n, r, 2, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+  long long cnt = -r[1], most = r[0];
+  std::vector<double> sec(cnt), secMax(cnt), secMin(cnt);
+  std::vector<long long> calls(cnt), callsMax(cnt), used(cnt), usedAll(cnt);
+  for (long long i = 0; i < cnt; ++i) {
+    const PlanStats &st = *reg[i];
+    sec[i] = st.seconds;
+    calls[i] = st.calls;
+    long long u = 0; // 3 bits per dimension
+    for (size_t d = 0; d < st.used.size() && d < 21; ++d)
+      u |= (long long)st.used[d] << (3 * d);
+    used[i] = u;
+  }
+  if (cnt > 0) {
+    MPI_Reduce(sec.data(), secMax.data(), (int)cnt, MPI_DOUBLE, MPI_MAX, 0,
+               MPI_COMM_WORLD);
+    MPI_Reduce(sec.data(), secMin.data(), (int)cnt, MPI_DOUBLE, MPI_MIN, 0,
+               MPI_COMM_WORLD);
+    MPI_Reduce(calls.data(), callsMax.data(), (int)cnt, MPI_LONG_LONG, MPI_MAX,
+               0, MPI_COMM_WORLD);
+    MPI_Reduce(used.data(), usedAll.data(), (int)cnt, MPI_LONG_LONG, MPI_BOR,
+               0, MPI_COMM_WORLD);
+  }
+  if (wr == 0) {
+    std::string out;
+    for (long long i = 0; i < cnt; ++i) {
+      const PlanStats &st = *reg[i];
+      std::string ch;
+      for (size_t d = 0; d < st.requested.size(); ++d) {
+        ch += " dim" + std::to_string(d) + "=" + chanName(st.requested[d]);
+        if (st.requested[d] == XMPRT_CHANNEL_NONE)
+          continue;
+        int u = d < 21 ? (int)((usedAll[i] >> (3 * d)) & 7) : 0;
+        std::string us;
+        if (u & kUsedIB)
+          us += "ib";
+        if (u & kUsedTCA)
+          us += us.empty() ? "tca" : "+tca";
+        if (u & kUsedSelf)
+          us += us.empty() ? "self" : "+self";
+        ch += ":" + (us.empty() ? std::string("-") : us);
+      }
+      char line[256];
+      snprintf(line, sizeof line,
+               "): %lld calls, total %.6f s (max over ranks), %.1f us/call "
+               "(min rank %.1f)\n",
+               callsMax[i], secMax[i],
+               callsMax[i] ? secMax[i] / callsMax[i] * 1e6 : 0.0,
+               callsMax[i] ? secMin[i] / callsMax[i] * 1e6 : 0.0);
+      out += "xmprt: reflect stats: plan " + std::to_string(i) + " (" +
+             st.desc + ", channels" + ch + line;
+    }
+    if (most != cnt)
+      out += "xmprt: reflect stats: ranks created " + std::to_string(cnt) +
+             " to " + std::to_string(most) +
+             " plans; only the first " + std::to_string(cnt) +
+             " are reported\n";
+    if (cnt == 0 && most == 0)
+      out += "xmprt: reflect stats: no reflect plan was created\n";
+    fputs(out.c_str(), stderr);
+    fflush(stderr);
+  }
+  for (auto &st : reg)
+    if (st->live)
+      st->live->stats = nullptr;
+  reg.clear();
+}
+
 void forgetReflectPlans(xmprt_darray *a) {
   auto &c = planCache();
   for (auto it = c.begin(); it != c.end();) {
@@ -636,6 +797,10 @@ xmprt_reflect_plan *xmprt_reflect_init(xmprt_darray *a, const int64_t *width_lo,
   p->a = a;
   p->acc = acc;
   p->mem = acc ? &gpu::deviceMemory() : a->mem;
+  if (statsWanted()) { // on every rank, in or out of the grid
+    p->stats = newStats(p, channels);
+    p->stats->live = p;
+  }
   if (!a->inGrid())
     return p;
   for (int32_t d = 0; d < a->rank; ++d) {
@@ -668,7 +833,10 @@ xmprt_reflect_plan *xmprt_reflect_init(xmprt_darray *a, const int64_t *width_lo,
   return p;
 }
 
-void xmprt_reflect_start(xmprt_reflect_plan *p) {
+} // extern "C"
+
+namespace {
+void startPlan(xmprt_reflect_plan *p) {
   XMPRT_CHECK(p, "xmprt_reflect_start", "plan is NULL");
   XMPRT_CHECK(!p->started, "xmprt_reflect_start",
               "plan already started (missing xmprt_reflect_wait)");
@@ -679,7 +847,7 @@ void xmprt_reflect_start(xmprt_reflect_plan *p) {
     beginDim(p, p->dims[0]);
 }
 
-void xmprt_reflect_wait(xmprt_reflect_plan *p) {
+void waitPlan(xmprt_reflect_plan *p) {
   XMPRT_CHECK(p, "xmprt_reflect_wait", "plan is NULL");
   XMPRT_CHECK(p->started, "xmprt_reflect_wait", "plan was not started");
   for (size_t d = 0; d < p->dims.size(); ++d) {
@@ -698,9 +866,42 @@ void xmprt_reflect_wait(xmprt_reflect_plan *p) {
   }
 }
 
+} // namespace
+
+extern "C" {
+
+void xmprt_reflect_start(xmprt_reflect_plan *p) {
+  if (p && p->stats) {
+    double t0 = MPI_Wtime();
+    startPlan(p);
+    p->stats->seconds += MPI_Wtime() - t0;
+    return;
+  }
+  startPlan(p);
+}
+
+void xmprt_reflect_wait(xmprt_reflect_plan *p) {
+  if (p && p->stats) {
+    double t0 = MPI_Wtime();
+    waitPlan(p);
+    p->stats->seconds += MPI_Wtime() - t0;
+    ++p->stats->calls;
+    return;
+  }
+  waitPlan(p);
+}
+
 void xmprt_reflect_do(xmprt_reflect_plan *p) {
-  xmprt_reflect_start(p);
-  xmprt_reflect_wait(p);
+  if (p && p->stats) {
+    double t0 = MPI_Wtime();
+    startPlan(p);
+    waitPlan(p);
+    p->stats->seconds += MPI_Wtime() - t0;
+    ++p->stats->calls;
+    return;
+  }
+  startPlan(p);
+  waitPlan(p);
 }
 
 int32_t xmprt_reflect_channel(const xmprt_reflect_plan *p, int32_t dim,
@@ -750,6 +951,10 @@ void xmprt_reflect_print(const xmprt_reflect_plan *p) {
 void xmprt_reflect_destroy(xmprt_reflect_plan *p) {
   if (!p || p->cached)
     return; // cached plans belong to the cache (freed with their array)
+  if (p->stats) {
+    snapshotUsed(p);
+    p->stats->live = nullptr;
+  }
   for (DimPhase &ph : p->dims)
     resetDim(ph);
   delete p;

@@ -81,6 +81,10 @@ void xmprt_finalize(void) {
   MPI_Finalized(&fin);
   if (fin)
     return;
+  int init = 0;
+  MPI_Initialized(&init);
+  if (init)
+    reportReflectStats(); // XMP_REFLECT_STATS=1 only (collective)
   if (gSub.comm != MPI_COMM_NULL) {
     MPI_Comm_free(&gSub.comm);
     gSub.comm = MPI_COMM_NULL;

@@ -320,9 +320,9 @@ LogicalResult convert(scf::ParallelOp par) {
   token = launch.getAsyncToken();
 
   // Second stage: one block folds the per-block values (thread t takes
-  // blocks t, t + 256, ...; then a block reduction): deterministic for a
+  // blocks t, t + 1024, ...; then a block reduction): deterministic for a
   // given launch shape.
-  const int64_t finalThreads = 256;
+  const int64_t finalThreads = 1024;
   Value one = idx(b, loc, 1), nThreads = idx(b, loc, finalThreads);
   auto fin = gpu::LaunchOp::create(b, loc, one, one, one, nThreads, one, one,
                                    nullptr, tokenType, ValueRange{token});

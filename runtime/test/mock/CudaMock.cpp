@@ -223,6 +223,18 @@ cudaError_t cudaMallocAsync(void **p, size_t size, cudaStream_t) {
   return cudaMalloc(p, size);
 }
 
+// The pool exists only so that the runtime can tune it; the mock's
+// allocations do not go through it.
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *pool, int) {
+  static int dummy;
+  *pool = reinterpret_cast<cudaMemPool_t>(&dummy);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t, cudaMemPoolAttr, void *) {
+  return cudaSuccess;
+}
+
 cudaError_t cudaFreeAsync(void *p, cudaStream_t s) {
   std::lock_guard<std::recursive_mutex> l(gMu);
   flush(s);
