@@ -1,5 +1,6 @@
 # -*- Python -*- lit configuration of the xmp-mlir test suite.
 import os
+import shutil
 import lit.formats
 from lit.llvm import llvm_config
 
@@ -35,3 +36,7 @@ if config.runtime_built:
     config.available_features.add("runtime")
 if config.cuda_available:
     config.available_features.add("cuda")
+# The GPU pipeline embeds a fatbin: gpu-module-to-binary runs the CUDA
+# toolkit's ptxas (and fatbinary next to it). No GPU is needed.
+if os.path.exists("/usr/local/cuda/bin/ptxas") or shutil.which("ptxas"):
+    config.available_features.add("ptxas")

@@ -112,11 +112,13 @@ struct IterTimer {
     for (auto &e : ev) CUDA_CHECK(cudaEventCreate(&e));
   }
   ~IterTimer() {
-    for (auto &e : ev) cudaEventDestroy(e);
+    for (auto &e : ev) CUDA_CHECK(cudaEventDestroy(e));
   }
   IterTimer(const IterTimer &) = delete;
   IterTimer &operator=(const IterTimer &) = delete;
-  void mark(int t, cudaStream_t s = 0) { CUDA_CHECK(cudaEventRecord(ev[t], s)); }
+  void mark(int t, cudaStream_t s = 0) {
+    CUDA_CHECK(cudaEventRecord(ev[t], s));
+  }
   // Waits for the last event; per-iteration times in ms.
   std::vector<double> per_iter_ms() {
     CUDA_CHECK(cudaEventSynchronize(ev.back()));

@@ -37,9 +37,9 @@
 // of the reference; only gosa's summation order differs.
 //
 // Kernel: 2-D thread blocks of 32 x 8 over (k, j), k on threadIdx.x (k is
-// contiguous: a warp reads 128 aligned bytes of each array), and a loop over
-// i inside the thread; blockIdx.z splits the i range into chunks of ICHUNK
-// planes. Along i the thread keeps the 5-point cross (j,k), (j+-1,k),
+// contiguous: a warp reads 128 consecutive bytes of each array), and a loop
+// over i inside the thread; blockIdx.z splits the i range into chunks of
+// ICHUNK planes. Along i the thread keeps the 5-point cross (j,k), (j+-1,k),
 // (j,k+-1) of planes i-1, i and i+1 in registers, so per point it loads the
 // cross of plane i+1 and the 4 diagonals (j+-1,k+-1) of plane i (9 loads of
 // p instead of 19). gosa: each thread sums ss*ss of its points in f32, the
@@ -137,12 +137,14 @@ __global__ void __launch_bounds__(kThreads)
   if (!sweep) A.wrk2[x] = 0.0f;
 }
 
-// The Jacobi sweep. Thread (k, j) with k = blockIdx.x*32 + threadIdx.x
-// (starting at 0, so a warp's loads are 128-byte aligned when MKMAX is a
-// multiple of 32 ... they are not for the odd standard sizes, but each
-// warp's 32 floats then still span at most 2 segments) and
-// j = blockIdx.y*8 + threadIdx.y handles i = i0 .. i1-1 of its chunk.
-// gosa_acc points to this iteration's accumulator (zeroed beforehand).
+// The Jacobi sweep. Thread (k, j), k = blockIdx.x*32 + threadIdx.x and
+// j = blockIdx.y*8 + threadIdx.y, handles i = i0 .. i1-1 of its chunk. k
+// starts at 0 (the thread at k = 0 idles) rather than at 1, so that a warp
+// reads the 32 consecutive floats k = 32m .. 32m+31 of a row; rows start on
+// 128-byte boundaries only when MKMAX is a multiple of 32, which the
+// standard (odd) sizes are not, so a warp's access spans 2 segments, as it
+// does in the original layout. gosa_acc points to this iteration's
+// accumulator (zeroed beforehand).
 __global__ void __launch_bounds__(kThreads)
     jacobi_kernel(const float *__restrict__ p, const float *__restrict__ a,
                   const float *__restrict__ b, const float *__restrict__ c,
@@ -184,15 +186,19 @@ __global__ void __launch_bounds__(kThreads)
       const float w1 = wrk1[x], bd = bnd[x];
 
       // s0, left to right as in C (the example's order), no FMA.
-      float s = __fadd_rn(__fmul_rn(a0, n_c), __fmul_rn(a1, z_jp));  // p[i+1][j][k], p[i][j+1][k]
-      s = __fadd_rn(s, __fmul_rn(a2, z_kp));                          // p[i][j][k+1]
-      // b0 * (p[i+1][j+1][k] - p[i+1][j-1][k] - p[i-1][j+1][k] + p[i-1][j-1][k])
+      // a0*p[i+1][j][k] + a1*p[i][j+1][k] + a2*p[i][j][k+1]
+      float s = __fadd_rn(__fmul_rn(a0, n_c), __fmul_rn(a1, z_jp));
+      s = __fadd_rn(s, __fmul_rn(a2, z_kp));
+      // + b0*(p[i+1][j+1][k] - p[i+1][j-1][k] - p[i-1][j+1][k]
+      //       + p[i-1][j-1][k])
       float d = __fadd_rn(__fsub_rn(__fsub_rn(n_jp, n_jm), m_jp), m_jm);
       s = __fadd_rn(s, __fmul_rn(b0, d));
-      // b1 * (p[i][j+1][k+1] - p[i][j-1][k+1] - p[i][j+1][k-1] + p[i][j-1][k-1])
+      // + b1*(p[i][j+1][k+1] - p[i][j-1][k+1] - p[i][j+1][k-1]
+      //       + p[i][j-1][k-1])
       d = __fadd_rn(__fsub_rn(__fsub_rn(z_jpkp, z_jmkp), z_jpkm), z_jmkm);
       s = __fadd_rn(s, __fmul_rn(b1, d));
-      // b2 * (p[i+1][j][k+1] - p[i-1][j][k+1] - p[i+1][j][k-1] + p[i-1][j][k-1])
+      // + b2*(p[i+1][j][k+1] - p[i-1][j][k+1] - p[i+1][j][k-1]
+      //       + p[i-1][j][k-1])
       d = __fadd_rn(__fsub_rn(__fsub_rn(n_kp, m_kp), n_km), m_km);
       s = __fadd_rn(s, __fmul_rn(b2, d));
       s = __fadd_rn(s, __fmul_rn(c0, m_c));   // p[i-1][j][k]
@@ -422,7 +428,7 @@ int main(int argc, char **argv) {
               med_ms, mean_ms, min_ms, gbps, 100.0 * gbps / copy_gbps, mflops,
               floor_ms);
   std::printf("BENCH {\"name\": \"himeno\", \"size\": \"%s\", \"mimax\": %d,"
-              " \"mjmax\": %d, \"mkmax\": %d, \"n\": %.0f, \"iters\": %ld,"
+              " \"mjmax\": %d, \"mkmax\": %d, \"points\": %.0f, \"iters\": %ld,"
               " \"warmup\": %ld, \"ichunk\": %ld,"
               " \"median_ms_per_iter\": %.6f, \"mean_ms_per_iter\": %.6f,"
               " \"min_ms_per_iter\": %.6f, \"bytes_per_iter\": %.0f,"

@@ -184,7 +184,8 @@ int main(int argc, char **argv) {
 
   const size_t n = size_t(nx) * size_t(ny);
   const size_t interior = size_t(nx - 2) * size_t(ny - 2);
-  const double bytes_per_iter = 8.0 * (double(n) - 4.0 + 3.0 * double(interior));
+  const double bytes_per_iter =
+      8.0 * (double(n) - 4.0 + 3.0 * double(interior));
   const double flops_per_iter = 4.0 * double(interior);
   const double floor_ms = bytes_per_iter / (copy_gbps * 1e9) * 1e3;
   std::printf("# bytes per iteration: 8*(XSIZE*YSIZE-4 + 3*(XSIZE-2)*(YSIZE-2))"

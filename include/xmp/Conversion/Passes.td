@@ -48,8 +48,9 @@ def XMPToGPU : Pass<"xmp-to-gpu", "::mlir::ModuleOp"> {
       32x8 (2-D) or 32x4x2 (3-D); a bounds test only where the iteration
       count is not a constant multiple of the block;
     * reductions: block-wide `gpu.all_reduce`, one value per block in a
-      device buffer, combined on the host in block order and then across
-      nodes (the `xmp.reduction` that follows the loop).
+      device buffer, folded by a second one-block kernel (deterministic for
+      a given launch shape), the total copied back (one async chain, one
+      wait) and combined across nodes by the `xmp.reduction` that follows.
     Errors name the op: calls and host memrefs inside a device loop are not
     available on the GPU.
   }];

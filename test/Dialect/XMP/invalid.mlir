@@ -405,6 +405,73 @@ func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
 }
 
 //===----------------------------------------------------------------------===//
+// device_acquire, device_release, host_modified (lowering level, GPU path)
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// The device view has the local block's layout: same rank ...
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
+  // expected-error @+1 {{'xmp.device_acquire' op view has rank 1 but the array has rank 2}}
+  %v = xmp.device_acquire %a access(read) : !xmp.darray<8x8xf64, @t, align [0, 1]> -> memref<64xf64>
+  return
+}
+
+// -----
+
+// ... and element type as the array.
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
+  // expected-error @+1 {{'xmp.device_acquire' op view element type 'f32' differs from the array's 'f64'}}
+  %v = xmp.device_acquire %a access(readwrite) : !xmp.darray<8x8xf64, @t, align [0, 1]> -> memref<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'access' [read, write, readwrite]}}
+  %v = xmp.device_acquire %a access(readonly) : !xmp.darray<8x8xf64, @t, align [0, 1]> -> memref<8x8xf64>
+  return
+}
+
+// -----
+
+// The access is a mode: 0 (neither read nor write) is not one.
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
+  // expected-error @+1 {{invalid properties {access = 0 : i32} for op xmp.device_acquire}}
+  %v = "xmp.device_acquire"(%a) <{access = 0 : i32}> : (!xmp.darray<8x8xf64, @t, align [0, 1]>) -> memref<8x8xf64>
+  return
+}
+
+// -----
+
+// The darray type is checked against its template as for every darray use.
+func.func @f(%a: !xmp.darray<8x8xf64, @nosuch, align [0, 1]>) {
+  // expected-error @+1 {{'xmp.device_acquire' op darray template @nosuch is not defined}}
+  %v = xmp.device_acquire %a access(read) : !xmp.darray<8x8xf64, @nosuch, align [0, 1]> -> memref<8x8xf64>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @nosuch, align [0, 1]>) {
+  // expected-error @+1 {{'xmp.host_modified' op darray template @nosuch is not defined}}
+  xmp.host_modified %a : !xmp.darray<8x8xf64, @nosuch, align [0, 1]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @f(%a: !xmp.darray<64xf64, @t, align [0], offset [10]>) {
+  // expected-error @+1 {{'xmp.device_release' op offset 10 moves array dimension 0 (size 64) outside template dimension 0 (size 64)}}
+  xmp.device_release %a access(write) : !xmp.darray<64xf64, @t, align [0], offset [10]>
+  return
+}
+
+//===----------------------------------------------------------------------===//
 // Loops
 //===----------------------------------------------------------------------===//
 

@@ -71,6 +71,19 @@ func.func @f(%n: index, %w: f64) -> f64 {
   xmp.gmove %a[%c0:%n:%c1, 5] to %a[0:64, %c1] acc : !u_t to !u_t
   %lo, %hi = xmp.local_bounds %a[1] : !u_t
   %lv = xmp.local_view %a : !u_t -> memref<34x34xf64>
+// Lowering-level coherence ops of device loops (GPU path), one per access mode.
+// CHECK: %{{.*}} = xmp.device_acquire %{{.*}} access(read) : !darray{{.*}} -> memref<34x34xf64>
+  %dr = xmp.device_acquire %a access(read) : !u_t -> memref<34x34xf64>
+// CHECK: xmp.device_acquire %{{.*}} access(write) : !darray{{.*}} -> memref<?xf32>
+  %dw = xmp.device_acquire %b access(write) : !w_t -> memref<?xf32>
+// CHECK: xmp.device_acquire %{{.*}} access(readwrite) :
+  %drw = xmp.device_acquire %a access(readwrite) : !u_t -> memref<34x34xf64>
+// CHECK: xmp.device_release %{{.*}} access(readwrite) : !darray
+  xmp.device_release %a access(readwrite) : !u_t
+// CHECK: xmp.device_release %{{.*}} access(write) :
+  xmp.device_release %b access(write) : !w_t
+// CHECK: xmp.host_modified %{{.*}} : !darray
+  xmp.host_modified %a : !u_t
   xmp.reset_weight %w : f64
   %ct = xmp.cpu_time : f64
   %gt = xmp.gpu_time : f64

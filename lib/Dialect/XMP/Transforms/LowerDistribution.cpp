@@ -78,9 +78,12 @@ private:
   ModuleOp module;
   bool gpu;
   llvm::DenseMap<Value, ArrayInfo> infos;
-  /// GPU mode: arrays some device loop uses, and arrays whose local block
-  /// escapes to host code through a user `xmp.local_view`.
-  llvm::DenseSet<Value> deviceArrays, escaped;
+  /// GPU mode: the module has device loops (then host stores to any darray
+  /// mark its device instance stale: the array may reach a device loop
+  /// through a call), and arrays whose local block escapes to host code
+  /// through a user `xmp.local_view`.
+  bool hasDeviceLoops = false;
+  llvm::DenseSet<Value> escaped;
 };
 
 /// GPU mode: stores of host loops carry this (their loop marks the array
@@ -209,7 +212,7 @@ LogicalResult Lowering::lowerAccesses(func::FuncOp func) {
     // whole) makes the device instance stale.
     Value markAfter;
     if (auto st = dyn_cast<StoreOp>(op))
-      if (gpu && deviceArrays.contains(st.getArray()) &&
+      if (gpu && hasDeviceLoops &&
           !st->hasAttr(kInLoopAttr))
         markAfter = st.getArray();
     OpBuilder b(op->getContext());
@@ -356,7 +359,7 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   if (gpu && !isDevice)
     loopBody->walk([&](StoreOp st) {
       st->setAttr(kInLoopAttr, UnitAttr::get(st.getContext()));
-      if (deviceArrays.contains(st.getArray()))
+      if (hasDeviceLoops)
         stored.insert(st.getArray());
     });
 
@@ -468,18 +471,6 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
              << " are not supported on the GPU (32- and 64-bit integers "
                 "and floats are)";
   }
-  WalkResult nested = body->walk([&](Operation *op) {
-    if (isa<LoopOp, DeviceLoopOp, ReflectOp, ReflectDoOp, ReflectStartOp,
-            ReflectWaitOp, GMoveOp, ReductionOp, BcastOp, BarrierOp,
-            ReplicateOp, ReplicateSyncOp, LocalViewOp>(op)) {
-      op->emitOpError() << "is not allowed inside an xmp.device_loop that "
-                           "runs on the GPU";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  if (nested.wasInterrupted())
-    return failure();
 
   auto tmpl =
       SymbolTable::lookupNearestSymbolFrom<TemplateOp>(loop, loop.getTmplAttr());
@@ -586,14 +577,20 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
                 accesses.push_back(inner);
             });
           }
+          // The yielded values may be loads that are rewritten below: hold
+          // them as operands of a placeholder so the rewrite updates them.
+          SmallVector<Value> yielded;
+          for (Value v : cast<YieldOp>(body->getTerminator()).getValues())
+            yielded.push_back(mapping.lookupOrDefault(v));
+          auto hold = UnrealizedConversionCastOp::create(cb, loc, TypeRange{},
+                                                         yielded);
           for (Operation *acc : accesses) {
             Value a = isa<LoadOp>(acc) ? cast<LoadOp>(acc).getArray()
                                        : cast<StoreOp>(acc).getArray();
             rewriteAccess(acc, views.lookup(a));
           }
-          SmallVector<Value> yielded;
-          for (Value v : cast<YieldOp>(body->getTerminator()).getValues())
-            yielded.push_back(mapping.lookupOrDefault(v));
+          yielded.assign(hold->operand_begin(), hold->operand_end());
+          hold->erase();
           return yielded;
         };
         SmallVector<Value> contrib;
@@ -660,17 +657,24 @@ LogicalResult Lowering::run() {
       loops.push_back(op);
   });
   if (gpu) {
-    module.walk([&](Operation *op) {
-      if (auto dl = dyn_cast<DeviceLoopOp>(op))
-        dl.getBodyBlock()->walk([&](Operation *inner) {
-          if (auto ld = dyn_cast<LoadOp>(inner))
-            deviceArrays.insert(ld.getArray());
-          else if (auto st = dyn_cast<StoreOp>(inner))
-            deviceArrays.insert(st.getArray());
-        });
-      else if (auto lv = dyn_cast<LocalViewOp>(op))
-        escaped.insert(lv.getArray());
+    // Device loop bodies run on the GPU: checked before any loop is lowered
+    // (a nested loop would otherwise be lowered into host code first).
+    WalkResult nested = module.walk([&](DeviceLoopOp dl) {
+      hasDeviceLoops = true;
+      return dl.getBodyBlock()->walk([&](Operation *op) {
+        if (isa<LoopOp, DeviceLoopOp, ReflectOp, ReflectDoOp, ReflectStartOp,
+                ReflectWaitOp, GMoveOp, ReductionOp, BcastOp, BarrierOp,
+                ReplicateOp, ReplicateSyncOp, LocalViewOp>(op)) {
+          op->emitOpError() << "is not allowed inside an xmp.device_loop "
+                               "that runs on the GPU";
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
     });
+    if (nested.wasInterrupted())
+      return failure();
+    module.walk([&](LocalViewOp lv) { escaped.insert(lv.getArray()); });
   }
   for (Operation *op : loops) {
     auto dl = dyn_cast<DeviceLoopOp>(op);

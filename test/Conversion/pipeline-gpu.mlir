@@ -1,0 +1,77 @@
+// The registered pipeline with gpu=true: device loops become CUDA kernels
+// in an embedded fatbin (ptxas runs here; no GPU is needed), the host side
+// calls the runtime and the mgpu* entry points, and the result translates
+// to LLVM IR that loads the module from a global constructor.
+// REQUIRES: ptxas
+// RUN: xmp-opt %s --pass-pipeline='builtin.module(xmp-lower-to-llvm{gpu=true})' | FileCheck %s --check-prefix=LLVMDIALECT
+// RUN: xmp-opt %s --pass-pipeline='builtin.module(xmp-lower-to-llvm{gpu=true})' | xmp-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
+// The chip, the PTX features and the device opt level reach the NVVM target.
+// RUN: xmp-opt %s --pass-pipeline='builtin.module(xmp-lower-to-llvm{gpu=true chip=sm_80 features=+ptx75 opt-level=1})' | FileCheck %s --check-prefix=CHIP
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 1024)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<1024xf64, @t, align [0]>
+
+// Nothing of the xmp dialect, of scf or of the un-outlined launch is left.
+// LLVMDIALECT-NOT: xmp.
+// LLVMDIALECT-NOT: scf.
+// LLVMDIALECT-NOT: gpu.launch {
+// LLVMDIALECT: module attributes {gpu.container_module}
+// LLVMDIALECT: llvm.func @main() -> i32
+// LLVMDIALECT: llvm.call @xmprt_init
+// The host loop's stores mark the device instance stale.
+// LLVMDIALECT: llvm.call @xmprt_darray_host_modified
+// The device loop: acquire, buffers for the per-block values and the
+// total, the loop kernel and the one-block kernel that folds the block
+// values on one stream, the total copied back, release, time, reduction
+// across nodes.
+// LLVMDIALECT: llvm.call @xmprt_darray_device_acquire(
+// LLVMDIALECT: %[[S:.*]] = llvm.call @mgpuStreamCreate()
+// LLVMDIALECT: llvm.call @mgpuMemAlloc
+// LLVMDIALECT: llvm.call @mgpuMemAlloc
+// LLVMDIALECT: gpu.launch_func <%[[S]] : !llvm.ptr> @main_kernel::@main_kernel blocks in
+// LLVMDIALECT: gpu.launch_func <%[[S]] : !llvm.ptr> @main_kernel_0::@main_kernel blocks in
+// LLVMDIALECT: llvm.call @mgpuMemcpy({{.*}}, %[[S]])
+// LLVMDIALECT: llvm.call @mgpuStreamSynchronize(%[[S]])
+// LLVMDIALECT: llvm.call @xmprt_darray_device_release
+// LLVMDIALECT: llvm.call @xmprt_record_split_times
+// LLVMDIALECT: llvm.call @xmprt_reduce
+// LLVMDIALECT: llvm.call @xmprt_finalize
+// The kernels as fatbins for sm_90 (default chip, features, opt level).
+// LLVMDIALECT: gpu.binary @main_kernel [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">
+// LLVMDIALECT: gpu.binary @main_kernel_0 [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">
+
+// LLVMIR: @main_kernel_binary = internal constant
+// LLVMIR: @llvm.global_ctors = appending global {{.*}} @main_kernel_load
+// LLVMIR: define i32 @main()
+// LLVMIR: call ptr @xmprt_darray_device_acquire(
+// LLVMIR: call ptr @mgpuModuleGetFunction(
+// LLVMIR: call void @mgpuLaunchKernel(
+// LLVMIR: call void @xmprt_darray_device_release(
+// LLVMIR: define internal void @main_kernel_load()
+// LLVMIR: call ptr @mgpuModuleLoad(ptr @main_kernel_binary
+// LLVMIR: declare ptr @mgpuModuleLoad(ptr, i64)
+// LLVMIR: declare void @mgpuLaunchKernel(
+
+// CHIP: #nvvm.target<O = 1, chip = "sm_80", features = "+ptx75">
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1024 = arith.constant 1024 : index
+  %zero = arith.constant 0.0 : f64
+  %a = xmp.alloc : !a
+  xmp.loop (%i) = (%c0) to (%c1024) step (%c1) on @t [0] {
+    %v = arith.index_cast %i : index to i64
+    %f = arith.sitofp %v : i64 to f64
+    xmp.store %f, %a[%i] : !a
+  }
+  %s = xmp.device_loop (%i) = (%c0) to (%c1024) step (%c1) on @t [0] reduce(add) init(%zero) -> f64 {
+    %v = xmp.load %a[%i] : !a
+    %d = arith.mulf %v, %v : f64
+    xmp.store %d, %a[%i] : !a
+    xmp.yield %d : f64
+  }
+  xmp.dealloc %a : !a
+  return
+}

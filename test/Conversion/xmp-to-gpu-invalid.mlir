@@ -1,0 +1,105 @@
+// RUN: xmp-opt %s -split-input-file --xmp-to-gpu -verify-diagnostics
+// What xmp-to-gpu rejects in a device loop (scf.parallel marked xmp.device):
+// the message names the op and the reason.
+
+// A call: the callee is host code.
+func.func private @host_fn(f32) -> f32
+func.func @call_inside(%n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    // expected-error @+1 {{'func.call' op calls @host_fn, which is not available inside a device loop running on the GPU}}
+    %y = func.call @host_fn(%x) : (f32) -> f32
+  } {xmp.device}
+  return
+}
+
+// -----
+
+// A host memref captured by the body (allocated outside, not a device
+// instance from xmp.device_acquire).
+func.func @host_memref(%n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.alloc() : memref<4xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    // expected-error @+1 {{'memref.store' op uses a host memref ('memref<4xf32>') inside a device loop running on the GPU; only darrays (through xmp.load / xmp.store) are accessible there}}
+    memref.store %x, %m[%c0] : memref<4xf32>
+  } {xmp.device}
+  return
+}
+
+// -----
+
+// The same through a function argument.
+func.func @host_memref_arg(%m: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    // expected-error @+1 {{'memref.load' op uses a host memref ('memref<?xf32>')}}
+    %v = memref.load %m[%i] : memref<?xf32>
+  } {xmp.device}
+  return
+}
+
+// -----
+
+func.func @block_four_entries(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{block_size must have 1 to 3 entries (x, y, z), got 4}}
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+  } {xmp.device, xmp.block_size = array<i64: 8, 8, 4, 2>}
+  return
+}
+
+// -----
+
+func.func @block_too_many_threads(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{block_size has 2048 threads; CUDA allows at most 1024}}
+  scf.parallel (%i, %j) = (%c0, %c0) to (%n, %n) step (%c1, %c1) {
+  } {xmp.device, xmp.block_size = array<i64: 64, 32>}
+  return
+}
+
+// -----
+
+func.func @block_zero(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{block_size entries must be positive}}
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+  } {xmp.device, xmp.block_size = array<i64: 0>}
+  return
+}
+
+// -----
+
+func.func @block_negative(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{block_size entries must be positive}}
+  scf.parallel (%i, %j) = (%c0, %c0) to (%n, %n) step (%c1, %c1) {
+  } {xmp.device, xmp.block_size = array<i64: 32, -2>}
+  return
+}
+
+// -----
+
+// A reduction needs its kind (the combination is not recovered from the
+// scf.reduce region).
+func.func @no_kinds(%n: index, %x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{device loop with 1 reductions needs xmp.reduce_kinds}}
+  %r = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%x) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%l: f32, %r: f32):
+      %s = arith.addf %l, %r : f32
+      scf.reduce.return %s : f32
+    }
+  } {xmp.device}
+  return %r : f32
+}
