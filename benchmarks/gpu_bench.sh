@@ -22,14 +22,14 @@ val() { awk -v k="$1" '$1=="XMP-RESULT" && $2==k {print $3}' "$2"; }
 row() { # label generated-output baseline-output iters
   local tg tb
   tg=$(val time "$2"); tb=$(awk '/^BENCH/{sub(/^BENCH /,""); print}' "$3" |
-       python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["median_ms_per_iter"])')
+       python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["mean_ms_per_iter"])')
   python3 - "$1" "$tg" "$4" "$tb" "$3" <<'PY'
 import json, sys
 label, tg, it, tb, basef = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
 bench = [json.loads(l[6:]) for l in open(basef) if l.startswith("BENCH ")][0]
 gen_ms = tg / it * 1e3
 floor = bench.get("floor_ms_per_iter")
-print(f"{label:<22} generated {gen_ms:8.3f} ms/it   baseline {tb:8.3f} ms/it   "
+print(f"{label:<22} generated {gen_ms:8.3f} ms/it   baseline {tb:8.3f} ms/it (means)   "
       f"ratio {gen_ms/tb:5.2f}   floor {floor if floor is None else f'{floor:.3f}'} ms/it")
 PY
 }
