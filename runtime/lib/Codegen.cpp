@@ -3,7 +3,10 @@
 // Scalar-returning forms of queries (generated code avoids out-parameters),
 // the work-sharing state read by xmp.cpu_time / xmp.gpu_time /
 // xmp.reset_weight, and the small program-support helpers the examples use
-// (command-line arguments, result printing).
+// (command-line arguments, result printing). Per-loop weights, the auto
+// controller and xmprt_loop_report (which sets the times read here through
+// xmprt_record_split_times) are in WeightControl.cpp; the CPU executor is
+// Executor.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"

@@ -37,6 +37,22 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
   PassOptions::Option<int> optLevel{
       *this, "opt-level", llvm::cl::desc("Optimization level of device code"),
       llvm::cl::init(3)};
+  // Forwarded to xmp-select-channels (docs/channels.md); the defaults are
+  // the pass's own.
+  PassOptions::Option<std::string> channelPolicy{
+      *this, "channel-policy",
+      llvm::cl::desc("xmp-select-channels policy: hybrid, ib or tca"),
+      llvm::cl::init("hybrid")};
+  PassOptions::Option<int64_t> subclusterSize{
+      *this, "subcluster-size",
+      llvm::cl::desc("xmp-select-channels subcluster-size: ranks per "
+                     "sub-cluster; 0 = unknown (assume the same)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<std::string> channelProfile{
+      *this, "channel-profile",
+      llvm::cl::desc("xmp-select-channels profile: JSON cost profile "
+                     "(xmp-calibrate); empty = none"),
+      llvm::cl::init("")};
 };
 
 /// Adds the whole xmp -> LLVM dialect pipeline for CPUs to `pm`.

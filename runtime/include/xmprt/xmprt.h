@@ -49,7 +49,9 @@ enum { XMPRT_I8 = 0, XMPRT_I16 = 1, XMPRT_I32 = 2, XMPRT_I64 = 3,
 /*--- topology -------------------------------------------------------------*/
 /* Initializes MPI unless the program already did; idempotent. */
 void xmprt_init(int *argc, char ***argv);
-/* Finalizes MPI only if xmprt_init initialized it; idempotent. */
+/* Finalizes MPI only if xmprt_init initialized it; idempotent. With
+ * XMP_REFLECT_STATS=1 it first reports the reflect statistics (collective
+ * over MPI_COMM_WORLD; rank 0 prints one line per plan to stderr). */
 void xmprt_finalize(void);
 int32_t xmprt_world_rank(void);
 int32_t xmprt_world_size(void);
@@ -162,6 +164,8 @@ xmprt_reflect_plan *xmprt_reflect_init(xmprt_darray *a, const int64_t *width_lo,
                                        const int64_t *width_hi,
                                        const int32_t *periodic,
                                        const int32_t *channels, int32_t acc);
+/* XMP_REFLECT_STATS=1: do, start and wait add their wall time to the
+ * plan's record (creation order), reported by xmprt_finalize. */
 void xmprt_reflect_do(xmprt_reflect_plan *p);
 void xmprt_reflect_start(xmprt_reflect_plan *p);
 void xmprt_reflect_wait(xmprt_reflect_plan *p);
@@ -334,6 +338,68 @@ void xmprt_device_loop_on_host(double seconds);
  * 1 gosa, 2 mflops, 3 time). */
 int64_t xmprt_arg_i64(int32_t index, int64_t fallback);
 void xmprt_print_scalar_f64(int64_t tag, double value);
+
+/*--- work sharing: CPU executor and weights (Executor.cpp, WeightControl.cpp)
+ * A split device loop runs [lo, s) on the GPU and [s, hi) on the CPU cores;
+ * the CPU share (hi - s) / (hi - lo) is the loop's *weight*. These calls
+ * are the runtime side; no compiler pass calls them yet. */
+
+/* The CPU part of a loop, outlined: runs iterations [lo, hi). */
+typedef void (*xmprt_range_fn)(void *ctx, int64_t lo, int64_t hi);
+/* Runs fn over [lo, hi) (nothing if hi <= lo), cut into chunks that are
+ * each a multiple of `grain` (>= 1) iterations except the last; returns
+ * when every chunk is done. Chunks run on the executor's workers, never on
+ * the calling thread (it is the core left to drive this rank's GPU), in no
+ * particular order, possibly concurrently: fn must be safe for that. Chunk
+ * count: XMP_CPU_CHUNKS or xmprt_set_cpu_chunks, else the configured worker
+ * count, never more than the granules. Executor: XMP_CPU_EXECUTOR=
+ * starpu|threads|serial (default starpu when built with StarPU, else
+ * threads) or xmprt_set_cpu_executor. A call from inside a chunk runs
+ * serially in place. A C++ exception escaping fn aborts the job
+ * ("xmprt: rank R: xmprt_cpu_parallel_for: chunk [a, b) threw: ..."). */
+void xmprt_cpu_parallel_for(xmprt_range_fn fn, void *ctx, int64_t lo,
+                            int64_t hi, int64_t grain);
+/* Threads that run chunks on the selected executor: the configured count W
+ * for threads (StarPU: min(W, STARPU_MAXCPUS)), 1 for serial. W is
+ * XMP_CPU_WORKERS, else XMP_STARPU_NCPU, else STARPU_NCPU, else the CPUs of
+ * this rank's affinity mask divided by the ranks on its host, minus one if
+ * this rank has a GPU; at least 1. */
+int32_t xmprt_cpu_workers(void);
+/* "starpu", "threads" or "serial". */
+const char *xmprt_cpu_executor_name(void);
+enum { XMPRT_CPU_EXEC_SERIAL = 0, XMPRT_CPU_EXEC_THREADS = 1,
+       XMPRT_CPU_EXEC_STARPU = 2 };
+/* 1 if this libxmprt has that executor (StarPU: built with it). */
+int32_t xmprt_cpu_executor_available(int32_t kind);
+/* Selects the executor for following calls (aborts if unavailable). */
+void xmprt_set_cpu_executor(int32_t kind);
+int32_t xmprt_get_cpu_executor(void);
+/* Chunks per call; 0 restores the default (XMP_CPU_CHUNKS, else W). */
+void xmprt_set_cpu_chunks(int32_t chunks);
+
+/* Weight of the next step of loop `loop_id` (any id the compiler chooses,
+ * one per loop: each has its own state). mode XMPRT_WEIGHT_CURRENT: the
+ * weight of xmprt_reset_weight (initially 0); XMPRT_WEIGHT_FIXED: `fixed`
+ * clamped to [0, 1]; XMPRT_WEIGHT_AUTO: the controller's weight (first
+ * XMP_WEIGHT_INIT, default 0.5). */
+enum { XMPRT_WEIGHT_CURRENT = 0, XMPRT_WEIGHT_FIXED = 1,
+       XMPRT_WEIGHT_AUTO = 2 };
+double xmprt_loop_weight(int64_t loop_id, int32_t mode, double fixed);
+/* After the step: seconds and iterations of each part (0 iterations: that
+ * side did not run). Sets xmprt_cpu_time / xmprt_gpu_time, updates the
+ * loop's rate estimates and auto weight, appends to the trace. */
+void xmprt_loop_report(int64_t loop_id, double cpu_seconds, int64_t cpu_iters,
+                       double gpu_seconds, int64_t gpu_iters);
+/* Split point s in [lo, hi]: GPU [lo, s), CPU [s, hi), hi - s about
+ * weight * (hi - lo), s - lo a multiple of grain unless s == hi; weight 0
+ * gives s = hi, weight 1 gives s = lo; hi <= lo gives lo. XMP_SPLIT_GRAIN
+ * overrides grain. */
+int64_t xmprt_split_point(int64_t lo, int64_t hi, double weight,
+                          int64_t grain);
+/* Weight trace of world rank 0 (as XMP_WEIGHT_TRACE=path): appends one line
+ * per xmprt_loop_report to `path` (CSV with a header line when the file is
+ * empty; JSON Lines if path ends in .json or .jsonl); NULL or "" closes. */
+void xmprt_weight_trace(const char *path);
 
 #ifdef __cplusplus
 }

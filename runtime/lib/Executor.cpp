@@ -1,0 +1,590 @@
+//===- Executor.cpp - CPU executor of the CPU part of split device loops ---===//
+//
+// xmprt_cpu_parallel_for runs an outlined range function over [lo, hi) cut
+// into chunks, on one of three executors:
+//  - starpu:  one StarPU task per chunk on StarPU's CPU workers (StarPU is
+//             given no CUDA/OpenCL device: it must not touch the GPU);
+//  - threads: a persistent pool of std::thread workers;
+//  - serial:  the chunks in order on the calling thread.
+// The calling thread never runs chunks itself: it is the core left to drive
+// the GPU (one core per GPU, as StarPU does with its CUDA workers); it
+// blocks until every chunk is done.
+//
+// StarPU and the pool are created lazily and shut down at MPI_Finalize
+// (xmprt_finalize finalizes MPI when it initialized it), through a delete
+// callback of an MPI_COMM_SELF attribute.
+//===----------------------------------------------------------------------===//
+#include "Internal.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <initializer_list>
+#include <mutex>
+#include <sched.h>
+#include <string>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+#ifdef XMPRT_HAVE_STARPU
+#include <starpu.h>
+#endif
+
+using namespace xmprt;
+
+namespace {
+
+//--- one call: the chunks and their first error -------------------------------
+struct Job {
+  xmprt_range_fn fn = nullptr;
+  void *ctx = nullptr;
+  std::vector<int64_t> bounds; // chunk c is [bounds[c], bounds[c+1])
+  int64_t chunks() const { return (int64_t)bounds.size() - 1; }
+  std::mutex errMutex;
+  std::string error; // first failure, empty if none
+  // Completion (StarPU): chunks not yet finished.
+  std::mutex doneMutex;
+  std::condition_variable doneCv;
+  int64_t remaining = 0;
+};
+
+// Set on executor threads (and while a StarPU task runs): a nested
+// xmprt_cpu_parallel_for runs serially there instead of deadlocking.
+thread_local int tInsideChunk = 0;
+
+void runChunk(Job &job, int64_t c) {
+  int64_t lo = job.bounds[c], hi = job.bounds[c + 1];
+  ++tInsideChunk;
+  try {
+    job.fn(job.ctx, lo, hi);
+  } catch (const std::exception &e) {
+    std::lock_guard<std::mutex> g(job.errMutex);
+    if (job.error.empty())
+      job.error = "chunk [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                  ") threw: " + e.what();
+  } catch (...) {
+    std::lock_guard<std::mutex> g(job.errMutex);
+    if (job.error.empty())
+      job.error = "chunk [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                  ") threw an exception";
+  }
+  --tInsideChunk;
+}
+
+//--- environment --------------------------------------------------------------
+// Positive integer from the environment; 0 if unset; aborts on garbage when
+// `strict` (our own variables), ignores it otherwise (StarPU's, where -1
+// means "default").
+int envPositive(const char *name, bool strict, const char *fn) {
+  const char *v = std::getenv(name);
+  if (!v || !*v)
+    return 0;
+  char *end = nullptr;
+  errno = 0;
+  long x = std::strtol(v, &end, 10);
+  if (errno || *end != '\0' || x < 1 || x > 1 << 20) {
+    if (strict)
+      fail(fn, "%s='%s' is not a positive integer", name, v);
+    return 0;
+  }
+  return (int)x;
+}
+
+int firstEnvPositive(std::initializer_list<const char *> names) {
+  for (const char *n : names) {
+    const char *v = std::getenv(n);
+    if (!v || !*v)
+      continue;
+    char *end = nullptr;
+    long x = std::strtol(v, &end, 10);
+    if (*end == '\0' && x >= 1)
+      return (int)x;
+  }
+  return 0;
+}
+
+bool mpiUsable() {
+  int init = 0, fin = 0;
+  MPI_Initialized(&init);
+  MPI_Finalized(&fin);
+  return init && !fin;
+}
+
+/// CPUs this process may run on (its affinity mask), and whether that mask
+/// is every online CPU (the launcher did not bind the rank).
+int affinityCpus(bool *wholeMachine) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  int n = 0;
+  if (sched_getaffinity(0, sizeof set, &set) == 0)
+    n = CPU_COUNT(&set);
+  if (n <= 0)
+    n = (int)std::max(1u, std::thread::hardware_concurrency());
+  if (wholeMachine)
+    *wholeMachine = online <= 0 || n >= online;
+  return n;
+}
+
+/// Ranks of this job on this host. MPI_COMM_TYPE_SHARED (the runtime's
+/// sub-cluster when XMP_SUBCLUSTER_SIZE does not cut it), else the
+/// launcher's local size, else the (cut) sub-cluster size; 1 before MPI.
+int nodeRanks() {
+  bool cut = std::getenv("XMP_SUBCLUSTER_SIZE") != nullptr;
+  if (mpiUsable() && !cut)
+    return std::max(1, subCluster().size);
+  int env = firstEnvPositive({"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS",
+                              "MV2_COMM_WORLD_LOCAL_SIZE", "PMI_LOCAL_SIZE",
+                              "SLURM_NTASKS_PER_NODE"});
+  if (env > 0)
+    return env;
+  if (mpiUsable())
+    return std::max(1, subCluster().size);
+  return 1;
+}
+
+//--- configuration ------------------------------------------------------------
+enum Kind : int32_t {
+  kSerial = XMPRT_CPU_EXEC_SERIAL,
+  kThreads = XMPRT_CPU_EXEC_THREADS,
+  kStarPU = XMPRT_CPU_EXEC_STARPU,
+};
+
+constexpr bool kHaveStarPU =
+#ifdef XMPRT_HAVE_STARPU
+    true;
+#else
+    false;
+#endif
+
+const char *kindName(int32_t k) {
+  switch (k) {
+  case kSerial:
+    return "serial";
+  case kThreads:
+    return "threads";
+  case kStarPU:
+    return "starpu";
+  default:
+    return "?";
+  }
+}
+
+int starpuMaxWorkers() {
+#ifdef XMPRT_HAVE_STARPU
+  return STARPU_MAXCPUS;
+#else
+  return 1 << 20;
+#endif
+}
+
+struct Config {
+  bool resolved = false;
+  int32_t kind = kThreads;
+  int workers = 1;      // configured worker count W (the rule of the header)
+  int chunks = 0;       // chunks per call; 0 = W
+  bool starpuPause = true;
+};
+
+std::recursive_mutex gMutex; // configuration, pool/StarPU setup, one call at a time
+Config gConfig;
+
+void registerFinalizeHook();
+
+Config &config(const char *fn) {
+  Config &c = gConfig;
+  if (c.resolved)
+    return c;
+  // Workers: explicit count, else cores of this rank's affinity mask shared
+  // by the ranks on the node, minus the core that drives this rank's GPU.
+  const char *from = "XMP_CPU_WORKERS";
+  int w = envPositive("XMP_CPU_WORKERS", true, fn);
+  if (!w && (w = envPositive("XMP_STARPU_NCPU", true, fn)))
+    from = "XMP_STARPU_NCPU";
+  if (!w && (w = envPositive("STARPU_NCPU", false, fn)))
+    from = "STARPU_NCPU";
+  std::string why = from;
+  if (!w) {
+    int cores = affinityCpus(nullptr), ranks = nodeRanks();
+    bool gpu = xmprt_has_gpu();
+    w = cores / ranks - (gpu ? 1 : 0);
+    why = std::to_string(cores) + " cpus / " + std::to_string(ranks) +
+          " ranks on the host" + (gpu ? " - 1 for the GPU" : "");
+  }
+  c.workers = std::max(1, w);
+  c.chunks = envPositive("XMP_CPU_CHUNKS", true, fn);
+  c.kind = kHaveStarPU ? kStarPU : kThreads;
+  if (const char *e = std::getenv("XMP_CPU_EXECUTOR"); e && *e) {
+    if (!std::strcmp(e, "serial"))
+      c.kind = kSerial;
+    else if (!std::strcmp(e, "threads"))
+      c.kind = kThreads;
+    else if (!std::strcmp(e, "starpu")) {
+      if (!kHaveStarPU)
+        fail(fn, "XMP_CPU_EXECUTOR=starpu but this libxmprt was built "
+                 "without StarPU");
+      c.kind = kStarPU;
+    } else {
+      fail(fn, "XMP_CPU_EXECUTOR='%s' is not starpu, threads or serial", e);
+    }
+  }
+  if (const char *e = std::getenv("XMP_STARPU_IDLE"); e && *e) {
+    if (!std::strcmp(e, "pause"))
+      c.starpuPause = true;
+    else if (!std::strcmp(e, "spin"))
+      c.starpuPause = false;
+    else
+      fail(fn, "XMP_STARPU_IDLE='%s' is not pause or spin", e);
+  }
+  c.resolved = true;
+  if (envVerbose() && (!mpiUsable() || xmprt_world_rank() == 0))
+    std::fprintf(stderr,
+                 "xmprt: cpu executor %s, W = %d (%s), %d threads, %d "
+                 "chunks per loop\n",
+                 kindName(c.kind), c.workers, why.c_str(),
+                 c.kind == kStarPU ? std::min(c.workers, starpuMaxWorkers())
+                 : c.kind == kThreads ? c.workers
+                                      : 1,
+                 c.chunks ? c.chunks : c.workers);
+  return c;
+}
+
+int executorWorkers(const Config &c) {
+  switch (c.kind) {
+  case kStarPU:
+    return std::min(c.workers, starpuMaxWorkers());
+  case kThreads:
+    return c.workers;
+  default:
+    return 1;
+  }
+}
+
+//--- thread pool --------------------------------------------------------------
+class ThreadPool {
+public:
+  explicit ThreadPool(int n) {
+    for (int i = 0; i < n; ++i)
+      threads_.emplace_back([this] { loop(); });
+  }
+  int size() const { return (int)threads_.size(); }
+
+  void run(Job &job) {
+    {
+      std::lock_guard<std::mutex> g(m_);
+      job_ = &job;
+      next_.store(0);
+      busy_ = (int)threads_.size();
+      ++generation_;
+    }
+    work_.notify_all();
+    std::unique_lock<std::mutex> g(m_);
+    done_.wait(g, [this] { return busy_ == 0; });
+    job_ = nullptr;
+  }
+
+  void stop() {
+    {
+      std::lock_guard<std::mutex> g(m_);
+      stop_ = true;
+    }
+    work_.notify_all();
+    for (std::thread &t : threads_)
+      t.join();
+    threads_.clear();
+  }
+
+private:
+  void loop() {
+    tInsideChunk = 1; // nested calls from chunks run serially
+    uint64_t seen = 0;
+    for (;;) {
+      Job *job;
+      {
+        std::unique_lock<std::mutex> g(m_);
+        work_.wait(g, [&] { return stop_ || generation_ != seen; });
+        if (stop_)
+          return;
+        seen = generation_;
+        job = job_;
+      }
+      for (int64_t c; (c = next_.fetch_add(1)) < job->chunks();)
+        runChunk(*job, c);
+      std::lock_guard<std::mutex> g(m_);
+      if (--busy_ == 0)
+        done_.notify_one();
+    }
+  }
+
+  std::vector<std::thread> threads_;
+  std::mutex m_;
+  std::condition_variable work_, done_;
+  Job *job_ = nullptr;
+  std::atomic<int64_t> next_{0};
+  int busy_ = 0;
+  uint64_t generation_ = 0;
+  bool stop_ = false;
+};
+
+// Heap-allocated and never destroyed by a static destructor: a program that
+// exits without MPI_Finalize leaves idle workers behind, not std::terminate.
+ThreadPool *gPool = nullptr;
+
+//--- StarPU -------------------------------------------------------------------
+#ifdef XMPRT_HAVE_STARPU
+bool gStarPUUp = false;
+bool gStarPUPaused = false;
+struct starpu_codelet gCodelet;
+struct ChunkArg {
+  Job *job;
+  int64_t c;
+};
+
+void starpuChunk(void **buffers, void *arg) {
+  (void)buffers;
+  auto *a = static_cast<ChunkArg *>(arg);
+  runChunk(*a->job, a->c);
+}
+
+void starpuChunkDone(void *arg) {
+  Job *job = static_cast<Job *>(arg);
+  std::lock_guard<std::mutex> g(job->doneMutex);
+  if (--job->remaining == 0)
+    job->doneCv.notify_one();
+}
+
+void starpuUp(const Config &c, const char *fn) {
+  if (gStarPUUp)
+    return;
+  // StarPU's informational messages (bus calibration) stay quiet unless
+  // the runtime is verbose.
+  if (!envVerbose())
+    setenv("STARPU_SILENT", "1", 0);
+  // StarPU binds worker k to CPU k by default, ignoring this process's
+  // affinity mask: ranks sharing a host would pile their workers onto the
+  // same cores. Unless the user chose a binding, bind nothing when the rank
+  // is not alone on the whole machine (workers then stay in its mask).
+  bool whole = true;
+  affinityCpus(&whole);
+  bool userBinding = false;
+  for (const char *v : {"STARPU_WORKERS_NOBIND", "STARPU_WORKERS_CPUID",
+                        "STARPU_WORKERS_COREID", "STARPU_WORKERS_GETBIND"})
+    userBinding = userBinding || std::getenv(v);
+  if (!userBinding && (!whole || nodeRanks() > 1))
+    setenv("STARPU_WORKERS_NOBIND", "1", 1);
+  if (c.workers > STARPU_MAXCPUS && !std::getenv("XMP_QUIET") &&
+      (!mpiUsable() || xmprt_world_rank() == 0))
+    std::fprintf(stderr,
+                 "xmprt: warning: rank 0: this StarPU takes at most %d CPU "
+                 "workers (STARPU_MAXCPUS), not %d; XMP_CPU_EXECUTOR=threads "
+                 "uses them all\n",
+                 (int)STARPU_MAXCPUS, c.workers);
+  struct starpu_conf conf;
+  starpu_conf_init(&conf);
+  conf.precedence_over_environment_variables = 1;
+  conf.ncpus = executorWorkers(c);
+  conf.ncuda = 0;   // StarPU must not touch the GPU: the runtime owns it
+  conf.nopencl = 0;
+  conf.catch_signals = 0;
+  // eager: a central queue, cheapest for a flat set of independent chunks
+  // (lws costs ~0.5 ms per call on an oversubscribed node).
+  const char *sched = std::getenv("STARPU_SCHED");
+  conf.sched_policy_name = sched && *sched ? sched : "eager";
+  int rc = starpu_init(&conf);
+  if (rc != 0)
+    fail(fn, "starpu_init failed: %s", std::strerror(-rc));
+  starpu_codelet_init(&gCodelet);
+  gCodelet.where = STARPU_CPU;
+  gCodelet.cpu_funcs[0] = starpuChunk;
+  gCodelet.nbuffers = 0;
+  gCodelet.name = "xmprt_cpu_chunk";
+  gStarPUUp = true;
+  gStarPUPaused = false;
+  registerFinalizeHook();
+}
+
+void starpuRun(Job &job, const Config &c, const char *fn) {
+  starpuUp(c, fn);
+  if (gStarPUPaused) {
+    starpu_resume();
+    gStarPUPaused = false;
+  }
+  int64_t n = job.chunks();
+  std::vector<ChunkArg> args(n);
+  job.remaining = n;
+  for (int64_t i = 0; i < n; ++i) {
+    args[i] = {&job, i};
+    struct starpu_task *t = starpu_task_create();
+    t->cl = &gCodelet;
+    t->cl_arg = &args[i];
+    t->cl_arg_size = sizeof(ChunkArg);
+    t->cl_arg_free = 0;
+    t->callback_func = starpuChunkDone;
+    t->callback_arg = &job;
+    int rc = starpu_task_submit(t);
+    if (rc != 0)
+      fail(fn, "starpu_task_submit failed: %s", std::strerror(-rc));
+  }
+  // Our own completion count (not starpu_task_wait_for_all): other StarPU
+  // users in the process are not waited for.
+  {
+    std::unique_lock<std::mutex> g(job.doneMutex);
+    job.doneCv.wait(g, [&] { return job.remaining == 0; });
+  }
+  // Idle StarPU workers spin; paused ones sleep (they would otherwise take
+  // CPU from the rank's MPI and GPU-driving thread between loops).
+  if (c.starpuPause) {
+    starpu_pause();
+    gStarPUPaused = true;
+  }
+}
+
+void starpuDown() {
+  if (!gStarPUUp)
+    return;
+  if (gStarPUPaused)
+    starpu_resume();
+  starpu_shutdown();
+  gStarPUUp = gStarPUPaused = false;
+}
+#endif
+
+//--- finalize -----------------------------------------------------------------
+void shutdownExecutors() {
+  std::lock_guard<std::recursive_mutex> g(gMutex);
+  if (gPool) {
+    gPool->stop();
+    delete gPool;
+    gPool = nullptr;
+  }
+#ifdef XMPRT_HAVE_STARPU
+  starpuDown();
+#endif
+  gConfig.resolved = false; // a later use (after MPI) starts afresh
+}
+
+int finalizeCallback(MPI_Comm, int, void *, void *) {
+  shutdownExecutors();
+  return MPI_SUCCESS;
+}
+
+bool gHookRegistered = false;
+void registerFinalizeHook() {
+  if (gHookRegistered || !mpiUsable())
+    return;
+  int key = MPI_KEYVAL_INVALID;
+  if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, finalizeCallback, &key,
+                             nullptr) != MPI_SUCCESS)
+    return;
+  if (MPI_Comm_set_attr(MPI_COMM_SELF, key, nullptr) == MPI_SUCCESS)
+    gHookRegistered = true;
+}
+
+//--- chunking -----------------------------------------------------------------
+// nchunks pieces of [lo, hi), every one a whole number of `grain` granules
+// but the last (which takes the partial granule), sizes differing by at most
+// one granule.
+void cut(Job &job, int64_t lo, int64_t hi, int64_t grain, int64_t nchunks) {
+  int64_t n = hi - lo;
+  int64_t units = n / grain + (n % grain != 0);
+  nchunks = std::max<int64_t>(1, std::min(nchunks, units));
+  int64_t base = units / nchunks, rem = units % nchunks;
+  job.bounds.resize(nchunks + 1);
+  job.bounds[0] = lo;
+  int64_t u = 0;
+  for (int64_t c = 0; c < nchunks; ++c) {
+    u += base + (c < rem);
+    job.bounds[c + 1] = c + 1 == nchunks ? hi : lo + u * grain;
+  }
+}
+
+} // namespace
+
+extern "C" {
+
+void xmprt_cpu_parallel_for(xmprt_range_fn fn, void *ctx, int64_t lo,
+                            int64_t hi, int64_t grain) {
+  const char *name = "xmprt_cpu_parallel_for";
+  XMPRT_CHECK(fn, name, "fn is NULL");
+  XMPRT_CHECK(grain >= 1, name, "grain %lld < 1", (long long)grain);
+  if (hi <= lo)
+    return;
+  if (tInsideChunk) { // nested inside a chunk: serially, here
+    fn(ctx, lo, hi);
+    return;
+  }
+  std::lock_guard<std::recursive_mutex> g(gMutex);
+  Config &c = config(name);
+  registerFinalizeHook(); // no-op once registered; MPI may be newer
+  Job job;
+  job.fn = fn;
+  job.ctx = ctx;
+  cut(job, lo, hi, grain, c.chunks ? c.chunks : c.workers);
+  switch (c.kind) {
+  case kSerial:
+    for (int64_t i = 0; i < job.chunks(); ++i)
+      runChunk(job, i);
+    break;
+  case kThreads:
+    if (!gPool) {
+      gPool = new ThreadPool(c.workers);
+      registerFinalizeHook();
+    }
+    gPool->run(job);
+    break;
+#ifdef XMPRT_HAVE_STARPU
+  case kStarPU:
+    starpuRun(job, c, name);
+    break;
+#endif
+  default:
+    fail(name, "unknown executor %d", c.kind);
+  }
+  if (!job.error.empty())
+    fail(name, "%s", job.error.c_str());
+}
+
+int32_t xmprt_cpu_workers(void) {
+  std::lock_guard<std::recursive_mutex> g(gMutex);
+  return executorWorkers(config("xmprt_cpu_workers"));
+}
+
+const char *xmprt_cpu_executor_name(void) {
+  std::lock_guard<std::recursive_mutex> g(gMutex);
+  return kindName(config("xmprt_cpu_executor_name").kind);
+}
+
+int32_t xmprt_get_cpu_executor(void) {
+  std::lock_guard<std::recursive_mutex> g(gMutex);
+  return config("xmprt_get_cpu_executor").kind;
+}
+
+int32_t xmprt_cpu_executor_available(int32_t kind) {
+  return kind == kSerial || kind == kThreads || (kind == kStarPU && kHaveStarPU);
+}
+
+void xmprt_set_cpu_executor(int32_t kind) {
+  const char *name = "xmprt_set_cpu_executor";
+  XMPRT_CHECK(kind >= kSerial && kind <= kStarPU, name,
+              "unknown executor %d", kind);
+  if (kind == kStarPU && !kHaveStarPU)
+    fail(name, "this libxmprt was built without StarPU");
+  std::lock_guard<std::recursive_mutex> g(gMutex);
+  config(name).kind = kind;
+}
+
+void xmprt_set_cpu_chunks(int32_t chunks) {
+  const char *name = "xmprt_set_cpu_chunks";
+  XMPRT_CHECK(chunks >= 0, name, "chunks %d < 0", chunks);
+  std::lock_guard<std::recursive_mutex> g(gMutex);
+  Config &c = config(name);
+  c.chunks = chunks ? chunks : envPositive("XMP_CPU_CHUNKS", true, name);
+}
+
+} // extern "C"

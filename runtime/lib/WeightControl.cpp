@@ -1,0 +1,355 @@
+//===- WeightControl.cpp - CPU/GPU weight of split device loops -----------===//
+//
+// Per loop id: the weight handed out for the next step (current weight,
+// fixed, or the auto controller's), the controller's rate estimates, and
+// the report of each step's measured CPU and GPU parts. The controller
+// (weight(auto)):
+//   rates     r = iterations / seconds per side, exponentially smoothed
+//             (XMP_WEIGHT_SMOOTHING, the new sample's share); a side that
+//             ran no iterations keeps its estimate;
+//   target    w* = r_cpu / (r_cpu + r_gpu) (equal finishing times), snapped
+//             to 0 or 1 when the smaller side's share is below
+//             XMP_WEIGHT_SNAP (then it would gain less than that fraction
+//             of the loop's time: the other side cannot help);
+//   update    the first target computed from measurements of both sides is
+//             taken as is (the initial guess carries no information); later
+//             ones are damped: w += XMP_WEIGHT_DAMPING * (w* - w), and w is
+//             snapped like the target;
+//   probing   a side never measured gets XMP_WEIGHT_PROBE of the loop;
+//   warm-up   the first XMP_WEIGHT_WARMUP reports of a loop are not learnt
+//             from (first-touch, module loading, cold caches).
+// Traces (XMP_WEIGHT_TRACE) are written by world rank 0, one line per
+// report, flushed per line and closed at MPI_Finalize.
+//===----------------------------------------------------------------------===//
+#include "Internal.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+#include <sys/stat.h>
+
+using namespace xmprt;
+
+namespace {
+
+struct Params {
+  bool resolved = false;
+  double init = 0.5;      // XMP_WEIGHT_INIT
+  double alpha = 0.5;     // XMP_WEIGHT_DAMPING
+  double beta = 0.5;      // XMP_WEIGHT_SMOOTHING
+  double snap = 0.02;     // XMP_WEIGHT_SNAP
+  double probe = 0.1;     // XMP_WEIGHT_PROBE
+  int64_t warmup = 1;     // XMP_WEIGHT_WARMUP
+  int64_t splitGrain = 0; // XMP_SPLIT_GRAIN (0: the caller's)
+};
+
+struct LoopState {
+  int64_t steps = 0;      // reports so far
+  double w = 0.5;         // the controller's weight for the next step
+  bool seeded = false;    // w came from measurements of both sides
+  double rc = 0, rg = 0;  // smoothed rates (iterations/s); 0: unknown
+  double lastWeight = -1; // handed out by the last xmprt_loop_weight
+  int32_t lastMode = -1;
+};
+
+std::mutex gMutex;
+Params gParams;
+std::map<int64_t, LoopState> gLoops;
+FILE *gTrace = nullptr;
+bool gTraceJson = false;
+bool gTraceResolved = false;
+bool gHookRegistered = false;
+
+bool mpiUsable() {
+  int init = 0, fin = 0;
+  MPI_Initialized(&init);
+  MPI_Finalized(&fin);
+  return init && !fin;
+}
+
+int worldRank() {
+  if (mpiUsable()) {
+    int r = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &r);
+    return r;
+  }
+  int r = envWorldRank();
+  return r < 0 ? 0 : r;
+}
+
+double envReal(const char *name, double def, double lo, double hi,
+               bool openLo, const char *fn) {
+  const char *v = std::getenv(name);
+  if (!v || !*v)
+    return def;
+  char *end = nullptr;
+  errno = 0;
+  double x = std::strtod(v, &end);
+  bool ok = !errno && *end == '\0' && x <= hi && (openLo ? x > lo : x >= lo);
+  if (!ok)
+    fail(fn, "%s='%s' is not a number in %c%g, %g]", name, v,
+         openLo ? '(' : '[', lo, hi);
+  return x;
+}
+
+int64_t envInt(const char *name, int64_t def, int64_t lo, const char *fn) {
+  const char *v = std::getenv(name);
+  if (!v || !*v)
+    return def;
+  char *end = nullptr;
+  errno = 0;
+  long long x = std::strtoll(v, &end, 10);
+  if (errno || *end != '\0' || x < lo)
+    fail(fn, "%s='%s' is not an integer >= %lld", name, v, (long long)lo);
+  return x;
+}
+
+const Params &params(const char *fn) {
+  Params &p = gParams;
+  if (p.resolved)
+    return p;
+  p.init = envReal("XMP_WEIGHT_INIT", 0.5, 0, 1, false, fn);
+  p.alpha = envReal("XMP_WEIGHT_DAMPING", 0.5, 0, 1, true, fn);
+  p.beta = envReal("XMP_WEIGHT_SMOOTHING", 0.5, 0, 1, true, fn);
+  p.snap = envReal("XMP_WEIGHT_SNAP", 0.02, 0, 0.49, false, fn);
+  p.probe = envReal("XMP_WEIGHT_PROBE", 0.1, 0, 0.5, true, fn);
+  p.warmup = envInt("XMP_WEIGHT_WARMUP", 1, 0, fn);
+  p.splitGrain = envInt("XMP_SPLIT_GRAIN", 0, 1, fn);
+  p.resolved = true;
+  return p;
+}
+
+LoopState &loop(int64_t id, const Params &p) {
+  auto it = gLoops.find(id);
+  if (it == gLoops.end()) {
+    it = gLoops.emplace(id, LoopState()).first;
+    it->second.w = p.init;
+  }
+  return it->second;
+}
+
+double snapped(double w, double snap) {
+  if (w < snap)
+    return 0.0;
+  if (w > 1.0 - snap)
+    return 1.0;
+  return w;
+}
+
+/// One report: rate estimates and the auto weight for the next step.
+void learn(LoopState &s, const Params &p, double cpuSec, int64_t cpuIt,
+           double gpuSec, int64_t gpuIt) {
+  if (++s.steps <= p.warmup)
+    return;
+  auto smooth = [&](double &r, double sample) {
+    r = r > 0 ? p.beta * sample + (1 - p.beta) * r : sample;
+  };
+  if (cpuIt > 0 && cpuSec > 0)
+    smooth(s.rc, (double)cpuIt / cpuSec);
+  if (gpuIt > 0 && gpuSec > 0)
+    smooth(s.rg, (double)gpuIt / gpuSec);
+  if (s.rc > 0 && s.rg > 0) {
+    double target = snapped(s.rc / (s.rc + s.rg), p.snap);
+    s.w = s.seeded ? s.w + p.alpha * (target - s.w) : target;
+    s.w = snapped(s.w, p.snap);
+    s.seeded = true;
+  } else if (s.rg > 0) {
+    s.w = p.probe; // the CPU was never measured: give it a share to time
+  } else if (s.rc > 0) {
+    s.w = 1.0 - p.probe;
+  }
+}
+
+void closeTrace() {
+  if (gTrace) {
+    std::fclose(gTrace);
+    gTrace = nullptr;
+  }
+}
+
+void openTrace(const char *path, const char *fn) {
+  closeTrace();
+  gTraceResolved = true;
+  if (!path || !*path || worldRank() != 0)
+    return;
+  size_t len = std::strlen(path);
+  auto endsWith = [&](const char *suf) {
+    size_t n = std::strlen(suf);
+    return len >= n && !std::strcmp(path + len - n, suf);
+  };
+  gTraceJson = endsWith(".json") || endsWith(".jsonl");
+  gTrace = std::fopen(path, "a");
+  if (!gTrace)
+    fail(fn, "cannot open the weight trace '%s': %s", path,
+         std::strerror(errno));
+  struct stat st;
+  if (!gTraceJson && fstat(fileno(gTrace), &st) == 0 && st.st_size == 0) {
+    std::fprintf(gTrace,
+                 "step,loop_id,weight,cpu_seconds,cpu_iters,gpu_seconds,"
+                 "gpu_iters\n");
+    std::fflush(gTrace);
+  }
+}
+
+void traceLine(int64_t step, int64_t id, double w, double cpuSec,
+               int64_t cpuIt, double gpuSec, int64_t gpuIt) {
+  if (!gTrace)
+    return;
+  if (gTraceJson)
+    std::fprintf(gTrace,
+                 "{\"step\": %lld, \"loop_id\": %lld, \"weight\": %.17g, "
+                 "\"cpu_seconds\": %.17g, \"cpu_iters\": %lld, "
+                 "\"gpu_seconds\": %.17g, \"gpu_iters\": %lld}\n",
+                 (long long)step, (long long)id, w, cpuSec, (long long)cpuIt,
+                 gpuSec, (long long)gpuIt);
+  else
+    std::fprintf(gTrace, "%lld,%lld,%.17g,%.17g,%lld,%.17g,%lld\n",
+                 (long long)step, (long long)id, w, cpuSec, (long long)cpuIt,
+                 gpuSec, (long long)gpuIt);
+  std::fflush(gTrace);
+}
+
+const char *modeName(int32_t m) {
+  switch (m) {
+  case 0:
+    return "current";
+  case 1:
+    return "fixed";
+  case 2:
+    return "auto";
+  default:
+    return "reported only";
+  }
+}
+
+int finalizeCallback(MPI_Comm, int, void *, void *) {
+  std::lock_guard<std::mutex> g(gMutex);
+  if (envVerbose()) {
+    int r = worldRank();
+    for (auto &[id, s] : gLoops) {
+      double w = s.lastMode == 2 || s.lastMode < 0 ? s.w : s.lastWeight;
+      std::fprintf(stderr,
+                   "xmprt: rank %d: loop %lld: weight %.4f after %lld steps "
+                   "(%s; cpu %.4g it/s, gpu %.4g it/s)\n",
+                   r, (long long)id, w, (long long)s.steps,
+                   modeName(s.lastMode), s.rc, s.rg);
+    }
+    std::fflush(stderr);
+  }
+  closeTrace();
+  gTraceResolved = false;
+  return MPI_SUCCESS;
+}
+
+void registerFinalizeHook() {
+  if (gHookRegistered || !mpiUsable())
+    return;
+  int key = MPI_KEYVAL_INVALID;
+  if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, finalizeCallback, &key,
+                             nullptr) != MPI_SUCCESS)
+    return;
+  if (MPI_Comm_set_attr(MPI_COMM_SELF, key, nullptr) == MPI_SUCCESS)
+    gHookRegistered = true;
+}
+
+bool finiteNonNegative(double x) { return std::isfinite(x) && x >= 0; }
+
+} // namespace
+
+extern "C" {
+
+double xmprt_loop_weight(int64_t loop_id, int32_t mode, double fixed) {
+  const char *fn = "xmprt_loop_weight";
+  std::lock_guard<std::mutex> g(gMutex);
+  const Params &p = params(fn);
+  registerFinalizeHook();
+  LoopState &s = loop(loop_id, p);
+  double w;
+  switch (mode) {
+  case XMPRT_WEIGHT_CURRENT:
+    w = xmprt_current_weight();
+    break;
+  case XMPRT_WEIGHT_FIXED:
+    XMPRT_CHECK(!std::isnan(fixed), fn, "loop %lld: fixed weight is NaN",
+                (long long)loop_id);
+    w = fixed < 0 ? 0 : fixed > 1 ? 1 : fixed;
+    break;
+  case XMPRT_WEIGHT_AUTO:
+    w = s.w;
+    break;
+  default:
+    fail(fn, "loop %lld: mode %d is not 0 (current), 1 (fixed) or 2 (auto)",
+         (long long)loop_id, mode);
+  }
+  s.lastWeight = w;
+  s.lastMode = mode;
+  return w;
+}
+
+void xmprt_loop_report(int64_t loop_id, double cpu_seconds, int64_t cpu_iters,
+                       double gpu_seconds, int64_t gpu_iters) {
+  const char *fn = "xmprt_loop_report";
+  XMPRT_CHECK(cpu_iters >= 0 && gpu_iters >= 0, fn,
+              "loop %lld: negative iteration count (cpu %lld, gpu %lld)",
+              (long long)loop_id, (long long)cpu_iters, (long long)gpu_iters);
+  XMPRT_CHECK(finiteNonNegative(cpu_seconds) && finiteNonNegative(gpu_seconds),
+              fn, "loop %lld: bad time (cpu %g s, gpu %g s)",
+              (long long)loop_id, cpu_seconds, gpu_seconds);
+  xmprt_record_split_times(cpu_seconds, gpu_seconds);
+  std::lock_guard<std::mutex> g(gMutex);
+  const Params &p = params(fn);
+  registerFinalizeHook();
+  if (!gTraceResolved)
+    openTrace(std::getenv("XMP_WEIGHT_TRACE"), fn);
+  LoopState &s = loop(loop_id, p);
+  int64_t step = s.steps;
+  double used = s.lastWeight;
+  if (used < 0) // never asked: the share it actually ran
+    used = cpu_iters + gpu_iters
+               ? (double)cpu_iters / (double)(cpu_iters + gpu_iters)
+               : 0.0;
+  learn(s, p, cpu_seconds, cpu_iters, gpu_seconds, gpu_iters);
+  traceLine(step, loop_id, used, cpu_seconds, cpu_iters, gpu_seconds,
+            gpu_iters);
+}
+
+int64_t xmprt_split_point(int64_t lo, int64_t hi, double weight,
+                          int64_t grain) {
+  const char *fn = "xmprt_split_point";
+  XMPRT_CHECK(weight >= 0.0 && weight <= 1.0, fn,
+              "weight %g is outside [0, 1]", weight);
+  int64_t g;
+  {
+    std::lock_guard<std::mutex> lk(gMutex);
+    g = params(fn).splitGrain;
+  }
+  if (!g) {
+    XMPRT_CHECK(grain >= 1, fn, "grain %lld < 1", (long long)grain);
+    g = grain;
+  }
+  if (hi <= lo)
+    return lo;
+  if (weight == 0.0)
+    return hi;
+  if (weight == 1.0)
+    return lo;
+  int64_t n = hi - lo;
+  // GPU part: the multiple of the grain nearest to (1 - weight) * n.
+  double units = std::nearbyint((1.0 - weight) * (double)n / (double)g);
+  if (units * (double)g >= (double)n)
+    return hi;
+  return lo + (int64_t)units * g;
+}
+
+void xmprt_weight_trace(const char *path) {
+  std::lock_guard<std::mutex> g(gMutex);
+  registerFinalizeHook();
+  openTrace(path, "xmprt_weight_trace");
+}
+
+} // extern "C"

@@ -1,0 +1,238 @@
+// CPU executor of split device loops: every index exactly once on every
+// executor (serial, threads, StarPU when built), chunk shapes (grain
+// multiples, count), empty and tiny ranges, nested calls, the worker count
+// rule and the environment variables.
+#include "TestUtil.h"
+
+#include <sched.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace {
+
+struct Coverage {
+  int64_t base = 0;
+  std::vector<std::atomic<int>> hits;
+  std::mutex m;
+  std::vector<std::pair<int64_t, int64_t>> chunks;
+  std::vector<std::thread::id> threads;
+  Coverage(int64_t lo, int64_t hi) : base(lo), hits((size_t)(hi - lo)) {}
+};
+
+void cover(void *ctx, int64_t lo, int64_t hi) {
+  auto *c = static_cast<Coverage *>(ctx);
+  for (int64_t i = lo; i < hi; ++i)
+    c->hits[(size_t)(i - c->base)].fetch_add(1);
+  std::lock_guard<std::mutex> g(c->m);
+  c->chunks.emplace_back(lo, hi);
+  c->threads.push_back(std::this_thread::get_id());
+}
+
+std::vector<int32_t> executors() {
+  std::vector<int32_t> k = {XMPRT_CPU_EXEC_SERIAL, XMPRT_CPU_EXEC_THREADS};
+  if (xmprt_cpu_executor_available(XMPRT_CPU_EXEC_STARPU))
+    k.push_back(XMPRT_CPU_EXEC_STARPU);
+  return k;
+}
+
+int envInt(const char *name) {
+  const char *v = std::getenv(name);
+  return v && *v ? std::atoi(v) : 0;
+}
+
+// The configured worker count W the runtime should have chosen.
+int expectedWorkers() {
+  if (int w = envInt("XMP_CPU_WORKERS"))
+    return w;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  sched_getaffinity(0, sizeof set, &set);
+  int cores = CPU_COUNT(&set);
+  MPI_Comm host;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
+                      &host);
+  int ranks = 1;
+  MPI_Comm_size(host, &ranks);
+  MPI_Comm_free(&host);
+  int w = cores / ranks - (xmprt_has_gpu() ? 1 : 0);
+  return std::max(1, w);
+}
+
+// Runs one call and checks coverage and chunk shapes.
+void check(int64_t lo, int64_t hi, int64_t grain, int64_t wantChunks,
+           const char *what) {
+  SCOPED_TRACE(std::string(what) + " [" + std::to_string(lo) + ", " +
+               std::to_string(hi) + ") grain " + std::to_string(grain) +
+               " executor " + xmprt_cpu_executor_name());
+  int64_t n = std::max<int64_t>(0, hi - lo);
+  Coverage c(lo, lo + n);
+  xmprt_cpu_parallel_for(cover, &c, lo, hi, grain);
+  for (int64_t i = 0; i < n; ++i)
+    ASSERT_EQ(c.hits[(size_t)i].load(), 1) << "index " << lo + i;
+  if (n == 0) {
+    EXPECT_TRUE(c.chunks.empty());
+    return;
+  }
+  std::sort(c.chunks.begin(), c.chunks.end());
+  int64_t units = (n + grain - 1) / grain;
+  EXPECT_EQ((int64_t)c.chunks.size(), std::min(wantChunks, units));
+  int64_t at = lo, minU = INT64_MAX, maxU = 0;
+  for (size_t k = 0; k < c.chunks.size(); ++k) {
+    auto [a, b] = c.chunks[k];
+    EXPECT_EQ(a, at);
+    EXPECT_LT(a, b);
+    if (b != hi) {
+      EXPECT_EQ((b - a) % grain, 0) << "chunk [" << a << ", " << b << ")";
+      minU = std::min(minU, (b - a) / grain);
+      maxU = std::max(maxU, (b - a) / grain);
+    }
+    at = b;
+  }
+  EXPECT_EQ(at, hi);
+  if (maxU)
+    EXPECT_LE(maxU - minU, 1) << "unbalanced chunks";
+  // Chunks run on the executor's workers, never on the caller (serial:
+  // on the caller).
+  bool onCaller = std::find(c.threads.begin(), c.threads.end(),
+                            std::this_thread::get_id()) != c.threads.end();
+  if (xmprt_get_cpu_executor() == XMPRT_CPU_EXEC_SERIAL)
+    EXPECT_TRUE(onCaller);
+  else
+    EXPECT_FALSE(onCaller);
+}
+
+// Must stay the first test: nothing has changed the executor yet.
+TEST(Executor, Environment) {
+  const char *e = std::getenv("XMP_CPU_EXECUTOR");
+#ifdef XMPRT_TEST_EXPECT_STARPU
+  EXPECT_TRUE(xmprt_cpu_executor_available(XMPRT_CPU_EXEC_STARPU));
+  const char *def = "starpu";
+#else
+  EXPECT_FALSE(xmprt_cpu_executor_available(XMPRT_CPU_EXEC_STARPU));
+  const char *def = "threads";
+#endif
+  EXPECT_STREQ(xmprt_cpu_executor_name(), e && *e ? e : def);
+  EXPECT_TRUE(xmprt_cpu_executor_available(XMPRT_CPU_EXEC_SERIAL));
+  EXPECT_TRUE(xmprt_cpu_executor_available(XMPRT_CPU_EXEC_THREADS));
+  if (int chunks = envInt("XMP_CPU_CHUNKS")) {
+    Coverage c(0, 1000);
+    xmprt_cpu_parallel_for(cover, &c, 0, 1000, 1);
+    EXPECT_EQ((int)c.chunks.size(), chunks);
+  }
+}
+
+TEST(Executor, Workers) {
+  int32_t saved = xmprt_get_cpu_executor();
+  int w = expectedWorkers();
+  if (xt::me() == 0)
+    printf("[executor] W = %d workers per rank (%d ranks); executor %s "
+           "runs chunks on %d threads\n",
+           w, xt::np(), xmprt_cpu_executor_name(), xmprt_cpu_workers());
+  xmprt_set_cpu_executor(XMPRT_CPU_EXEC_THREADS);
+  EXPECT_EQ(xmprt_cpu_workers(), w);
+  xmprt_set_cpu_executor(XMPRT_CPU_EXEC_SERIAL);
+  EXPECT_EQ(xmprt_cpu_workers(), 1);
+  if (xmprt_cpu_executor_available(XMPRT_CPU_EXEC_STARPU)) {
+    xmprt_set_cpu_executor(XMPRT_CPU_EXEC_STARPU);
+    EXPECT_GE(xmprt_cpu_workers(), 1);
+    EXPECT_LE(xmprt_cpu_workers(), w); // capped by STARPU_MAXCPUS
+  }
+  xmprt_set_cpu_executor(saved);
+}
+
+TEST(Executor, EveryIndexOnce) {
+  int32_t saved = xmprt_get_cpu_executor();
+  int w = expectedWorkers();
+  int envChunks = envInt("XMP_CPU_CHUNKS");
+  for (int32_t k : executors()) {
+    xmprt_set_cpu_executor(k);
+    // default chunk count (W, or XMP_CPU_CHUNKS)
+    xmprt_set_cpu_chunks(0);
+    int64_t def = envChunks ? envChunks : w;
+    check(0, 0, 1, def, "empty");
+    check(5, 3, 1, def, "reversed (empty)");
+    check(0, 1, 1, def, "one");
+    check(-3, -3 + std::max(1, w - 1), 1, def, "fewer than workers");
+    check(0, 1000, 1, def, "plain");
+    check(-7, 1000, 32, def, "grain 32");
+    check(3, 50, 64, def, "grain > range");
+    // explicit chunk counts
+    for (int32_t chunks : {1, 2, 3, 7, 64}) {
+      xmprt_set_cpu_chunks(chunks);
+      check(0, 2, 1, chunks, "tiny");
+      check(10, 1010, 1, chunks, "1000");
+      check(0, 1000, 3, chunks, "grain 3");
+      check(-100, 4097, 32, chunks, "grain 32, partial last granule");
+      check(0, 5, 2, chunks, "grain 2, n 5");
+    }
+    xmprt_set_cpu_chunks(0);
+  }
+  xmprt_set_cpu_executor(saved);
+}
+
+struct Nested {
+  std::atomic<int64_t> sum{0};
+};
+void inner(void *ctx, int64_t lo, int64_t hi) {
+  auto *n = static_cast<Nested *>(ctx);
+  for (int64_t i = lo; i < hi; ++i)
+    n->sum.fetch_add(i);
+}
+void outer(void *ctx, int64_t lo, int64_t hi) {
+  for (int64_t i = lo; i < hi; ++i)
+    xmprt_cpu_parallel_for(inner, ctx, i * 100, i * 100 + 100, 1);
+}
+
+TEST(Executor, NestedCallsRunInPlace) {
+  int32_t saved = xmprt_get_cpu_executor();
+  for (int32_t k : executors()) {
+    xmprt_set_cpu_executor(k);
+    xmprt_set_cpu_chunks(4);
+    Nested n;
+    xmprt_cpu_parallel_for(outer, &n, 0, 10, 1);
+    EXPECT_EQ(n.sum.load(), 999 * 1000 / 2) << xmprt_cpu_executor_name();
+  }
+  xmprt_set_cpu_chunks(0);
+  xmprt_set_cpu_executor(saved);
+}
+
+// Many small calls in a row (a time-step loop): results stay exact.
+struct Axpy {
+  std::vector<double> x, y;
+};
+void axpy(void *ctx, int64_t lo, int64_t hi) {
+  auto *a = static_cast<Axpy *>(ctx);
+  for (int64_t i = lo; i < hi; ++i)
+    a->y[i] += 2.0 * a->x[i];
+}
+
+TEST(Executor, RepeatedSteps) {
+  int32_t saved = xmprt_get_cpu_executor();
+  for (int32_t k : executors()) {
+    xmprt_set_cpu_executor(k);
+    Axpy a;
+    a.x.assign(10000, 1.0);
+    a.y.assign(10000, 0.0);
+    double t0 = xmprt_wtime();
+    for (int step = 0; step < 200; ++step)
+      xmprt_cpu_parallel_for(axpy, &a, 0, 10000, 32);
+    double t = (xmprt_wtime() - t0) / 200;
+    for (double v : a.y)
+      ASSERT_EQ(v, 400.0);
+    if (xt::me() == 0)
+      printf("[executor] %-7s %d workers: %.1f us per call (10000 axpy "
+             "iterations)\n",
+             xmprt_cpu_executor_name(), xmprt_cpu_workers(), t * 1e6);
+  }
+  xmprt_set_cpu_executor(saved);
+}
+
+} // namespace
