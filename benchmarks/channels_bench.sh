@@ -21,7 +21,7 @@ cd "$root"
 carry="$root/.gpu-carry/channels"; b="$root/build-gpu"
 out="${OUT:-/tmp/xmp-channels}"; mkdir -p "$out"
 rounds="${1:-5}"; iters_s="${2:-200}"; iters_m="${3:-100}"
-np=4; sc=2
+np=4; sc="${XMP_CHANNELS_SC:-2}"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 t_start=$(date +%s)
 [ -f "$carry/manifest.json" ] ||

@@ -15,11 +15,13 @@
 # in turn leaves it alone). Then, on the remote machine, from the
 # repository root: bash benchmarks/channels_bench.sh
 #   benchmarks/channels_prepare.sh [PROFILE.json]
+# XMP_CHANNELS_SC=N: sub-cluster size (default 2) for the pass options,
+# XMP_SUBCLUSTER_SIZE and the calibration (use the same N in both scripts).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${XMP_BUILD_DIR:-$root/build}"
 out="$root/.gpu-carry/channels"
-sc=2 # sub-cluster size the programs will run with (XMP_SUBCLUSTER_SIZE)
+sc="${XMP_CHANNELS_SC:-2}" # sub-cluster size the programs will run with (XMP_SUBCLUSTER_SIZE)
 profile=""
 if [ $# -gt 0 ]; then
   [ -f "$1" ] || { echo "channels_prepare: profile '$1' does not exist" >&2; exit 2; }
