@@ -15,6 +15,8 @@
 #    stdout and in $OUT/channels.md, every round in $OUT/channels.json.
 # Ranks are bound to cores (mpirun --bind-to core --map-by core); where that
 # is refused (fewer cores than ranks) they run oversubscribed, unbound.
+# XMP_CHANNELS_SC=N: sub-cluster size (default 2) for XMP_SUBCLUSTER_SIZE and
+# the calibration (use the N that channels_prepare.sh was run with).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
