@@ -9,14 +9,41 @@
 
 namespace xmprt {
 
-void fail(const char *fn, const char *fmt, ...) {
-  int init = 0, fin = 0, r = -1;
+bool mpiUsable() {
+  int init = 0, fin = 0;
   MPI_Initialized(&init);
   MPI_Finalized(&fin);
-  if (init && !fin)
+  return init && !fin;
+}
+
+int reportRank() {
+  int r = -1;
+  if (mpiUsable())
     MPI_Comm_rank(MPI_COMM_WORLD, &r);
   else
     r = envWorldRank() >= 0 ? envWorldRank() : envLocalRank();
+  return r;
+}
+
+namespace {
+int runFinalizeHook(MPI_Comm, int, void *, void *extra) {
+  reinterpret_cast<void (*)()>(extra)();
+  return MPI_SUCCESS;
+}
+} // namespace
+
+bool atMpiFinalize(void (*hook)()) {
+  if (!mpiUsable())
+    return false;
+  int key = MPI_KEYVAL_INVALID;
+  if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, runFinalizeHook, &key,
+                             reinterpret_cast<void *>(hook)) != MPI_SUCCESS)
+    return false;
+  return MPI_Comm_set_attr(MPI_COMM_SELF, key, nullptr) == MPI_SUCCESS;
+}
+
+void fail(const char *fn, const char *fmt, ...) {
+  int r = reportRank();
   char msg[1024];
   va_list ap;
   va_start(ap, fmt);
@@ -24,7 +51,7 @@ void fail(const char *fn, const char *fmt, ...) {
   va_end(ap);
   fprintf(stderr, "xmprt: rank %d: %s: %s\n", r, fn, msg);
   fflush(stderr);
-  if (init && !fin)
+  if (mpiUsable())
     MPI_Abort(MPI_COMM_WORLD, 1);
   abort();
 }

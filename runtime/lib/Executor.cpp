@@ -109,13 +109,6 @@ int firstEnvPositive(std::initializer_list<const char *> names) {
   return 0;
 }
 
-bool mpiUsable() {
-  int init = 0, fin = 0;
-  MPI_Initialized(&init);
-  MPI_Finalized(&fin);
-  return init && !fin;
-}
-
 /// CPUs this process may run on (its affinity mask), and whether that mask
 /// is every online CPU (the launcher did not bind the rank).
 int affinityCpus(bool *wholeMachine) {
@@ -469,21 +462,12 @@ void shutdownExecutors() {
   gConfig.resolved = false; // a later use (after MPI) starts afresh
 }
 
-int finalizeCallback(MPI_Comm, int, void *, void *) {
-  shutdownExecutors();
-  return MPI_SUCCESS;
-}
+void finalizeHook() { shutdownExecutors(); }
 
 bool gHookRegistered = false;
 void registerFinalizeHook() {
-  if (gHookRegistered || !mpiUsable())
-    return;
-  int key = MPI_KEYVAL_INVALID;
-  if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, finalizeCallback, &key,
-                             nullptr) != MPI_SUCCESS)
-    return;
-  if (MPI_Comm_set_attr(MPI_COMM_SELF, key, nullptr) == MPI_SUCCESS)
-    gHookRegistered = true;
+  if (!gHookRegistered)
+    gHookRegistered = atMpiFinalize(finalizeHook);
 }
 
 //--- chunking -----------------------------------------------------------------

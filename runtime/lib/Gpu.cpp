@@ -60,17 +60,6 @@ struct DeviceChoice {
   const char *why = "no CUDA device"; // when id < 0
 };
 
-int reportRank() {
-  int init = 0, fin = 0, r = -1;
-  MPI_Initialized(&init);
-  MPI_Finalized(&fin);
-  if (init && !fin)
-    MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  else
-    r = envWorldRank() >= 0 ? envWorldRank() : envLocalRank();
-  return r;
-}
-
 const DeviceChoice &choice() {
   static const DeviceChoice c = [] {
     DeviceChoice d;

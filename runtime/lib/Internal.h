@@ -33,6 +33,16 @@ int64_t elemSize(int32_t elemType); // -1 if unknown
 // MV2_COMM_WORLD_LOCAL_RANK, SLURM_LOCALID, PMI_LOCAL_RANK); -1 if unset.
 int envWorldRank();
 int envLocalRank();
+// MPI is initialized and not yet finalized.
+bool mpiUsable();
+// The rank that messages name: the world rank while MPI is usable, else
+// the launcher's (envWorldRank, then envLocalRank; -1 if neither is set).
+int reportRank();
+// Registers `hook` to run inside MPI_Finalize (through a delete callback of
+// an attribute on MPI_COMM_SELF), so that state is torn down whether the
+// program ends with xmprt_finalize or its own MPI_Finalize. Returns false
+// (nothing registered) while MPI is not usable: callers try again later.
+bool atMpiFinalize(void (*hook)());
 
 //--- topology (Topology.cpp) -------------------------------------------------
 void ensureInit(const char *fn);

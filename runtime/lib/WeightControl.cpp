@@ -65,13 +65,6 @@ bool gTraceJson = false;
 bool gTraceResolved = false;
 bool gHookRegistered = false;
 
-bool mpiUsable() {
-  int init = 0, fin = 0;
-  MPI_Initialized(&init);
-  MPI_Finalized(&fin);
-  return init && !fin;
-}
-
 int worldRank() {
   if (mpiUsable()) {
     int r = 0;
@@ -227,7 +220,7 @@ const char *modeName(int32_t m) {
   }
 }
 
-int finalizeCallback(MPI_Comm, int, void *, void *) {
+void finalizeHook() {
   std::lock_guard<std::mutex> g(gMutex);
   if (envVerbose()) {
     int r = worldRank();
@@ -243,18 +236,11 @@ int finalizeCallback(MPI_Comm, int, void *, void *) {
   }
   closeTrace();
   gTraceResolved = false;
-  return MPI_SUCCESS;
 }
 
 void registerFinalizeHook() {
-  if (gHookRegistered || !mpiUsable())
-    return;
-  int key = MPI_KEYVAL_INVALID;
-  if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, finalizeCallback, &key,
-                             nullptr) != MPI_SUCCESS)
-    return;
-  if (MPI_Comm_set_attr(MPI_COMM_SELF, key, nullptr) == MPI_SUCCESS)
-    gHookRegistered = true;
+  if (!gHookRegistered)
+    gHookRegistered = atMpiFinalize(finalizeHook);
 }
 
 bool finiteNonNegative(double x) { return std::isfinite(x) && x >= 0; }

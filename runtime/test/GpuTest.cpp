@@ -444,11 +444,7 @@ TEST(GpuReflect, ElementSizes) {
 TEST(GpuReflect, ChannelPerSide) {
   NEED_GPU();
   int n = xt::np(), r = xt::me();
-  std::vector<int> sub(n);
-  int mine = xmprt_subcluster_id();
-  MPI_Allgather(&mine, 1, MPI_INT, sub.data(), 1, MPI_INT, MPI_COMM_WORLD);
-  const char *env = getenv("XMP_REFLECT_CHANNEL");
-  bool envIB = env && std::string(env) == "ib";
+  xt::ChannelExpect expect;
   const char *sc = getenv("XMP_SUBCLUSTER_SIZE");
   bool allIB = sc && atoi(sc) == 1;
   // the mocked runtime can be told to refuse every CUDA IPC mapping: then
@@ -472,15 +468,7 @@ TEST(GpuReflect, ChannelPerSide) {
     xmprt_reflect_do(p);
     EXPECT_EQ(checkDevice(A, 7, "chan"), 0);
     for (int side = 0; side < 2; ++side) {
-      int peer = side == 0 ? r - 1 : r + 1;
-      int want;
-      if (peer < 0 || peer >= n)
-        want = XMPRT_CHANNEL_NONE;
-      else if (ch == XMPRT_CHANNEL_IB || (ch == XMPRT_CHANNEL_AUTO && envIB))
-        want = XMPRT_CHANNEL_IB;
-      else
-        want = sub[peer] == sub[r] && !noIpc(peer) ? XMPRT_CHANNEL_TCA
-                                              : XMPRT_CHANNEL_IB;
+      int want = expect(ch, r, side, [&](int peer) { return !noIpc(peer); });
       if (allIB && want != XMPRT_CHANNEL_NONE)
         EXPECT_EQ(want, XMPRT_CHANNEL_IB);
       EXPECT_EQ(xmprt_reflect_channel(p, 0, side), want)

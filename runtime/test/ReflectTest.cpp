@@ -298,11 +298,7 @@ TEST(Reflect, WholeShadowDefaults) {
 // sub-cluster (AUTO/TCA), IB otherwise; NONE at a non-periodic boundary.
 TEST(Reflect, ChannelPerSide) {
   int n = xt::np();
-  std::vector<int> sub(n);
-  int mine = xmprt_subcluster_id();
-  MPI_Allgather(&mine, 1, MPI_INT, sub.data(), 1, MPI_INT, MPI_COMM_WORLD);
-  const char *env = getenv("XMP_REFLECT_CHANNEL");
-  bool envIB = env && std::string(env) == "ib";
+  xt::ChannelExpect expect;
   RCase c{"chan", {XMPRT_DYNAMIC}, {{XMPRT_DIST_BLOCK, 4 * n}},
           {{4 * n, 0, 0, 1, 1, 1, 1, 0}}};
   for (int32_t ch : {XMPRT_CHANNEL_AUTO, XMPRT_CHANNEL_TCA, XMPRT_CHANNEL_IB}) {
@@ -313,14 +309,7 @@ TEST(Reflect, ChannelPerSide) {
         xmprt_reflect_init(b.a, nullptr, nullptr, nullptr, chs, 0);
     int r = xt::me();
     for (int side = 0; side < 2; ++side) {
-      int peer = side == 0 ? r - 1 : r + 1;
-      int want;
-      if (peer < 0 || peer >= n)
-        want = XMPRT_CHANNEL_NONE;
-      else if (ch == XMPRT_CHANNEL_IB || (ch == XMPRT_CHANNEL_AUTO && envIB))
-        want = XMPRT_CHANNEL_IB;
-      else
-        want = sub[peer] == sub[r] ? XMPRT_CHANNEL_TCA : XMPRT_CHANNEL_IB;
+      int want = expect(ch, r, side);
       EXPECT_EQ(xmprt_reflect_channel(p, 0, side), want)
           << "rank " << r << " side " << side << " requested " << ch;
     }

@@ -33,6 +33,33 @@ inline std::vector<int64_t> unevenGBlock(int64_t n, int64_t p, int64_t big,
 }
 inline int me() { return xmprt_world_rank(); }
 
+/// The channel a 1-D, non-periodic reflect requested with `ch` must use on
+/// `side` (0 lo, 1 hi) of rank r: none at a boundary; ib when requested (or
+/// auto under XMP_REFLECT_CHANNEL=ib); else tca toward a neighbour of the
+/// same sub-cluster that `reachable` accepts, ib otherwise. Collective at
+/// construction (gathers the sub-cluster ids).
+struct ChannelExpect {
+  std::vector<int> sub;
+  bool envIB = false;
+  ChannelExpect() : sub(xmprt_world_size()) {
+    int mine = xmprt_subcluster_id();
+    MPI_Allgather(&mine, 1, MPI_INT, sub.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    const char *env = getenv("XMP_REFLECT_CHANNEL");
+    envIB = env && std::string(env) == "ib";
+  }
+  int operator()(int32_t ch, int r, int side,
+                 const std::function<bool(int)> &reachable =
+                     [](int) { return true; }) const {
+    int peer = side == 0 ? r - 1 : r + 1;
+    if (peer < 0 || peer >= (int)sub.size())
+      return XMPRT_CHANNEL_NONE;
+    if (ch == XMPRT_CHANNEL_IB || (ch == XMPRT_CHANNEL_AUTO && envIB))
+      return XMPRT_CHANNEL_IB;
+    return sub[peer] == sub[r] && reachable(peer) ? XMPRT_CHANNEL_TCA
+                                                  : XMPRT_CHANNEL_IB;
+  }
+};
+
 // Collective: true on every rank iff the expression holds on every rank.
 inline bool allTrue(bool b) {
   int v = b;

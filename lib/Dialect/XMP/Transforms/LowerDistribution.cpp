@@ -438,13 +438,8 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
     // runtime records its time as the CPU part and warns once.
     Value t1 = WtimeOp::create(b, loc, b.getF64Type());
     Value dt = arith::SubFOp::create(b, loc, t1, t0);
-    auto fnType = b.getFunctionType({b.getF64Type()}, {});
-    if (!module.lookupSymbol("xmprt_device_loop_on_host")) {
-      OpBuilder mb(module.getBodyRegion());
-      auto fn = func::FuncOp::create(mb, loc, "xmprt_device_loop_on_host",
-                                     fnType);
-      fn.setPrivate();
-    }
+    declareRuntime(loc, "xmprt_device_loop_on_host",
+                   b.getFunctionType({b.getF64Type()}, {}));
     func::CallOp::create(b, loc, "xmprt_device_loop_on_host", TypeRange{},
                          ValueRange{dt});
   }
