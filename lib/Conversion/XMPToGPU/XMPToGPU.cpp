@@ -195,9 +195,8 @@ LogicalResult convert(scf::ParallelOp par) {
       token = one.getAsyncToken();
     }
   }
-  OpBuilder &gb = b;
   auto launch = gpu::LaunchOp::create(
-      gb, loc, grid[0], grid[1], grid[2], threads[0], threads[1], threads[2],
+      b, loc, grid[0], grid[1], grid[2], threads[0], threads[1], threads[2],
       /*dynamicSharedMemorySize=*/nullptr, reduces ? tokenType : Type(),
       reduces ? ValueRange{token} : ValueRange{});
   {

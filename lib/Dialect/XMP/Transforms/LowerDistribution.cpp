@@ -356,11 +356,10 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
     t0 = WtimeOp::create(b, loc, b.getF64Type());
 
   llvm::SetVector<Value> stored;
-  if (gpu && !isDevice)
+  if (gpu && hasDeviceLoops && !isDevice)
     loopBody->walk([&](StoreOp st) {
       st->setAttr(kInLoopAttr, UnitAttr::get(st.getContext()));
-      if (hasDeviceLoops)
-        stored.insert(st.getArray());
+      stored.insert(st.getArray());
     });
 
   // Bounds of every level, computed before the nest.
@@ -428,7 +427,7 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   SmallVector<Value> results = build(b, 0, partials);
 
   combineAcrossNodes(b, loc, loopOp, dist, onDims, kinds, inits, results);
-  if (gpu && !isDevice) {
+  if (!stored.empty()) {
     // Device instances of the arrays this host loop stored to are stale.
     for (Value a : stored)
       HostModifiedOp::create(b, loc, a);
