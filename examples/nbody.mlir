@@ -22,7 +22,8 @@
 // Each time step:
 //   1. every rank copies its own particles into its owned rows of `jp`;
 //   2. `xmp.reflect %jp` fills the rest of `jp` (all-gather);
-//   3. an `xmp.device_loop` over the own particles i computes, with an inner
+//   3. an `xmp.device_loop` over the own particles i (split between the GPU
+//      and the CPU cores by the weight, see below) computes, with an inner
 //      scf.for over all j = 0..N-1 reading `jp`,
 //        a_i = sum_j m_j (x_j - x_i) / (|x_j - x_i|^2 + eps^2)^{3/2}
 //      (no `if (j != i)`: the softening makes the self term zero, as in the
@@ -33,7 +34,12 @@
 // Problem size: N = 1001 = 7 * 11 * 13 (static; not a multiple of 2, 3 or 4,
 // so the blocks are uneven on 2, 3 and 4 ranks: 501+500, 334+334+333,
 // 251*3+248). The size appears in the SIZE block and in %n in @main.
-// Command line: argv[1] = number of time steps (default 4).
+// Command line: argv[1] = number of time steps (default 4); argv[2] = the
+// device loop's weight (CPU share) in thousandths (0 = all GPU, 1000 = all
+// CPU), or -1 (default) for weight(auto), the runtime controller (the loop
+// is written twice, once per form). The weight, CPU and GPU time of each
+// step go to the file named by XMP_WEIGHT_TRACE. Built without --gpu, or run
+// without a GPU, the device loop runs entirely on the CPU cores.
 //
 // Data (i = 0..N-1, integer arithmetic, then one division):
 //   x = (i*37 % 101) / 101 - 0.5, y = (i*53 % 103) / 103 - 0.5,
@@ -75,6 +81,14 @@ func.func @main() {
   %nstep_default = arith.constant 4 : i64
   %nstep_i64 = func.call @xmprt_arg_i64(%arg1, %nstep_default) : (i32, i64) -> i64
   %nstep = arith.index_cast %nstep_i64 : i64 to index
+  %arg2 = arith.constant 2 : i32
+  %auto_flag = arith.constant -1 : i64
+  %wsel = func.call @xmprt_arg_i64(%arg2, %auto_flag) : (i32, i64) -> i64
+  %zero_i64 = arith.constant 0 : i64
+  %is_auto = arith.cmpi slt, %wsel, %zero_i64 : i64
+  %wsel_f = arith.sitofp %wsel : i64 to f64
+  %thousand = arith.constant 1000.0 : f64
+  %weight = arith.divf %wsel_f, %thousand : f64
 
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -157,41 +171,80 @@ func.func @main() {
     xmp.reflect %jp : !jp_t
 
     // 3. accelerations of the own particles from all N j-particles.
-    xmp.device_loop (%i) = (%c0) to (%n) step (%c1) on @t [0] {
-      %xi = xmp.load %jp[%i, %c0] : !jp_t
-      %yi = xmp.load %jp[%i, %c1] : !jp_t
-      %zi = xmp.load %jp[%i, %c2] : !jp_t
-      %ax, %ay, %az = scf.for %j = %c0 to %n step %c1
-          iter_args(%sx = %zero, %sy = %zero, %sz = %zero) -> (f64, f64, f64) {
-        %xj = xmp.load %jp[%j, %c0] : !jp_t
-        %yj = xmp.load %jp[%j, %c1] : !jp_t
-        %zj = xmp.load %jp[%j, %c2] : !jp_t
-        %mj = xmp.load %jp[%j, %c3] : !jp_t
-        %dx = arith.subf %xj, %xi : f64
-        %dy = arith.subf %yj, %yi : f64
-        %dz = arith.subf %zj, %zi : f64
-        %dx2 = arith.mulf %dx, %dx : f64
-        %dy2 = arith.mulf %dy, %dy : f64
-        %dz2 = arith.mulf %dz, %dz : f64
-        %r2a = arith.addf %dx2, %dy2 : f64
-        %r2b = arith.addf %r2a, %dz2 : f64
-        %r2 = arith.addf %r2b, %eps2 : f64
-        %r = math.sqrt %r2 : f64
-        %rinv = arith.divf %one, %r : f64
-        %rinv2 = arith.mulf %rinv, %rinv : f64
-        %rinv3 = arith.mulf %rinv2, %rinv : f64
-        %f = arith.mulf %mj, %rinv3 : f64
-        %fx = arith.mulf %f, %dx : f64
-        %fy = arith.mulf %f, %dy : f64
-        %fz = arith.mulf %f, %dz : f64
-        %nx = arith.addf %sx, %fx : f64
-        %ny = arith.addf %sy, %fy : f64
-        %nz = arith.addf %sz, %fz : f64
-        scf.yield %nx, %ny, %nz : f64, f64, f64
+    scf.if %is_auto {
+      xmp.device_loop (%i) = (%c0) to (%n) step (%c1) on @t [0] weight(auto) {
+        %xi = xmp.load %jp[%i, %c0] : !jp_t
+        %yi = xmp.load %jp[%i, %c1] : !jp_t
+        %zi = xmp.load %jp[%i, %c2] : !jp_t
+        %ax, %ay, %az = scf.for %j = %c0 to %n step %c1
+            iter_args(%sx = %zero, %sy = %zero, %sz = %zero) -> (f64, f64, f64) {
+          %xj = xmp.load %jp[%j, %c0] : !jp_t
+          %yj = xmp.load %jp[%j, %c1] : !jp_t
+          %zj = xmp.load %jp[%j, %c2] : !jp_t
+          %mj = xmp.load %jp[%j, %c3] : !jp_t
+          %dx = arith.subf %xj, %xi : f64
+          %dy = arith.subf %yj, %yi : f64
+          %dz = arith.subf %zj, %zi : f64
+          %dx2 = arith.mulf %dx, %dx : f64
+          %dy2 = arith.mulf %dy, %dy : f64
+          %dz2 = arith.mulf %dz, %dz : f64
+          %r2a = arith.addf %dx2, %dy2 : f64
+          %r2b = arith.addf %r2a, %dz2 : f64
+          %r2 = arith.addf %r2b, %eps2 : f64
+          %r = math.sqrt %r2 : f64
+          %rinv = arith.divf %one, %r : f64
+          %rinv2 = arith.mulf %rinv, %rinv : f64
+          %rinv3 = arith.mulf %rinv2, %rinv : f64
+          %f = arith.mulf %mj, %rinv3 : f64
+          %fx = arith.mulf %f, %dx : f64
+          %fy = arith.mulf %f, %dy : f64
+          %fz = arith.mulf %f, %dz : f64
+          %nx = arith.addf %sx, %fx : f64
+          %ny = arith.addf %sy, %fy : f64
+          %nz = arith.addf %sz, %fz : f64
+          scf.yield %nx, %ny, %nz : f64, f64, f64
+        }
+        xmp.store %ax, %acc[%i, %c0] : !v3_t
+        xmp.store %ay, %acc[%i, %c1] : !v3_t
+        xmp.store %az, %acc[%i, %c2] : !v3_t
       }
-      xmp.store %ax, %acc[%i, %c0] : !v3_t
-      xmp.store %ay, %acc[%i, %c1] : !v3_t
-      xmp.store %az, %acc[%i, %c2] : !v3_t
+    } else {
+      xmp.device_loop (%i) = (%c0) to (%n) step (%c1) on @t [0] weight(%weight) {
+        %xi = xmp.load %jp[%i, %c0] : !jp_t
+        %yi = xmp.load %jp[%i, %c1] : !jp_t
+        %zi = xmp.load %jp[%i, %c2] : !jp_t
+        %ax, %ay, %az = scf.for %j = %c0 to %n step %c1
+            iter_args(%sx = %zero, %sy = %zero, %sz = %zero) -> (f64, f64, f64) {
+          %xj = xmp.load %jp[%j, %c0] : !jp_t
+          %yj = xmp.load %jp[%j, %c1] : !jp_t
+          %zj = xmp.load %jp[%j, %c2] : !jp_t
+          %mj = xmp.load %jp[%j, %c3] : !jp_t
+          %dx = arith.subf %xj, %xi : f64
+          %dy = arith.subf %yj, %yi : f64
+          %dz = arith.subf %zj, %zi : f64
+          %dx2 = arith.mulf %dx, %dx : f64
+          %dy2 = arith.mulf %dy, %dy : f64
+          %dz2 = arith.mulf %dz, %dz : f64
+          %r2a = arith.addf %dx2, %dy2 : f64
+          %r2b = arith.addf %r2a, %dz2 : f64
+          %r2 = arith.addf %r2b, %eps2 : f64
+          %r = math.sqrt %r2 : f64
+          %rinv = arith.divf %one, %r : f64
+          %rinv2 = arith.mulf %rinv, %rinv : f64
+          %rinv3 = arith.mulf %rinv2, %rinv : f64
+          %f = arith.mulf %mj, %rinv3 : f64
+          %fx = arith.mulf %f, %dx : f64
+          %fy = arith.mulf %f, %dy : f64
+          %fz = arith.mulf %f, %dz : f64
+          %nx = arith.addf %sx, %fx : f64
+          %ny = arith.addf %sy, %fy : f64
+          %nz = arith.addf %sz, %fz : f64
+          scf.yield %nx, %ny, %nz : f64, f64, f64
+        }
+        xmp.store %ax, %acc[%i, %c0] : !v3_t
+        xmp.store %ay, %acc[%i, %c1] : !v3_t
+        xmp.store %az, %acc[%i, %c2] : !v3_t
+      }
     }
 
     // 4. v += a dt; x += v dt.

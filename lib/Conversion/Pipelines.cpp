@@ -19,6 +19,11 @@ void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
   channels.subclusterSize = options.subclusterSize;
   channels.profile = options.channelProfile;
   pm.addPass(xmp::createXMPSelectChannels(channels));
+  // Device loops: GPU part + CPU part by the weight (CPU path: all CPU).
+  xmp::XMPSplitDeviceLoopsOptions split;
+  split.gpu = options.gpu;
+  split.grain = options.splitGrain;
+  pm.addPass(xmp::createXMPSplitDeviceLoops(split));
   if (options.gpu) {
     pm.addPass(xmp::createXMPLowerDistribution({/*gpu=*/true}));
     pm.addPass(xmp::createXMPToGPU());

@@ -53,6 +53,13 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::desc("xmp-select-channels profile: JSON cost profile "
                      "(xmp-calibrate); empty = none"),
       llvm::cl::init("")};
+  // Forwarded to xmp-split-device-loops (docs/pipeline.md).
+  PassOptions::Option<int64_t> splitGrain{
+      *this, "split-grain",
+      llvm::cl::desc("xmp-split-device-loops grain: GPU/CPU split "
+                     "granularity in outer iterations; 0 = 32 for 1-D "
+                     "loops, 1 for nests"),
+      llvm::cl::init(0)};
 };
 
 /// Adds the whole xmp -> LLVM dialect pipeline for CPUs to `pm`.

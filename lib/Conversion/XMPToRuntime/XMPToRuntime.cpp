@@ -457,6 +457,50 @@ struct DeviceReleaseLowering : RuntimePattern<DeviceReleaseOp> {
   }
 };
 
+struct LoopSplitLowering : RuntimePattern<LoopSplitOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(LoopSplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i64 = rewriter.getI64Type();
+    Value out = entryAlloca(rewriter, loc, i64, 4);
+    callRuntime(rewriter, loc, "xmprt_loop_split", {},
+                {loadHandle(rewriter, loc, "template", op.getTmpl()),
+                 i32c(rewriter, loc, op.getDim()),
+                 toI64(rewriter, loc, adaptor.getLb()),
+                 toI64(rewriter, loc, adaptor.getUb()),
+                 toI64(rewriter, loc, adaptor.getStep()), adaptor.getWeight(),
+                 i64c(rewriter, loc, op.getGrain()), out});
+    SmallVector<Value> results;
+    for (int32_t k = 0; k < 4; ++k) {
+      Value p = LLVM::GEPOp::create(rewriter, loc, ptrType(getContext()), i64,
+                                    out, ArrayRef<LLVM::GEPArg>{k});
+      results.push_back(
+          toIndex(rewriter, loc, LLVM::LoadOp::create(rewriter, loc, i64, p)));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct SplitCommitLowering : RuntimePattern<SplitCommitOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(SplitCommitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    callRuntime(rewriter, loc, "xmprt_darray_split_commit", {},
+                {adaptor.getArray(), i32c(rewriter, loc, op.getDim()),
+                 toI64(rewriter, loc, adaptor.getGpuLo()),
+                 toI64(rewriter, loc, adaptor.getGpuHi()),
+                 toI64(rewriter, loc, adaptor.getCpuLo()),
+                 toI64(rewriter, loc, adaptor.getCpuHi())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct LocalBoundsLowering : RuntimePattern<LocalBoundsOp> {
   using RuntimePattern::RuntimePattern;
   LogicalResult
@@ -832,13 +876,16 @@ struct XMPToRuntimePass
     populateReturnOpTypeConversionPattern(patterns, tc);
     scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
     patterns.add<AllocLowering, LocalViewLowering, DeviceAcquireLowering,
-                 DeviceReleaseLowering, LocalBoundsLowering,
+                 DeviceReleaseLowering, LocalBoundsLowering, LoopSplitLowering,
+                 SplitCommitLowering,
                  ReflectInitLowering, ReductionLowering, BcastLowering,
                  BarrierLowering, ReplicateLowering, ReplicateSyncLowering>(
         tc, ctx, module, gpu);
     patterns.add<ReflectLowering, GMoveLowering>(tc, ctx, module, gpu, sites);
     patterns.add<SimpleCallLowering<HostModifiedOp>>(
         tc, ctx, module, "xmprt_darray_host_modified");
+    patterns.add<SimpleCallLowering<HostAcquireOp>>(
+        tc, ctx, module, "xmprt_darray_host_acquire");
     patterns.add<TemplateQueryLowering<TemplateBoundsOp>>(
         tc, ctx, module, "xmprt_template_owned_lo", "xmprt_template_owned_hi");
     patterns.add<TemplateQueryLowering<TemplateCoordOp>>(

@@ -478,6 +478,8 @@ XMP_DARRAY_SYMBOL_USES(ReplicateSyncOp)
 XMP_DARRAY_SYMBOL_USES(DeviceAcquireOp)
 XMP_DARRAY_SYMBOL_USES(DeviceReleaseOp)
 XMP_DARRAY_SYMBOL_USES(HostModifiedOp)
+XMP_DARRAY_SYMBOL_USES(HostAcquireOp)
+XMP_DARRAY_SYMBOL_USES(SplitCommitOp)
 #undef XMP_DARRAY_SYMBOL_USES
 
 static LogicalResult verifyIndexCount(Operation *op, DArrayType type,
@@ -558,6 +560,25 @@ TemplateBoundsOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 LogicalResult
 TemplateCoordOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return verifyTemplateDim(*this, symbolTable);
+}
+
+LogicalResult
+LoopSplitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyTemplateDim(*this, symbolTable);
+}
+
+LogicalResult LoopSplitOp::verify() {
+  if (getGrain() < 1)
+    return emitOpError() << "grain must be at least 1, got " << getGrain();
+  return success();
+}
+
+LogicalResult SplitCommitOp::verify() {
+  int64_t rank = getArray().getType().getRank();
+  if (getDim() < 0 || getDim() >= rank)
+    return emitOpError() << "dimension " << getDim()
+                         << " is out of range for an array of rank " << rank;
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -159,3 +159,35 @@ Value mlir::xmp::reductionCombine(OpBuilder &b, Location loc, ReductionKind kind
   }
   return x;
 }
+
+void mlir::xmp::combineAcrossNodes(OpBuilder &b, Location loc,
+                                  Operation *loopOp, DistributeOp dist,
+                                  ArrayRef<int64_t> onDims,
+                                  ArrayRef<ReductionKind> kinds,
+                                  ValueRange inits,
+                                  SmallVectorImpl<Value> &results) {
+  if (!results.empty()) {
+    // Combine across the grid axes the loop is distributed on, then init.
+    SmallVector<int64_t> axes;
+    for (int64_t td : onDims)
+      if (int64_t a = dist.getGridAxis(td); a >= 0)
+        axes.push_back(a);
+    llvm::sort(axes);
+    auto nodes = SymbolTable::lookupNearestSymbolFrom<NodesOp>(
+        loopOp, dist.getNodesAttr());
+    for (auto [i, r] : llvm::enumerate(results)) {
+      Value total = r;
+      if (!axes.empty()) {
+        auto red = ReductionOp::create(
+            b, loc, r.getType(),
+            ReductionKindAttr::get(b.getContext(), kinds[i]), r,
+            dist.getNodesAttr(),
+            axes.size() == nodes.getRank() ? DenseI64ArrayAttr()
+                                           : b.getDenseI64ArrayAttr(axes),
+            UnitAttr());
+        total = red.getResult();
+      }
+      results[i] = reductionCombine(b, loc, kinds[i], inits[i], total);
+    }
+  }
+}

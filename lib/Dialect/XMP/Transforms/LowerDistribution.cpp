@@ -69,10 +69,6 @@ private:
                                      TemplateOp tmpl, DistributeOp dist,
                                      ValueRange lbs, ValueRange ubs,
                                      ValueRange steps, ArrayRef<int64_t> onDims);
-  void combineAcrossNodes(OpBuilder &b, Location loc, Operation *loopOp,
-                          DistributeOp dist, ArrayRef<int64_t> onDims,
-                          ArrayRef<ReductionKind> kinds, ValueRange inits,
-                          SmallVectorImpl<Value> &results);
   void declareRuntime(Location loc, StringRef name, FunctionType type);
 
   ModuleOp module;
@@ -276,37 +272,6 @@ SmallVector<DimLoop> Lowering::computeLevels(OpBuilder &b, Location loc,
   return levels;
 }
 
-void Lowering::combineAcrossNodes(OpBuilder &b, Location loc,
-                                  Operation *loopOp, DistributeOp dist,
-                                  ArrayRef<int64_t> onDims,
-                                  ArrayRef<ReductionKind> kinds,
-                                  ValueRange inits,
-                                  SmallVectorImpl<Value> &results) {
-  if (!results.empty()) {
-    // Combine across the grid axes the loop is distributed on, then init.
-    SmallVector<int64_t> axes;
-    for (int64_t td : onDims)
-      if (int64_t a = dist.getGridAxis(td); a >= 0)
-        axes.push_back(a);
-    llvm::sort(axes);
-    auto nodes = SymbolTable::lookupNearestSymbolFrom<NodesOp>(
-        loopOp, dist.getNodesAttr());
-    for (auto [i, r] : llvm::enumerate(results)) {
-      Value total = r;
-      if (!axes.empty()) {
-        auto red = ReductionOp::create(
-            b, loc, r.getType(),
-            ReductionKindAttr::get(b.getContext(), kinds[i]), r,
-            dist.getNodesAttr(),
-            axes.size() == nodes.getRank() ? DenseI64ArrayAttr()
-                                           : b.getDenseI64ArrayAttr(axes),
-            UnitAttr());
-        total = red.getResult();
-      }
-      results[i] = reductionCombine(b, loc, kinds[i], inits[i], total);
-    }
-  }
-}
 
 void Lowering::declareRuntime(Location loc, StringRef name,
                               FunctionType type) {
@@ -351,6 +316,9 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   OpBuilder b(loopOp);
   Location loc = loopOp->getLoc();
   bool isDevice = isa<DeviceLoopOp>(loopOp);
+  // The CPU part of a split loop: a node-local partial, coherence handled by
+  // the split.
+  bool splitPart = loopOp->hasAttr(kSplitPartAttr);
   Value t0;
   if (isDevice)
     t0 = WtimeOp::create(b, loc, b.getF64Type());
@@ -359,7 +327,8 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   if (gpu && hasDeviceLoops && !isDevice)
     loopBody->walk([&](StoreOp st) {
       st->setAttr(kInLoopAttr, UnitAttr::get(st.getContext()));
-      stored.insert(st.getArray());
+      if (!splitPart)
+        stored.insert(st.getArray());
     });
 
   // Bounds of every level, computed before the nest.
@@ -426,7 +395,12 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   };
   SmallVector<Value> results = build(b, 0, partials);
 
-  combineAcrossNodes(b, loc, loopOp, dist, onDims, kinds, inits, results);
+  if (splitPart) {
+    for (auto [i, r] : llvm::enumerate(results))
+      results[i] = reductionCombine(b, loc, kinds[i], inits[i], r);
+  } else {
+    combineAcrossNodes(b, loc, loopOp, dist, onDims, kinds, inits, results);
+  }
   if (!stored.empty()) {
     // Device instances of the arrays this host loop stored to are stale.
     for (Value a : stored)
@@ -473,7 +447,10 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
     return loop.emitOpError() << "template " << loop.getTmplAttr()
                               << " has no xmp.distribute";
   OpBuilder b(loop);
-  Value t0 = WtimeOp::create(b, loc, b.getF64Type());
+  // The GPU part of a split loop: timed, made coherent and combined by the
+  // split (its inits are identities).
+  bool splitPart = loop->hasAttr(kSplitPartAttr);
+  Value t0 = splitPart ? Value() : WtimeOp::create(b, loc, b.getF64Type());
   SmallVector<DimLoop> levels =
       computeLevels(b, loc, tmpl, dist, loop.getLowerBounds(),
                     loop.getUpperBounds(), loop.getSteps(), loop.getOnDims());
@@ -623,6 +600,13 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
     par->setAttr("xmp.reduce_kinds", b.getArrayAttr(ks));
   }
   SmallVector<Value> results(par.getResults().begin(), par.getResults().end());
+  if (splitPart) {
+    for (auto [i, r] : llvm::enumerate(results))
+      results[i] = reductionCombine(b, loc, kinds[i], loop.getInits()[i], r);
+    loop->replaceAllUsesWith(results);
+    loop->erase();
+    return success();
+  }
   for (Value a : arrays)
     if (access[a] & 2)
       DeviceReleaseOp::create(

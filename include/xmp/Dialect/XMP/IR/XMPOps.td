@@ -326,6 +326,46 @@ def XMP_HostModifiedOp : XMP_Op<"host_modified", [
   let assemblyFormat = "$array attr-dict `:` type($array)";
 }
 
+def XMP_HostAcquireOp : XMP_Op<"host_acquire", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "makes the host instance current before a split loop's CPU part";
+  let description = [{
+    Lowering-level op produced by `xmp-split-device-loops` before a split
+    device loop whose CPU part is not empty: if the device instance holds
+    values the host lacks, they are copied out, so the CPU part reads (and
+    partially overwrites) current host data.
+    ```mlir
+    xmp.host_acquire %u : !u_t
+    ```
+  }];
+  let arguments = (ins XMP_DArray:$array);
+  let assemblyFormat = "$array attr-dict `:` type($array)";
+}
+
+def XMP_SplitCommitOp : XMP_Op<"split_commit", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "makes both instances current after a split loop wrote them";
+  let description = [{
+    Lowering-level op produced by `xmp-split-device-loops` after a split
+    device loop, for each array the loop writes: along array dimension
+    `dim`, the GPU part wrote global array indices in `[gpuLo, gpuHi)` and
+    the CPU part in `[cpuLo, cpuHi)` (either may be empty or reach past the
+    local block). The runtime copies only those slices (device -> host for
+    the GPU one, host -> device for the CPU one), so both instances hold the
+    loop's results afterwards.
+    ```mlir
+    xmp.split_commit %u dim 0 gpu [%g0, %g1) cpu [%c0, %c1) : !u_t
+    ```
+  }];
+  let arguments = (ins XMP_DArray:$array, I64Attr:$dim, Index:$gpuLo,
+                       Index:$gpuHi, Index:$cpuLo, Index:$cpuHi);
+  let assemblyFormat = [{
+    $array `dim` $dim `gpu` `[` $gpuLo `,` $gpuHi `)` `cpu` `[` $cpuLo `,`
+    $cpuHi `)` attr-dict `:` type($array)
+  }];
+  let hasVerifier = 1;
+}
+
 def XMP_ReplicateSyncOp : XMP_Op<"replicate_sync", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "copies host -> device (`in`) or device -> host (`out`)";
   let arguments = (ins XMP_SyncDirectionAttr:$direction,
@@ -469,6 +509,33 @@ def XMP_GMoveOp : XMP_Op<"gmove", [AttrSizedOperandSegments, DeclareOpInterfaceM
 //===----------------------------------------------------------------------===//
 // Work-sharing control and timing
 //===----------------------------------------------------------------------===//
+
+def XMP_LoopSplitOp : XMP_Op<"loop_split", [
+    MemoryEffects<[MemRead]>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "the GPU/CPU split point of a device loop's outermost dimension";
+  let description = [{
+    Lowering-level op produced by `xmp-split-device-loops`. For the loop
+    `for (g = lb; g < ub; g += step)` on template dimension `dim`, this rank
+    runs the iterations it owns; `weight` is the CPU share. Results:
+    `split` and `end` such that the GPU part is exactly the owned iterations
+    with `g < split` and the CPU part those with `split <= g < end`, and the
+    two parts' iteration counts. The GPU count is a multiple of `grain`
+    unless it is all of them.
+    ```mlir
+    %s, %e, %ng, %nc = xmp.loop_split %w, (%lb to %ub step %c1) on @t [0] grain 32
+    ```
+  }];
+  let arguments = (ins F64:$weight, Index:$lb, Index:$ub, Index:$step,
+                       FlatSymbolRefAttr:$tmpl, I64Attr:$dim, I64Attr:$grain);
+  let results = (outs Index:$split, Index:$end, Index:$gpuIters,
+                      Index:$cpuIters);
+  let assemblyFormat = [{
+    $weight `,` `(` $lb `to` $ub `step` $step `)` `on` $tmpl `[` $dim `]`
+    `grain` $grain attr-dict
+  }];
+  let hasVerifier = 1;
+}
 
 def XMP_ResetWeightOp : XMP_Op<"reset_weight"> {
   let summary = "sets the CPU share used by following device loops";

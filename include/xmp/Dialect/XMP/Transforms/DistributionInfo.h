@@ -32,6 +32,20 @@ Value reductionIdentity(OpBuilder &b, Location loc, ReductionKind kind,
 Value reductionCombine(OpBuilder &b, Location loc, ReductionKind kind,
                        Value x, Value y);
 
+/// Combines a loop's node-local partial `results` across the grid axes that
+/// the template dimensions `onDims` are distributed on (`xmp.reduction`),
+/// then with `inits`; `anchor` locates the nodes symbol.
+void combineAcrossNodes(OpBuilder &b, Location loc, Operation *anchor,
+                        DistributeOp dist, ArrayRef<int64_t> onDims,
+                        ArrayRef<ReductionKind> kinds, ValueRange inits,
+                        SmallVectorImpl<Value> &results);
+
+/// Marks the two parts of a loop split by `xmp-split-device-loops`: their
+/// reductions are node-local partials (identity inits, no combination
+/// across nodes), their coherence is handled by the split (no device
+/// release, no host-modified marks).
+constexpr llvm::StringLiteral kSplitPartAttr = "xmp.split_part";
+
 } // namespace mlir::xmp
 
 #endif

@@ -48,6 +48,58 @@ def XMPLowerDistribution : Pass<"xmp-lower-distribution", "::mlir::ModuleOp"> {
                            "::mlir::func::FuncDialect"];
 }
 
+def XMPSplitDeviceLoops : Pass<"xmp-split-device-loops", "::mlir::ModuleOp"> {
+  let summary = "Splits device loops into a GPU part and a CPU part by a weight";
+  let description = [{
+    Rewrites every `xmp.device_loop` into a split loop along its outermost
+    dimension (thesis chapter 4, XMP-dev/StarPU work sharing):
+    * the weight (CPU share) of this step: `weight(%w)`, the controller's for
+      `weight(auto)`, else the last `xmp.reset_weight` (runtime call
+      `xmprt_loop_weight`, one state per loop id; 1 when the rank has no
+      GPU);
+    * `xmp.loop_split` gives the split point `s` and the end `e` of the
+      rank's owned iterations: the GPU part runs the owned iterations below
+      `s`, the CPU part those in `[s, e)`; the GPU count is a multiple of
+      `grain`;
+    * the CPU part is outlined into `__xmp_cpu_part_N(ctx, lo, hi)`, an
+      `xmp.loop` over a chunk of `[s, e)`, and started first through
+      `xmprt_cpu_parallel_for_start` (StarPU tasks or the thread pool) with
+      the captured values in a context struct; reductions write one partial
+      per chunk, folded in chunk order afterwards;
+    * the GPU part is the device loop over `[lb, s)`, run while the chunks
+      run, timed by CUDA events (`xmprt_gpu_timer_start/stop`);
+    * coherence: `xmp.host_acquire` of every accessed array before a
+      non-empty CPU part, a device acquire before a non-empty GPU part, and
+      after the loop `xmp.split_commit` of every written array with the
+      ranges each part wrote along the array dimension aligned with the
+      split dimension (derived from the stores, whose index there must be
+      the outermost induction variable plus a constant), so the runtime
+      copies only those slices;
+    * `xmprt_loop_report` with both parts' times and iteration counts
+      (sets `xmp.cpu_time` / `xmp.gpu_time`, drives `weight(auto)`);
+      reductions combine both parts, then across nodes, then with `init`.
+    A loop whose written rows cannot be derived stays a plain device loop
+    (run entirely on the GPU) with a warning.
+
+    With `gpu=false` (programs compiled without GPU code) every device loop
+    runs entirely through the CPU executor (weight 1).
+  }];
+  let options = [
+    Option<"gpu", "gpu", "bool", /*default=*/"true",
+           "the program has GPU code (false: device loops run only on the "
+           "CPU cores)">,
+    Option<"grain", "grain", "int64_t", /*default=*/"0",
+           "granularity of the split, in iterations of the outermost "
+           "dimension (0: 32 for 1-D loops, a warp; 1 for nests, rows); "
+           "XMP_SPLIT_GRAIN overrides it at run time">
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 def XMPSelectChannels : Pass<"xmp-select-channels", "::mlir::ModuleOp"> {
   let summary = "Chooses the channel (ib, tca, none) of every reflect dimension";
   let description = [{

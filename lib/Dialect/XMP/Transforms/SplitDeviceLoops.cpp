@@ -1,0 +1,550 @@
+//===- SplitDeviceLoops.cpp - GPU/CPU work sharing of device loops --------===//
+//
+// See the pass description in Passes.td. One device loop becomes:
+//
+//   %w = xmprt_loop_weight(id, mode, fixed)          (1.0 without GPU code)
+//   %s, %e, %ng, %nc = xmp.loop_split %w, (lb0 to ub0 step st0) on @t [t0]
+//   [nc > 0] xmp.host_acquire      (every accessed array)
+//   [ng > 0] xmp.device_acquire    (every accessed array; copies in now,
+//                                   before the CPU chunks touch the host)
+//   ctx = {captured values, s, chunk grain, partial buffers}
+//   job = xmprt_cpu_parallel_for_start(@__xmp_cpu_part_N, ctx, s, e, grain)
+//   [ng > 0] timer start; xmp.device_loop over [lb0, s) (xmp.split_part);
+//            tg = timer stop
+//   tc = xmprt_cpu_parallel_for_wait(job)
+//   fold the chunks' partial reductions (chunk order)
+//   xmp.split_commit of every written array
+//   xmprt_loop_report(id, tc, nc, tg, ng)
+//   reductions: gpu (+) cpu, across nodes, with init
+//
+// and @__xmp_cpu_part_N(ctx, lo, hi) runs `xmp.loop` (xmp.split_part) over
+// the owned iterations in the chunk [lo, hi) of the split dimension. The
+// context is an LLVM struct on the caller's stack (allocated in the entry
+// block); values cross it through their LLVM ABI types and
+// `unrealized_conversion_cast`s that the final lowering reconciles.
+//
+//===----------------------------------------------------------------------===//
+#include "xmp/Dialect/XMP/IR/XMP.h"
+#include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
+#include "xmp/Dialect/XMP/Transforms/Passes.h"
+
+#include "xmprt/xmprt.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::xmp {
+#define GEN_PASS_DEF_XMPSPLITDEVICELOOPS
+#include "xmp/Dialect/XMP/Transforms/Passes.h.inc"
+} // namespace mlir::xmp
+
+using namespace mlir;
+using namespace mlir::xmp;
+
+namespace {
+
+/// The rows one array gets written at: along array dimension `dim`, the
+/// index of every store is the split induction variable plus a constant in
+/// [cmin, cmax].
+struct Written {
+  int64_t dim = 0;
+  int64_t cmin = 0, cmax = 0;
+};
+
+Value cst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value i64c(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
+}
+
+Value toI64(OpBuilder &b, Location loc, Value index) {
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+}
+
+/// `c` when `idx` is `iv`, `iv + c`, `c + iv` or `iv - c` for a constant c.
+std::optional<int64_t> offsetFrom(Value idx, Value iv) {
+  if (idx == iv)
+    return 0;
+  APInt c;
+  if (auto add = idx.getDefiningOp<arith::AddIOp>()) {
+    if (add.getLhs() == iv && matchPattern(add.getRhs(), m_ConstantInt(&c)))
+      return c.getSExtValue();
+    if (add.getRhs() == iv && matchPattern(add.getLhs(), m_ConstantInt(&c)))
+      return c.getSExtValue();
+  }
+  if (auto sub = idx.getDefiningOp<arith::SubIOp>())
+    if (sub.getLhs() == iv && matchPattern(sub.getRhs(), m_ConstantInt(&c)))
+      return -c.getSExtValue();
+  return std::nullopt;
+}
+
+/// The LLVM type a captured value crosses the context struct as.
+Type abiType(Type t) {
+  MLIRContext *ctx = t.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(ctx);
+  auto i64 = IntegerType::get(ctx, 64);
+  if (isa<DArrayType>(t))
+    return ptr;
+  if (t.isIndex())
+    return i64;
+  if (t.isIntOrFloat())
+    return t;
+  if (auto m = dyn_cast<MemRefType>(t)) {
+    if (m.getMemorySpace())
+      return {};
+    SmallVector<Type> fields{ptr, ptr, i64};
+    if (m.getRank()) {
+      auto arr = LLVM::LLVMArrayType::get(i64, m.getRank());
+      fields.append({arr, arr});
+    }
+    return LLVM::LLVMStructType::getLiteral(ctx, fields);
+  }
+  return {};
+}
+
+class Splitter {
+public:
+  Splitter(ModuleOp module, bool gpu, int64_t grain)
+      : module(module), gpu(gpu), grain(grain) {}
+  LogicalResult split(DeviceLoopOp loop, int64_t id);
+
+private:
+  LogicalResult footprint(DeviceLoopOp loop,
+                          llvm::MapVector<Value, Written> &writes);
+  void declare(Location loc, StringRef name, FunctionType type);
+  Value call(OpBuilder &b, Location loc, StringRef name, TypeRange results,
+             ValueRange args);
+  func::FuncOp outline(DeviceLoopOp loop, int64_t id,
+                       ArrayRef<Operation *> constants,
+                       ArrayRef<Value> captures, LLVM::LLVMStructType ctxType,
+                       ArrayRef<ReductionKind> kinds, unsigned sIndex,
+                       unsigned grainIndex, unsigned firstBuffer);
+
+  ModuleOp module;
+  bool gpu;
+  int64_t grain;
+};
+
+} // namespace
+
+void Splitter::declare(Location loc, StringRef name, FunctionType type) {
+  if (module.lookupSymbol(name))
+    return;
+  OpBuilder mb(module.getBodyRegion());
+  auto fn = func::FuncOp::create(mb, loc, name, type);
+  fn.setPrivate();
+}
+
+Value Splitter::call(OpBuilder &b, Location loc, StringRef name,
+                     TypeRange results, ValueRange args) {
+  declare(loc, name,
+          b.getFunctionType(TypeRange(args), results));
+  auto c = func::CallOp::create(b, loc, name, results, args);
+  return results.empty() ? Value() : c.getResult(0);
+}
+
+LogicalResult Splitter::footprint(DeviceLoopOp loop,
+                                  llvm::MapVector<Value, Written> &writes) {
+  Value iv = loop.getInductionVars()[0];
+  int64_t t0 = loop.getOnDims()[0];
+  WalkResult r = loop.getBody().walk([&](StoreOp st) {
+    auto type = cast<DArrayType>(st.getArray().getType());
+    auto fail = [&](const Twine &why) {
+      InFlightDiagnostic d = loop.emitWarning()
+                             << "runs entirely on the GPU (weight ignored): "
+                             << why;
+      d.attachNote(st.getLoc()) << "this store";
+      return WalkResult::interrupt();
+    };
+    if (type.getTemplateRef() != loop.getTmplAttr())
+      return fail("a stored array is aligned with another template, so the "
+                  "rows each part writes cannot be derived");
+    int64_t d = -1;
+    for (unsigned k = 0; k < type.getRank(); ++k)
+      if (type.getAlign()[k] == t0) {
+        d = k;
+        break;
+      }
+    if (d < 0)
+      return fail("a stored array has no dimension aligned with template "
+                  "dimension " + Twine(t0) + ", the one the split follows");
+    std::optional<int64_t> c = offsetFrom(st.getIndices()[d], iv);
+    if (!c)
+      return fail("the index of a store in array dimension " + Twine(d) +
+                  " is not the outermost induction variable plus a constant");
+    auto [it, fresh] = writes.try_emplace(st.getArray(), Written{d, *c, *c});
+    if (!fresh) {
+      it->second.cmin = std::min(it->second.cmin, *c);
+      it->second.cmax = std::max(it->second.cmax, *c);
+    }
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
+func::FuncOp Splitter::outline(DeviceLoopOp loop, int64_t id,
+                               ArrayRef<Operation *> constants,
+                               ArrayRef<Value> captures,
+                               LLVM::LLVMStructType ctxType,
+                               ArrayRef<ReductionKind> kinds, unsigned sIndex,
+                               unsigned grainIndex, unsigned firstBuffer) {
+  Location loc = loop.getLoc();
+  MLIRContext *ctx = loop.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(ctx);
+  auto i64 = IntegerType::get(ctx, 64);
+  std::string name = ("__xmp_cpu_part_" + Twine(id)).str();
+  for (int k = 1; module.lookupSymbol(name); ++k)
+    name = ("__xmp_cpu_part_" + Twine(id) + "_" + Twine(k)).str();
+  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+  auto fn = func::FuncOp::create(
+      mb, loc, name, FunctionType::get(ctx, {ptr, i64, i64}, {}));
+  fn.setPrivate();
+  fn->setAttr("xmp.cpu_part_of", StringAttr::get(ctx, "device_loop"));
+  Block *entry = fn.addEntryBlock();
+  OpBuilder b = OpBuilder::atBlockEnd(entry);
+  Value ctxPtr = entry->getArgument(0);
+
+  // Unpack the context.
+  IRMapping mapping;
+  for (Operation *c : constants)
+    b.clone(*c, mapping);
+  SmallVector<Value> unpacked;
+  for (auto [k, v] : llvm::enumerate(captures)) {
+    Type abi = ctxType.getBody()[k];
+    Value p = LLVM::GEPOp::create(b, loc, ptr, ctxType, ctxPtr,
+                                  ArrayRef<LLVM::GEPArg>{0, (int32_t)k});
+    Value x = LLVM::LoadOp::create(b, loc, abi, p);
+    Type t = v.getType();
+    if (t.isIndex())
+      x = arith::IndexCastOp::create(b, loc, t, x);
+    else if (t != abi)
+      x = UnrealizedConversionCastOp::create(b, loc, t, x).getResult(0);
+    mapping.map(v, x);
+    unpacked.push_back(x);
+  }
+
+  // The owned iterations in [lo, hi): lower bound aligned to lb0 + k*st0.
+  unsigned nl = loop.getNumLoops();
+  Value lo = arith::IndexCastOp::create(b, loc, b.getIndexType(),
+                                        entry->getArgument(1));
+  Value hi = arith::IndexCastOp::create(b, loc, b.getIndexType(),
+                                        entry->getArgument(2));
+  Value lb0 = mapping.lookup(loop.getLowerBounds()[0]);
+  Value st0 = mapping.lookup(loop.getSteps()[0]);
+  Value n = arith::CeilDivSIOp::create(
+      b, loc,
+      arith::MaxSIOp::create(b, loc, arith::SubIOp::create(b, loc, lo, lb0),
+                             cst(b, loc, 0)),
+      st0);
+  Value first =
+      arith::AddIOp::create(b, loc, lb0, arith::MulIOp::create(b, loc, n, st0));
+  SmallVector<Value> lbs, ubs, steps, identities;
+  for (unsigned k = 0; k < nl; ++k) {
+    lbs.push_back(k ? mapping.lookup(loop.getLowerBounds()[k]) : first);
+    ubs.push_back(k ? mapping.lookup(loop.getUpperBounds()[k]) : hi);
+    steps.push_back(mapping.lookup(loop.getSteps()[k]));
+  }
+  for (auto [i, v] : llvm::enumerate(loop.getInits()))
+    identities.push_back(reductionIdentity(b, loc, kinds[i], v.getType()));
+  auto cpuLoop = LoopOp::create(
+      b, loc, loop.getResultTypes(), lbs, ubs, steps, loop.getTmplAttr(),
+      loop.getOnDimsAttr(), identities, loop.getReduceKindsAttr(),
+      /*weight=*/Value(), /*weightAuto=*/UnitAttr(),
+      /*blockSize=*/DenseI64ArrayAttr());
+  loop.getBody().cloneInto(&cpuLoop.getBody(), mapping);
+  cpuLoop->setAttr(kSplitPartAttr, UnitAttr::get(ctx));
+
+  // One partial per chunk, at (lo - s) / grain (chunks start at s + k*grain).
+  if (!kinds.empty()) {
+    Value slot = arith::DivSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, lo, unpacked[sIndex]),
+        unpacked[grainIndex]);
+    for (auto [i, r] : llvm::enumerate(cpuLoop.getResults()))
+      memref::StoreOp::create(b, loc, r, unpacked[firstBuffer + i], slot);
+  }
+  func::ReturnOp::create(b, loc);
+  return fn;
+}
+
+LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
+  Location loc = loop.getLoc();
+  MLIRContext *ctx = loop.getContext();
+  auto tmpl =
+      SymbolTable::lookupNearestSymbolFrom<TemplateOp>(loop, loop.getTmplAttr());
+  DistributeOp dist = tmpl ? tmpl.getDistribution() : DistributeOp();
+  if (!dist)
+    return loop.emitOpError() << "template " << loop.getTmplAttr()
+                              << " has no xmp.distribute";
+  auto parentFn = loop->getParentOfType<func::FuncOp>();
+  if (!parentFn)
+    return loop.emitOpError() << "must be inside a func.func to be split";
+  SmallVector<ReductionKind> kinds;
+  for (unsigned i = 0; i < loop.getInits().size(); ++i) {
+    kinds.push_back(loop.getReduceKind(i));
+    Type t = loop.getInits()[i].getType();
+    if (!t.isIntOrFloat())
+      return loop.emitOpError() << "reductions on " << t
+                                << " are not supported by the lowering yet";
+  }
+
+  llvm::MapVector<Value, Written> writes;
+  if (gpu && failed(footprint(loop, writes)))
+    return success(); // warned; stays a plain device loop
+
+  // Arrays the body accesses, with their access mode.
+  llvm::MapVector<Value, int> access;
+  loop.getBody().walk([&](Operation *op) {
+    if (auto ld = dyn_cast<LoadOp>(op))
+      access[ld.getArray()] |= 1;
+    else if (auto st = dyn_cast<StoreOp>(op))
+      access[st.getArray()] |= 2;
+  });
+
+  // Captured values; checked before anything is built.
+  llvm::SetVector<Value> capSet;
+  getUsedValuesDefinedAbove(loop.getBody(), capSet);
+  for (unsigned k = 0; k < loop.getNumLoops(); ++k) {
+    capSet.insert(loop.getLowerBounds()[k]);
+    capSet.insert(loop.getUpperBounds()[k]);
+    capSet.insert(loop.getSteps()[k]);
+  }
+  // Constants are rematerialized in the CPU part instead of captured.
+  SmallVector<Operation *> constants;
+  for (Value v : llvm::to_vector(capSet))
+    if (Operation *def = v.getDefiningOp();
+        def && def->hasTrait<OpTrait::ConstantLike>() &&
+        def->getNumResults() == 1) {
+      constants.push_back(def);
+      capSet.remove(v);
+    }
+  for (Value v : capSet)
+    if (!abiType(v.getType()))
+      return loop.emitOpError()
+             << "uses a value of type " << v.getType()
+             << " defined outside the loop; the CPU part of a split loop "
+                "can capture darrays, memrefs, index, integer and float "
+                "values only";
+
+  OpBuilder b(loop);
+  Type f64 = b.getF64Type(), i64 = b.getI64Type(), i32 = b.getI32Type();
+  auto ptr = LLVM::LLVMPointerType::get(ctx);
+
+  // Weight and split point.
+  Value w;
+  if (gpu) {
+    int32_t mode = loop.getWeight()    ? XMPRT_WEIGHT_FIXED
+                   : loop.getWeightAuto() ? XMPRT_WEIGHT_AUTO
+                                          : XMPRT_WEIGHT_CURRENT;
+    Value fixed = loop.getWeight()
+                      ? loop.getWeight()
+                      : (Value)arith::ConstantOp::create(b, loc, f64,
+                                                         b.getF64FloatAttr(0));
+    w = call(b, loc, "xmprt_loop_weight", {f64},
+             {i64c(b, loc, id),
+              arith::ConstantIntOp::create(b, loc, i32, mode), fixed});
+  } else {
+    w = arith::ConstantOp::create(b, loc, f64, b.getF64FloatAttr(1.0));
+  }
+  int64_t g = grain > 0 ? grain : (loop.getNumLoops() == 1 ? 32 : 1);
+  Value lb0 = loop.getLowerBounds()[0], ub0 = loop.getUpperBounds()[0],
+        st0 = loop.getSteps()[0];
+  auto sp = LoopSplitOp::create(b, loc, b.getIndexType(), b.getIndexType(),
+                                b.getIndexType(), b.getIndexType(), w, lb0,
+                                ub0, st0, loop.getTmplAttr(),
+                                b.getI64IntegerAttr(loop.getOnDims()[0]),
+                                b.getI64IntegerAttr(g));
+  Value s = sp.getSplit(), e = sp.getEnd();
+  Value zero = cst(b, loc, 0);
+  Value haveCpu = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                        sp.getCpuIters(), zero);
+  Value haveGpu = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                        sp.getGpuIters(), zero);
+
+  // Coherence before: each side's instances current before either starts.
+  if (gpu && !access.empty()) {
+    auto hostIf = scf::IfOp::create(b, loc, haveCpu, /*withElse=*/false);
+    OpBuilder hb = hostIf.getThenBodyBuilder();
+    for (auto &[a, mode] : access)
+      HostAcquireOp::create(hb, loc, a);
+    auto devIf = scf::IfOp::create(b, loc, haveGpu, /*withElse=*/false);
+    OpBuilder db = devIf.getThenBodyBuilder();
+    for (auto &[a, mode] : access)
+      DeviceAcquireOp::create(
+          db, loc,
+          computeLayout(loop, cast<DArrayType>(a.getType())).memrefType, a,
+          AccessAttr::get(ctx, static_cast<Access>(mode)));
+  }
+
+  // Chunk grain in template indices, and one partial per possible chunk.
+  Value cpuGrain = arith::MulIOp::create(b, loc, cst(b, loc, g), st0);
+  Value nbuf = arith::AddIOp::create(
+      b, loc,
+      arith::CeilDivSIOp::create(b, loc, arith::SubIOp::create(b, loc, e, s),
+                                 cpuGrain),
+      cst(b, loc, 1));
+  SmallVector<Value> buffers;
+  for (unsigned i = 0; i < loop.getInits().size(); ++i) {
+    Type elemType = loop.getInits()[i].getType();
+    auto bufType = MemRefType::get({ShapedType::kDynamic}, elemType);
+    Value buf = memref::AllocOp::create(b, loc, bufType, ValueRange{nbuf});
+    scf::ForOp::create(b, loc, zero, nbuf, cst(b, loc, 1), ValueRange{},
+                       [&](OpBuilder &fb, Location, Value k, ValueRange) {
+                         Value id0 =
+                             reductionIdentity(fb, loc, kinds[i], elemType);
+                         memref::StoreOp::create(fb, loc, id0, buf, k);
+                         scf::YieldOp::create(fb, loc);
+                       });
+    buffers.push_back(buf);
+  }
+
+  // The context: captures, then s, the chunk grain and the buffers.
+  SmallVector<Value> captures(capSet.begin(), capSet.end());
+  unsigned sIndex = captures.size();
+  captures.push_back(s);
+  unsigned grainIndex = captures.size();
+  captures.push_back(cpuGrain);
+  unsigned firstBuffer = captures.size();
+  captures.append(buffers.begin(), buffers.end());
+  SmallVector<Type> fields;
+  for (Value v : captures)
+    fields.push_back(abiType(v.getType()));
+  auto ctxType = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  Value ctxPtr;
+  {
+    OpBuilder eb = OpBuilder::atBlockBegin(&parentFn.getBody().front());
+    Value one = LLVM::ConstantOp::create(eb, loc, i64, eb.getI64IntegerAttr(1));
+    ctxPtr = LLVM::AllocaOp::create(eb, loc, ptr, ctxType, one);
+  }
+  for (auto [k, v] : llvm::enumerate(captures)) {
+    Type abi = fields[k];
+    Value x = v;
+    if (v.getType().isIndex())
+      x = toI64(b, loc, v);
+    else if (v.getType() != abi)
+      x = UnrealizedConversionCastOp::create(b, loc, abi, v).getResult(0);
+    Value p = LLVM::GEPOp::create(b, loc, ptr, ctxType, ctxPtr,
+                                  ArrayRef<LLVM::GEPArg>{0, (int32_t)k});
+    LLVM::StoreOp::create(b, loc, x, p);
+  }
+  func::FuncOp fn = outline(loop, id, constants, captures, ctxType, kinds,
+                            sIndex, grainIndex, firstBuffer);
+
+  // Start the CPU part: it runs on the executor's workers while this thread
+  // drives the GPU part.
+  Value fnRef = func::ConstantOp::create(b, loc, fn.getFunctionType(),
+                                         fn.getSymName());
+  Value fnPtr =
+      UnrealizedConversionCastOp::create(b, loc, ptr, fnRef).getResult(0);
+  Value job = call(b, loc, "xmprt_cpu_parallel_for_start", {ptr},
+                   {fnPtr, ctxPtr, toI64(b, loc, s), toI64(b, loc, e),
+                    toI64(b, loc, cpuGrain)});
+
+  // The GPU part.
+  SmallVector<Value> gpuResults;
+  Value tg = arith::ConstantOp::create(b, loc, f64, b.getF64FloatAttr(0));
+  if (gpu) {
+    SmallVector<Type> types(loop.getResultTypes());
+    types.push_back(f64);
+    auto ifOp = scf::IfOp::create(b, loc, types, haveGpu, /*withElse=*/true);
+    OpBuilder tb = ifOp.getThenBodyBuilder();
+    call(tb, loc, "xmprt_gpu_timer_start", {}, {});
+    SmallVector<Value> ubs(loop.getUpperBounds()), identities;
+    ubs[0] = s;
+    for (auto [i, v] : llvm::enumerate(loop.getInits()))
+      identities.push_back(reductionIdentity(tb, loc, kinds[i], v.getType()));
+    auto gpuLoop = DeviceLoopOp::create(
+        tb, loc, loop.getResultTypes(), loop.getLowerBounds(), ubs,
+        loop.getSteps(), loop.getTmplAttr(), loop.getOnDimsAttr(), identities,
+        loop.getReduceKindsAttr(), /*weight=*/Value(), /*weightAuto=*/UnitAttr(),
+        loop.getBlockSizeAttr());
+    IRMapping same;
+    loop.getBody().cloneInto(&gpuLoop.getBody(), same);
+    gpuLoop->setAttr(kSplitPartAttr, UnitAttr::get(ctx));
+    SmallVector<Value> thenYield(gpuLoop.getResults());
+    thenYield.push_back(call(tb, loc, "xmprt_gpu_timer_stop", {f64}, {}));
+    scf::YieldOp::create(tb, loc, thenYield);
+    OpBuilder eb = ifOp.getElseBodyBuilder();
+    SmallVector<Value> elseYield;
+    for (auto [i, v] : llvm::enumerate(loop.getInits()))
+      elseYield.push_back(reductionIdentity(eb, loc, kinds[i], v.getType()));
+    elseYield.push_back(
+        arith::ConstantOp::create(eb, loc, f64, eb.getF64FloatAttr(0)));
+    scf::YieldOp::create(eb, loc, elseYield);
+    gpuResults.assign(ifOp.getResults().begin(),
+                      std::prev(ifOp.getResults().end()));
+    tg = ifOp.getResults().back();
+  }
+  Value tc = call(b, loc, "xmprt_cpu_parallel_for_wait", {f64}, {job});
+
+  // The chunks' partials, folded in chunk order.
+  SmallVector<Value> local;
+  for (unsigned i = 0; i < buffers.size(); ++i) {
+    Value buf = buffers[i];
+    Type t = loop.getInits()[i].getType();
+    auto fold = scf::ForOp::create(
+        b, loc, zero, nbuf, cst(b, loc, 1),
+        ValueRange{reductionIdentity(b, loc, kinds[i], t)},
+        [&](OpBuilder &fb, Location, Value k, ValueRange acc) {
+          Value x = memref::LoadOp::create(fb, loc, buf, k);
+          scf::YieldOp::create(fb, loc,
+                               reductionCombine(fb, loc, kinds[i], acc[0], x));
+        });
+    Value cpu = fold.getResult(0);
+    local.push_back(gpu ? reductionCombine(b, loc, kinds[i], gpuResults[i], cpu)
+                        : cpu);
+    memref::DeallocOp::create(b, loc, buf);
+  }
+
+  // Coherence after: only the slices each part wrote move.
+  for (auto &[a, wr] : writes) {
+    auto off = [&](Value x, int64_t c) -> Value {
+      return c ? (Value)arith::AddIOp::create(b, loc, x, cst(b, loc, c)) : x;
+    };
+    SplitCommitOp::create(b, loc, a, wr.dim, off(lb0, wr.cmin),
+                          off(s, wr.cmax), off(s, wr.cmin), off(e, wr.cmax));
+  }
+
+  call(b, loc, "xmprt_loop_report", {},
+       {i64c(b, loc, id), tc, toI64(b, loc, sp.getCpuIters()), tg,
+        toI64(b, loc, sp.getGpuIters())});
+  if (!gpu)
+    call(b, loc, "xmprt_device_loop_on_host", {}, {tc});
+
+  combineAcrossNodes(b, loc, loop, dist, loop.getOnDims(), kinds,
+                     loop.getInits(), local);
+  loop->replaceAllUsesWith(local);
+  loop->erase();
+  return success();
+}
+
+namespace {
+struct XMPSplitDeviceLoopsPass
+    : public xmp::impl::XMPSplitDeviceLoopsBase<XMPSplitDeviceLoopsPass> {
+  using XMPSplitDeviceLoopsBase::XMPSplitDeviceLoopsBase;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (grain < 0) {
+      module.emitError() << "xmp-split-device-loops: grain must be >= 0, got "
+                         << grain;
+      return signalPassFailure();
+    }
+    SmallVector<DeviceLoopOp> loops;
+    module.walk([&](DeviceLoopOp l) { loops.push_back(l); });
+    Splitter splitter(module, gpu, grain);
+    for (auto [id, l] : llvm::enumerate(loops))
+      if (failed(splitter.split(l, id)))
+        return signalPassFailure();
+  }
+};
+} // namespace
