@@ -18,7 +18,7 @@ rm -rf "$carry/obj" "$carry/src" "$carry/googletest"; mkdir -p "$carry/obj" "$ca
 cc() { "$build/bin/xmpcc" -O3 --march=x86-64-v3 --emit=obj "$@"; }
 
 # Tests: every GPU example on the GPU, and the CPU build of each.
-for p in laplace2d_gpu himeno_gpu nbody matmul; do
+for p in laplace2d_gpu himeno_gpu nbody matmul matmul_dev; do
   echo "gpu-prepare: $p"
   cc --gpu "$root/examples/$p.mlir" -o "$carry/obj/$p.gpu.o"
   cc "$root/examples/$p.mlir" -o "$carry/obj/$p.cpu.o"
@@ -41,6 +41,23 @@ if [ "$bench" = 1 ]; then
   }
   himeno_size himeno_gpu_m 129 129 257
   himeno_size himeno_gpu_l 257 257 513
+  # Work sharing (benchmarks/worksharing_bench.sh): N-body with a busy GPU
+  # (N = 32768), a mid size (N = 4096) and a tiny one (N = 1001, the
+  # example); the 2-D matrix product at N = 1024 and 256.
+  nbody_size() { # name N
+    sed -e "s/1001/$2/g" "$root/examples/nbody.mlir" > "$carry/src/$1.mlir"
+  }
+  nbody_size nbody_32k 32768
+  nbody_size nbody_4k 4096
+  matmul_size() { # name N
+    sed -e "s/130/$2/g" "$root/examples/matmul_dev.mlir" > "$carry/src/$1.mlir"
+  }
+  matmul_size matmul_dev_1k 1024
+  matmul_size matmul_dev_256 256
+  for p in nbody_32k nbody_4k matmul_dev_1k matmul_dev_256; do
+    echo "gpu-prepare: $p"
+    cc --gpu "$carry/src/$p.mlir" -o "$carry/obj/$p.gpu.o"
+  done
   for p in laplace2d_gpu_8k himeno_gpu_m himeno_gpu_l; do
     echo "gpu-prepare: $p"
     cc --gpu "$carry/src/$p.mlir" -o "$carry/obj/$p.gpu.o"

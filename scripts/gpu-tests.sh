@@ -67,7 +67,7 @@ cmp_() { python3 "$root/test/Integration/compare.py" "$@"; }
 run_case() { # name args keys...
   local n="$1" args="$2"; shift 2
   local ref="$logs/$n.ref"
-  case "$n" in laplace2d_gpu) r=laplace2d ;; himeno_gpu) r=himeno ;; *) r="$n" ;; esac
+  case "$n" in laplace2d_gpu) r=laplace2d ;; himeno_gpu) r=himeno ;; matmul_dev) r=matmul ;; *) r="$n" ;; esac
   "$b/progs/${r}_ref" $args > "$ref"
   for np in "${nps[@]}"; do
     local out="$logs/$n.np$np"
@@ -88,6 +88,19 @@ run_case laplace2d_gpu "40" checksum=1e-12
 run_case himeno_gpu "12" gosa=1e-3
 run_case nbody "3" checksum=1e-10 value4=1e-10
 run_case matmul "" checksum value5
+run_case matmul_dev "2" checksum value5
+# Work sharing: the split device loops give the same results for weights
+# 0, 0.3, 0.7, 1 (argv[2] in thousandths) and auto (-1), on every rank count.
+for np in "${nps[@]}"; do
+  for wt in 0 300 700 1000 -1; do
+    out="$logs/nbody.w$wt.np$np"
+    "${mpirun_[@]}" -np "$np" "$b/progs/nbody.gpu" 3 "$wt" > "$out" 2> "$out.err"
+    check "nbody weight $wt np$np" cmp_ "$logs/nbody.ref" "$out" checksum=1e-10 value4=1e-10
+    out="$logs/matmul_dev.w$wt.np$np"
+    "${mpirun_[@]}" -np "$np" "$b/progs/matmul_dev.gpu" 3 "$wt" > "$out" 2> "$out.err"
+    check "matmul_dev weight $wt np$np" cmp_ "$logs/matmul_dev.ref" "$out" checksum value5
+  done
+done
 # ops.mlir: the GPU build must print what the CPU build prints, except
 # value24 (xmp.gpu_time: 0 when the device loop ran on the host).
 for np in "${nps[@]}"; do

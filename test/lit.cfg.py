@@ -36,6 +36,12 @@ if config.runtime_built:
     config.available_features.add("runtime")
 if config.cuda_available:
     config.available_features.add("cuda")
+# libxmprt built with CUDA (programs compiled with --gpu link and run; on a
+# machine without a GPU their device loops run on the CPU cores).
+if config.runtime_built and config.cuda_runtime:
+    config.available_features.add("cuda-runtime")
+if config.runtime_built and config.starpu_runtime:
+    config.available_features.add("starpu")
 # The GPU pipeline embeds a fatbin: gpu-module-to-binary runs the CUDA
 # toolkit's ptxas (and fatbinary next to it). No GPU is needed.
 if os.path.exists("/usr/local/cuda/bin/ptxas") or shutil.which("ptxas"):

@@ -22,10 +22,16 @@ xmp.distribute @t onto @p [block]
 // LLVMDIALECT: llvm.call @xmprt_init
 // The host loop's stores mark the device instance stale.
 // LLVMDIALECT: llvm.call @xmprt_darray_host_modified
-// The device loop: acquire, buffers for the per-block values and the
-// total, the loop kernel and the one-block kernel that folds the block
-// values on one stream, the total copied back, release, time, reduction
+// The device loop, split (xmp-split-device-loops): weight and split point,
+// the CPU part started, then the GPU part: acquire, buffers for the
+// per-block values and the total, the loop kernel and the one-block kernel
+// that folds the block values on one stream, the total copied back; the CPU
+// part waited for, the written slices committed, the report, the reduction
 // across nodes.
+// LLVMDIALECT: llvm.call @xmprt_loop_weight(
+// LLVMDIALECT: llvm.call @xmprt_loop_split(
+// LLVMDIALECT: llvm.call @xmprt_cpu_parallel_for_start(
+// LLVMDIALECT: llvm.call @xmprt_gpu_timer_start()
 // LLVMDIALECT: llvm.call @xmprt_darray_device_acquire(
 // LLVMDIALECT: %[[S:.*]] = llvm.call @mgpuStreamCreate()
 // LLVMDIALECT: llvm.call @mgpuMemAlloc
@@ -34,8 +40,9 @@ xmp.distribute @t onto @p [block]
 // LLVMDIALECT: gpu.launch_func <%[[S]] : !llvm.ptr> @main_kernel_0::@main_kernel blocks in
 // LLVMDIALECT: llvm.call @mgpuMemcpy({{.*}}, %[[S]])
 // LLVMDIALECT: llvm.call @mgpuStreamSynchronize(%[[S]])
-// LLVMDIALECT: llvm.call @xmprt_darray_device_release
-// LLVMDIALECT: llvm.call @xmprt_record_split_times
+// LLVMDIALECT: llvm.call @xmprt_gpu_timer_stop()
+// LLVMDIALECT: llvm.call @xmprt_cpu_parallel_for_wait(
+// LLVMDIALECT: llvm.call @xmprt_loop_report(
 // LLVMDIALECT: llvm.call @xmprt_reduce
 // LLVMDIALECT: llvm.call @xmprt_finalize
 // The kernels as fatbins for sm_90 (default chip, features, opt level).
@@ -48,7 +55,7 @@ xmp.distribute @t onto @p [block]
 // LLVMIR: call ptr @xmprt_darray_device_acquire(
 // LLVMIR: call ptr @mgpuModuleGetFunction(
 // LLVMIR: call void @mgpuLaunchKernel(
-// LLVMIR: call void @xmprt_darray_device_release(
+// LLVMIR: call double @xmprt_cpu_parallel_for_wait(
 // LLVMIR: define internal void @main_kernel_load()
 // LLVMIR: call ptr @mgpuModuleLoad(ptr @main_kernel_binary
 // LLVMIR: declare ptr @mgpuModuleLoad(ptr, i64)

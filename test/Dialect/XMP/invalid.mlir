@@ -472,6 +472,95 @@ func.func @f(%a: !xmp.darray<64xf64, @t, align [0], offset [10]>) {
 }
 
 //===----------------------------------------------------------------------===//
+// loop_split, host_acquire, split_commit (lowering level, split device loops)
+//===----------------------------------------------------------------------===//
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @f(%w: f64, %lb: index, %ub: index, %st: index) {
+  // expected-error @+1 {{'xmp.loop_split' op grain must be at least 1, got 0}}
+  %s, %e, %ng, %nc = xmp.loop_split %w, (%lb to %ub step %st) on @t [0] grain 0
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 64)
+func.func @f(%w: f64, %lb: index, %ub: index, %st: index) {
+  // expected-error @+1 {{'xmp.loop_split' op dimension 1 is out of range for template @t of rank 1}}
+  %s, %e, %ng, %nc = xmp.loop_split %w, (%lb to %ub step %st) on @t [1] grain 1
+  return
+}
+
+// -----
+
+func.func @f(%w: f64, %lb: index, %ub: index, %st: index) {
+  // expected-error @+1 {{'xmp.loop_split' op template @nosuch is not defined}}
+  %s, %e, %ng, %nc = xmp.loop_split %w, (%lb to %ub step %st) on @nosuch [0] grain 1
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+func.func @f(%w: f64, %lb: index, %ub: index, %st: index) {
+  // expected-error @+1 {{'xmp.loop_split' op template @p does not name an xmp.template (it is 'xmp.nodes')}}
+  %s, %e, %ng, %nc = xmp.loop_split %w, (%lb to %ub step %st) on @p [0] grain 1
+  return
+}
+
+// -----
+
+// The weight is an f64 (the format has no type: it is fixed).
+xmp.template @t(shape = 64)
+// expected-note @+1 {{prior use here}}
+func.func @f(%w: f32, %lb: index, %ub: index, %st: index) {
+  // expected-error @+1 {{use of value '%w' expects different type than prior uses: 'f64' vs 'f32'}}
+  %s, %e, %ng, %nc = xmp.loop_split %w, (%lb to %ub step %st) on @t [0] grain 1
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @nosuch, align [0, 1]>) {
+  // expected-error @+1 {{'xmp.host_acquire' op darray template @nosuch is not defined}}
+  xmp.host_acquire %a : !xmp.darray<8x8xf64, @nosuch, align [0, 1]>
+  return
+}
+
+// -----
+
+// split_commit: `dim` is an array dimension (not a template one).
+xmp.template @t(shape = 8x8x8)
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 2]>, %i: index) {
+  // expected-error @+1 {{'xmp.split_commit' op dimension 2 is out of range for an array of rank 2}}
+  xmp.split_commit %a dim 2 gpu[%i, %i) cpu[%i, %i) : !xmp.darray<8x8xf64, @t, align [0, 2]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @nosuch, align [0, 1]>, %i: index) {
+  // expected-error @+1 {{'xmp.split_commit' op darray template @nosuch is not defined}}
+  xmp.split_commit %a dim 0 gpu[%i, %i) cpu[%i, %i) : !xmp.darray<8x8xf64, @nosuch, align [0, 1]>
+  return
+}
+
+// -----
+
+// The bounds are global indices of type index.
+xmp.template @t(shape = 8x8)
+// expected-note @+1 {{prior use here}}
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %i: i64) {
+  // expected-error @+1 {{use of value '%i' expects different type than prior uses: 'index' vs 'i64'}}
+  xmp.split_commit %a dim 0 gpu[%i, %i) cpu[%i, %i) : !xmp.darray<8x8xf64, @t, align [0, 1]>
+  return
+}
+
+//===----------------------------------------------------------------------===//
 // Loops
 //===----------------------------------------------------------------------===//
 

@@ -101,3 +101,25 @@ func.func @multi_reduce(%c0: index, %c8: index, %c1: index, %z: f64, %y: i32) ->
   }
   return %s#0, %s#1 : f64, i32
 }
+
+// Lowering-level ops of split device loops (xmp-split-device-loops): the
+// split point (four index results, template dimension and grain kept),
+// the host-side acquire and the commit of the two parts' slices.
+// CHECK-LABEL: func.func @split_ops
+// CHECK-SAME: (%[[A:[^:]+]]: !darray, %[[B:[^:]+]]: !darray1, %[[W:[^:]+]]: f64, %[[LB:[^:]+]]: index, %[[UB:[^:]+]]: index, %[[ST:[^:]+]]: index)
+// CHECK-NEXT: %[[S:[^,]+]], %[[E:[^,]+]], %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split %[[W]], (%[[LB]] to %[[UB]] step %[[ST]]) on @t[1] grain 32
+// CHECK-NEXT: %[[S2:[^,]+]], %{{[^,]+}}, %{{[^,]+}}, %{{[^ ]+}} = xmp.loop_split %[[W]], (%[[UB]] to %[[LB]] step %[[ST]]) on @u[0] grain 1
+// CHECK-NEXT: xmp.host_acquire %[[A]] : !darray
+// CHECK-NEXT: xmp.host_acquire %[[B]] : !darray1
+// CHECK-NEXT: xmp.split_commit %[[A]] dim 1 gpu[%[[LB]], %[[S]]) cpu[%[[S]], %[[E]]) : !darray
+// CHECK-NEXT: xmp.split_commit %[[B]] dim 0 gpu[%[[S2]], %[[NG]]) cpu[%[[NC]], %[[UB]]) : !darray1
+// CHECK-NEXT: return %[[S]], %[[E]], %[[NG]], %[[NC]] : index, index, index, index
+func.func @split_ops(%a: !u_t, %b: !w_t, %w: f64, %lb: index, %ub: index, %st: index) -> (index, index, index, index) {
+  %s, %e, %ng, %nc = xmp.loop_split %w, (%lb to %ub step %st) on @t [1] grain 32
+  %s2, %e2, %ng2, %nc2 = xmp.loop_split %w, (%ub to %lb step %st) on @u [0] grain 1
+  xmp.host_acquire %a : !u_t
+  xmp.host_acquire %b : !w_t
+  xmp.split_commit %a dim 1 gpu [%lb, %s) cpu [%s, %e) : !u_t
+  xmp.split_commit %b dim 0 gpu [%s2, %ng) cpu [%nc, %ub) : !w_t
+  return %s, %e, %ng, %nc : index, index, index, index
+}

@@ -568,15 +568,17 @@ LoopSplitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 }
 
 LogicalResult LoopSplitOp::verify() {
-  if (getGrain() < 1)
-    return emitOpError() << "grain must be at least 1, got " << getGrain();
+  int64_t grain = static_cast<int64_t>(getGrain());
+  if (grain < 1)
+    return emitOpError() << "grain must be at least 1, got " << grain;
   return success();
 }
 
 LogicalResult SplitCommitOp::verify() {
   int64_t rank = getArray().getType().getRank();
-  if (getDim() < 0 || getDim() >= rank)
-    return emitOpError() << "dimension " << getDim()
+  int64_t dim = static_cast<int64_t>(getDim());
+  if (dim < 0 || dim >= rank)
+    return emitOpError() << "dimension " << dim
                          << " is out of range for an array of rank " << rank;
   return success();
 }

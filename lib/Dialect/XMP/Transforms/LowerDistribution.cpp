@@ -472,7 +472,9 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
     // Host code may have written through a user local view at any time.
     // Also for write-only loops: the release copies the whole block back,
     // so elements the loop does not write must be current on the device.
-    if (escaped.contains(a))
+    // (A split loop's part: the split marked it before its own acquire,
+    // before the CPU part started.)
+    if (escaped.contains(a) && !splitPart)
       HostModifiedOp::create(b, loc, a);
     auto mode = static_cast<Access>(access[a]);
     views[a] = DeviceAcquireOp::create(b, loc, getInfo(a).view.getType(), a,

@@ -39,6 +39,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -379,11 +380,17 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
       HostAcquireOp::create(hb, loc, a);
     auto devIf = scf::IfOp::create(b, loc, haveGpu, /*withElse=*/false);
     OpBuilder db = devIf.getThenBodyBuilder();
-    for (auto &[a, mode] : access)
+    llvm::DenseSet<Value> escaped;
+    module.walk([&](LocalViewOp lv) { escaped.insert(lv.getArray()); });
+    for (auto &[a, mode] : access) {
+      // Host code may have written through a user local view at any time.
+      if (escaped.contains(a))
+        HostModifiedOp::create(db, loc, a);
       DeviceAcquireOp::create(
           db, loc,
           computeLayout(loop, cast<DArrayType>(a.getType())).memrefType, a,
           AccessAttr::get(ctx, static_cast<Access>(mode)));
+    }
   }
 
   // Chunk grain in template indices, and one partial per possible chunk.
@@ -535,8 +542,9 @@ struct XMPSplitDeviceLoopsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (grain < 0) {
+      // The option converts to char as well: print it as the integer.
       module.emitError() << "xmp-split-device-loops: grain must be >= 0, got "
-                         << grain;
+                         << static_cast<int64_t>(grain);
       return signalPassFailure();
     }
     SmallVector<DeviceLoopOp> loops;

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# CPU/GPU work sharing (issue 7, thesis chapter 4), side by side in one run
+# on the lent GPU machine, after scripts/gpu-prepare.sh --bench here and
+# scripts/gpu-tests.sh there (it builds build-gpu/ and links the programs):
+#   bash benchmarks/worksharing_bench.sh [STEPS]
+# For each case (N-body N = 32768, 4096, 1001; 2-D matrix product N = 1024,
+# 256), one rank, one GPU, the CPU part on the thread pool's workers:
+#   weight 0 (all GPU), weight 1 (all CPU), a sweep of fixed weights, and
+#   weight(auto) with the weight trace (XMP_WEIGHT_TRACE).
+# benchmarks/worksharing_report.py turns the raw outputs into the table
+# (time per step, best fixed weight, auto's settle steps and its share of
+# r_cpu + r_gpu) and the SVG plot of the auto traces. Raw output: $OUT (or
+# /tmp/xmp-ws-bench).
+set -uo pipefail
+root="$(pwd)"; b="$root/build-gpu"; p="$b/progs"
+out="${OUT:-/tmp/xmp-ws-bench}"; mkdir -p "$out"
+steps="${1:-20}"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export XMP_CPU_EXECUTOR="${XMP_CPU_EXECUTOR:-threads}"
+run() { # case prog steps weight(thousandths | auto)
+  local f="$out/$1.w$4" arg="$4"
+  [ "$4" = auto ] && arg=-1
+  rm -f "$f.trace.csv"
+  XMP_WEIGHT_TRACE="$f.trace.csv" mpirun --bind-to none -np 1 \
+    -x XMP_WEIGHT_TRACE -x XMP_CPU_EXECUTOR "$p/$2.gpu" "$3" "$arg" > "$f.txt" 2>&1
+  echo "$1 weight $4 steps $3: $(awk '$1=="XMP-RESULT" && $2=="time"{print $3}' "$f.txt") s"
+}
+nproc; nvidia-smi -L
+bench() { # case prog steps cpu_steps sweep...
+  local c="$1" prog="$2" s="$3" sc="$4"; shift 4
+  echo "steps $c $s $sc" >> "$out/steps.txt"
+  run "$c" "$prog" "$s" 0
+  run "$c" "$prog" "$sc" 1000
+  for w in "$@"; do run "$c" "$prog" "$s" "$w"; done
+  run "$c" "$prog" "$s" auto
+}
+rm -f "$out/steps.txt"
+bench nbody_32k nbody_32k "$steps" 3 2 5 10 20 50
+bench nbody_4k nbody_4k "$steps" "$steps" 20 50 100 200 400
+bench nbody_1001 nbody "$steps" "$steps" 300 500 700 900
+bench matmul_1k matmul_dev_1k "$steps" 3 2 5 10 20 50
+bench matmul_256 matmul_dev_256 "$steps" "$steps" 50 100 200 400 700
+python3 "$root/benchmarks/worksharing_report.py" "$out" | tee "$out/report.md"

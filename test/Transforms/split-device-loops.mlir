@@ -1,0 +1,505 @@
+// RUN: xmp-opt %s -split-input-file --xmp-split-device-loops | FileCheck %s
+// RUN: xmp-opt %s -split-input-file --xmp-split-device-loops=gpu=false | FileCheck %s --check-prefix=CPU
+// RUN: xmp-opt %s -split-input-file --xmp-split-device-loops=grain=8 | FileCheck %s --check-prefix=GRAIN
+// RUN: not xmp-opt %s -split-input-file --xmp-split-device-loops=grain=-1 2>&1 | FileCheck %s --check-prefix=NEG
+// NEG: error: xmp-split-device-loops: grain must be >= 0, got -1{{$}}
+// NEG-NOT: xmp.loop_split
+
+// xmp-split-device-loops: every xmp.device_loop becomes a GPU part (the
+// device loop over [lb, split)) and a CPU part (an outlined
+// @__xmp_cpu_part_N running xmp.loop over a chunk of [split, end)), split
+// by the weight. Prefixes: CHECK for gpu=true (default), CPU for gpu=false
+// (no GPU code: weight 1, no GPU part, no coherence ops), GRAIN for the
+// grain option.
+
+// nbody-like 1-D loop with weight(%w): mode 1 (fixed) with %w forwarded,
+// loop id 0, grain 32 (a warp: 1-D loop). The loads of %pos at the inner
+// loop's %j do not matter (only stores decide the footprint); the store to
+// %acc[%i, c] commits array dimension 0 (aligned with template dimension 0)
+// over exactly [lb, split) (GPU) and [split, end) (CPU). %pos is only read:
+// acquired on both sides, never committed. The context struct holds the
+// two darrays, split and the chunk grain; the f64 constants are
+// rematerialized in the CPU part instead.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 1024)
+xmp.distribute @t onto @p [block]
+!v = !xmp.darray<1024x3xf64, @t, align [0, *]>
+// CHECK-LABEL: func.func @nbody
+// CHECK-SAME: (%[[POS:[^:]+]]: !darray, %[[ACC:[^:]+]]: !darray, %[[W:[^:]+]]: f64)
+// CHECK-NEXT: %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
+// CHECK-NEXT: %[[CTX:.*]] = llvm.alloca %[[ONE]] x !llvm.struct<(ptr, ptr, i64, i64)> : (i64) -> !llvm.ptr
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[N:.*]] = arith.constant 1024 : index
+// CHECK: %[[ID:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[MODE:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[WT:.*]] = call @xmprt_loop_weight(%[[ID]], %[[MODE]], %[[W]]) : (i64, i32, f64) -> f64
+// CHECK-NEXT: %[[S:[^,]+]], %[[E:[^,]+]], %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split %[[WT]], (%[[C0]] to %[[N]] step %[[C1]]) on @t[0] grain 32
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[HAVECPU:.*]] = arith.cmpi sgt, %[[NC]], %[[Z]] : index
+// CHECK-NEXT: %[[HAVEGPU:.*]] = arith.cmpi sgt, %[[NG]], %[[Z]] : index
+// CHECK-NEXT: scf.if %[[HAVECPU]] {
+// CHECK-NEXT: xmp.host_acquire %[[POS]] : !darray
+// CHECK-NEXT: xmp.host_acquire %[[ACC]] : !darray
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if %[[HAVEGPU]] {
+// CHECK-NEXT: xmp.device_acquire %[[POS]] access(read) : !darray -> memref<?x3xf64>
+// CHECK-NEXT: xmp.device_acquire %[[ACC]] access(write) : !darray -> memref<?x3xf64>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[G32:.*]] = arith.constant 32 : index
+// CHECK-NEXT: %[[GR:.*]] = arith.muli %[[G32]], %[[C1]] : index
+// The context: %pos, %acc, split, grain (no f64 field: constants are not captured).
+// CHECK: %[[X0:.*]] = builtin.unrealized_conversion_cast %[[POS]] : !darray to !llvm.ptr
+// CHECK-NEXT: %[[P0:.*]] = llvm.getelementptr %[[CTX]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, i64, i64)>
+// CHECK-NEXT: llvm.store %[[X0]], %[[P0]] : !llvm.ptr, !llvm.ptr
+// CHECK-NEXT: %[[X1:.*]] = builtin.unrealized_conversion_cast %[[ACC]] : !darray to !llvm.ptr
+// CHECK-NEXT: %[[P1:.*]] = llvm.getelementptr %[[CTX]][0, 1]
+// CHECK-NEXT: llvm.store %[[X1]], %[[P1]] : !llvm.ptr, !llvm.ptr
+// CHECK-NEXT: %[[X2:.*]] = arith.index_cast %[[S]] : index to i64
+// CHECK-NEXT: %[[P2:.*]] = llvm.getelementptr %[[CTX]][0, 2]
+// CHECK-NEXT: llvm.store %[[X2]], %[[P2]] : i64, !llvm.ptr
+// CHECK-NEXT: %[[X3:.*]] = arith.index_cast %[[GR]] : index to i64
+// CHECK-NEXT: %[[P3:.*]] = llvm.getelementptr %[[CTX]][0, 3]
+// CHECK-NEXT: llvm.store %[[X3]], %[[P3]] : i64, !llvm.ptr
+// CHECK-NEXT: %[[FN:.*]] = constant @__xmp_cpu_part_0 : (!llvm.ptr, i64, i64) -> ()
+// CHECK-NEXT: %[[FP:.*]] = builtin.unrealized_conversion_cast %[[FN]] : (!llvm.ptr, i64, i64) -> () to !llvm.ptr
+// CHECK-NEXT: %[[SL:.*]] = arith.index_cast %[[S]] : index to i64
+// CHECK-NEXT: %[[EL:.*]] = arith.index_cast %[[E]] : index to i64
+// CHECK-NEXT: %[[GL:.*]] = arith.index_cast %[[GR]] : index to i64
+// CHECK-NEXT: %[[JOB:.*]] = call @xmprt_cpu_parallel_for_start(%[[FP]], %[[CTX]], %[[SL]], %[[EL]], %[[GL]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> !llvm.ptr
+// The GPU part runs while the CPU chunks run: timed, over [lb, split).
+// CHECK: %[[TG:.*]] = scf.if %[[HAVEGPU]] -> (f64) {
+// CHECK-NEXT: func.call @xmprt_gpu_timer_start() : () -> ()
+// CHECK-NEXT: xmp.device_loop (%[[I:[^)]+]]) = (%[[C0]]) to (%[[S]]) step (%[[C1]]) on @t [0] attributes {xmp.split_part} {
+// CHECK: xmp.store %{{.*}}, %[[ACC]][%[[I]], %[[C0]]] : !darray
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[T:.*]] = func.call @xmprt_gpu_timer_stop() : () -> f64
+// CHECK-NEXT: scf.yield %[[T]] : f64
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[T0:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: scf.yield %[[T0]] : f64
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[TC:.*]] = call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
+// CHECK-NOT: xmp.split_commit %[[POS]]
+// CHECK-NEXT: xmp.split_commit %[[ACC]] dim 0 gpu[%[[C0]], %[[S]]) cpu[%[[S]], %[[E]]) : !darray
+// CHECK-NEXT: %[[ID2:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[NCI:.*]] = arith.index_cast %[[NC]] : index to i64
+// CHECK-NEXT: %[[NGI:.*]] = arith.index_cast %[[NG]] : index to i64
+// CHECK-NEXT: call @xmprt_loop_report(%[[ID2]], %[[TC]], %[[NCI]], %[[TG]], %[[NGI]]) : (i64, f64, i64, f64, i64) -> ()
+// CHECK-NEXT: return
+// The CPU part: constants rematerialized, the context unpacked, the first
+// owned iteration at or after lo (lb + ceil(max(lo - lb, 0) / step) * step)
+// up to the chunk end hi.
+// CHECK-LABEL: func.func private @__xmp_cpu_part_0
+// CHECK-SAME: (%[[CTXA:[^:]+]]: !llvm.ptr, %[[LO:[^:]+]]: i64, %[[HI:[^:]+]]: i64)
+// CHECK-SAME: attributes {xmp.cpu_part_of = "device_loop"}
+// CHECK-DAG: %[[PC0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[PN:.*]] = arith.constant 1024 : index
+// CHECK-DAG: %[[PC1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[PZERO:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-DAG: %[[PG:.*]] = arith.constant 6.500000e-01 : f64
+// CHECK: %[[Q0:.*]] = llvm.getelementptr %[[CTXA]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, i64, i64)>
+// CHECK-NEXT: %[[L0:.*]] = llvm.load %[[Q0]] : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT: %[[PPOS:.*]] = builtin.unrealized_conversion_cast %[[L0]] : !llvm.ptr to !darray
+// CHECK-NEXT: %[[Q1:.*]] = llvm.getelementptr %[[CTXA]][0, 1]
+// CHECK-NEXT: %[[L1:.*]] = llvm.load %[[Q1]] : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT: %[[PACC:.*]] = builtin.unrealized_conversion_cast %[[L1]] : !llvm.ptr to !darray
+// CHECK-NEXT: %[[Q2:.*]] = llvm.getelementptr %[[CTXA]][0, 2]
+// CHECK-NEXT: %[[L2:.*]] = llvm.load %[[Q2]] : !llvm.ptr -> i64
+// CHECK-NEXT: arith.index_cast %[[L2]] : i64 to index
+// CHECK-NEXT: %[[Q3:.*]] = llvm.getelementptr %[[CTXA]][0, 3]
+// CHECK-NEXT: %[[L3:.*]] = llvm.load %[[Q3]] : !llvm.ptr -> i64
+// CHECK-NEXT: arith.index_cast %[[L3]] : i64 to index
+// CHECK-NEXT: %[[PLO:.*]] = arith.index_cast %[[LO]] : i64 to index
+// CHECK-NEXT: %[[PHI:.*]] = arith.index_cast %[[HI]] : i64 to index
+// CHECK-NEXT: %[[D:.*]] = arith.subi %[[PLO]], %[[PC0]] : index
+// CHECK-NEXT: %[[DZ:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[DP:.*]] = arith.maxsi %[[D]], %[[DZ]] : index
+// CHECK-NEXT: %[[K:.*]] = arith.ceildivsi %[[DP]], %[[PC1]] : index
+// CHECK-NEXT: %[[KS:.*]] = arith.muli %[[K]], %[[PC1]] : index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[PC0]], %[[KS]] : index
+// CHECK-NEXT: xmp.loop (%[[J:[^)]+]]) = (%[[FIRST]]) to (%[[PHI]]) step (%[[PC1]]) on @t [0] attributes {xmp.split_part} {
+// CHECK-NEXT: xmp.load %[[PPOS]][%[[J]], %[[PC0]]] : !darray
+// CHECK-NEXT: scf.for %{{.*}} = %[[PC0]] to %[[PN]] step %[[PC1]] iter_args(%{{.*}} = %[[PZERO]]) -> (f64) {
+// CHECK: %[[PF:.*]] = arith.mulf %{{.*}}, %[[PG]] : f64
+// CHECK-NEXT: xmp.store %[[PF]], %[[PACC]][%[[J]], %[[PC0]]] : !darray
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+
+// Without GPU code: weight 1.0 (no weight call, %w unused), no coherence
+// ops, no GPU part (GPU time 0.0), and the time is also recorded as a
+// device loop run on the host.
+// CPU-LABEL: func.func @nbody
+// CPU-SAME: (%[[POS:[^:]+]]: !darray, %[[ACC:[^:]+]]: !darray, %[[W:[^:]+]]: f64)
+// CPU-NOT: xmprt_loop_weight
+// CPU: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
+// CPU-NEXT: %{{.*}}, %{{.*}}, %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split %[[ONE]], (%{{.*}} to %{{.*}} step %{{.*}}) on @t[0] grain 32
+// CPU-NOT: scf.if
+// CPU-NOT: xmp.host_acquire
+// CPU-NOT: xmp.device_acquire
+// CPU: %[[JOB:.*]] = call @xmprt_cpu_parallel_for_start(
+// CPU-NEXT: %[[TG:.*]] = arith.constant 0.000000e+00 : f64
+// CPU-NEXT: %[[TC:.*]] = call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
+// CPU-NEXT: %[[ID:.*]] = arith.constant 0 : i64
+// CPU-NEXT: %[[NCI:.*]] = arith.index_cast %[[NC]] : index to i64
+// CPU-NEXT: %[[NGI:.*]] = arith.index_cast %[[NG]] : index to i64
+// CPU-NEXT: call @xmprt_loop_report(%[[ID]], %[[TC]], %[[NCI]], %[[TG]], %[[NGI]]) : (i64, f64, i64, f64, i64) -> ()
+// CPU-NEXT: call @xmprt_device_loop_on_host(%[[TC]]) : (f64) -> ()
+// CPU-NEXT: return
+// CPU-LABEL: func.func private @__xmp_cpu_part_0
+// CPU: xmp.loop (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) on @t [0] attributes {xmp.split_part} {
+// CPU-NOT: xmprt_gpu_timer
+// CPU-NOT: xmp.device_loop
+// CPU-NOT: xmp.split_commit
+// CPU-NOT: xmp.host_acquire
+
+// GRAIN-LABEL: func.func @nbody
+// GRAIN: xmp.loop_split %{{.*}}, (%{{.*}} to %{{.*}} step %[[ST:[^)]+]]) on @t[0] grain 8
+// GRAIN: %[[G8:.*]] = arith.constant 8 : index
+// GRAIN-NEXT: %[[GR:.*]] = arith.muli %[[G8]], %[[ST]] : index
+// GRAIN: arith.index_cast %[[GR]] : index to i64
+// GRAIN-NEXT: llvm.getelementptr %{{.*}}[0, 3]
+// GRAIN: %[[GL:.*]] = arith.index_cast %[[GR]] : index to i64
+// GRAIN-NEXT: call @xmprt_cpu_parallel_for_start(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[GL]])
+func.func @nbody(%pos: !v, %acc: !v, %w: f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1024 = arith.constant 1024 : index
+  %g = arith.constant 6.5e-01 : f64
+  %zero = arith.constant 0.0 : f64
+  xmp.device_loop (%i) = (%c0) to (%c1024) step (%c1) on @t [0] weight(%w) {
+    %xi = xmp.load %pos[%i, %c0] : !v
+    %sum = scf.for %j = %c0 to %c1024 step %c1 iter_args(%s = %zero) -> f64 {
+      %xj = xmp.load %pos[%j, %c0] : !v
+      %d = arith.subf %xj, %xi : f64
+      %s2 = arith.addf %s, %d : f64
+      scf.yield %s2 : f64
+    }
+    %f = arith.mulf %sum, %g : f64
+    xmp.store %f, %acc[%i, %c0] : !v
+  }
+  return
+}
+
+// -----
+
+// Two loops: ids 0 and 1 (weight state, report, outlined function names).
+// Loop 0: no weight (mode 0: the current weight, fixed argument 0.0), 1-D
+// on the cyclic template dimension 1, grain 32; it stores %v[3, %i], so it
+// commits array dimension 1 (the one aligned with template dimension 1).
+// Loop 1: weight(auto) (mode 2), a 2-D nest split along its outer
+// dimension (template dimension 0, block) with grain 1 (rows); the store
+// %u[%i, %j] commits dimension 0 from lb = 1. The inner bounds are the
+// original ones in both parts.
+xmp.nodes @p(shape = 2x2)
+xmp.template @t(shape = 64x64)
+xmp.distribute @t onto @p [block, cyclic]
+!m = !xmp.darray<64x64xf32, @t, align [0, 1]>
+// CHECK-LABEL: func.func @modes
+// CHECK-SAME: (%[[U:[^:]+]]: !darray, %[[V:[^:]+]]: !darray)
+// CHECK-NEXT: llvm.mlir.constant(1 : i64) : i64
+// CHECK-NEXT: %[[CTX1:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(ptr, ptr, i64, i64)> : (i64) -> !llvm.ptr
+// CHECK-NEXT: llvm.mlir.constant(1 : i64) : i64
+// CHECK-NEXT: %[[CTX0:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(ptr, ptr, i64, i64)> : (i64) -> !llvm.ptr
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT: %[[C64:.*]] = arith.constant 64 : index
+// CHECK-NEXT: %[[F0:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[ID0:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[M0:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[W0:.*]] = call @xmprt_loop_weight(%[[ID0]], %[[M0]], %[[F0]]) : (i64, i32, f64) -> f64
+// CHECK-NEXT: %[[S0:[^,]+]], %[[E0:[^,]+]], %{{.*}} = xmp.loop_split %[[W0]], (%[[C0]] to %[[C64]] step %[[C1]]) on @t[1] grain 32
+// CHECK: %[[FN0:.*]] = constant @__xmp_cpu_part_0
+// CHECK: call @xmprt_cpu_parallel_for_start(%{{.*}}, %[[CTX0]],
+// CHECK: xmp.device_loop (%[[I0:[^)]+]]) = (%[[C0]]) to (%[[S0]]) step (%[[C1]]) on @t [1] attributes {xmp.split_part} {
+// CHECK: xmp.store %{{.*}}, %[[V]][%[[C3]], %[[I0]]] : !darray
+// CHECK: xmp.split_commit %[[V]] dim 1 gpu[%[[C0]], %[[S0]]) cpu[%[[S0]], %[[E0]]) : !darray
+// CHECK-NEXT: %[[RID0:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: call @xmprt_loop_report(%[[RID0]],
+// CHECK-NEXT: %[[F1:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[ID1:.*]] = arith.constant 1 : i64
+// CHECK-NEXT: %[[M2:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: %[[W1:.*]] = call @xmprt_loop_weight(%[[ID1]], %[[M2]], %[[F1]]) : (i64, i32, f64) -> f64
+// CHECK-NEXT: %[[S1:[^,]+]], %[[E1:[^,]+]], %{{.*}} = xmp.loop_split %[[W1]], (%[[C1]] to %[[C64]] step %[[C1]]) on @t[0] grain 1
+// Both arrays are accessed (%v read, %u written): acquired in order of first access.
+// CHECK: xmp.host_acquire %[[V]] : !darray
+// CHECK-NEXT: xmp.host_acquire %[[U]] : !darray
+// CHECK: xmp.device_acquire %[[V]] access(read)
+// CHECK-NEXT: xmp.device_acquire %[[U]] access(write)
+// CHECK: %[[G1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: arith.muli %[[G1]], %[[C1]] : index
+// CHECK: %[[FN1:.*]] = constant @__xmp_cpu_part_1
+// CHECK: call @xmprt_cpu_parallel_for_start(%{{.*}}, %[[CTX1]],
+// CHECK: xmp.device_loop (%[[I1:[^,]+]], %[[J1:[^)]+]]) = (%[[C1]], %[[C0]]) to (%[[S1]], %[[C64]]) step (%[[C1]], %[[C1]]) on @t [0, 1] attributes {xmp.split_part} {
+// CHECK-NEXT: %[[X1:.*]] = xmp.load %[[V]][%[[I1]], %[[J1]]] : !darray
+// CHECK-NEXT: xmp.store %[[X1]], %[[U]][%[[I1]], %[[J1]]] : !darray
+// CHECK: xmp.split_commit %[[U]] dim 0 gpu[%[[C1]], %[[S1]]) cpu[%[[S1]], %[[E1]]) : !darray
+// CHECK-NEXT: %[[RID1:.*]] = arith.constant 1 : i64
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: call @xmprt_loop_report(%[[RID1]],
+// CHECK-NEXT: return
+// CHECK-LABEL: func.func private @__xmp_cpu_part_0
+// CHECK: xmp.loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%{{[^)]+}}) step (%{{[^)]+}}) on @t [1] attributes {xmp.split_part}
+// The 2-D CPU part: the outer dimension from the aligned first iteration
+// (lb = 1) to hi, the inner one over its original bounds.
+// CHECK-LABEL: func.func private @__xmp_cpu_part_1
+// CHECK-SAME: (%{{[^:]+}}: !llvm.ptr, %[[LO:[^:]+]]: i64, %[[HI:[^:]+]]: i64)
+// CHECK-DAG: %[[PC1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[PC64:.*]] = arith.constant 64 : index
+// CHECK-DAG: %[[PC0:.*]] = arith.constant 0 : index
+// CHECK: %[[PLO:.*]] = arith.index_cast %[[LO]] : i64 to index
+// CHECK-NEXT: %[[PHI:.*]] = arith.index_cast %[[HI]] : i64 to index
+// CHECK-NEXT: %[[D:.*]] = arith.subi %[[PLO]], %[[PC1]] : index
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: %[[DP:.*]] = arith.maxsi %[[D]], %{{.*}} : index
+// CHECK-NEXT: %[[K:.*]] = arith.ceildivsi %[[DP]], %[[PC1]] : index
+// CHECK-NEXT: %[[KS:.*]] = arith.muli %[[K]], %[[PC1]] : index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[PC1]], %[[KS]] : index
+// CHECK-NEXT: xmp.loop (%{{[^,]+}}, %{{[^)]+}}) = (%[[FIRST]], %[[PC0]]) to (%[[PHI]], %[[PC64]]) step (%[[PC1]], %[[PC1]]) on @t [0, 1] attributes {xmp.split_part} {
+
+// Both loops split without GPU code too (cyclic and block dimensions).
+// CPU-LABEL: func.func @modes
+// CPU: xmp.loop_split %{{.*}} on @t[1] grain 32
+// CPU: call @xmprt_device_loop_on_host
+// CPU: xmp.loop_split %{{.*}} on @t[0] grain 1
+// CPU: call @xmprt_device_loop_on_host
+// CPU-LABEL: func.func private @__xmp_cpu_part_0
+// CPU: xmp.loop {{.*}} on @t [1] attributes {xmp.split_part}
+// CPU-LABEL: func.func private @__xmp_cpu_part_1
+// CPU: xmp.loop {{.*}} on @t [0, 1] attributes {xmp.split_part}
+
+// The grain option replaces both defaults (32 for 1-D, 1 for nests).
+// GRAIN-LABEL: func.func @modes
+// GRAIN: xmp.loop_split %{{.*}} on @t[1] grain 8
+// GRAIN: xmp.loop_split %{{.*}} on @t[0] grain 8
+func.func @modes(%u: !m, %v: !m) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [1] {
+    %x = xmp.load %u[%c0, %i] : !m
+    xmp.store %x, %v[%c3, %i] : !m
+  }
+  xmp.device_loop (%i, %j) = (%c1, %c0) to (%c64, %c64) step (%c1, %c1) on @t [0, 1] weight(auto) {
+    %x = xmp.load %v[%i, %j] : !m
+    xmp.store %x, %u[%i, %j] : !m
+  }
+  return
+}
+
+// -----
+
+// A stencil-like loop inside an scf.for (lb 1, step 2, a dynamic ub): the
+// context is still allocated once, in the function's entry block. Stores
+// at iv + c: %a[%i + 1] (c = 1) commits [lb + 1, split + 1) and
+// [split + 1, end + 1); %b[%i - 1] and %b[2 + %i] (c in [-1, 2]) commit
+// [lb - 1, split + 2) and [split - 1, end + 2). The f32 %tv (defined in
+// the scf.for) and the index %ub are captured; the chunk grain is 32 *
+// step template indices; the CPU part aligns its first iteration to
+// lb + k * step.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 1000)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<1000xf32, @t, align [0], shadow [1:2]>
+// CHECK-LABEL: func.func @stencil
+// CHECK-SAME: (%[[A:[^:]+]]: !darray, %[[B:[^:]+]]: !darray, %[[NT:[^:]+]]: index, %[[UB:[^:]+]]: index)
+// CHECK-NEXT: %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
+// CHECK-NEXT: %[[CTX:.*]] = llvm.alloca %[[ONE]] x !llvm.struct<(ptr, f32, ptr, i64, i64, i64)> : (i64) -> !llvm.ptr
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT: scf.for
+// CHECK-NOT: llvm.alloca
+// CHECK: %[[TV:.*]] = arith.sitofp %{{.*}} : i32 to f32
+// CHECK: %[[S:[^,]+]], %[[E:[^,]+]], %{{.*}} = xmp.loop_split %{{.*}}, (%[[C1]] to %[[UB]] step %[[C2]]) on @t[0] grain 32
+// CHECK: xmp.device_acquire %[[A]] access(readwrite)
+// CHECK-NEXT: xmp.device_acquire %[[B]] access(write)
+// CHECK: %[[G32:.*]] = arith.constant 32 : index
+// CHECK-NEXT: %[[GR:.*]] = arith.muli %[[G32]], %[[C2]] : index
+// CHECK: llvm.getelementptr %[[CTX]][0, 0]
+// CHECK: llvm.store %[[TV]], %{{.*}} : f32, !llvm.ptr
+// CHECK: %[[UBI:.*]] = arith.index_cast %[[UB]] : index to i64
+// CHECK-NEXT: llvm.getelementptr %[[CTX]][0, 3]
+// CHECK: %[[JOB:.*]] = func.call @xmprt_cpu_parallel_for_start(%{{.*}}, %[[CTX]], %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: xmp.device_loop (%{{[^)]+}}) = (%[[C1]]) to (%[[S]]) step (%[[C2]]) on @t [0] attributes {xmp.split_part}
+// CHECK: func.call @xmprt_cpu_parallel_for_wait(%[[JOB]])
+// CHECK-DAG: %[[AGL:.*]] = arith.addi %[[C1]], %[[K1A:[^ ]+]] : index
+// CHECK-DAG: %[[K1A]] = arith.constant 1 : index
+// CHECK-DAG: %[[AGH:.*]] = arith.addi %[[S]], %[[K1B:[^ ]+]] : index
+// CHECK-DAG: %[[K1B]] = arith.constant 1 : index
+// CHECK-DAG: %[[ACL:.*]] = arith.addi %[[S]], %[[K1C:[^ ]+]] : index
+// CHECK-DAG: %[[K1C]] = arith.constant 1 : index
+// CHECK-DAG: %[[ACH:.*]] = arith.addi %[[E]], %[[K1D:[^ ]+]] : index
+// CHECK-DAG: %[[K1D]] = arith.constant 1 : index
+// CHECK: xmp.split_commit %[[A]] dim 0 gpu[%[[AGL]], %[[AGH]]) cpu[%[[ACL]], %[[ACH]]) : !darray
+// CHECK-DAG: %[[BGL:.*]] = arith.addi %[[C1]], %[[KM1A:[^ ]+]] : index
+// CHECK-DAG: %[[KM1A]] = arith.constant -1 : index
+// CHECK-DAG: %[[BGH:.*]] = arith.addi %[[S]], %[[K2A:[^ ]+]] : index
+// CHECK-DAG: %[[K2A]] = arith.constant 2 : index
+// CHECK-DAG: %[[BCL:.*]] = arith.addi %[[S]], %[[KM1B:[^ ]+]] : index
+// CHECK-DAG: %[[KM1B]] = arith.constant -1 : index
+// CHECK-DAG: %[[BCH:.*]] = arith.addi %[[E]], %[[K2B:[^ ]+]] : index
+// CHECK-DAG: %[[K2B]] = arith.constant 2 : index
+// CHECK: xmp.split_commit %[[B]] dim 0 gpu[%[[BGL]], %[[BGH]]) cpu[%[[BCL]], %[[BCH]]) : !darray
+// CHECK: func.call @xmprt_loop_report(
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-LABEL: func.func private @__xmp_cpu_part_0
+// CHECK-SAME: (%[[CTXA:[^:]+]]: !llvm.ptr, %[[LO:[^:]+]]: i64, %[[HI:[^:]+]]: i64)
+// CHECK-DAG: %[[PC1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[PC2:.*]] = arith.constant 2 : index
+// CHECK: %[[Q1:.*]] = llvm.getelementptr %[[CTXA]][0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, f32, ptr, i64, i64, i64)>
+// CHECK-NEXT: %[[PTV:.*]] = llvm.load %[[Q1]] : !llvm.ptr -> f32
+// CHECK: %[[PLO:.*]] = arith.index_cast %[[LO]] : i64 to index
+// CHECK-NEXT: %[[PHI:.*]] = arith.index_cast %[[HI]] : i64 to index
+// CHECK-NEXT: %[[D:.*]] = arith.subi %[[PLO]], %[[PC1]] : index
+// CHECK-NEXT: %[[DZ:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[DP:.*]] = arith.maxsi %[[D]], %[[DZ]] : index
+// CHECK-NEXT: %[[K:.*]] = arith.ceildivsi %[[DP]], %[[PC2]] : index
+// CHECK-NEXT: %[[KS:.*]] = arith.muli %[[K]], %[[PC2]] : index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[PC1]], %[[KS]] : index
+// CHECK-NEXT: xmp.loop (%{{[^)]+}}) = (%[[FIRST]]) to (%[[PHI]]) step (%[[PC2]]) on @t [0] attributes {xmp.split_part} {
+// CHECK: arith.addf %{{.*}}, %[[PTV]] : f32
+
+// CPU-LABEL: func.func @stencil
+// CPU: xmp.loop_split
+// CPU-NOT: xmp.split_commit
+// CPU: call @xmprt_device_loop_on_host
+func.func @stencil(%a: !a, %b: !a, %nt: index, %ub: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %t = %c0 to %nt step %c1 {
+    %tf = arith.index_cast %t : index to i32
+    %tv = arith.sitofp %tf : i32 to f32
+    xmp.device_loop (%i) = (%c1) to (%ub) step (%c2) on @t [0] {
+      %x = xmp.load %a[%i] : !a
+      %ip = arith.addi %i, %c1 : index
+      xmp.store %x, %a[%ip] : !a
+      %im = arith.subi %i, %c1 : index
+      %y = arith.addf %x, %tv : f32
+      xmp.store %y, %b[%im] : !a
+      %ip2 = arith.addi %c2, %i : index
+      xmp.store %y, %b[%ip2] : !a
+    }
+  }
+  return
+}
+
+// -----
+
+// An add reduction (f64) over a cyclic dimension: one partial per CPU
+// chunk in a buffer of ceil((end - split) / grain) + 1 slots set to the
+// identity, passed through the context as a memref descriptor; the CPU
+// part stores its chunk's result at (lo - split) / grain. The GPU part
+// starts from the identity and yields its partial with its time (the
+// identity and 0.0 when it is empty). After the wait: the buffer folded in
+// chunk order, combined with the GPU partial, reduced across the nodes,
+// then combined with init. Nothing is stored: no split_commit.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = ?)
+xmp.distribute @t onto @p [cyclic]
+!a = !xmp.darray<?xf64, @t, align [0]>
+// CHECK-LABEL: func.func @reduce
+// CHECK-SAME: (%[[A:[^:]+]]: !darray, %[[N:[^:]+]]: index, %[[INIT:[^:]+]]: f64) -> f64
+// CHECK-NEXT: llvm.mlir.constant(1 : i64) : i64
+// CHECK-NEXT: %[[CTX:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(ptr, i64, i64, i64, struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>)> : (i64) -> !llvm.ptr
+// CHECK: %[[S:[^,]+]], %[[E:[^,]+]], %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split %{{.*}} on @t[0] grain 32
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[HAVECPU:.*]] = arith.cmpi sgt, %[[NC]], %[[Z]] : index
+// CHECK-NEXT: %[[HAVEGPU:.*]] = arith.cmpi sgt, %[[NG]], %[[Z]] : index
+// CHECK-NEXT: scf.if %[[HAVECPU]] {
+// CHECK-NEXT: xmp.host_acquire %[[A]] : !darray
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if %[[HAVEGPU]] {
+// CHECK-NEXT: xmp.device_acquire %[[A]] access(read) : !darray -> memref<?xf64>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[G32:.*]] = arith.constant 32 : index
+// CHECK-NEXT: %[[GR:.*]] = arith.muli %[[G32]], %{{.*}} : index
+// CHECK-NEXT: %[[RANGE:.*]] = arith.subi %[[E]], %[[S]] : index
+// CHECK-NEXT: %[[NCH:.*]] = arith.ceildivsi %[[RANGE]], %[[GR]] : index
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[NBUF:.*]] = arith.addi %[[NCH]], %[[ONE]] : index
+// CHECK-NEXT: %[[BUF:.*]] = memref.alloc(%[[NBUF]]) : memref<?xf64>
+// CHECK-NEXT: arith.constant 1 : index
+// CHECK-NEXT: scf.for %[[K:.*]] = %[[Z]] to %[[NBUF]] step %{{.*}} {
+// CHECK-NEXT: %[[IDB:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: memref.store %[[IDB]], %[[BUF]][%[[K]]] : memref<?xf64>
+// CHECK-NEXT: }
+// CHECK: %[[BD:.*]] = builtin.unrealized_conversion_cast %[[BUF]] : memref<?xf64> to !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT: %[[BP:.*]] = llvm.getelementptr %[[CTX]][0, 4]
+// CHECK-NEXT: llvm.store %[[BD]], %[[BP]] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, !llvm.ptr
+// CHECK: %[[JOB:.*]] = call @xmprt_cpu_parallel_for_start(
+// CHECK: %[[GPU:.*]]:2 = scf.if %[[HAVEGPU]] -> (f64, f64) {
+// CHECK-NEXT: func.call @xmprt_gpu_timer_start() : () -> ()
+// CHECK-NEXT: %[[IDG:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[GR0:.*]] = xmp.device_loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%[[S]]) step (%{{[^)]+}}) on @t [0] reduce(add) init(%[[IDG]]) -> f64 attributes {xmp.split_part} {
+// CHECK: %[[T:.*]] = func.call @xmprt_gpu_timer_stop() : () -> f64
+// CHECK-NEXT: scf.yield %[[GR0]], %[[T]] : f64, f64
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[EI:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[ET:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: scf.yield %[[EI]], %[[ET]] : f64, f64
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[TC:.*]] = call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
+// CHECK-NEXT: arith.constant 1 : index
+// CHECK-NEXT: %[[IDF:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[FOLD:.*]] = scf.for %[[K2:[^ ]+]] = %[[Z]] to %[[NBUF]] step %{{[^ ]+}} iter_args(%[[RACC:[^ ]+]] = %[[IDF]]) -> (f64) {
+// CHECK-NEXT: %[[X:.*]] = memref.load %[[BUF]][%[[K2]]] : memref<?xf64>
+// CHECK-NEXT: %[[Y:.*]] = arith.addf %[[RACC]], %[[X]] : f64
+// CHECK-NEXT: scf.yield %[[Y]] : f64
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[LOCAL:.*]] = arith.addf %[[GPU]]#0, %[[FOLD]] : f64
+// CHECK-NEXT: memref.dealloc %[[BUF]] : memref<?xf64>
+// CHECK-NOT: xmp.split_commit
+// CHECK-NEXT: arith.constant 0 : i64
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: call @xmprt_loop_report(%{{.*}}, %[[TC]], %{{.*}}, %[[GPU]]#1, %{{.*}}) : (i64, f64, i64, f64, i64) -> ()
+// CHECK-NEXT: %[[ALL:.*]] = xmp.reduction add %[[LOCAL]] on @p : f64
+// CHECK-NEXT: %[[RES:.*]] = arith.addf %[[INIT]], %[[ALL]] : f64
+// CHECK-NEXT: return %[[RES]] : f64
+// CHECK-LABEL: func.func private @__xmp_cpu_part_0
+// CHECK-SAME: (%[[CTXA:[^:]+]]: !llvm.ptr, %[[LO:[^:]+]]: i64, %[[HI:[^:]+]]: i64)
+// CHECK: %[[Q2:.*]] = llvm.getelementptr %[[CTXA]][0, 2]
+// CHECK-NEXT: %[[L2:.*]] = llvm.load %[[Q2]] : !llvm.ptr -> i64
+// CHECK-NEXT: %[[PS:.*]] = arith.index_cast %[[L2]] : i64 to index
+// CHECK-NEXT: %[[Q3:.*]] = llvm.getelementptr %[[CTXA]][0, 3]
+// CHECK-NEXT: %[[L3:.*]] = llvm.load %[[Q3]] : !llvm.ptr -> i64
+// CHECK-NEXT: %[[PGR:.*]] = arith.index_cast %[[L3]] : i64 to index
+// CHECK-NEXT: %[[Q4:.*]] = llvm.getelementptr %[[CTXA]][0, 4]
+// CHECK-NEXT: %[[L4:.*]] = llvm.load %[[Q4]] : !llvm.ptr -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT: %[[PBUF:.*]] = builtin.unrealized_conversion_cast %[[L4]] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> to memref<?xf64>
+// CHECK-NEXT: %[[PLO:.*]] = arith.index_cast %[[LO]] : i64 to index
+// CHECK: %[[PID:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[R:.*]] = xmp.loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%{{[^)]+}}) step (%{{[^)]+}}) on @t [0] reduce(add) init(%[[PID]]) -> f64 attributes {xmp.split_part} {
+// CHECK: }
+// CHECK-NEXT: %[[OFF:.*]] = arith.subi %[[PLO]], %[[PS]] : index
+// CHECK-NEXT: %[[SLOT:.*]] = arith.divsi %[[OFF]], %[[PGR]] : index
+// CHECK-NEXT: memref.store %[[R]], %[[PBUF]][%[[SLOT]]] : memref<?xf64>
+// CHECK-NEXT: return
+
+// Without GPU code the folded CPU partial alone is reduced across nodes.
+// CPU-LABEL: func.func @reduce
+// CPU-SAME: (%{{[^:]+}}: !darray, %{{[^:]+}}: index, %[[INIT:[^:]+]]: f64) -> f64
+// CPU-NOT: scf.if
+// CPU: %[[FOLD:.*]] = scf.for {{.*}} -> (f64) {
+// CPU: memref.dealloc
+// CPU: call @xmprt_device_loop_on_host
+// CPU-NEXT: %[[ALL:.*]] = xmp.reduction add %[[FOLD]] on @p : f64
+// CPU-NEXT: %[[RES:.*]] = arith.addf %[[INIT]], %[[ALL]] : f64
+// CPU-NEXT: return %[[RES]] : f64
+func.func @reduce(%a: !a, %n: index, %init: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = xmp.device_loop (%i) = (%c0) to (%n) step (%c1) on @t [0] reduce(add) init(%init) -> f64 {
+    %x = xmp.load %a[%i] : !a
+    xmp.yield %x : f64
+  }
+  return %r : f64
+}
