@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -24,7 +25,6 @@ namespace {
 struct WorkSharingState {
   double weight = 0.0;
   double cpuTime = 0.0, gpuTime = 0.0;
-  bool warnedHostFallback = false;
 };
 WorkSharingState &workSharing() {
   static WorkSharingState s;
@@ -54,6 +54,22 @@ const std::vector<std::string> &commandLine() {
   return args;
 }
 } // namespace
+
+namespace xmprt {
+
+void warnDeviceLoopsOnHost(const char *what) {
+  static std::atomic<bool> warned{false};
+  if (warned.exchange(true))
+    return;
+  // Before MPI_Init (a global constructor) the launcher's rank decides.
+  int rank = mpiUsable() ? xmprt_world_rank() : reportRank();
+  if (rank <= 0 && !std::getenv("XMP_QUIET")) {
+    std::fprintf(stderr, "xmprt: warning: rank 0: %s\n", what);
+    std::fflush(stderr);
+  }
+}
+
+} // namespace xmprt
 
 extern "C" {
 
@@ -105,14 +121,9 @@ void xmprt_device_loop_on_host(double seconds) {
   WorkSharingState &s = workSharing();
   s.cpuTime = seconds;
   s.gpuTime = 0.0;
-  if (!s.warnedHostFallback) {
-    s.warnedHostFallback = true;
-    if (xmprt_world_rank() == 0 && !std::getenv("XMP_QUIET"))
-      std::fprintf(stderr,
-                   "xmprt: warning: rank 0: device loop: compiled without GPU "
-                   "code (xmpcc without --gpu), device loops run on the CPU "
-                   "(weight 1)\n");
-  }
+  warnDeviceLoopsOnHost("device loop: compiled without GPU code (xmpcc "
+                        "without --gpu), device loops run on the CPU "
+                        "(weight 1)");
 }
 
 int64_t xmprt_arg_i64(int32_t index, int64_t fallback) {

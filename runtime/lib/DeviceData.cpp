@@ -6,37 +6,110 @@
 //                creation, by xmprt_darray_host_modified, after host
 //                reflects and host gmoves);
 //   kHostStale : the device holds values the host lacks (after a device
-//                reflect; a replicate region's device writes are not
-//                tracked: there the program syncs explicitly).
+//                reflect, and after a device loop that writes inside a
+//                replicate region: release marks it there).
 // Outside replicate regions the host instance is the reference: acquire
 // copies it in when stale, release after writes copies the block back.
-// Inside them nothing moves unless the program calls xmprt_replicate_sync.
-// All copies are of the whole local block (simple and exact; the cost is
-// the block size per copy).
+// Inside them nothing moves unless the program calls xmprt_replicate_sync
+// (or a split loop needs the host instance: xmprt_darray_host_acquire).
+// These copies are of the whole local block (simple and exact; the cost is
+// the block size per copy). Split loops are the exception: after one, the
+// GPU part's slice goes device->host and the CPU part's host->device
+// (xmprt_darray_split_commit), one strided copy each.
 //===----------------------------------------------------------------------===//
 #include "Gpu.h"
 #include "Internal.h"
+
+#include <atomic>
 
 using namespace xmprt;
 
 namespace {
 
+// Bytes moved between the instances (xmprt_darray_copied_bytes).
+std::atomic<int64_t> gCopied[2]; // 0: host->device, 1: device->host
+
 void checkArray(const xmprt_darray *a, const char *fn) {
   XMPRT_CHECK(a, fn, "array is NULL");
 }
 
-// Waits for the device's pending work on the block and copies it to the host.
+// Waits for the device's pending work on the block and copies it to the
+// host. Both instances are then equal.
 void copyOut(xmprt_darray *a, const char *fn) {
   gpu::sync(fn);
   gpu::copyAsync(a->data, a->devData, a->bytes, fn);
   gpu::sync(fn);
-  a->devFlags &= ~(uint32_t)kHostStale;
+  gCopied[1] += a->bytes;
+  a->devFlags &= ~(uint32_t)(kHostStale | kDevStale);
 }
 
+// Copies the block to the device (after the stream's earlier work). Both
+// instances are then equal: whatever the device held is overwritten.
 void copyIn(xmprt_darray *a, const char *fn) {
   gpu::copyAsync(a->devData, a->data, a->bytes, fn);
   gpu::sync(fn);
-  a->devFlags &= ~(uint32_t)kDevStale;
+  gCopied[0] += a->bytes;
+  a->devFlags &= ~(uint32_t)(kDevStale | kHostStale);
+}
+
+// Local storage indices [lo, hi) along dim d of the elements of global
+// range [g0, g1) this rank stores (owned ones and its allocated shadow;
+// shadow slots outside [0, m) by their out-of-range index, as
+// xmprt_darray_global_to_local). Always one run: block-like and unaligned
+// dims store a contiguous global range; a cyclic dim (no shadow, or a full
+// one) stores only owned elements, in increasing global order, so the
+// owned elements of [g0, g1) are the local indices
+// [ownedBelow(g0), ownedBelow(g1)).
+dist::Range storedRun(const xmprt_darray *a, int32_t d, int64_t g0,
+                      int64_t g1) {
+  const dist::ArrayDim &ad = a->dims[d];
+  if (g1 <= g0)
+    return {0, 0};
+  auto clip = [&](int64_t from, int64_t to, int64_t shift) -> dist::Range {
+    int64_t lo = dist::clamp(g0, from, to), hi = dist::clamp(g1, from, to);
+    return {lo + shift, dist::max64(lo, hi) + shift};
+  };
+  if (ad.fullShadow) // the whole dimension, local == global
+    return clip(0, ad.m, 0);
+  if (!ad.aligned) // the whole dimension plus its shadow, local = g + sl
+    return clip(-ad.shadowLo, ad.m + ad.shadowHi, ad.shadowLo);
+  int64_t c = a->coord[d];
+  if (ad.t.kind == dist::Kind::Cyclic) {
+    int64_t lo = dist::arrayOwnedBelow(ad, c, g0);
+    return {lo, dist::max64(lo, dist::arrayOwnedBelow(ad, c, g1))};
+  }
+  dist::Range own = dist::arrayOwned(ad, c);
+  if (own.empty()) // an empty piece: no shadow is maintained either
+    return {0, 0};
+  return clip(own.lo - ad.shadowLo, own.hi + ad.shadowHi,
+              ad.shadowLo - own.lo);
+}
+
+// One strided copy of the local slice [run.lo, run.hi) along dim d (every
+// index of the other dims) between the host and device blocks; returns the
+// bytes queued.
+int64_t copySlice(xmprt_darray *a, int32_t d, dist::Range run, bool toHost,
+                  const char *fn) {
+  if (run.empty())
+    return 0;
+  int64_t outer = 1, inner = a->esize;
+  for (int32_t k = 0; k < d; ++k)
+    outer *= a->extent[k];
+  for (int32_t k = d + 1; k < a->rank; ++k)
+    inner *= a->extent[k];
+  int64_t pitch = inner * a->extent[d], width = inner * run.size();
+  int64_t off = inner * run.lo;
+  char *host = static_cast<char *>(a->data) + off;
+  char *dev = static_cast<char *>(a->devData) + off;
+  if (width == pitch) { // whole rows: one contiguous piece
+    width *= outer;
+    outer = 1;
+  }
+  if (toHost)
+    gpu::copy2DAsync(host, pitch, dev, pitch, width, outer, fn);
+  else
+    gpu::copy2DAsync(dev, pitch, host, pitch, width, outer, fn);
+  return width * outer;
 }
 
 } // namespace
@@ -105,12 +178,17 @@ void xmprt_darray_device_release(xmprt_darray *a, int32_t mode) {
               "mode %d is not a combination of XMPRT_ACCESS_READ/WRITE", mode);
   if (!gpu::built())
     gpu::notBuilt(fn);
-  if (!a->inGrid() || a->replicateDepth > 0 || !(mode & XMPRT_ACCESS_WRITE))
+  if (!a->inGrid() || !(mode & XMPRT_ACCESS_WRITE))
     return;
   XMPRT_CHECK(a->devData, fn,
               "array has no device instance (release without acquire)");
+  if (a->replicateDepth > 0) {
+    // Explicit model: nothing moves, but a split loop's host part (and
+    // gmove_acc) must know that the host lacks these values.
+    a->devFlags |= kHostStale;
+    return;
+  }
   copyOut(a, fn);
-  a->devFlags &= ~(uint32_t)kDevStale;
 }
 
 void xmprt_darray_host_modified(xmprt_darray *a) {
@@ -159,6 +237,74 @@ void xmprt_replicate_sync(xmprt_darray *a, int32_t dir) {
     copyIn(a, fn);
   else
     copyOut(a, fn);
+}
+
+void xmprt_darray_host_acquire(xmprt_darray *a) {
+  const char *fn = "xmprt_darray_host_acquire";
+  checkArray(a, fn);
+  if (!a->inGrid() || !a->devData)
+    return;
+  if (a->devFlags & kHostStale)
+    copyOut(a, fn);
+}
+
+void xmprt_darray_split_commit(xmprt_darray *a, int32_t dim, int64_t g0,
+                               int64_t g1, int64_t c0, int64_t c1) {
+  const char *fn = "xmprt_darray_split_commit";
+  checkArray(a, fn);
+  XMPRT_CHECK(dim >= 0 && dim < a->rank, fn,
+              "dim %d out of range [0,%d) of the array", dim, a->rank);
+  if (!a->inGrid() || !a->devData)
+    return;
+  dist::Range gpuRun = storedRun(a, dim, g0, g1);
+  dist::Range cpuRun = storedRun(a, dim, c0, c1);
+  bool region = a->replicateDepth > 0;
+  // Outside a region a device instance still stale was not acquired: the
+  // GPU part did not run here, the host (the reference) holds every value
+  // and the instance stays stale (its next acquire copies the block).
+  // Copying its rows out would overwrite the host with stale values.
+  if (!region && (a->devFlags & kDevStale))
+    return;
+  // A host instance still stale was not acquired either: the CPU part did
+  // not run here, whatever rows its range names (a store offset reaches
+  // rows beyond the split point even when the part is empty).
+  bool hostStale = a->devFlags & kHostStale;
+  if (cpuRun.empty() || hostStale) {
+    if (region) {
+      // The device is the reference inside the region and the host gained
+      // nothing: keep a weight-0 loop as cheap as a plain device loop.
+      if (!gpuRun.empty())
+        a->devFlags |= kHostStale;
+      return;
+    }
+    if (hostStale) {
+      // The host lacked more than this slice before the loop (a device
+      // reflect): the whole block, as release does, so that host code
+      // sees current data.
+      copyOut(a, fn);
+      return;
+    }
+    cpuRun = {0, 0};
+  }
+  // The copies follow the GPU part's kernels on the stream; the CPU part
+  // is complete (the caller waited for it). The CPU slice goes first: where
+  // the ranges overlap (rows a store offset reaches from both sides of the
+  // split point) both instances end with the CPU part's values, the later
+  // iterations', as in the sequential loop.
+  gCopied[0] += copySlice(a, dim, cpuRun, false, fn);
+  gCopied[1] += copySlice(a, dim, gpuRun, true, fn);
+  gpu::sync(fn);
+  // Both instances were current before the loop (acquire, host_acquire)
+  // and each side's writes are now on the other: they agree again.
+  a->devFlags &= ~(uint32_t)(kHostStale | kDevStale);
+}
+
+int64_t xmprt_darray_copied_bytes(int32_t dir) {
+  XMPRT_CHECK(dir == 0 || dir == 1, "xmprt_darray_copied_bytes",
+              "direction must be 0 (host->device) or 1 (device->host), got "
+              "%d",
+              dir);
+  return gCopied[dir].load();
 }
 
 int32_t xmprt_darray_in_replicate(const xmprt_darray *a) {

@@ -4,11 +4,16 @@
 // into chunks, on one of three executors:
 //  - starpu:  one StarPU task per chunk on StarPU's CPU workers (StarPU is
 //             given no CUDA/OpenCL device: it must not touch the GPU);
-//  - threads: a persistent pool of std::thread workers;
+//  - threads: a persistent pool of std::thread workers fed from one queue
+//             of chunks;
 //  - serial:  the chunks in order on the calling thread.
 // The calling thread never runs chunks itself: it is the core left to drive
-// the GPU (one core per GPU, as StarPU does with its CUDA workers); it
-// blocks until every chunk is done.
+// the GPU (one core per GPU, as StarPU does with its CUDA workers).
+// Every call is a job: xmprt_cpu_parallel_for_start cuts it and hands the
+// chunks over, xmprt_cpu_parallel_for_wait blocks until its last chunk is
+// done; xmprt_cpu_parallel_for is the two in a row. Jobs carry their own
+// completion count, so several may be outstanding at once (a split loop
+// starts its CPU part, launches its GPU part, then waits).
 //
 // StarPU and the pool are created lazily and shut down at MPI_Finalize
 // (xmprt_finalize finalizes MPI when it initialized it), through a delete
@@ -19,10 +24,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <exception>
 #include <initializer_list>
 #include <mutex>
@@ -30,6 +37,7 @@
 #include <string>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 #ifdef XMPRT_HAVE_STARPU
@@ -40,41 +48,60 @@ using namespace xmprt;
 
 namespace {
 
-//--- one call: the chunks and their first error -------------------------------
-struct Job {
-  xmprt_range_fn fn = nullptr;
-  void *ctx = nullptr;
-  std::vector<int64_t> bounds; // chunk c is [bounds[c], bounds[c+1])
-  int64_t chunks() const { return (int64_t)bounds.size() - 1; }
-  std::mutex errMutex;
-  std::string error; // first failure, empty if none
-  // Completion (StarPU): chunks not yet finished.
-  std::mutex doneMutex;
-  std::condition_variable doneCv;
-  int64_t remaining = 0;
-};
-
 // Set on executor threads (and while a StarPU task runs): a nested
 // xmprt_cpu_parallel_for runs serially there instead of deadlocking.
 thread_local int tInsideChunk = 0;
 
+using Clock = std::chrono::steady_clock;
+
+} // namespace
+
+//--- one call: the chunks, their completion and their first error ------------
+struct xmprt_cpu_job {
+  xmprt_range_fn fn = nullptr;
+  void *ctx = nullptr;
+  const char *api = nullptr;   // entry point that reports its errors
+  int32_t kind = 0;            // executor it was handed to
+  std::vector<int64_t> bounds; // chunk c is [bounds[c], bounds[c+1])
+  int64_t chunks() const { return (int64_t)bounds.size() - 1; }
+  std::mutex m; // guards everything below
+  std::condition_variable doneCv;
+  int64_t remaining = 0; // chunks not yet finished
+  std::string error;     // first failure, empty if none
+  Clock::time_point start, end;
+#ifdef XMPRT_HAVE_STARPU
+  std::vector<std::pair<xmprt_cpu_job *, int64_t>> taskArgs; // cl_arg
+#endif
+};
+
+namespace {
+
+using Job = xmprt_cpu_job;
+
+// Runs chunk c; the last chunk to finish stamps the job's end time and
+// wakes its waiter.
 void runChunk(Job &job, int64_t c) {
   int64_t lo = job.bounds[c], hi = job.bounds[c + 1];
+  std::string error;
   ++tInsideChunk;
   try {
     job.fn(job.ctx, lo, hi);
   } catch (const std::exception &e) {
-    std::lock_guard<std::mutex> g(job.errMutex);
-    if (job.error.empty())
-      job.error = "chunk [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                  ") threw: " + e.what();
+    error = "chunk [" + std::to_string(lo) + ", " + std::to_string(hi) +
+            ") threw: " + e.what();
   } catch (...) {
-    std::lock_guard<std::mutex> g(job.errMutex);
-    if (job.error.empty())
-      job.error = "chunk [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                  ") threw an exception";
+    error = "chunk [" + std::to_string(lo) + ", " + std::to_string(hi) +
+            ") threw an exception";
   }
   --tInsideChunk;
+  Clock::time_point now = Clock::now();
+  std::lock_guard<std::mutex> g(job.m);
+  if (!error.empty() && job.error.empty())
+    job.error = error;
+  if (now > job.end)
+    job.end = now;
+  if (--job.remaining == 0)
+    job.doneCv.notify_all();
 }
 
 //--- environment --------------------------------------------------------------
@@ -260,6 +287,8 @@ int executorWorkers(const Config &c) {
 }
 
 //--- thread pool --------------------------------------------------------------
+// One FIFO queue of chunks (of any number of jobs); idle workers sleep on a
+// condition variable and take the next chunk.
 class ThreadPool {
 public:
   explicit ThreadPool(int n) {
@@ -268,20 +297,19 @@ public:
   }
   int size() const { return (int)threads_.size(); }
 
-  void run(Job &job) {
+  void submit(Job &job) {
     {
       std::lock_guard<std::mutex> g(m_);
-      job_ = &job;
-      next_.store(0);
-      busy_ = (int)threads_.size();
-      ++generation_;
+      for (int64_t c = 0; c < job.chunks(); ++c)
+        queue_.emplace_back(&job, c);
     }
-    work_.notify_all();
-    std::unique_lock<std::mutex> g(m_);
-    done_.wait(g, [this] { return busy_ == 0; });
-    job_ = nullptr;
+    if (job.chunks() == 1)
+      work_.notify_one();
+    else
+      work_.notify_all();
   }
 
+  // Lets the workers finish the queued chunks, then joins them.
   void stop() {
     {
       std::lock_guard<std::mutex> g(m_);
@@ -296,32 +324,24 @@ public:
 private:
   void loop() {
     tInsideChunk = 1; // nested calls from chunks run serially
-    uint64_t seen = 0;
     for (;;) {
-      Job *job;
+      std::pair<Job *, int64_t> item;
       {
         std::unique_lock<std::mutex> g(m_);
-        work_.wait(g, [&] { return stop_ || generation_ != seen; });
-        if (stop_)
-          return;
-        seen = generation_;
-        job = job_;
+        work_.wait(g, [&] { return stop_ || !queue_.empty(); });
+        if (queue_.empty())
+          return; // stopping, nothing left
+        item = queue_.front();
+        queue_.pop_front();
       }
-      for (int64_t c; (c = next_.fetch_add(1)) < job->chunks();)
-        runChunk(*job, c);
-      std::lock_guard<std::mutex> g(m_);
-      if (--busy_ == 0)
-        done_.notify_one();
+      runChunk(*item.first, item.second);
     }
   }
 
   std::vector<std::thread> threads_;
   std::mutex m_;
-  std::condition_variable work_, done_;
-  Job *job_ = nullptr;
-  std::atomic<int64_t> next_{0};
-  int busy_ = 0;
-  uint64_t generation_ = 0;
+  std::condition_variable work_;
+  std::deque<std::pair<Job *, int64_t>> queue_;
   bool stop_ = false;
 };
 
@@ -334,22 +354,12 @@ ThreadPool *gPool = nullptr;
 bool gStarPUUp = false;
 bool gStarPUPaused = false;
 struct starpu_codelet gCodelet;
-struct ChunkArg {
-  Job *job;
-  int64_t c;
-};
+int gStarPUJobs = 0; // outstanding jobs (under gMutex): pause at zero
 
 void starpuChunk(void **buffers, void *arg) {
   (void)buffers;
-  auto *a = static_cast<ChunkArg *>(arg);
-  runChunk(*a->job, a->c);
-}
-
-void starpuChunkDone(void *arg) {
-  Job *job = static_cast<Job *>(arg);
-  std::lock_guard<std::mutex> g(job->doneMutex);
-  if (--job->remaining == 0)
-    job->doneCv.notify_one();
+  auto *a = static_cast<std::pair<Job *, int64_t> *>(arg);
+  runChunk(*a->first, a->second);
 }
 
 void starpuUp(const Config &c, const char *fn) {
@@ -402,37 +412,38 @@ void starpuUp(const Config &c, const char *fn) {
   registerFinalizeHook();
 }
 
-void starpuRun(Job &job, const Config &c, const char *fn) {
+// Submits one task per chunk; completion is counted by runChunk (not
+// starpu_task_wait_for_all: other StarPU users in the process are not
+// waited for). Called under gMutex.
+void starpuSubmit(Job &job, const Config &c, const char *fn) {
   starpuUp(c, fn);
   if (gStarPUPaused) {
     starpu_resume();
     gStarPUPaused = false;
   }
+  ++gStarPUJobs;
   int64_t n = job.chunks();
-  std::vector<ChunkArg> args(n);
-  job.remaining = n;
+  job.taskArgs.resize(n);
   for (int64_t i = 0; i < n; ++i) {
-    args[i] = {&job, i};
+    job.taskArgs[i] = {&job, i};
     struct starpu_task *t = starpu_task_create();
     t->cl = &gCodelet;
-    t->cl_arg = &args[i];
-    t->cl_arg_size = sizeof(ChunkArg);
+    t->cl_arg = &job.taskArgs[i];
+    t->cl_arg_size = sizeof(job.taskArgs[i]);
     t->cl_arg_free = 0;
-    t->callback_func = starpuChunkDone;
-    t->callback_arg = &job;
     int rc = starpu_task_submit(t);
     if (rc != 0)
       fail(fn, "starpu_task_submit failed: %s", std::strerror(-rc));
   }
-  // Our own completion count (not starpu_task_wait_for_all): other StarPU
-  // users in the process are not waited for.
-  {
-    std::unique_lock<std::mutex> g(job.doneMutex);
-    job.doneCv.wait(g, [&] { return job.remaining == 0; });
-  }
-  // Idle StarPU workers spin; paused ones sleep (they would otherwise take
-  // CPU from the rank's MPI and GPU-driving thread between loops).
-  if (c.starpuPause) {
+}
+
+// After a StarPU job's wait. Idle StarPU workers spin; paused ones sleep
+// (they would otherwise take CPU from the rank's MPI and GPU-driving thread
+// between loops): pause once no job is outstanding.
+void starpuJobDone() {
+  std::lock_guard<std::recursive_mutex> g(gMutex);
+  if (--gStarPUJobs == 0 && gStarPUUp && gConfig.starpuPause &&
+      !gStarPUPaused) {
     starpu_pause();
     gStarPUPaused = true;
   }
@@ -445,6 +456,7 @@ void starpuDown() {
     starpu_resume();
   starpu_shutdown();
   gStarPUUp = gStarPUPaused = false;
+  gStarPUJobs = 0;
 }
 #endif
 
@@ -473,8 +485,10 @@ void registerFinalizeHook() {
 //--- chunking -----------------------------------------------------------------
 // nchunks pieces of [lo, hi), every one a whole number of `grain` granules
 // but the last (which takes the partial granule), sizes differing by at most
-// one granule.
-void cut(Job &job, int64_t lo, int64_t hi, int64_t grain, int64_t nchunks) {
+// one granule. Chunk starts are lo + k * grain: generated code derives a
+// per-chunk index from (a - lo) / grain.
+void cut(Job &job, int64_t lo, int64_t hi, int64_t grain, int64_t nchunks,
+         const char *fn) {
   int64_t n = hi - lo;
   int64_t units = n / grain + (n % grain != 0);
   nchunks = std::max<int64_t>(1, std::min(nchunks, units));
@@ -485,53 +499,105 @@ void cut(Job &job, int64_t lo, int64_t hi, int64_t grain, int64_t nchunks) {
   for (int64_t c = 0; c < nchunks; ++c) {
     u += base + (c < rem);
     job.bounds[c + 1] = c + 1 == nchunks ? hi : lo + u * grain;
+    XMPRT_CHECK(job.bounds[c] < job.bounds[c + 1] &&
+                    (job.bounds[c] - lo) % grain == 0,
+                fn, "internal error: chunk %lld of [%lld, %lld) grain %lld "
+                    "starts at %lld",
+                (long long)c, (long long)lo, (long long)hi, (long long)grain,
+                (long long)job.bounds[c]);
   }
 }
 
-} // namespace
-
-extern "C" {
-
-void xmprt_cpu_parallel_for(xmprt_range_fn fn, void *ctx, int64_t lo,
-                            int64_t hi, int64_t grain) {
-  const char *name = "xmprt_cpu_parallel_for";
+Job *startJob(xmprt_range_fn fn, void *ctx, int64_t lo, int64_t hi,
+              int64_t grain, const char *name, const char *api) {
   XMPRT_CHECK(fn, name, "fn is NULL");
   XMPRT_CHECK(grain >= 1, name, "grain %lld < 1", (long long)grain);
-  if (hi <= lo)
-    return;
+  auto *job = new Job;
+  job->fn = fn;
+  job->ctx = ctx;
+  job->api = api;
+  job->start = job->end = Clock::now();
+  if (hi <= lo) { // complete already: no chunks
+    job->bounds.assign(1, lo);
+    return job;
+  }
   if (tInsideChunk) { // nested inside a chunk: serially, here
-    fn(ctx, lo, hi);
-    return;
+    job->kind = kSerial;
+    job->bounds = {lo, hi};
+    job->remaining = 1;
+    runChunk(*job, 0);
+    return job;
   }
   std::lock_guard<std::recursive_mutex> g(gMutex);
   Config &c = config(name);
   registerFinalizeHook(); // no-op once registered; MPI may be newer
-  Job job;
-  job.fn = fn;
-  job.ctx = ctx;
-  cut(job, lo, hi, grain, c.chunks ? c.chunks : c.workers);
+  job->kind = c.kind;
+  cut(*job, lo, hi, grain, c.chunks ? c.chunks : c.workers, name);
+  job->remaining = job->chunks();
   switch (c.kind) {
   case kSerial:
-    for (int64_t i = 0; i < job.chunks(); ++i)
-      runChunk(job, i);
+    for (int64_t i = 0; i < job->chunks(); ++i)
+      runChunk(*job, i);
     break;
   case kThreads:
     if (!gPool) {
       gPool = new ThreadPool(c.workers);
       registerFinalizeHook();
     }
-    gPool->run(job);
+    gPool->submit(*job);
     break;
 #ifdef XMPRT_HAVE_STARPU
   case kStarPU:
-    starpuRun(job, c, name);
+    starpuSubmit(*job, c, name);
     break;
 #endif
   default:
     fail(name, "unknown executor %d", c.kind);
   }
-  if (!job.error.empty())
-    fail(name, "%s", job.error.c_str());
+  return job;
+}
+
+double waitJob(Job *job, const char *name) {
+  XMPRT_CHECK(job, name, "job is NULL");
+  std::string error;
+  double seconds;
+  {
+    std::unique_lock<std::mutex> g(job->m);
+    job->doneCv.wait(g, [&] { return job->remaining == 0; });
+    error = job->error;
+    seconds = std::chrono::duration<double>(job->end - job->start).count();
+  }
+#ifdef XMPRT_HAVE_STARPU
+  if (job->kind == kStarPU && job->chunks() > 0)
+    starpuJobDone();
+#endif
+  const char *api = job->api;
+  bool empty = job->chunks() == 0;
+  delete job;
+  if (!error.empty())
+    fail(api, "%s", error.c_str());
+  return empty ? 0.0 : seconds;
+}
+
+} // namespace
+
+extern "C" {
+
+xmprt_cpu_job *xmprt_cpu_parallel_for_start(xmprt_range_fn fn, void *ctx,
+                                            int64_t lo, int64_t hi,
+                                            int64_t grain) {
+  return startJob(fn, ctx, lo, hi, grain, "xmprt_cpu_parallel_for_start",
+                  "xmprt_cpu_parallel_for_wait");
+}
+
+double xmprt_cpu_parallel_for_wait(xmprt_cpu_job *job) {
+  return waitJob(job, "xmprt_cpu_parallel_for_wait");
+}
+
+void xmprt_cpu_parallel_for(xmprt_range_fn fn, void *ctx, int64_t lo,
+                            int64_t hi, int64_t grain) {
+  const char *name = "xmprt_cpu_parallel_for";
+  waitJob(startJob(fn, ctx, lo, hi, grain, name, name), name);
 }
 
 int32_t xmprt_cpu_workers(void) {

@@ -202,6 +202,7 @@ namespace gpu {
 bool built() { return true; }
 int deviceCount() { return choice().count; }
 int deviceId() { return choice().id; }
+const char *noGpuReason() { return choice().why; }
 bool initialized() { return gContext.load(std::memory_order_acquire); }
 
 void ensureDevice(const char *fn) {
@@ -286,6 +287,27 @@ void copyAsync(void *dst, const void *src, int64_t bytes, const char *fn) {
              fn);
 }
 
+void copy2DAsync(void *dst, int64_t dpitch, const void *src, int64_t spitch,
+                 int64_t width, int64_t rows, const char *fn) {
+  if (width <= 0 || rows <= 0)
+    return;
+  if (rows == 1) {
+    copyAsync(dst, src, width, fn);
+    return;
+  }
+  if (dpitch <= INT_MAX && spitch <= INT_MAX) {
+    XMPRT_CUDA(cudaMemcpy2DAsync(dst, (size_t)dpitch, src, (size_t)spitch,
+                                 (size_t)width, (size_t)rows,
+                                 cudaMemcpyDefault, theStream(fn)),
+               fn);
+    return;
+  }
+  // Pitches beyond what the copy engines take (> 2 GiB rows): row by row.
+  for (int64_t k = 0; k < rows; ++k)
+    copyAsync(static_cast<char *>(dst) + k * dpitch,
+              static_cast<const char *>(src) + k * spitch, width, fn);
+}
+
 bool isDevicePointer(const void *p) {
   if (!p || !initialized())
     return false;
@@ -346,6 +368,40 @@ bool kernelCanReach(int device) {
 } // namespace gpu
 } // namespace xmprt
 
+namespace {
+
+// GPU part timing: two events with timing, made once, on the persistent
+// stream.
+std::mutex gTimerMutex;
+cudaEvent_t gTimerStart = nullptr, gTimerStop = nullptr;
+bool gTimerRunning = false;
+
+// Every program compiled with --gpu loads its modules from a global
+// constructor, also on a rank without a GPU (where its device loops run on
+// the CPU cores, xmprt_loop_weight returning 1): no module there, and a use
+// of it says why.
+// No GPU: the module is not loaded (NULL); the reason stays with the
+// device choice, for the messages that need it. XMP_VERBOSE=1 says so once.
+void *noModule(const char *fn) {
+  static std::atomic<bool> said{false};
+  if (envVerbose() && !said.exchange(true)) {
+    fprintf(stderr,
+            "xmprt: rank %d: %s: no GPU (%s): kernels not loaded, device "
+            "loops run on the CPU\n",
+            reportRank(), fn, gpu::noGpuReason());
+    fflush(stderr);
+  }
+  return nullptr;
+}
+
+[[noreturn]] void noGpuForKernels(const char *fn) {
+  fail(fn, "no GPU on this rank (%s): a device loop part cannot run on the "
+           "GPU",
+       gpu::noGpuReason());
+}
+
+} // namespace
+
 //===----------------------------------------------------------------------===//
 // C ABI: queries, and the entry points of MLIR's gpu-to-llvm lowering.
 //===----------------------------------------------------------------------===//
@@ -355,9 +411,37 @@ int32_t xmprt_has_gpu(void) { return gpu::deviceCount() > 0 ? 1 : 0; }
 
 void *xmprt_gpu_stream(void) { return theStream("xmprt_gpu_stream"); }
 
+void xmprt_gpu_timer_start(void) {
+  const char *fn = "xmprt_gpu_timer_start";
+  cudaStream_t st = theStream(fn); // aborts without a GPU
+  std::lock_guard<std::mutex> g(gTimerMutex);
+  if (!gTimerStart) {
+    XMPRT_CUDA(cudaEventCreateWithFlags(&gTimerStart, cudaEventDefault), fn);
+    XMPRT_CUDA(cudaEventCreateWithFlags(&gTimerStop, cudaEventDefault), fn);
+  }
+  XMPRT_CUDA(cudaEventRecord(gTimerStart, st), fn);
+  gTimerRunning = true;
+}
+
+double xmprt_gpu_timer_stop(void) {
+  const char *fn = "xmprt_gpu_timer_stop";
+  cudaStream_t st = theStream(fn);
+  std::lock_guard<std::mutex> g(gTimerMutex);
+  XMPRT_CHECK(gTimerRunning, fn,
+              "the timer is not running (no xmprt_gpu_timer_start)");
+  gTimerRunning = false;
+  XMPRT_CUDA(cudaEventRecord(gTimerStop, st), fn);
+  XMPRT_CUDA(cudaEventSynchronize(gTimerStop), fn);
+  float ms = 0;
+  XMPRT_CUDA(cudaEventElapsedTime(&ms, gTimerStart, gTimerStop), fn);
+  return (double)ms * 1e-3;
+}
+
 void *mgpuModuleLoad(void *data, uint64_t size) {
   const char *fn = "mgpuModuleLoad";
   (void)size; // fatbins and cubins carry their own size
+  if (gpu::deviceId() < 0)
+    return noModule(fn);
   gpu::ensureDevice(fn);
   cudaLibrary_t lib = nullptr;
   XMPRT_CUDA(cudaLibraryLoadData(&lib, data, nullptr, nullptr, 0, nullptr,
@@ -368,6 +452,8 @@ void *mgpuModuleLoad(void *data, uint64_t size) {
 
 void *mgpuModuleLoadJIT(void *data, int32_t optLevel) {
   const char *fn = "mgpuModuleLoadJIT";
+  if (gpu::deviceId() < 0)
+    return noModule(fn);
   gpu::ensureDevice(fn);
   cudaLibrary_t lib = nullptr;
   cudaJitOption opt[] = {cudaJitOptimizationLevel};
@@ -388,6 +474,8 @@ void mgpuModuleUnload(void *module) {
 
 void *mgpuModuleGetFunction(void *module, const char *name) {
   const char *fn = "mgpuModuleGetFunction";
+  if (!module && gpu::deviceId() < 0)
+    noGpuForKernels(fn);
   XMPRT_CHECK(module && name, fn, "module or kernel name is NULL");
   gpu::ensureDevice(fn);
   cudaKernel_t k = nullptr;
@@ -404,6 +492,8 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                       void **params, void **extra, uint64_t paramsCount) {
   const char *fn = "mgpuLaunchKernel";
   (void)paramsCount;
+  if (!function && gpu::deviceId() < 0)
+    noGpuForKernels(fn);
   XMPRT_CHECK(function, fn, "kernel is NULL");
   XMPRT_CHECK(!extra, fn, "the 'extra' launch parameters are not supported");
   // An empty grid is an empty iteration space (a rank owning nothing).

@@ -32,6 +32,8 @@ int deviceId();
 // True once some entry point has made the device current in this process
 // (a context exists); cheap.
 bool initialized();
+// Why this process has no device (meaningful when deviceId() < 0).
+const char *noGpuReason();
 // Makes the chosen device current on the calling thread; aborts naming `fn`
 // when there is none.
 void ensureDevice(const char *fn);
@@ -49,6 +51,11 @@ void *pinnedAlloc(int64_t bytes, const char *fn);
 void pinnedFree(void *p);
 // Asynchronous copy on the stream between any two of host/device memory.
 void copyAsync(void *dst, const void *src, int64_t bytes, const char *fn);
+// The same for `rows` rows of `width` bytes, the rows `dpitch` / `spitch`
+// bytes apart (one cudaMemcpy2DAsync; pitches CUDA cannot take fall back
+// to one copy per row).
+void copy2DAsync(void *dst, int64_t dpitch, const void *src, int64_t spitch,
+                 int64_t width, int64_t rows, const char *fn);
 // Whether p points to device (or managed) memory; false while no context
 // exists (so host-only programs never create one).
 bool isDevicePointer(const void *p);

@@ -16,6 +16,7 @@ namespace gpu {
 bool built() { return false; }
 int deviceCount() { return 0; }
 int deviceId() { return -1; }
+const char *noGpuReason() { return "this libxmprt was built without CUDA"; }
 bool initialized() { return false; }
 void ensureDevice(const char *fn) { notBuilt(fn); }
 [[noreturn]] void notBuilt(const char *fn) {
@@ -34,6 +35,10 @@ void pinnedFree(void *p) {
     notBuilt("xmprt pinned memory");
 }
 void copyAsync(void *, const void *, int64_t, const char *fn) { notBuilt(fn); }
+void copy2DAsync(void *, int64_t, const void *, int64_t, int64_t, int64_t,
+                 const char *fn) {
+  notBuilt(fn);
+}
 bool isDevicePointer(const void *) { return false; }
 MemorySpace &deviceMemory() { notBuilt("xmprt device memory"); }
 void ipcExport(void *, IpcHandle &, const char *fn) { notBuilt(fn); }
@@ -52,6 +57,8 @@ extern "C" {
 
 int32_t xmprt_has_gpu(void) { return 0; }
 void *xmprt_gpu_stream(void) { gpu::notBuilt("xmprt_gpu_stream"); }
+void xmprt_gpu_timer_start(void) { gpu::notBuilt("xmprt_gpu_timer_start"); }
+double xmprt_gpu_timer_stop(void) { gpu::notBuilt("xmprt_gpu_timer_stop"); }
 
 void *mgpuModuleLoad(void *, uint64_t) { gpu::notBuilt("mgpuModuleLoad"); }
 void *mgpuModuleLoadJIT(void *, int32_t) {

@@ -183,6 +183,11 @@ enum : uint32_t {
   kHostStale = 2,        // the device holds values the host lacks
   kDevFromReplicate = 4, // made by xmprt_replicate_begin (freed by its end)
 };
+// Codegen.cpp: the once-per-process warning that device loops run on the
+// host ("xmprt: warning: rank 0: <what>"; world rank 0 only, not with
+// XMP_QUIET). Shared by every cause, so a program gets at most one.
+void warnDeviceLoopsOnHost(const char *what);
+
 // DeviceData.cpp: creates the device instance if there is none (no copy);
 // returns it. Frees it (and closes the IPC mappings of its peers).
 void *deviceInstance(xmprt_darray *a, const char *fn);

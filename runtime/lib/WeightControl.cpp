@@ -21,6 +21,7 @@
 // Traces (XMP_WEIGHT_TRACE) are written by world rank 0, one line per
 // report, flushed per line and closed at MPI_Finalize.
 //===----------------------------------------------------------------------===//
+#include "Gpu.h"
 #include "Internal.h"
 
 #include <cerrno>
@@ -32,6 +33,7 @@
 #include <mutex>
 #include <string>
 #include <sys/stat.h>
+#include <utility>
 
 using namespace xmprt;
 
@@ -207,6 +209,13 @@ void traceLine(int64_t step, int64_t id, double w, double cpuSec,
   std::fflush(gTrace);
 }
 
+// XMPRT_TEST_ASSUME_GPU=1: weights as if this rank had a GPU (lets the
+// controller's tests run on machines without one).
+bool assumeGpu() {
+  const char *v = std::getenv("XMPRT_TEST_ASSUME_GPU");
+  return v && !std::strcmp(v, "1");
+}
+
 const char *modeName(int32_t m) {
   switch (m) {
   case 0:
@@ -225,7 +234,10 @@ void finalizeHook() {
   if (envVerbose()) {
     int r = worldRank();
     for (auto &[id, s] : gLoops) {
-      double w = s.lastMode == 2 || s.lastMode < 0 ? s.w : s.lastWeight;
+      // auto: the controller's next weight, unless there is no GPU (1)
+      bool live = xmprt_has_gpu() || assumeGpu();
+      double w = (s.lastMode == 2 && live) || s.lastMode < 0 ? s.w
+                                                              : s.lastWeight;
       std::fprintf(stderr,
                    "xmprt: rank %d: loop %lld: weight %.4f after %lld steps "
                    "(%s; cpu %.4g it/s, gpu %.4g it/s)\n",
@@ -244,6 +256,85 @@ void registerFinalizeHook() {
 }
 
 bool finiteNonNegative(double x) { return std::isfinite(x) && x >= 0; }
+
+//--- owned iterations of a loop over one template dimension -----------------
+// sum_{i=0}^{n-1} floor((a*i + b) / m) for n >= 0, m >= 1, a >= 0, any b
+// (the classic Euclid-like reduction: O(log m) steps).
+__int128 floorSum(int64_t n, int64_t m, int64_t a, int64_t b) {
+  int64_t q = dist::floorDiv(b, m);
+  __int128 ans = (__int128)n * q;
+  __int128 N = n, M = m, A = a, B = b - q * m; // 0 <= B < M
+  for (;;) {
+    if (A >= M) {
+      ans += N * (N - 1) / 2 * (A / M);
+      A %= M;
+    }
+    if (B >= M) {
+      ans += N * (B / M);
+      B %= M;
+    }
+    __int128 y = A * N + B;
+    if (y < M)
+      break;
+    N = y / M;
+    B = y % M;
+    std::swap(M, A);
+  }
+  return ans;
+}
+
+// The iterations g = lb + k*step (k >= 0) of a loop that lie in
+// [first, last] of the template dimension and are owned by coordinate c.
+struct OwnedIterations {
+  dist::TemplateDim d;
+  int64_t c = 0, lb = 0, step = 1;
+  int64_t a = 0, b = 0; // candidate range [a, b): [max(lb, 0), min(ub, n))
+  int64_t r = 0;        // lb mod step
+
+  // g in [x, y) with g == r (mod step).
+  int64_t inProgression(int64_t x, int64_t y) const {
+    if (y <= x)
+      return 0;
+    return dist::floorDiv(y - 1 - r, step) - dist::floorDiv(x - 1 - r, step);
+  }
+  // Cyclic: progression indices in [0, x) owned by c, 0 <= x <= n. Whole
+  // owned blocks j = q*p + c (covering [j*w, j*w + w)) below x are summed
+  // with floorSum, the block x falls into is counted directly.
+  int64_t cyclicBelow(int64_t x) const {
+    int64_t w = d.w, p = d.p;
+    int64_t full = x / w; // blocks 0 .. full-1 lie below x
+    int64_t qs = full > c ? dist::ceilDiv(full - c, p) : 0;
+    __int128 cnt = floorSum(qs, step, p * w, c * w + w - 1 - r) -
+                   floorSum(qs, step, p * w, c * w - 1 - r);
+    if (full % p == c)
+      cnt += inProgression(full * w, x);
+    return (int64_t)cnt;
+  }
+  // Owned iterations in [a, x), a <= x <= b.
+  int64_t countBelow(int64_t x) const {
+    if (d.kind == dist::Kind::Cyclic)
+      return cyclicBelow(x) - cyclicBelow(a);
+    dist::Range o = dist::owned(d, c);
+    return inProgression(dist::max64(a, o.lo), dist::min64(x, o.hi));
+  }
+  // The k-th owned iteration (0-based, k < countBelow(b)).
+  int64_t kth(int64_t k) const {
+    if (d.kind != dist::Kind::Cyclic) {
+      int64_t from = dist::max64(a, dist::owned(d, c).lo);
+      return lb + dist::ceilDiv(from - lb, step) * step + k * step;
+    }
+    // Smallest x with k + 1 owned iterations in [a, x + 1).
+    int64_t lo = a, hi = b - 1;
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (countBelow(mid + 1) >= k + 1)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    return lo;
+  }
+};
 
 } // namespace
 
@@ -271,6 +362,16 @@ double xmprt_loop_weight(int64_t loop_id, int32_t mode, double fixed) {
   default:
     fail(fn, "loop %lld: mode %d is not 0 (current), 1 (fixed) or 2 (auto)",
          (long long)loop_id, mode);
+  }
+  if (!xmprt_has_gpu() && !assumeGpu()) {
+    // The GPU part cannot run here: everything on the CPU cores.
+    char what[512];
+    std::snprintf(what, sizeof what,
+                  "no GPU on this rank (%s): device loops run on the CPU "
+                  "cores (weight 1)",
+                  gpu::noGpuReason());
+    warnDeviceLoopsOnHost(what);
+    w = 1.0;
   }
   s.lastWeight = w;
   s.lastMode = mode;
@@ -330,6 +431,42 @@ int64_t xmprt_split_point(int64_t lo, int64_t hi, double weight,
   if (units * (double)g >= (double)n)
     return hi;
   return lo + (int64_t)units * g;
+}
+
+void xmprt_loop_split(const xmprt_template *t, int32_t dim, int64_t lb,
+                      int64_t ub, int64_t step, double weight, int64_t grain,
+                      int64_t *out) {
+  const char *fn = "xmprt_loop_split";
+  XMPRT_CHECK(t, fn, "template is NULL");
+  XMPRT_CHECK(out, fn, "out is NULL");
+  XMPRT_CHECK(dim >= 0 && dim < t->ndims, fn, "dim %d out of range [0,%d)",
+              dim, t->ndims);
+  XMPRT_CHECK(t->sizes[dim] != XMPRT_DYNAMIC, fn,
+              "template dim %d is not fixed yet", dim);
+  XMPRT_CHECK(step >= 1, fn, "step %lld must be >= 1", (long long)step);
+  XMPRT_CHECK(weight >= 0.0 && weight <= 1.0, fn,
+              "weight %g is outside [0, 1]", weight);
+  XMPRT_CHECK(grain >= 1, fn, "grain %lld < 1", (long long)grain);
+  OwnedIterations it;
+  it.c = xmprt_template_coord(t, dim);
+  it.d = t->dim(dim);
+  it.lb = lb;
+  it.step = step;
+  it.a = dist::max64(lb, 0);
+  it.b = dist::max64(it.a, dist::min64(ub, it.d.n));
+  it.r = dist::floorMod(lb, step);
+  int64_t n = it.c < 0 ? 0 : it.countBelow(it.b);
+  // Checks weight and grain, applies XMP_SPLIT_GRAIN.
+  int64_t gpuCount = xmprt_split_point(0, n, weight, grain);
+  int64_t s = lb, e = lb;
+  if (n > 0) {
+    e = it.kth(n - 1) + 1;
+    s = gpuCount < n ? it.kth(gpuCount) : e;
+  }
+  out[0] = s;
+  out[1] = e;
+  out[2] = gpuCount;
+  out[3] = n - gpuCount;
 }
 
 void xmprt_weight_trace(const char *path) {

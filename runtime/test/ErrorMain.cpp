@@ -41,6 +41,31 @@ int main(int argc, char **argv) {
     xmprt_darray_host_modified(a); // harmless
     if (xmprt_darray_in_replicate(a) == 0 && xmprt_has_gpu() == 0)
       xmprt_replicate_begin(a);
+  } else if (!strcmp(what, "kernel")) {
+    // a --gpu program on a rank without a GPU: its module constructor gets
+    // no module (CUDA build) and the first kernel lookup stops the job
+    static const char blob[16] = {0};
+    void *mod = mgpuModuleLoad((void *)blob, sizeof blob);
+    if (!mod)
+      mgpuModuleGetFunction(mod, "xmp_device_loop_0");
+  } else if (!strcmp(what, "timer")) {
+    xmprt_gpu_timer_start();
+  } else if (!strcmp(what, "splitstep")) {
+    int64_t s[] = {XMPRT_DYNAMIC}, n = 8, out[4];
+    int32_t k = XMPRT_DIST_BLOCK;
+    xmprt_grid *g = xmprt_grid_create(1, s);
+    xmprt_template *t = xmprt_template_create(1, &n);
+    xmprt_template_distribute(t, g, &k, nullptr, nullptr);
+    xmprt_loop_split(t, 0, 0, n, 0, 0.5, 1, out);
+  } else if (!strcmp(what, "commitdim")) {
+    int64_t s[] = {XMPRT_DYNAMIC}, n = 8;
+    int32_t k = XMPRT_DIST_BLOCK, al = 0;
+    xmprt_grid *g = xmprt_grid_create(1, s);
+    xmprt_template *t = xmprt_template_create(1, &n);
+    xmprt_template_distribute(t, g, &k, nullptr, nullptr);
+    xmprt_darray *a =
+        xmprt_darray_create(t, 1, &n, &al, nullptr, nullptr, nullptr, XMPRT_F64);
+    xmprt_darray_split_commit(a, 2, 0, 4, 4, 8);
   } else if (!strcmp(what, "null")) {
     xmprt_grid_size(nullptr, 0);
   }

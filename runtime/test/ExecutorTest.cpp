@@ -1,13 +1,16 @@
 // CPU executor of split device loops: every index exactly once on every
 // executor (serial, threads, StarPU when built), chunk shapes (grain
-// multiples, count), empty and tiny ranges, nested calls, the worker count
-// rule and the environment variables.
+// multiples, count, starts on granule boundaries), empty and tiny ranges,
+// nested calls, the worker count rule and the environment variables; the
+// asynchronous form (overlap with the caller, several jobs outstanding,
+// times, empty jobs).
 #include "TestUtil.h"
 
 #include <sched.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -89,6 +92,9 @@ void check(int64_t lo, int64_t hi, int64_t grain, int64_t wantChunks,
     auto [a, b] = c.chunks[k];
     EXPECT_EQ(a, at);
     EXPECT_LT(a, b);
+    // Chunks start on granule boundaries: (a - lo) / grain is a distinct
+    // index per chunk (the compiler relies on it).
+    EXPECT_EQ((a - lo) % grain, 0) << "chunk [" << a << ", " << b << ")";
     if (b != hi) {
       EXPECT_EQ((b - a) % grain, 0) << "chunk [" << a << ", " << b << ")";
       minU = std::min(minU, (b - a) / grain);
@@ -231,6 +237,158 @@ TEST(Executor, RepeatedSteps) {
       printf("[executor] %-7s %d workers: %.1f us per call (10000 axpy "
              "iterations)\n",
              xmprt_cpu_executor_name(), xmprt_cpu_workers(), t * 1e6);
+  }
+  xmprt_set_cpu_executor(saved);
+}
+
+//--- asynchronous jobs ---------------------------------------------------------
+
+// Chunks of an overlap test: each waits (up to 20 s) for the caller's `go`,
+// set only after start returned, then counts itself. On the serial executor
+// the chunks run inside start, so they must not wait there.
+struct Gate {
+  bool wait = true;
+  std::atomic<int> go{0};
+  std::atomic<int> sawGo{0}, ran{0};
+  std::atomic<int64_t> sum{0};
+};
+void gated(void *ctx, int64_t lo, int64_t hi) {
+  auto *g = static_cast<Gate *>(ctx);
+  if (g->wait) {
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!g->go.load() && std::chrono::steady_clock::now() < until)
+      std::this_thread::yield();
+    if (g->go.load())
+      g->sawGo.fetch_add(1);
+  }
+  for (int64_t i = lo; i < hi; ++i)
+    g->sum.fetch_add(i);
+  std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  g->ran.fetch_add(1);
+}
+
+TEST(ExecutorAsync, OverlapsWithTheCaller) {
+  int32_t saved = xmprt_get_cpu_executor();
+  for (int32_t k : executors()) {
+    xmprt_set_cpu_executor(k);
+    xmprt_set_cpu_chunks(3);
+    bool serial = k == XMPRT_CPU_EXEC_SERIAL;
+    SCOPED_TRACE(xmprt_cpu_executor_name());
+    Gate g;
+    g.wait = !serial;
+    xmprt_cpu_job *job = xmprt_cpu_parallel_for_start(gated, &g, 0, 300, 1);
+    ASSERT_NE(job, nullptr);
+    // The chunks cannot have finished before start returned (they wait for
+    // `go`), except on the serial executor, which runs them in start.
+    EXPECT_EQ(g.ran.load(), serial ? 3 : 0);
+    g.go.store(1);
+    // The caller works while the chunks run: here it spins until the chunks
+    // have counted themselves, which only they do.
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (g.ran.load() < 3 && std::chrono::steady_clock::now() < until)
+      std::this_thread::yield();
+    EXPECT_EQ(g.ran.load(), 3);
+    double t = xmprt_cpu_parallel_for_wait(job);
+    EXPECT_EQ(g.sawGo.load(), serial ? 0 : 3);
+    EXPECT_EQ(g.sum.load(), 299 * 300 / 2);
+    EXPECT_GT(t, 0.0);
+    EXPECT_GE(t, 0.002); // every chunk sleeps 2 ms
+    EXPECT_LT(t, 20.0);
+  }
+  xmprt_set_cpu_chunks(0);
+  xmprt_set_cpu_executor(saved);
+}
+
+// Several jobs outstanding on one executor; waited for in any order; same
+// chunks as the synchronous call.
+TEST(ExecutorAsync, SeveralJobsOutstanding) {
+  int32_t saved = xmprt_get_cpu_executor();
+  for (int32_t k : executors()) {
+    xmprt_set_cpu_executor(k);
+    SCOPED_TRACE(xmprt_cpu_executor_name());
+    for (int32_t chunks : {1, 3, 7}) {
+      xmprt_set_cpu_chunks(chunks);
+      Coverage a(0, 1000), b(-50, 77), c(10, 4107);
+      xmprt_cpu_job *ja = xmprt_cpu_parallel_for_start(cover, &a, 0, 1000, 1);
+      xmprt_cpu_job *jb = xmprt_cpu_parallel_for_start(cover, &b, -50, 77, 4);
+      xmprt_cpu_job *jc =
+          xmprt_cpu_parallel_for_start(cover, &c, 10, 4107, 32);
+      EXPECT_GE(xmprt_cpu_parallel_for_wait(jb), 0.0);
+      EXPECT_GE(xmprt_cpu_parallel_for_wait(jc), 0.0);
+      EXPECT_GE(xmprt_cpu_parallel_for_wait(ja), 0.0);
+      for (Coverage *cv : {&a, &b, &c})
+        for (auto &h : cv->hits)
+          ASSERT_EQ(h.load(), 1);
+      // chunk starts on granule boundaries, as many chunks as asked
+      auto starts = [](Coverage &cv, int64_t lo, int64_t grain, size_t want) {
+        EXPECT_EQ(cv.chunks.size(), want);
+        for (auto [x, y] : cv.chunks)
+          EXPECT_EQ((x - lo) % grain, 0) << "chunk [" << x << ", " << y << ")";
+      };
+      starts(a, 0, 1, chunks);
+      starts(b, -50, 4, chunks);
+      starts(c, 10, 32, chunks);
+    }
+  }
+  xmprt_set_cpu_chunks(0);
+  xmprt_set_cpu_executor(saved);
+}
+
+TEST(ExecutorAsync, EmptyJobs) {
+  int32_t saved = xmprt_get_cpu_executor();
+  for (int32_t k : executors()) {
+    xmprt_set_cpu_executor(k);
+    Coverage c(0, 0);
+    for (auto [lo, hi] : {std::pair<int64_t, int64_t>{0, 0}, {5, 3}}) {
+      xmprt_cpu_job *job = xmprt_cpu_parallel_for_start(cover, &c, lo, hi, 8);
+      ASSERT_NE(job, nullptr);
+      EXPECT_EQ(xmprt_cpu_parallel_for_wait(job), 0.0);
+    }
+    EXPECT_TRUE(c.chunks.empty());
+  }
+  xmprt_set_cpu_executor(saved);
+}
+
+// A start from inside a chunk runs in place (complete on return).
+void startInside(void *ctx, int64_t lo, int64_t hi) {
+  for (int64_t i = lo; i < hi; ++i) {
+    xmprt_cpu_job *j =
+        xmprt_cpu_parallel_for_start(inner, ctx, i * 100, i * 100 + 100, 1);
+    xmprt_cpu_parallel_for_wait(j);
+  }
+}
+
+TEST(ExecutorAsync, NestedStartRunsInPlace) {
+  int32_t saved = xmprt_get_cpu_executor();
+  for (int32_t k : executors()) {
+    xmprt_set_cpu_executor(k);
+    Nested n;
+    xmprt_cpu_job *j = xmprt_cpu_parallel_for_start(startInside, &n, 0, 10, 1);
+    xmprt_cpu_parallel_for_wait(j);
+    EXPECT_EQ(n.sum.load(), 999 * 1000 / 2) << xmprt_cpu_executor_name();
+  }
+  xmprt_set_cpu_executor(saved);
+}
+
+// Split-loop shape: start the CPU part, do the "GPU part" on the caller,
+// wait; many steps in a row stay exact.
+TEST(ExecutorAsync, RepeatedSplitSteps) {
+  int32_t saved = xmprt_get_cpu_executor();
+  for (int32_t k : executors()) {
+    xmprt_set_cpu_executor(k);
+    Axpy a;
+    a.x.assign(10000, 1.0);
+    a.y.assign(10000, 0.0);
+    double cpu = 0;
+    for (int step = 0; step < 100; ++step) {
+      xmprt_cpu_job *j = xmprt_cpu_parallel_for_start(axpy, &a, 4000, 10000,
+                                                      32);
+      axpy(&a, 0, 4000); // the caller's own part
+      cpu += xmprt_cpu_parallel_for_wait(j);
+    }
+    for (double v : a.y)
+      ASSERT_EQ(v, 200.0);
+    EXPECT_GT(cpu, 0.0) << xmprt_cpu_executor_name();
   }
   xmprt_set_cpu_executor(saved);
 }

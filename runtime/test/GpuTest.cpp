@@ -1,16 +1,21 @@
 // GPU tests of libxmprt (CUDA build): the mgpu* entry points, device
 // instances and their validity, device reflect on every channel, gmove_acc,
-// collectives on device buffers. Every test skips itself without a GPU.
+// collectives on device buffers, split loops (GPU timer, host_acquire,
+// split_commit: exact bytes and data). Every test skips itself without a
+// GPU, except the no-GPU fallbacks, which run only without one.
 // Device memory is only touched through the runtime (mgpu*), so this file
 // needs no CUDA headers. Correct for any number of ranks (several ranks may
 // share one GPU).
 #include "TestUtil.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <set>
+#include <thread>
 #include <unistd.h>
 
 namespace {
@@ -675,6 +680,487 @@ TEST(GpuData, ReduceAndBcastDeviceBuffer) {
   mgpuMemFree(d, st);
   mgpuStreamSynchronize(st);
   xmprt_grid_destroy(g);
+}
+
+//--- split loops ----------------------------------------------------------------
+
+TEST(GpuSplit, TimerMeasuresTheStream) {
+  NEED_GPU();
+  mgpuStreamSynchronize(stream()); // an idle stream: events complete at once
+  xmprt_gpu_timer_start();
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  double t = xmprt_gpu_timer_stop();
+  EXPECT_GE(t, 0.025);
+  EXPECT_LT(t, 10.0);
+  // GPU work between the events (a copy on the stream), restart included
+  const int64_t n = 1 << 20;
+  std::vector<char> h(n, 7);
+  void *d = mgpuMemAlloc(n, stream(), false);
+  xmprt_gpu_timer_start();
+  xmprt_gpu_timer_start(); // restarts
+  mgpuMemcpy(d, h.data(), n, stream());
+  t = xmprt_gpu_timer_stop();
+  EXPECT_GE(t, 0.0);
+  EXPECT_LT(t, 10.0);
+  mgpuMemFree(d, stream());
+  mgpuStreamSynchronize(stream());
+}
+
+// One array dimension of a split-coherence case.
+struct SDim {
+  int64_t m;
+  int32_t kind;    // template dim kind
+  int64_t w;       // cyclic width
+  int64_t slo, shi; // F in both: full shadow
+  int64_t tn = -1, off = 0; // template size (-1: m) and alignment offset
+};
+
+struct SArr {
+  xmprt_grid *g = nullptr;
+  xmprt_template *t = nullptr;
+  xmprt_darray *a = nullptr;
+  std::vector<SDim> dims;
+  std::vector<int64_t> ext;
+  int64_t elems = 1;
+  SArr(std::vector<int64_t> grid, std::vector<SDim> ds) : dims(ds) {
+    g = xmprt_grid_create((int32_t)grid.size(), grid.data());
+    int32_t r = (int32_t)ds.size();
+    std::vector<int64_t> tsz, m, slo, shi, off, params;
+    std::vector<int32_t> kinds, al;
+    for (int32_t d = 0; d < r; ++d) {
+      tsz.push_back(ds[d].tn < 0 ? ds[d].m : ds[d].tn);
+      m.push_back(ds[d].m);
+      kinds.push_back(ds[d].kind);
+      params.push_back(ds[d].w);
+      al.push_back(d);
+      off.push_back(ds[d].off);
+      slo.push_back(ds[d].slo);
+      shi.push_back(ds[d].shi);
+    }
+    t = xmprt_template_create(r, tsz.data());
+    xmprt_template_distribute(t, g, kinds.data(), params.data(), nullptr);
+    a = xmprt_darray_create(t, r, m.data(), al.data(), off.data(), slo.data(),
+                            shi.data(), XMPRT_F64);
+    for (int32_t d = 0; d < r; ++d) {
+      ext.push_back(xmprt_darray_local_extent(a, d));
+      elems *= ext.back();
+    }
+  }
+  ~SArr() {
+    xmprt_darray_destroy(a);
+    xmprt_template_destroy(t);
+    xmprt_grid_destroy(g);
+  }
+  bool inGrid() const { return xmprt_grid_rank(g) >= 0; }
+  double *host() const { return (double *)xmprt_darray_data(a); }
+  // Global array index stored at local index l of dim d (owned element or
+  // allocated shadow slot), or false when l holds nothing. Independent of
+  // the runtime's local-run computation: owned ranges from the ABI, cyclic
+  // ownership enumerated.
+  bool globalAt(int32_t d, int64_t l, int64_t &gi) const {
+    const SDim &s = dims[d];
+    if (s.slo == F) {
+      gi = l;
+      return true;
+    }
+    if (s.kind == XMPRT_DIST_CYCLIC) {
+      int64_t p = xmprt_template_procs(t, d), c = xmprt_template_coord(t, d);
+      int64_t k = 0;
+      for (int64_t i = 0; i < s.m; ++i)
+        if (((i + s.off) / s.w) % p == c && k++ == l) {
+          gi = i;
+          return true;
+        }
+      return false;
+    }
+    int64_t lo, hi;
+    xmprt_darray_owned(a, d, &lo, &hi);
+    if (hi <= lo || l >= hi - lo + s.slo + s.shi)
+      return false;
+    gi = l - s.slo + lo;
+    return true;
+  }
+};
+
+struct Ranges {
+  std::string name;
+  int64_t g0, g1, c0, c1;
+};
+
+// Runs one split commit and checks the bytes moved and both images.
+void splitCommitCase(SArr &A, int32_t dim, const Ranges &r, bool region,
+                     const std::string &what) {
+  SCOPED_TRACE(what + " dim " + std::to_string(dim) + " " + r.name +
+               (region ? " (replicate region)" : "") + " rank " +
+               std::to_string(xt::me()));
+  if (!A.inGrid())
+    return;
+  int64_t E = A.elems;
+  std::vector<double> H(E), Dv(E);
+  for (int64_t i = 0; i < E; ++i) {
+    H[i] = 1000000.0 + i;
+    Dv[i] = 2000000.0 + i;
+  }
+  // Both instances current, then "the loop": the device block holds Dv
+  // (the GPU part's values), the host block H (the CPU part's).
+  std::copy(H.begin(), H.end(), A.host());
+  xmprt_darray_host_modified(A.a);
+  void *dev = xmprt_darray_device_acquire(A.a, XMPRT_ACCESS_READWRITE);
+  if (region)
+    xmprt_replicate_begin(A.a);
+  h2d(dev, Dv.data(), E * 8);
+  // Expected local runs along dim, from the independent mapping.
+  std::vector<bool> inG(A.ext[dim]), inC(A.ext[dim]);
+  int64_t nG = 0, nC = 0;
+  for (int64_t l = 0; l < A.ext[dim]; ++l) {
+    int64_t gi;
+    if (!A.globalAt(dim, l, gi))
+      continue;
+    inG[l] = gi >= r.g0 && gi < r.g1;
+    inC[l] = gi >= r.c0 && gi < r.c1;
+    nG += inG[l];
+    nC += inC[l];
+  }
+  // The runs are contiguous (one strided copy each).
+  for (auto *v : {&inG, &inC}) {
+    int64_t first = -1, last = -1;
+    for (int64_t l = 0; l < A.ext[dim]; ++l)
+      if ((*v)[l]) {
+        if (first < 0)
+          first = l;
+        last = l;
+      }
+    if (first >= 0)
+      EXPECT_EQ(last - first + 1, v == &inG ? nG : nC) << "not one run";
+  }
+  int64_t inner = 1;
+  for (size_t d = dim + 1; d < A.ext.size(); ++d)
+    inner *= A.ext[d];
+  int64_t perIndex = E / A.ext[dim] * 8; // bytes per index of dim
+  bool skip = region && nC == 0;          // device is the reference
+  int64_t in0 = xmprt_darray_copied_bytes(0), out0 = xmprt_darray_copied_bytes(1);
+  xmprt_darray_split_commit(A.a, dim, r.g0, r.g1, r.c0, r.c1);
+  int64_t dIn = xmprt_darray_copied_bytes(0) - in0,
+          dOut = xmprt_darray_copied_bytes(1) - out0;
+  EXPECT_EQ(dOut, skip ? 0 : nG * perIndex);
+  EXPECT_EQ(dIn, skip ? 0 : nC * perIndex);
+  std::vector<double> img(E);
+  d2h(img.data(), dev, E * 8);
+  int bad = 0;
+  for (int64_t i = 0; i < E && bad < 5; ++i) {
+    int64_t l = (i / inner) % A.ext[dim];
+    // (overlap: the CPU slice is copied first, so the CPU's values win)
+    double wantHost = !skip && inG[l] && !inC[l] ? Dv[i] : H[i];
+    double wantDev = !skip && inC[l] ? H[i] : Dv[i];
+    if (A.host()[i] != wantHost && ++bad)
+      ADD_FAILURE() << "host element " << i << " (index " << l << " of dim "
+                    << dim << "): " << A.host()[i] << ", want " << wantHost;
+    if (img[i] != wantDev && ++bad)
+      ADD_FAILURE() << "device element " << i << " (index " << l << " of dim "
+                    << dim << "): " << img[i] << ", want " << wantDev;
+  }
+  in0 = xmprt_darray_copied_bytes(0);
+  out0 = xmprt_darray_copied_bytes(1);
+  if (skip) {
+    // The host lacks the GPU part's values (if it wrote any here): the next
+    // host_acquire brings the whole block.
+    xmprt_darray_host_acquire(A.a);
+    EXPECT_EQ(xmprt_darray_copied_bytes(1) - out0, nG ? E * 8 : 0);
+    if (nG)
+      EXPECT_EQ(std::vector<double>(A.host(), A.host() + E), Dv);
+  } else {
+    // Both current: neither acquire copies.
+    xmprt_darray_host_acquire(A.a);
+    xmprt_darray_device_acquire(A.a, XMPRT_ACCESS_READ);
+    EXPECT_EQ(xmprt_darray_copied_bytes(1) - out0, 0);
+    EXPECT_EQ(xmprt_darray_copied_bytes(0) - in0, 0);
+  }
+  if (region)
+    xmprt_replicate_end(A.a);
+}
+
+void splitCommitAll(SArr &A, int32_t dim, const std::string &what) {
+  int64_t m = A.dims[dim].m;
+  std::vector<Ranges> rs = {
+      {"halves", 0, m / 2, m / 2, m},
+      {"weight 0", 0, m, 5, 5},
+      {"weight 1", 3, 3, 0, m},
+      {"beyond the array", -5, 1, m - 1, m + 10},
+      {"both empty", 4, 4, 7, 2},
+      {"reversed halves", m / 2, m, 0, m / 2},
+      {"overlapping by two", 0, m / 2 + 1, m / 2 - 1, m},
+  };
+  const SDim &s = A.dims[dim];
+  if (s.kind != XMPRT_DIST_CYCLIC && s.slo != F && A.inGrid()) {
+    // rank-dependent: into the shadows on both sides
+    int64_t lo, hi;
+    xmprt_darray_owned(A.a, dim, &lo, &hi);
+    int64_t mid = (lo + hi) / 2;
+    rs.push_back({"into the shadows", lo - s.slo, mid, mid, hi + s.shi});
+    rs.push_back({"one past the shadows", lo - s.slo - 1, mid, mid,
+                  hi + s.shi + 1});
+  }
+  for (const Ranges &r : rs)
+    for (bool region : {false, true}) {
+      splitCommitCase(A, dim, r, region, what);
+      if (::testing::Test::HasFailure())
+        return;
+    }
+}
+
+TEST(GpuSplit, CommitBlockDims) {
+  NEED_GPU();
+  const int32_t Bk = XMPRT_DIST_BLOCK;
+  {
+    SArr A({D}, {{13, Bk, 1, 1, 2}, {6, N, 1, 1, 1}});
+    splitCommitAll(A, 0, "rows, block dim 0");
+    splitCommitAll(A, 1, "rows, not distributed dim 1");
+  }
+  {
+    SArr A({D}, {{5, N, 1, 0, 0}, {11, Bk, 1, 2, 1}});
+    splitCommitAll(A, 1, "cols, block dim 1");
+    splitCommitAll(A, 0, "cols, dim 0 without shadow");
+  }
+  {
+    SArr A({D, D}, {{9, Bk, 1, 1, 1}, {7, Bk, 1, 2, 1}});
+    splitCommitAll(A, 0, "grid dim 0");
+    splitCommitAll(A, 1, "grid dim 1");
+  }
+  {
+    // array index != template index: a[i] on t(i + 3)
+    SDim d0{12, Bk, 1, 1, 1, 16, 3};
+    SArr A({D}, {d0, {4, N, 1, 0, 0}});
+    splitCommitAll(A, 0, "offset 3");
+  }
+  {
+    SArr A({D}, {{4, N, 1, 0, 0}, {9, Bk, 1, 1, 1}, {5, N, 1, 0, 0}});
+    splitCommitAll(A, 1, "3d middle dim");
+  }
+  {
+    SArr A({D}, {{7, Bk, 1, F, F}, {3, N, 1, 0, 0}});
+    splitCommitAll(A, 0, "full shadow");
+  }
+  {
+    SArr A({D}, {{3, Bk, 1, 1, 1}, {4, N, 1, 0, 0}}); // empty pieces at np 4
+    splitCommitAll(A, 0, "empty pieces");
+  }
+}
+
+TEST(GpuSplit, CommitCyclicDims) {
+  NEED_GPU();
+  const int32_t C = XMPRT_DIST_CYCLIC;
+  {
+    SArr A({D}, {{10, C, 2, 0, 0}, {4, N, 1, 1, 1}});
+    splitCommitAll(A, 0, "cyclic(2) dim 0");
+    splitCommitAll(A, 1, "cyclic(2) x none, dim 1");
+  }
+  {
+    SArr A({D}, {{3, N, 1, 0, 0}, {17, C, 1, 0, 0}});
+    splitCommitAll(A, 1, "cyclic(1) dim 1");
+  }
+  {
+    SDim d1{11, C, 3, 0, 0, 14, 2}; // cyclic(3) with offset 2
+    SArr A({D}, {{2, N, 1, 0, 0}, d1});
+    splitCommitAll(A, 1, "cyclic(3) offset 2");
+  }
+}
+
+// Inside a replicate region a writing release marks the host stale;
+// host_acquire, replicate_sync out and the region's end act on it.
+TEST(GpuSplit, ReplicateMarksHostStale) {
+  NEED_GPU();
+  SArr A({D}, {{10 * xt::np(), XMPRT_DIST_BLOCK, 1, 1, 1}});
+  int64_t E = A.elems;
+  std::vector<double> p1(E), p2(E), p3(E);
+  for (int64_t i = 0; i < E; ++i) {
+    p1[i] = 10.0 + i;
+    p2[i] = 20.0 + i;
+    p3[i] = 30.0 + i;
+  }
+  auto in = [] { return xmprt_darray_copied_bytes(0); };
+  auto out = [] { return xmprt_darray_copied_bytes(1); };
+  // no instance: host_acquire does nothing
+  int64_t o = out();
+  xmprt_darray_host_acquire(A.a);
+  EXPECT_EQ(out() - o, 0);
+  std::copy(p1.begin(), p1.end(), A.host());
+  xmprt_darray_host_modified(A.a);
+  void *dev = xmprt_darray_device_acquire(A.a, XMPRT_ACCESS_READ);
+  xmprt_replicate_begin(A.a);
+  h2d(dev, p2.data(), E * 8);
+  o = out();
+  xmprt_darray_device_release(A.a, XMPRT_ACCESS_READ); // no write: no mark
+  xmprt_darray_host_acquire(A.a);
+  EXPECT_EQ(out() - o, 0);
+  xmprt_darray_device_release(A.a, XMPRT_ACCESS_WRITE); // marks, copies nothing
+  EXPECT_EQ(out() - o, 0);
+  EXPECT_EQ(std::vector<double>(A.host(), A.host() + E), p1);
+  xmprt_darray_host_acquire(A.a); // whole block out
+  EXPECT_EQ(out() - o, E * 8);
+  EXPECT_EQ(std::vector<double>(A.host(), A.host() + E), p2);
+  xmprt_darray_host_acquire(A.a); // current now
+  EXPECT_EQ(out() - o, E * 8);
+  // sync out clears the mark
+  h2d(dev, p3.data(), E * 8);
+  xmprt_darray_device_release(A.a, XMPRT_ACCESS_READWRITE);
+  xmprt_replicate_sync(A.a, 1);
+  EXPECT_EQ(std::vector<double>(A.host(), A.host() + E), p3);
+  o = out();
+  xmprt_darray_host_acquire(A.a);
+  EXPECT_EQ(out() - o, 0);
+  // sync in makes both equal too
+  xmprt_darray_device_release(A.a, XMPRT_ACCESS_WRITE);
+  xmprt_replicate_sync(A.a, 0);
+  xmprt_darray_host_acquire(A.a);
+  EXPECT_EQ(out() - o, 0);
+  // a mark left at the region's end: the host is the reference again
+  xmprt_darray_device_release(A.a, XMPRT_ACCESS_WRITE);
+  xmprt_replicate_end(A.a);
+  xmprt_darray_host_acquire(A.a);
+  EXPECT_EQ(out() - o, 0);
+  int64_t i0 = in();
+  xmprt_darray_device_acquire(A.a, XMPRT_ACCESS_READ); // stale: copied in
+  EXPECT_EQ(in() - i0, E * 8);
+  EXPECT_EQ(deviceImage(A.a, E), p3);
+  // outside a region: a device reflect marks the host stale, a weight-0
+  // commit then brings the whole block (the halos too)
+  xmprt_reflect_plan *pl =
+      xmprt_reflect_init(A.a, nullptr, nullptr, nullptr, nullptr, 1);
+  xmprt_reflect_do(pl);
+  std::vector<double> refl = deviceImage(A.a, E);
+  o = out();
+  int64_t lo, hi;
+  xmprt_darray_owned(A.a, 0, &lo, &hi);
+  xmprt_darray_split_commit(A.a, 0, lo, hi, hi, hi);
+  EXPECT_EQ(out() - o, E * 8);
+  EXPECT_EQ(std::vector<double>(A.host(), A.host() + E), refl);
+  xmprt_reflect_destroy(pl);
+  // outside a region, a stale device instance (a weight-1 loop whose empty
+  // GPU part acquired nothing) gets no CPU slice, but its next acquire
+  // copies the whole block
+  std::copy(p1.begin(), p1.end(), A.host());
+  xmprt_darray_host_modified(A.a);
+  i0 = in();
+  o = out();
+  xmprt_darray_split_commit(A.a, 0, lo, lo, lo, hi);
+  EXPECT_EQ(in() - i0, 0);
+  EXPECT_EQ(out() - o, 0);
+  xmprt_darray_device_acquire(A.a, XMPRT_ACCESS_READ);
+  EXPECT_EQ(in() - i0, E * 8);
+  EXPECT_EQ(deviceImage(A.a, E), p1);
+  // a host still stale at the commit means no CPU part ran here, whatever
+  // its range says (a store offset): outside a region the whole block comes
+  // out, nothing goes in
+  xmprt_reflect_plan *pl2 =
+      xmprt_reflect_init(A.a, nullptr, nullptr, nullptr, nullptr, 1);
+  h2d(dev, p2.data(), E * 8);
+  xmprt_reflect_do(pl2); // marks the host stale
+  refl = deviceImage(A.a, E);
+  i0 = in();
+  o = out();
+  xmprt_darray_split_commit(A.a, 0, lo, hi, hi, hi + 1);
+  EXPECT_EQ(in() - i0, 0);
+  EXPECT_EQ(out() - o, E * 8);
+  EXPECT_EQ(std::vector<double>(A.host(), A.host() + E), refl);
+  xmprt_reflect_destroy(pl2);
+  // ... and inside one nothing moves, the host stays marked
+  xmprt_replicate_begin(A.a);
+  h2d(dev, p3.data(), E * 8);
+  xmprt_darray_device_release(A.a, XMPRT_ACCESS_WRITE);
+  i0 = in();
+  o = out();
+  xmprt_darray_split_commit(A.a, 0, lo, hi - 1, hi - 1, hi);
+  EXPECT_EQ(in() - i0, 0);
+  EXPECT_EQ(out() - o, 0);
+  EXPECT_EQ(deviceImage(A.a, E), p3);
+  xmprt_darray_host_acquire(A.a);
+  EXPECT_EQ(out() - o, E * 8);
+  EXPECT_EQ(std::vector<double>(A.host(), A.host() + E), p3);
+  xmprt_replicate_end(A.a);
+}
+
+// A split loop end to end on the mocked or real device, both executors'
+// shapes: s/e from xmprt_loop_split, the CPU part on the executor while the
+// "GPU part" (host writes to the device image through copies) is queued,
+// then commit; the host and device blocks agree everywhere afterwards.
+struct AddCtx {
+  double *h;
+  int64_t lo, slo;
+};
+void addCpu(void *ctx, int64_t a, int64_t b) {
+  auto *c = static_cast<AddCtx *>(ctx);
+  for (int64_t i = a; i < b; ++i)
+    c->h[i - c->lo + c->slo] = 5.0 * i + 1;
+}
+
+TEST(GpuSplit, EndToEnd) {
+  NEED_GPU();
+  int64_t m = 37 * xt::np() + 3;
+  SArr A({D}, {{m, XMPRT_DIST_BLOCK, 1, 1, 1}});
+  int64_t lo, hi;
+  xmprt_darray_owned(A.a, 0, &lo, &hi);
+  int64_t E = A.elems;
+  for (double w : {0.0, 0.3, 1.0}) {
+    for (int64_t i = 0; i < E; ++i)
+      A.host()[i] = -1;
+    xmprt_darray_host_modified(A.a);
+    void *dev = xmprt_darray_device_acquire(A.a, XMPRT_ACCESS_WRITE);
+    int64_t out[4];
+    xmprt_loop_split(A.t, 0, 0, m, 1, w, 4, out);
+    int64_t s = out[0], e = out[1];
+    EXPECT_EQ(out[2] + out[3], hi - lo);
+    if (out[3] > 0)
+      xmprt_darray_host_acquire(A.a);
+    AddCtx ctx{A.host(), lo, 1};
+    xmprt_cpu_job *job = xmprt_cpu_parallel_for_start(addCpu, &ctx, s, e, 4);
+    if (out[2] > 0) {
+      xmprt_gpu_timer_start();
+      std::vector<double> part(s - lo);
+      for (int64_t i = lo; i < s; ++i)
+        part[i - lo] = 5.0 * i + 1;
+      mgpuMemcpy((double *)dev + 1, part.data(), (s - lo) * 8, stream());
+      EXPECT_GE(xmprt_gpu_timer_stop(), 0.0);
+    }
+    double cpu = xmprt_cpu_parallel_for_wait(job);
+    EXPECT_GE(cpu, 0.0);
+    xmprt_darray_split_commit(A.a, 0, lo, s, s, e);
+    std::vector<double> img = deviceImage(A.a, E);
+    for (int64_t i = lo; i < hi; ++i) {
+      ASSERT_EQ(A.host()[i - lo + 1], 5.0 * i + 1) << "host " << i << " w " << w;
+      ASSERT_EQ(img[i - lo + 1], 5.0 * i + 1) << "device " << i << " w " << w;
+    }
+  }
+}
+
+// A rank without a GPU (CUDA build, no device; the mock's
+// XMPRT_MOCK_NO_GPU=1 run): modules are not loaded, weights are 1, the
+// split-loop data calls have no instance to act on.
+TEST(GpuNoDevice, SplitLoopFallbacks) {
+  if (xmprt_has_gpu())
+    GTEST_SKIP() << "this rank has a GPU";
+  static const char blob[64] = {0};
+  EXPECT_EQ(mgpuModuleLoad((void *)blob, sizeof blob), nullptr);
+  EXPECT_EQ(mgpuModuleLoadJIT((void *)blob, 2), nullptr);
+  mgpuModuleUnload(nullptr); // the global destructor's call: a no-op
+  const char *assume = getenv("XMPRT_TEST_ASSUME_GPU");
+  if (!assume || std::string(assume) != "1") {
+    EXPECT_EQ(xmprt_loop_weight(900, XMPRT_WEIGHT_FIXED, 0.0), 1.0);
+    EXPECT_EQ(xmprt_loop_weight(900, XMPRT_WEIGHT_AUTO, 0.0), 1.0);
+  }
+  SArr A({D}, {{8 * xt::np(), XMPRT_DIST_BLOCK, 1, 1, 1}});
+  for (int64_t i = 0; i < A.elems; ++i)
+    A.host()[i] = 3.0 * i;
+  int64_t in0 = xmprt_darray_copied_bytes(0), out0 = xmprt_darray_copied_bytes(1);
+  xmprt_darray_host_acquire(A.a);
+  xmprt_darray_split_commit(A.a, 0, 0, 4, 4, 8 * xt::np());
+  EXPECT_EQ(xmprt_darray_copied_bytes(0), in0);
+  EXPECT_EQ(xmprt_darray_copied_bytes(1), out0);
+  for (int64_t i = 0; i < A.elems; ++i)
+    ASSERT_EQ(A.host()[i], 3.0 * i);
+  int64_t out[4];
+  xmprt_loop_split(A.t, 0, 0, 8 * xt::np(), 1, 1.0, 32, out);
+  EXPECT_EQ(out[2], 0);
+  EXPECT_EQ(out[3], 8);
 }
 
 } // namespace

@@ -53,6 +53,34 @@ func.func @inner_index(%u: !m, %x: f32, %w: f64) {
 
 // -----
 
+// Stores to one array at two offsets (%i and %i + 1): the rows the two
+// parts write would overlap, so the loop is not split.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!v = !xmp.darray<64xf32, @t, align [0], shadow [0:1]>
+// CHECK-LABEL: func.func @two_offsets
+// CHECK-NOT: xmp.loop_split
+// CHECK: xmp.device_loop
+// CHECK-NOT: xmp.split_commit
+// CPU-LABEL: func.func @two_offsets
+// CPU: xmp.loop_split
+func.func @two_offsets(%u: !v, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c63 = arith.constant 63 : index
+  // expected-warning @+1 {{runs entirely on the GPU (weight ignored): stores to one array at several offsets from the outermost induction variable (0 and 1) would make the rows written by the GPU and the CPU parts overlap}}
+  xmp.device_loop (%i) = (%c0) to (%c63) step (%c1) on @t [0] {
+    xmp.store %x, %u[%i] : !v
+    %ip = arith.addi %i, %c1 : index
+    // expected-note @+1 {{this store}}
+    xmp.store %x, %u[%ip] : !v
+  }
+  return
+}
+
+// -----
+
 // %i * 2: not iv + constant (only the second of the two stores fails: the
 // note points at it).
 xmp.nodes @p(shape = ?)

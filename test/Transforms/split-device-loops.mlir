@@ -81,7 +81,12 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[TC:.*]] = call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
 // CHECK-NOT: xmp.split_commit %[[POS]]
-// CHECK-NEXT: xmp.split_commit %[[ACC]] dim 0 gpu[%[[C0]], %[[S]]) cpu[%[[S]], %[[E]]) : !darray
+// A part that did not run on this rank commits an empty range.
+// CHECK-NEXT: %[[G0:.*]] = arith.select %[[HAVEGPU]], %[[C0]], %[[Z]] : index
+// CHECK-NEXT: %[[G1:.*]] = arith.select %[[HAVEGPU]], %[[S]], %[[Z]] : index
+// CHECK-NEXT: %[[CC0:.*]] = arith.select %[[HAVECPU]], %[[S]], %[[Z]] : index
+// CHECK-NEXT: %[[CC1:.*]] = arith.select %[[HAVECPU]], %[[E]], %[[Z]] : index
+// CHECK-NEXT: xmp.split_commit %[[ACC]] dim 0 gpu[%[[G0]], %[[G1]]) cpu[%[[CC0]], %[[CC1]]) : !darray
 // CHECK-NEXT: %[[ID2:.*]] = arith.constant 0 : i64
 // CHECK-NEXT: %[[NCI:.*]] = arith.index_cast %[[NC]] : index to i64
 // CHECK-NEXT: %[[NGI:.*]] = arith.index_cast %[[NG]] : index to i64
@@ -214,7 +219,11 @@ xmp.distribute @t onto @p [block, cyclic]
 // CHECK: call @xmprt_cpu_parallel_for_start(%{{.*}}, %[[CTX0]],
 // CHECK: xmp.device_loop (%[[I0:[^)]+]]) = (%[[C0]]) to (%[[S0]]) step (%[[C1]]) on @t [1] attributes {xmp.split_part} {
 // CHECK: xmp.store %{{.*}}, %[[V]][%[[C3]], %[[I0]]] : !darray
-// CHECK: xmp.split_commit %[[V]] dim 1 gpu[%[[C0]], %[[S0]]) cpu[%[[S0]], %[[E0]]) : !darray
+// CHECK: %[[VG0:.*]] = arith.select %{{.*}}, %[[C0]], %{{.*}} : index
+// CHECK-NEXT: %[[VG1:.*]] = arith.select %{{.*}}, %[[S0]], %{{.*}} : index
+// CHECK-NEXT: %[[VC0:.*]] = arith.select %{{.*}}, %[[S0]], %{{.*}} : index
+// CHECK-NEXT: %[[VC1:.*]] = arith.select %{{.*}}, %[[E0]], %{{.*}} : index
+// CHECK-NEXT: xmp.split_commit %[[V]] dim 1 gpu[%[[VG0]], %[[VG1]]) cpu[%[[VC0]], %[[VC1]]) : !darray
 // CHECK-NEXT: %[[RID0:.*]] = arith.constant 0 : i64
 // CHECK-NEXT: arith.index_cast
 // CHECK-NEXT: arith.index_cast
@@ -236,7 +245,11 @@ xmp.distribute @t onto @p [block, cyclic]
 // CHECK: xmp.device_loop (%[[I1:[^,]+]], %[[J1:[^)]+]]) = (%[[C1]], %[[C0]]) to (%[[S1]], %[[C64]]) step (%[[C1]], %[[C1]]) on @t [0, 1] attributes {xmp.split_part} {
 // CHECK-NEXT: %[[X1:.*]] = xmp.load %[[V]][%[[I1]], %[[J1]]] : !darray
 // CHECK-NEXT: xmp.store %[[X1]], %[[U]][%[[I1]], %[[J1]]] : !darray
-// CHECK: xmp.split_commit %[[U]] dim 0 gpu[%[[C1]], %[[S1]]) cpu[%[[S1]], %[[E1]]) : !darray
+// CHECK: %[[UG0:.*]] = arith.select %{{.*}}, %[[C1]], %{{.*}} : index
+// CHECK-NEXT: %[[UG1:.*]] = arith.select %{{.*}}, %[[S1]], %{{.*}} : index
+// CHECK-NEXT: %[[UC0:.*]] = arith.select %{{.*}}, %[[S1]], %{{.*}} : index
+// CHECK-NEXT: %[[UC1:.*]] = arith.select %{{.*}}, %[[E1]], %{{.*}} : index
+// CHECK-NEXT: xmp.split_commit %[[U]] dim 0 gpu[%[[UG0]], %[[UG1]]) cpu[%[[UC0]], %[[UC1]]) : !darray
 // CHECK-NEXT: %[[RID1:.*]] = arith.constant 1 : i64
 // CHECK-NEXT: arith.index_cast
 // CHECK-NEXT: arith.index_cast
@@ -296,9 +309,10 @@ func.func @modes(%u: !m, %v: !m) {
 
 // A stencil-like loop inside an scf.for (lb 1, step 2, a dynamic ub): the
 // context is still allocated once, in the function's entry block. Stores
-// at iv + c: %a[%i + 1] (c = 1) commits [lb + 1, split + 1) and
-// [split + 1, end + 1); %b[%i - 1] and %b[2 + %i] (c in [-1, 2]) commit
-// [lb - 1, split + 2) and [split - 1, end + 2). The f32 %tv (defined in
+// at iv + c: %a[1 + %i] (c = 1) commits [lb + 1, split + 1) and
+// [split + 1, end + 1); %b[%i - 2] (twice, c = -2) commits [lb - 2, split - 2)
+// and [split - 2, end - 2); each bound is selected against 0 by whether
+// the part ran. The f32 %tv (defined in
 // the scf.for) and the index %ub are captured; the chunk grain is 32 *
 // step template indices; the CPU part aligns its first iteration to
 // lb + k * step.
@@ -328,24 +342,32 @@ xmp.distribute @t onto @p [block]
 // CHECK: %[[JOB:.*]] = func.call @xmprt_cpu_parallel_for_start(%{{.*}}, %[[CTX]], %{{.*}}, %{{.*}}, %{{.*}})
 // CHECK: xmp.device_loop (%{{[^)]+}}) = (%[[C1]]) to (%[[S]]) step (%[[C2]]) on @t [0] attributes {xmp.split_part}
 // CHECK: func.call @xmprt_cpu_parallel_for_wait(%[[JOB]])
-// CHECK-DAG: %[[AGL:.*]] = arith.addi %[[C1]], %[[K1A:[^ ]+]] : index
-// CHECK-DAG: %[[K1A]] = arith.constant 1 : index
-// CHECK-DAG: %[[AGH:.*]] = arith.addi %[[S]], %[[K1B:[^ ]+]] : index
-// CHECK-DAG: %[[K1B]] = arith.constant 1 : index
-// CHECK-DAG: %[[ACL:.*]] = arith.addi %[[S]], %[[K1C:[^ ]+]] : index
-// CHECK-DAG: %[[K1C]] = arith.constant 1 : index
-// CHECK-DAG: %[[ACH:.*]] = arith.addi %[[E]], %[[K1D:[^ ]+]] : index
-// CHECK-DAG: %[[K1D]] = arith.constant 1 : index
-// CHECK: xmp.split_commit %[[A]] dim 0 gpu[%[[AGL]], %[[AGH]]) cpu[%[[ACL]], %[[ACH]]) : !darray
-// CHECK-DAG: %[[BGL:.*]] = arith.addi %[[C1]], %[[KM1A:[^ ]+]] : index
-// CHECK-DAG: %[[KM1A]] = arith.constant -1 : index
-// CHECK-DAG: %[[BGH:.*]] = arith.addi %[[S]], %[[K2A:[^ ]+]] : index
-// CHECK-DAG: %[[K2A]] = arith.constant 2 : index
-// CHECK-DAG: %[[BCL:.*]] = arith.addi %[[S]], %[[KM1B:[^ ]+]] : index
-// CHECK-DAG: %[[KM1B]] = arith.constant -1 : index
-// CHECK-DAG: %[[BCH:.*]] = arith.addi %[[E]], %[[K2B:[^ ]+]] : index
-// CHECK-DAG: %[[K2B]] = arith.constant 2 : index
-// CHECK: xmp.split_commit %[[B]] dim 0 gpu[%[[BGL]], %[[BGH]]) cpu[%[[BCL]], %[[BCH]]) : !darray
+// CHECK: %[[K1A:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[AGL:.*]] = arith.addi %[[C1]], %[[K1A]] : index
+// CHECK-NEXT: %[[K1B:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[AGH:.*]] = arith.addi %[[S]], %[[K1B]] : index
+// CHECK-NEXT: %[[K1C:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[ACL:.*]] = arith.addi %[[S]], %[[K1C]] : index
+// CHECK-NEXT: %[[K1D:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[ACH:.*]] = arith.addi %[[E]], %[[K1D]] : index
+// CHECK-NEXT: %[[AG0:.*]] = arith.select %{{.*}}, %[[AGL]], %{{.*}} : index
+// CHECK-NEXT: %[[AG1:.*]] = arith.select %{{.*}}, %[[AGH]], %{{.*}} : index
+// CHECK-NEXT: %[[AC0:.*]] = arith.select %{{.*}}, %[[ACL]], %{{.*}} : index
+// CHECK-NEXT: %[[AC1:.*]] = arith.select %{{.*}}, %[[ACH]], %{{.*}} : index
+// CHECK-NEXT: xmp.split_commit %[[A]] dim 0 gpu[%[[AG0]], %[[AG1]]) cpu[%[[AC0]], %[[AC1]]) : !darray
+// CHECK-NEXT: %[[KM2A:.*]] = arith.constant -2 : index
+// CHECK-NEXT: %[[BGL:.*]] = arith.addi %[[C1]], %[[KM2A]] : index
+// CHECK-NEXT: %[[KM2B:.*]] = arith.constant -2 : index
+// CHECK-NEXT: %[[BGH:.*]] = arith.addi %[[S]], %[[KM2B]] : index
+// CHECK-NEXT: %[[KM2C:.*]] = arith.constant -2 : index
+// CHECK-NEXT: %[[BCL:.*]] = arith.addi %[[S]], %[[KM2C]] : index
+// CHECK-NEXT: %[[KM2D:.*]] = arith.constant -2 : index
+// CHECK-NEXT: %[[BCH:.*]] = arith.addi %[[E]], %[[KM2D]] : index
+// CHECK-NEXT: %[[BG0:.*]] = arith.select %{{.*}}, %[[BGL]], %{{.*}} : index
+// CHECK-NEXT: %[[BG1:.*]] = arith.select %{{.*}}, %[[BGH]], %{{.*}} : index
+// CHECK-NEXT: %[[BC0:.*]] = arith.select %{{.*}}, %[[BCL]], %{{.*}} : index
+// CHECK-NEXT: %[[BC1:.*]] = arith.select %{{.*}}, %[[BCH]], %{{.*}} : index
+// CHECK-NEXT: xmp.split_commit %[[B]] dim 0 gpu[%[[BG0]], %[[BG1]]) cpu[%[[BC0]], %[[BC1]]) : !darray
 // CHECK: func.call @xmprt_loop_report(
 // CHECK-NEXT: }
 // CHECK-NEXT: return
@@ -379,13 +401,13 @@ func.func @stencil(%a: !a, %b: !a, %nt: index, %ub: index) {
     %tv = arith.sitofp %tf : i32 to f32
     xmp.device_loop (%i) = (%c1) to (%ub) step (%c2) on @t [0] {
       %x = xmp.load %a[%i] : !a
-      %ip = arith.addi %i, %c1 : index
+      %ip = arith.addi %c1, %i : index
       xmp.store %x, %a[%ip] : !a
-      %im = arith.subi %i, %c1 : index
+      %im = arith.subi %i, %c2 : index
       %y = arith.addf %x, %tv : f32
       xmp.store %y, %b[%im] : !a
-      %ip2 = arith.addi %c2, %i : index
-      xmp.store %y, %b[%ip2] : !a
+      %im2 = arith.subi %i, %c2 : index
+      xmp.store %x, %b[%im2] : !a
     }
   }
   return

@@ -241,7 +241,8 @@ void *xmprt_gpu_stream(void);
  *    loop copies it back, so host code always sees current data;
  *  - explicit (inside xmprt_replicate_begin/end): the program moves data
  *    with xmprt_replicate_sync; acquire/release copy nothing.
- * Copies are of the whole local block. Functions that need a GPU abort with
+ * Copies are of the whole local block (after a split loop: slices, see
+ * xmprt_darray_split_commit). Functions that need a GPU abort with
  * "this libxmprt was built without CUDA" in the host-only build. Ranks not
  * in the array's grid hold nothing: acquire returns NULL there. */
 enum { XMPRT_ACCESS_READ = 1, XMPRT_ACCESS_WRITE = 2,
@@ -255,7 +256,10 @@ enum { XMPRT_ACCESS_READ = 1, XMPRT_ACCESS_WRITE = 2,
 void *xmprt_darray_device_acquire(xmprt_darray *a, int32_t mode);
 /* After a device loop: outside a replicate region, if mode has
  * XMPRT_ACCESS_WRITE, waits for the stream and copies the block
- * device->host (both instances are then equal). Inside one: nothing. */
+ * device->host (both instances are then equal). Inside one it copies
+ * nothing; with XMPRT_ACCESS_WRITE it marks the host instance stale (the
+ * device holds values the host lacks), which xmprt_darray_host_acquire,
+ * xmprt_gmove_acc and xmprt_replicate_sync(a, 1) act on. */
 void xmprt_darray_device_release(xmprt_darray *a, int32_t mode);
 /* The host instance changed: the device instance (if any) is stale. The
  * runtime calls it itself after a host reflect, on a host gmove's
@@ -269,7 +273,8 @@ void xmprt_darray_host_modified(xmprt_darray *a);
 void xmprt_replicate_begin(xmprt_darray *a);
 void xmprt_replicate_end(xmprt_darray *a);
 /* dir 0 (in): host->device; 1 (out): device->host; whole local block,
- * completed on return. Error if the array has no device instance. */
+ * completed on return; both instances are then equal (clears the stale
+ * marks). Error if the array has no device instance. */
 void xmprt_replicate_sync(xmprt_darray *a, int32_t dir);
 /* Nesting depth of replicate regions of the array (0: outside). */
 int32_t xmprt_darray_in_replicate(const xmprt_darray *a);
@@ -285,8 +290,14 @@ int32_t xmprt_darray_in_replicate(const xmprt_darray *a);
  * nothing. mgpuMemAlloc allocates stream-ordered device memory; host-shared
  * (managed) memory is refused. mgpuSetDefaultDevice is recorded and
  * ignored (the device is chosen per rank). Any CUDA error aborts with
- * "xmprt: rank R: <mgpu function>: <CUDA message>". In the host-only build
- * every one of them aborts with "this libxmprt was built without CUDA". */
+ * "xmprt: rank R: <mgpu function>: <CUDA message>". On a rank without a GPU
+ * (CUDA build) mgpuModuleLoad/mgpuModuleLoadJIT return NULL (the program's
+ * module constructor runs everywhere; its device loops run on the CPU
+ * there, see xmprt_loop_weight), mgpuModuleUnload(NULL) does nothing, and
+ * mgpuModuleGetFunction / mgpuLaunchKernel with a NULL module / kernel
+ * abort with "no GPU on this rank (<why>): a device loop part cannot run on
+ * the GPU". In the host-only build every one of them aborts with "this
+ * libxmprt was built without CUDA". */
 void *mgpuModuleLoad(void *data, uint64_t size);
 void *mgpuModuleLoadJIT(void *data, int32_t opt_level);
 void mgpuModuleUnload(void *module);
@@ -342,7 +353,9 @@ void xmprt_print_scalar_f64(int64_t tag, double value);
 /*--- work sharing: CPU executor and weights (Executor.cpp, WeightControl.cpp)
  * A split device loop runs [lo, s) on the GPU and [s, hi) on the CPU cores;
  * the CPU share (hi - s) / (hi - lo) is the loop's *weight*. These calls
- * are the runtime side; no compiler pass calls them yet. */
+ * are the runtime side of split loops (xmprt_loop_split, the asynchronous
+ * executor, the GPU timer and the coherence calls below are what the split
+ * pass emits). */
 
 /* The CPU part of a loop, outlined: runs iterations [lo, hi). */
 typedef void (*xmprt_range_fn)(void *ctx, int64_t lo, int64_t hi);
@@ -359,6 +372,27 @@ typedef void (*xmprt_range_fn)(void *ctx, int64_t lo, int64_t hi);
  * ("xmprt: rank R: xmprt_cpu_parallel_for: chunk [a, b) threw: ..."). */
 void xmprt_cpu_parallel_for(xmprt_range_fn fn, void *ctx, int64_t lo,
                             int64_t hi, int64_t grain);
+/* Chunk boundaries (every executor, both forms): chunk k starts at
+ * lo + u_k * grain with 0 = u_0 < u_1 < ... (whole granules), so
+ * (a - lo) / grain is a distinct index per chunk [a, b) and no chunk starts
+ * inside a granule; only the last chunk may end inside one (at hi). */
+/* The same, asynchronous: cuts [lo, hi) exactly as xmprt_cpu_parallel_for
+ * (which is start + wait) and hands the chunks to the executor's workers;
+ * returns at once while they run (starpu, threads). The serial executor and
+ * a call from inside a chunk run every chunk before returning (the job is
+ * then complete). hi <= lo: a job that is already complete. Several jobs
+ * may be outstanding at once, from any threads: their chunks share the
+ * workers (threads: first come, first served). Every job must be waited
+ * for exactly once. fn and ctx must stay valid until the wait. */
+typedef struct xmprt_cpu_job xmprt_cpu_job;
+xmprt_cpu_job *xmprt_cpu_parallel_for_start(xmprt_range_fn fn, void *ctx,
+                                            int64_t lo, int64_t hi,
+                                            int64_t grain);
+/* Waits until every chunk of the job is done and frees it. Returns the
+ * seconds from its start until its last chunk finished (0 for an empty
+ * job). A C++ exception that escaped fn aborts here
+ * ("xmprt: rank R: xmprt_cpu_parallel_for_wait: chunk [a, b) threw: ..."). */
+double xmprt_cpu_parallel_for_wait(xmprt_cpu_job *job);
 /* Threads that run chunks on the selected executor: the configured count W
  * for threads (StarPU: min(W, STARPU_MAXCPUS)), 1 for serial. W is
  * XMP_CPU_WORKERS, else XMP_STARPU_NCPU, else STARPU_NCPU, else the CPUs of
@@ -381,7 +415,13 @@ void xmprt_set_cpu_chunks(int32_t chunks);
  * one per loop: each has its own state). mode XMPRT_WEIGHT_CURRENT: the
  * weight of xmprt_reset_weight (initially 0); XMPRT_WEIGHT_FIXED: `fixed`
  * clamped to [0, 1]; XMPRT_WEIGHT_AUTO: the controller's weight (first
- * XMP_WEIGHT_INIT, default 0.5). */
+ * XMP_WEIGHT_INIT, default 0.5). On a rank without a usable GPU (always in
+ * the host-only build) it returns 1 in every mode (the arguments are still
+ * checked); world rank 0 then warns once per process, "xmprt: warning:
+ * rank 0: no GPU on this rank (<why>): device loops run on the CPU cores
+ * (weight 1)" (not with XMP_QUIET). Reports are learnt from and traced as
+ * usual. Test hook: XMPRT_TEST_ASSUME_GPU=1 hands out the weights as if
+ * there were a GPU. */
 enum { XMPRT_WEIGHT_CURRENT = 0, XMPRT_WEIGHT_FIXED = 1,
        XMPRT_WEIGHT_AUTO = 2 };
 double xmprt_loop_weight(int64_t loop_id, int32_t mode, double fixed);
@@ -396,6 +436,75 @@ void xmprt_loop_report(int64_t loop_id, double cpu_seconds, int64_t cpu_iters,
  * overrides grain. */
 int64_t xmprt_split_point(int64_t lo, int64_t hi, double weight,
                           int64_t grain);
+/* Split of `for (g = lb; g < ub; g += step)` (step >= 1) over template
+ * dimension `dim` (any distribution kind; not distributed: every rank runs
+ * every iteration) on this rank: of the n iterations g this rank owns
+ * (0 <= g < template size), the first c in increasing g go to the GPU,
+ * the other n - c to the CPU, c = xmprt_split_point(0, n, weight, grain)
+ * (so c is a multiple of grain unless c == n, weight 0 gives c = n, weight
+ * 1 gives c = 0, XMP_SPLIT_GRAIN applies). Results, out[4]:
+ *   out[0] = s, out[1] = e, out[2] = c, out[3] = n - c,
+ * such that the GPU part is exactly the owned iterations with g < s and the
+ * CPU part exactly the owned iterations with s <= g < e: s is the first
+ * CPU iteration (the c-th owned one, 0-based) when c < n, else s = e;
+ * e = last owned iteration + 1. n == 0 (also a rank outside the grid):
+ * s = e = lb. Block-like kinds: O(1) (gblock: O(grid axis size)); cyclic:
+ * O(log^2 n), no enumeration. */
+void xmprt_loop_split(const xmprt_template *t, int32_t dim, int64_t lb,
+                      int64_t ub, int64_t step, double weight, int64_t grain,
+                      int64_t *out);
+/* Time of a split loop's GPU part, with two CUDA events on the runtime's
+ * persistent stream: start records the first, stop records the second,
+ * waits for it and returns the seconds between the two (the GPU work
+ * queued in between, plus any idle time of the stream). Starting again
+ * restarts. Without a GPU (no device on this rank, or the host-only build)
+ * both abort ("no GPU on this rank (...)", resp. "built without CUDA"): the
+ * compiler times only non-empty GPU parts. stop without start aborts. */
+void xmprt_gpu_timer_start(void);
+double xmprt_gpu_timer_stop(void);
+
+/* Split loops and data (DeviceData.cpp). During a split loop the GPU part
+ * works on the device instance and the CPU part on the host instance of
+ * every array the loop touches; these calls make the two agree again.
+ * Before a split loop whose CPU part is not empty, for every array the loop
+ * reads or writes: if the array has a device instance holding values the
+ * host lacks (a device reflect, or a device write inside a replicate
+ * region), waits for the stream and copies the whole local block
+ * device->host. No device instance (no GPU, host-only build, a rank outside
+ * the grid): nothing. */
+void xmprt_darray_host_acquire(xmprt_darray *a);
+/* After a split loop, for every array it writes: along *array* dimension
+ * `dim` (global array indices, as xmprt_darray_global_to_local: an index
+ * of the shadow outside [0, m) names that shadow slot) the GPU part wrote
+ * [g0, g1) and the CPU part [c0, c1) (either may be empty or reach beyond
+ * this rank's block: each is clipped to the elements this rank stores,
+ * owned elements plus the allocated shadow; for a cyclic dimension the
+ * stored elements of a range are one run of local indices); all other
+ * dimensions: their whole local extent. Copies the local slice of [c0, c1)
+ * host->device, then that of [g0, g1) device->host, each as one strided
+ * copy on the persistent stream, and waits for them (where the ranges
+ * overlap, both instances get the CPU part's values: those of the later
+ * iterations, as in the sequential loop). Both instances are then current:
+ * the loop must have started from current ones (device_acquire before a
+ * non-empty GPU part, host_acquire before a non-empty CPU part), and an
+ * instance still marked stale here tells that its part did not run: a
+ * stale host (or an empty CPU slice) means no CPU part, a stale device
+ * outside a replicate region no GPU part. Without a CPU part: inside a
+ * replicate region nothing is copied and the host is marked stale (the
+ * device is the reference there: a weight-0 loop costs what a plain device
+ * loop does); outside, the GPU slice is copied out (the whole block if the
+ * host was stale, e.g. after a device reflect). Without a GPU part outside
+ * a region nothing is copied (the device stays stale; its next acquire
+ * copies the block). No device instance (no GPU, host-only build) or a
+ * rank outside the grid: nothing. The CPU part must be complete (waited
+ * for) and the GPU part queued on the persistent stream. */
+void xmprt_darray_split_commit(xmprt_darray *a, int32_t dim, int64_t g0,
+                               int64_t g1, int64_t c0, int64_t c1);
+/* Test hook: bytes this process copied between the host and device
+ * instances of darrays so far, dir 0 host->device, 1 device->host (acquire,
+ * release, replicate_sync, gmove_acc, host_acquire, split_commit; not
+ * reflect traffic). 0 in the host-only build. */
+int64_t xmprt_darray_copied_bytes(int32_t dir);
 /* Weight trace of world rank 0 (as XMP_WEIGHT_TRACE=path): appends one line
  * per xmprt_loop_report to `path` (CSV with a header line when the file is
  * empty; JSON Lines if path ends in .json or .jsonl); NULL or "" closes. */

@@ -14,6 +14,12 @@
 // memory, so cudaIpcGetMemHandle/cudaIpcOpenMemHandle work between the
 // ranks' processes (and fail inside one process, as in CUDA).
 //
+// Events complete when the work queued before them has run (at once on an
+// idle stream) and take the time then, so cudaEventElapsedTime measures
+// what CUDA's would (events made with cudaEventDisableTiming refuse it).
+// 2-D copies take host memory on one side as cudaMemcpy2DAsync does
+// (pageable: at once after the stream's earlier work).
+//
 // Environment: XMPRT_MOCK_DEVICES (default 1), XMPRT_MOCK_IPC_FAIL=1 (every
 // cudaIpcOpenMemHandle fails: the IB fallback), XMPRT_MOCK_IPC_FAIL_RANK=r
 // (only world rank r cannot map its peers: pairs with r fall back to IB on
@@ -36,6 +42,8 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <time.h>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -289,12 +297,29 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
   std::lock_guard<std::recursive_mutex> l(gMu);
   if (width > dpitch || width > spitch)
     return ret(cudaErrorInvalidValue);
-  if (!isDevice(dst) || !isDevice(src))
-    return ret(cudaErrorInvalidValue); // only device-device in the runtime
-  enqueue(s, [=] {
+  if (!isDevice(dst) && !isDevice(src))
+    return ret(cudaErrorInvalidValue); // host to host: not what we use
+  // Every row must lie inside one allocation on the device side.
+  for (auto [p, pitch] : {std::pair<const void *, size_t>{dst, dpitch},
+                          std::pair<const void *, size_t>{src, spitch}}) {
+    char *base = nullptr;
+    const Alloc *a = findAlloc(p, &base);
+    if (a && height > 0 &&
+        (const char *)p + (height - 1) * pitch + width > base + a->size)
+      return ret(cudaErrorInvalidValue);
+  }
+  auto rows = [=] {
     for (size_t k = 0; k < height; ++k)
       memmove((char *)dst + k * dpitch, (const char *)src + k * spitch, width);
-  });
+  };
+  bool devOrPinned = (isDevice(dst) || isPinned(dst)) &&
+                     (isDevice(src) || isPinned(src));
+  if (devOrPinned) {
+    enqueue(s, rows);
+  } else { // pageable host memory on one side: synchronous, as in CUDA
+    flush(s);
+    rows();
+  }
   return cudaSuccess;
 }
 
@@ -390,17 +415,35 @@ cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, size_t,
   return ret(cudaErrorNotSupported);
 }
 
+// Events: an event completes when the work queued on its stream before it
+// has run (at once on an idle stream); its time is taken then.
+struct MockEvent {
+  bool timing = true;
+  bool complete = true; // never recorded counts as complete (as in CUDA)
+  bool recorded = false;
+  double seconds = 0;
+};
+double now() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
 cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int) {
   std::lock_guard<std::recursive_mutex> l(gMu);
   flushAll();
   return cudaSuccess;
 }
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned int) {
-  *e = (cudaEvent_t) new char;
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned int flags) {
+  auto *m = new MockEvent;
+  m->timing = !(flags & cudaEventDisableTiming);
+  *e = (cudaEvent_t)m;
   return cudaSuccess;
 }
 cudaError_t cudaEventDestroy(cudaEvent_t e) {
-  delete (char *)e;
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  flushAll(); // a queued record may still point at it
+  delete (MockEvent *)e;
   return cudaSuccess;
 }
 cudaError_t cudaEventSynchronize(cudaEvent_t) {
@@ -408,7 +451,33 @@ cudaError_t cudaEventSynchronize(cudaEvent_t) {
   flushAll();
   return cudaSuccess;
 }
-cudaError_t cudaEventRecord(cudaEvent_t, cudaStream_t) { return cudaSuccess; }
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  auto *m = (MockEvent *)e;
+  m->recorded = true;
+  if (queues()[s].empty()) {
+    m->complete = true;
+    m->seconds = now();
+  } else {
+    m->complete = false;
+    enqueue(s, [m] {
+      m->complete = true;
+      m->seconds = now();
+    });
+  }
+  return cudaSuccess;
+}
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
+                                 cudaEvent_t end) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  auto *a = (MockEvent *)start, *b = (MockEvent *)end;
+  if (!a->timing || !b->timing || !a->recorded || !b->recorded)
+    return ret(cudaErrorInvalidResourceHandle);
+  if (!a->complete || !b->complete)
+    return ret(cudaErrorNotReady);
+  *ms = (float)((b->seconds - a->seconds) * 1e3);
+  return cudaSuccess;
+}
 
 } // extern "C"
 

@@ -54,8 +54,8 @@ using namespace mlir::xmp;
 namespace {
 
 /// The rows one array gets written at: along array dimension `dim`, the
-/// index of every store is the split induction variable plus a constant in
-/// [cmin, cmax].
+/// index of every store is the split induction variable plus the constant
+/// cmin (== cmax: one offset per array, so the parts' rows are disjoint).
 struct Written {
   int64_t dim = 0;
   int64_t cmin = 0, cmax = 0;
@@ -185,10 +185,14 @@ LogicalResult Splitter::footprint(DeviceLoopOp loop,
       return fail("the index of a store in array dimension " + Twine(d) +
                   " is not the outermost induction variable plus a constant");
     auto [it, fresh] = writes.try_emplace(st.getArray(), Written{d, *c, *c});
-    if (!fresh) {
-      it->second.cmin = std::min(it->second.cmin, *c);
-      it->second.cmax = std::max(it->second.cmax, *c);
-    }
+    // Stores at several offsets would make the rows the two parts write
+    // overlap, and neither side would know which values are newer.
+    if (!fresh && it->second.cmin != *c)
+      return fail("stores to one array at several offsets from the "
+                  "outermost induction variable (" +
+                  Twine(it->second.cmin) + " and " + Twine(*c) +
+                  ") would make the rows written by the GPU and the CPU "
+                  "parts overlap");
     return WalkResult::advance();
   });
   return failure(r.wasInterrupted());
@@ -518,8 +522,14 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
     auto off = [&](Value x, int64_t c) -> Value {
       return c ? (Value)arith::AddIOp::create(b, loc, x, cst(b, loc, c)) : x;
     };
-    SplitCommitOp::create(b, loc, a, wr.dim, off(lb0, wr.cmin),
-                          off(s, wr.cmax), off(s, wr.cmin), off(e, wr.cmax));
+    // A part that did not run on this rank wrote nothing: an empty range.
+    Value bounds[4] = {off(lb0, wr.cmin), off(s, wr.cmax), off(s, wr.cmin),
+                       off(e, wr.cmax)};
+    for (int k = 0; k < 4; ++k)
+      bounds[k] = arith::SelectOp::create(b, loc, k < 2 ? haveGpu : haveCpu,
+                                          bounds[k], zero);
+    SplitCommitOp::create(b, loc, a, wr.dim, bounds[0], bounds[1], bounds[2],
+                          bounds[3]);
   }
 
   call(b, loc, "xmprt_loop_report", {},
