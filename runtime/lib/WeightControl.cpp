@@ -57,6 +57,10 @@ struct LoopState {
   double rc = 0, rg = 0;  // smoothed rates (iterations/s); 0: unknown
   double lastWeight = -1; // handed out by the last xmprt_loop_weight
   int32_t lastMode = -1;
+  // Wall clock of the last xmprt_loop_weight (-1: none since the last
+  // report): the trace's loop_seconds is the whole split step, coherence
+  // copies and waits included.
+  double askedAt = -1;
 };
 
 std::mutex gMutex;
@@ -186,26 +190,27 @@ void openTrace(const char *path, const char *fn) {
   if (!gTraceJson && fstat(fileno(gTrace), &st) == 0 && st.st_size == 0) {
     std::fprintf(gTrace,
                  "step,loop_id,weight,cpu_seconds,cpu_iters,gpu_seconds,"
-                 "gpu_iters\n");
+                 "gpu_iters,loop_seconds\n");
     std::fflush(gTrace);
   }
 }
 
 void traceLine(int64_t step, int64_t id, double w, double cpuSec,
-               int64_t cpuIt, double gpuSec, int64_t gpuIt) {
+               int64_t cpuIt, double gpuSec, int64_t gpuIt, double loopSec) {
   if (!gTrace)
     return;
   if (gTraceJson)
     std::fprintf(gTrace,
                  "{\"step\": %lld, \"loop_id\": %lld, \"weight\": %.17g, "
                  "\"cpu_seconds\": %.17g, \"cpu_iters\": %lld, "
-                 "\"gpu_seconds\": %.17g, \"gpu_iters\": %lld}\n",
+                 "\"gpu_seconds\": %.17g, \"gpu_iters\": %lld, "
+                 "\"loop_seconds\": %.17g}\n",
                  (long long)step, (long long)id, w, cpuSec, (long long)cpuIt,
-                 gpuSec, (long long)gpuIt);
+                 gpuSec, (long long)gpuIt, loopSec);
   else
-    std::fprintf(gTrace, "%lld,%lld,%.17g,%.17g,%lld,%.17g,%lld\n",
+    std::fprintf(gTrace, "%lld,%lld,%.17g,%.17g,%lld,%.17g,%lld,%.17g\n",
                  (long long)step, (long long)id, w, cpuSec, (long long)cpuIt,
-                 gpuSec, (long long)gpuIt);
+                 gpuSec, (long long)gpuIt, loopSec);
   std::fflush(gTrace);
 }
 
@@ -375,6 +380,7 @@ double xmprt_loop_weight(int64_t loop_id, int32_t mode, double fixed) {
   }
   s.lastWeight = w;
   s.lastMode = mode;
+  s.askedAt = xmprt_wtime();
   return w;
 }
 
@@ -400,9 +406,11 @@ void xmprt_loop_report(int64_t loop_id, double cpu_seconds, int64_t cpu_iters,
     used = cpu_iters + gpu_iters
                ? (double)cpu_iters / (double)(cpu_iters + gpu_iters)
                : 0.0;
+  double loopSeconds = s.askedAt >= 0 ? xmprt_wtime() - s.askedAt : 0.0;
+  s.askedAt = -1;
   learn(s, p, cpu_seconds, cpu_iters, gpu_seconds, gpu_iters);
   traceLine(step, loop_id, used, cpu_seconds, cpu_iters, gpu_seconds,
-            gpu_iters);
+            gpu_iters, loopSeconds);
 }
 
 int64_t xmprt_split_point(int64_t lo, int64_t hi, double weight,
