@@ -27,6 +27,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -46,6 +47,8 @@ struct Params {
   double beta = 0.5;      // XMP_WEIGHT_SMOOTHING
   double snap = 0.02;     // XMP_WEIGHT_SNAP
   double probe = 0.1;     // XMP_WEIGHT_PROBE
+  double margin = 0.1;    // XMP_WEIGHT_MARGIN
+  int64_t reprobe = 100;  // XMP_WEIGHT_REPROBE (0: never)
   int64_t warmup = 1;     // XMP_WEIGHT_WARMUP
   int64_t splitGrain = 0; // XMP_SPLIT_GRAIN (0: the caller's)
 };
@@ -61,6 +64,13 @@ struct LoopState {
   // report): the trace's loop_seconds is the whole split step, coherence
   // copies and waits included.
   double askedAt = -1;
+  // Check of the rate model against measured step times (see learn):
+  // Track -> Measure (a step at the balanced weight wb) -> Probe (a step
+  // all on the side predicted faster) -> Track, or Pinned on that side.
+  enum Phase { Track, Measure, Probe, Pinned } phase = Track;
+  double wb = 0, lb = 0; // balanced weight and its measured step time
+  double pinnedTo = 0;
+  int64_t pinnedSince = 0;
 };
 
 std::mutex gMutex;
@@ -117,6 +127,8 @@ const Params &params(const char *fn) {
   p.beta = envReal("XMP_WEIGHT_SMOOTHING", 0.5, 0, 1, true, fn);
   p.snap = envReal("XMP_WEIGHT_SNAP", 0.02, 0, 0.49, false, fn);
   p.probe = envReal("XMP_WEIGHT_PROBE", 0.1, 0, 0.5, true, fn);
+  p.margin = envReal("XMP_WEIGHT_MARGIN", 0.1, 0, 0.5, false, fn);
+  p.reprobe = envInt("XMP_WEIGHT_REPROBE", 100, 0, fn);
   p.warmup = envInt("XMP_WEIGHT_WARMUP", 1, 0, fn);
   p.splitGrain = envInt("XMP_SPLIT_GRAIN", 0, 1, fn);
   p.resolved = true;
@@ -141,8 +153,22 @@ double snapped(double w, double snap) {
 }
 
 /// One report: rate estimates and the auto weight for the next step.
+///
+/// Rates are iterations per second of each side, smoothed (beta); the
+/// weight moves toward the share that equalizes both sides' finishing
+/// times, rc / (rc + rg), damped (alpha) after the first jump. The rate
+/// model assumes time proportional to iterations, which a GPU that is not
+/// full violates (its time hardly shrinks with fewer iterations), and it
+/// ignores the cost of splitting (coherence copies, starting the CPU
+/// part). So after the first balanced step the controller checks: when the
+/// measured step time `stepSec` at the balanced weight is not at least
+/// margin/2 below the predicted time of the faster side alone, it runs one
+/// step all on that side (weight 0 or 1) and stays there only if that step
+/// was faster than the balanced one by the margin (noise of a few percent
+/// cannot pin it); a weight pinned to one side is re-checked every
+/// `reprobe` steps.
 void learn(LoopState &s, const Params &p, double cpuSec, int64_t cpuIt,
-           double gpuSec, int64_t gpuIt) {
+           double gpuSec, int64_t gpuIt, double stepSec) {
   if (++s.steps <= p.warmup)
     return;
   auto smooth = [&](double &r, double sample) {
@@ -152,11 +178,52 @@ void learn(LoopState &s, const Params &p, double cpuSec, int64_t cpuIt,
     smooth(s.rc, (double)cpuIt / cpuSec);
   if (gpuIt > 0 && gpuSec > 0)
     smooth(s.rg, (double)gpuIt / gpuSec);
+  double n = (double)(cpuIt + gpuIt);
+  switch (s.phase) {
+  case LoopState::Measure: {
+    s.lb = stepSec;
+    double fast = std::max(s.rc, s.rg);
+    bool oneSide = s.wb <= 0.0 || s.wb >= 1.0;
+    if (!oneSide && fast > 0 && n > 0 &&
+        stepSec >= (1.0 - 0.5 * p.margin) * (n / fast)) {
+      s.w = s.rg >= s.rc ? 0.0 : 1.0;
+      s.phase = LoopState::Probe;
+      return;
+    }
+    s.phase = LoopState::Track;
+    break;
+  }
+  case LoopState::Probe:
+    if (stepSec < (1.0 - p.margin) * s.lb) {
+      s.pinnedTo = s.w;
+      s.pinnedSince = s.steps;
+      s.phase = LoopState::Pinned;
+    } else {
+      s.w = s.wb;
+      s.phase = LoopState::Track;
+    }
+    return;
+  case LoopState::Pinned:
+    if (p.reprobe > 0 && s.steps - s.pinnedSince >= p.reprobe) {
+      s.w = s.wb; // measure the balanced split again
+      s.phase = LoopState::Measure;
+    } else {
+      s.w = s.pinnedTo;
+    }
+    return;
+  case LoopState::Track:
+    break;
+  }
   if (s.rc > 0 && s.rg > 0) {
     double target = snapped(s.rc / (s.rc + s.rg), p.snap);
-    s.w = s.seeded ? s.w + p.alpha * (target - s.w) : target;
+    bool first = !s.seeded;
+    s.w = first ? target : s.w + p.alpha * (target - s.w);
     s.w = snapped(s.w, p.snap);
     s.seeded = true;
+    if (first) { // check the model on the next step
+      s.wb = s.w;
+      s.phase = LoopState::Measure;
+    }
   } else if (s.rg > 0) {
     s.w = p.probe; // the CPU was never measured: give it a share to time
   } else if (s.rc > 0) {
@@ -408,7 +475,10 @@ void xmprt_loop_report(int64_t loop_id, double cpu_seconds, int64_t cpu_iters,
                : 0.0;
   double loopSeconds = s.askedAt >= 0 ? xmprt_wtime() - s.askedAt : 0.0;
   s.askedAt = -1;
-  learn(s, p, cpu_seconds, cpu_iters, gpu_seconds, gpu_iters);
+  // The step's time: the whole split step when the loop asked for its
+  // weight (coherence and waits included), at least the slower part.
+  double stepSeconds = std::max(loopSeconds, std::max(cpu_seconds, gpu_seconds));
+  learn(s, p, cpu_seconds, cpu_iters, gpu_seconds, gpu_iters, stepSeconds);
   traceLine(step, loop_id, used, cpu_seconds, cpu_iters, gpu_seconds,
             gpu_iters, loopSeconds);
 }

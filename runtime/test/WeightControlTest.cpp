@@ -261,6 +261,27 @@ TEST(Weights, LargeProblemGoesToGpu) {
     printf("[controller] large: weight 0.0 after %d reports\n", k);
 }
 
+// A GPU that is not full: its part takes 10 ms whatever its size, the CPU
+// does 1e5 iterations/s. The rate model (time proportional to iterations)
+// predicts a gain from giving the CPU a sixth; the measured balanced step
+// (the CPU's 17 ms) is slower than the GPU alone, so after one probe step
+// at weight 0 the controller stays there.
+TEST(Weights, ConstantGpuTimePinsToGpu) {
+  NEED_WEIGHTS();
+  Workload w{1e5, 1e12, 0.0, 1e-2};
+  w.n = 10000;
+  w.grain = 1;
+  Sim s{204, w};
+  int k = reportsUntil(s, 0.0, 0.0, 20);
+  s.print("GPU time constant 10 ms");
+  EXPECT_LE(k, 5) << "reports to settle at 0.0";
+  for (int i = 0; i < 20; ++i) {
+    s.step();
+    EXPECT_EQ(s.next(), 0.0);
+  }
+  EXPECT_NEAR(s.stepTimes.back(), 1e-2 + 1e4 / 1e12, 1e-12); // all on the GPU
+}
+
 // +-10% noise on every time: the weight stays in a band around 0.1.
 TEST(Weights, NoiseStaysInBand) {
   NEED_WEIGHTS();
