@@ -69,6 +69,8 @@ struct LoopState {
   // all on the side predicted faster) -> Track, or Pinned on that side.
   enum Phase { Track, Measure, Probe, Pinned } phase = Track;
   double wb = 0, lb = 0; // balanced weight and its measured step time
+  double bestW = 0, bestT = 0; // fastest of the steps measured so far
+  bool probeSlow = false;      // probe the slower side too
   double pinnedTo = 0;
   int64_t pinnedSince = 0;
 };
@@ -160,13 +162,13 @@ double snapped(double w, double snap) {
 /// model assumes time proportional to iterations, which a GPU that is not
 /// full violates (its time hardly shrinks with fewer iterations), and it
 /// ignores the cost of splitting (coherence copies, starting the CPU
-/// part). So after the first balanced step the controller checks: when the
-/// measured step time `stepSec` at the balanced weight is not at least
-/// margin/2 below the predicted time of the faster side alone, it runs one
-/// step all on that side (weight 0 or 1) and stays there only if that step
-/// was faster than the balanced one by the margin (noise of a few percent
-/// cannot pin it); a weight pinned to one side is re-checked every
-/// `reprobe` steps.
+/// part). So the step at the first balanced weight wb is measured
+/// (`stepSec`), then one step runs all on the side the rates say is faster
+/// (weight 0 or 1), and one all on the other side unless the rates predict
+/// more than twice the balanced step for it. A side is kept (pinned) only
+/// when its step beat the best so far by the margin, so noise of a few
+/// percent cannot pin it; otherwise the controller returns to wb and tracks
+/// the rates. A pinned weight is re-checked every `reprobe` steps.
 void learn(LoopState &s, const Params &p, double cpuSec, int64_t cpuIt,
            double gpuSec, int64_t gpuIt, double stepSec) {
   if (++s.steps <= p.warmup)
@@ -182,25 +184,39 @@ void learn(LoopState &s, const Params &p, double cpuSec, int64_t cpuIt,
   switch (s.phase) {
   case LoopState::Measure: {
     s.lb = stepSec;
-    double fast = std::max(s.rc, s.rg);
-    bool oneSide = s.wb <= 0.0 || s.wb >= 1.0;
-    if (!oneSide && fast > 0 && n > 0 &&
-        stepSec >= (1.0 - 0.5 * p.margin) * (n / fast)) {
-      s.w = s.rg >= s.rc ? 0.0 : 1.0;
-      s.phase = LoopState::Probe;
-      return;
+    s.bestW = s.wb;
+    s.bestT = stepSec;
+    if (s.wb <= 0.0 || s.wb >= 1.0) {
+      s.phase = LoopState::Track;
+      break;
     }
-    s.phase = LoopState::Track;
-    break;
+    // The side the rates say is faster first; the other one only when the
+    // rates do not make it hopeless (predicted over twice the balanced
+    // step: e.g. all of a large N-body on the CPU cores).
+    bool gpuFaster = s.rg >= s.rc;
+    double slow = gpuFaster ? s.rc : s.rg;
+    s.probeSlow = slow > 0 && n / slow <= 2.0 * stepSec;
+    s.w = gpuFaster ? 0.0 : 1.0;
+    s.phase = LoopState::Probe;
+    return;
   }
   case LoopState::Probe:
-    if (stepSec < (1.0 - p.margin) * s.lb) {
-      s.pinnedTo = s.w;
-      s.pinnedSince = s.steps;
-      s.phase = LoopState::Pinned;
-    } else {
+    if (stepSec < (1.0 - p.margin) * s.bestT) {
+      s.bestW = s.w;
+      s.bestT = stepSec;
+    }
+    if (s.probeSlow) {
+      s.probeSlow = false;
+      s.w = 1.0 - s.w;
+      return;
+    }
+    if (s.bestW == s.wb) {
       s.w = s.wb;
       s.phase = LoopState::Track;
+    } else {
+      s.w = s.pinnedTo = s.bestW;
+      s.pinnedSince = s.steps;
+      s.phase = LoopState::Pinned;
     }
     return;
   case LoopState::Pinned:
