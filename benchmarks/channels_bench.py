@@ -11,6 +11,12 @@ all-IB and all-TCA. With --profile (the xmp-calibrate profile measured in
 the same run) the pass's profile rule is replayed on the halo geometry of
 the hybrid remarks and the matching precompiled plan runs as `profile@run`.
 All rounds go to OUT/channels.json.
+
+--replay GEOMETRY.json --profile P.json runs nothing: it prints the channels
+the pass would choose with that profile for the halo geometry in the file
+(benchmarks/calibrate_acc.sh writes one for examples/himeno_gpu.mlir's
+`acc` reflect): device data by the profile's "device_channels", host data
+by its "channels", the threshold rule where the model needed is absent.
 """
 import argparse
 import json
@@ -28,28 +34,104 @@ STATS_RE = re.compile(
 RESULT_RE = re.compile(r"^XMP-RESULT (\w+) (\S+)", re.M)
 
 
-def replay_profile(geometry, prof):
+TCA_MAX_BYTES = 524288  # xmp-select-channels tca-max-bytes default
+
+GEO_RE = re.compile(r"remark: dim (\d+): (.*?) -> (none|ib|tca)(.*)$")
+HALO_RE = re.compile(
+    r"(block-stride|block|stride), (?:(\d+) bytes per message|bytes unknown[^,]*), "
+    r"neighbours (same|other|unknown) sub-cluster")
+
+
+def geometry_from_remarks(lines):
+    """Halo geometry per dimension from xmp-select-channels remarks (one
+    reflect): class, bytes per message (0: unknown, dynamic shape) and
+    neighbour sub-cluster, or `fixed` (none, full shadow, local periodic
+    copy: no rule applies)."""
+    geo = []
+    for line in lines:
+        g = GEO_RE.search(line)
+        if not g:
+            continue
+        d, what, chosen = int(g.group(1)), g.group(2), g.group(3)
+        e = {"dim": d, "hybrid": chosen, "remark": line[g.start():]}
+        k = HALO_RE.match(what)
+        if k:
+            e.update({"class": k.group(1), "bytes": int(k.group(2) or 0),
+                      "neighbour": k.group(3)})
+        else:
+            e["fixed"] = chosen
+        geo.append(e)
+    return geo
+
+
+def replay_profile(geometry, prof, acc=False, tca_max_bytes=TCA_MAX_BYTES):
     """xmp-select-channels policy=hybrid with a profile (SelectChannels.cpp):
-    neighbour in another sub-cluster -> ib; else the lower predicted time
-    latency_us + bytes / (bandwidth_GBps * 1e3), ties -> ib."""
+    neighbour in another sub-cluster -> ib; else, with the profile's model
+    for the data (acc: "device_channels", host: "channels"), the lower
+    predicted time latency_us + bytes / (bandwidth_GBps * 1e3), ties -> ib;
+    without that model (or with prof None: no profile) the threshold rule:
+    block -> ib, more than tca_max_bytes -> ib, else tca. Unknown bytes (0)
+    count as small."""
+    key = "device_channels" if acc else "channels"
+    model = (prof or {}).get(key)
     chans, notes = [], []
     for e in geometry:
         if "fixed" in e:
             chans.append(e["fixed"])
             continue
+        size = "%d B" % e["bytes"] if e["bytes"] else "? B"
         if e["neighbour"] == "other":
             chans.append("ib")
             notes.append("dim %d: other sub-cluster -> ib" % e["dim"])
             continue
+        if model is None:
+            if e["class"] == "block":
+                c, why = "ib", "contiguous halo"
+            elif e["bytes"] > tca_max_bytes:
+                c, why = "ib", "larger than tca-max-bytes %d" % tca_max_bytes
+            else:
+                c, why = "tca", "strided halo"
+            if prof is not None:
+                why += "; threshold rule: the profile has no \"%s\"" % key
+            chans.append(c)
+            notes.append("dim %d: %s %s: %s -> %s" % (e["dim"], e["class"], size, why, c))
+            continue
         t = {}
         for c in ("ib", "tca"):
-            m = prof["channels"][c][e["class"]]
+            m = model[c][e["class"]]
             t[c] = m["latency_us"] + e["bytes"] / (m["bandwidth_GBps"] * 1e3)
         c = "tca" if t["tca"] < t["ib"] else "ib"
         chans.append(c)
-        notes.append("dim %d: %s %d B: ib %.2f us, tca %.2f us -> %s"
-                     % (e["dim"], e["class"], e["bytes"], t["ib"], t["tca"], c))
+        notes.append("dim %d: %s %s: profile %s: ib %.2f us, tca %.2f us -> %s"
+                     % (e["dim"], e["class"], size, "device" if acc else "host",
+                        t["ib"], t["tca"], c))
     return chans, notes
+
+
+def replay_main(args):
+    """--replay: the pass's choice for each configuration of the geometry
+    file, with the model its data needs, and for comparison with the other
+    model and without a profile."""
+    geo = json.load(open(args.replay))
+    prof = json.load(open(args.profile)) if args.profile else {}
+    have = [k for k in ("channels", "device_channels") if k in prof]
+    print("## xmp-select-channels replay: %s, profile %s (%s), sub-clusters of %s"
+          % (geo.get("program", "?"), args.profile or "(none)",
+             ", ".join(have) or "no model", geo.get("subcluster_size", "?")))
+    for cfg in geo["configs"]:
+        acc = cfg.get("acc", False)
+        print("\n### %s: %s, grid %s, %s reflect"
+              % (cfg["name"], "x".join(map(str, cfg["dims"])), cfg["grid"],
+                 "device (acc)" if acc else "host"))
+        for title, a, p in (("pass with this profile", acc, prof),
+                            ("the %s model instead (comparison)"
+                             % ("host" if acc else "device"), not acc, prof),
+                            ("no profile (threshold rule)", acc, None)):
+            chans, notes = replay_profile(cfg["geometry"], p, a)
+            print("- %s: channels [%s]" % (title, ", ".join(chans)))
+            for n in notes:
+                print("  - " + n)
+    return 0
 
 
 def used_channels(stats_chans):
@@ -95,10 +177,10 @@ def med(xs):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--carry", required=True)
-    ap.add_argument("--bin", required=True, help="folder of the linked variants")
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--mpirun", required=True)
+    ap.add_argument("--carry")
+    ap.add_argument("--bin", help="folder of the linked variants")
+    ap.add_argument("--out")
+    ap.add_argument("--mpirun")
     ap.add_argument("--np", type=int, default=4)
     ap.add_argument("--subcluster", type=int, default=2)
     ap.add_argument("--rounds", type=int, default=5)
@@ -107,7 +189,14 @@ def main():
     ap.add_argument("--profile", default="")
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--machine", default="")
+    ap.add_argument("--replay", default="",
+                    help="geometry JSON: print the pass's choices, run nothing")
     args = ap.parse_args()
+    if args.replay:
+        return replay_main(args)
+    for opt in ("carry", "bin", "out", "mpirun"):
+        if not getattr(args, opt):
+            ap.error("--%s is required (unless --replay)" % opt)
 
     man = json.load(open(os.path.join(args.carry, "manifest.json")))
     prof = json.load(open(args.profile)) if args.profile and os.path.exists(args.profile) else None

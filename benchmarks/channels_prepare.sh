@@ -111,11 +111,12 @@ done
 # geometry of the hybrid remarks (class, bytes, neighbour per dimension),
 # which channels_bench.sh uses to replay the profile rule on a profile
 # measured there.
-python3 - "$out" "$sc" "${configs[@]}" <<'PY'
+python3 - "$root/benchmarks" "$out" "$sc" "${configs[@]}" <<'PY'
 import json, os, re, sys
-out, sc, configs = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+sys.path.insert(0, sys.argv[1])
+from channels_bench import geometry_from_remarks  # noqa: E402
+out, sc, configs = sys.argv[2], int(sys.argv[3]), sys.argv[4:]
 sizes = {"s": [65, 65, 129], "m": [129, 129, 257]}
-geo_re = re.compile(r"remark: dim (\d+): (.*?) -> (none|ib|tca)(.*)$")
 m = {"subcluster_size": sc, "np": 4, "program": "examples/himeno.mlir",
      "profile_input": "profile.input.json" if os.path.exists(os.path.join(out, "profile.input.json")) else None,
      "configs": []}
@@ -133,19 +134,7 @@ for c in configs:
                                 "channels": [x.strip() for x in ch.split(",")],
                                 "pass": not vn.startswith("ch_")})
         if vn == "hybrid":
-            for line in text.splitlines():
-                g = geo_re.match(line)
-                if not g:
-                    continue
-                d, what, chosen = int(g.group(1)), g.group(2), g.group(3)
-                e = {"dim": d, "hybrid": chosen, "remark": line}
-                k = re.match(r"(block-stride|block|stride), (?:(\d+) bytes per message|bytes unknown[^,]*), neighbours (same|other|unknown) sub-cluster", what)
-                if k:
-                    e.update({"class": k.group(1), "bytes": int(k.group(2) or 0),
-                              "neighbour": k.group(3)})
-                else:
-                    e["fixed"] = chosen  # none, full shadow, local periodic copy
-                cfg["geometry"].append(e)
+            cfg["geometry"] = geometry_from_remarks(text.splitlines())
     order = {"ib": 0, "tca": 1, "hybrid": 2, "profile": 3}
     cfg["variants"].sort(key=lambda v: (order.get(v["name"], 9), v["name"]))
     m["configs"].append(cfg)

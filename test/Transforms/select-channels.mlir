@@ -61,8 +61,8 @@ xmp.distribute @t onto @p [block, block]
 // SC2: remark: dim 0: block, 272 bytes per message, neighbours other sub-cluster -> ib (neighbour outside the sub-cluster)
 // SC2: remark: dim 1: stride, 272 bytes per message, neighbours same sub-cluster -> tca (strided halo)
 // The profile makes TCA faster even for the contiguous halo.
-// PROF: remark: dim 0: block, 272 bytes per message, neighbours same sub-cluster (assumed: sub-cluster size unknown) -> tca (profile: ib 5.03 us, tca 1.05 us)
-// PROF: remark: dim 1: stride, 272 bytes per message, {{.*}} -> tca (profile: ib 6.07 us, tca 2.14 us)
+// PROF: remark: dim 0: block, 272 bytes per message, neighbours same sub-cluster (assumed: sub-cluster size unknown) -> tca (profile host: ib 5.03 us, tca 1.05 us)
+// PROF: remark: dim 1: stride, 272 bytes per message, {{.*}} -> tca (profile host: ib 6.07 us, tca 2.14 us)
 // PIR-LABEL: func.func @two_d
 // PIR: xmp.reflect %{{.*}} channels [tca, tca] :
 func.func @two_d(%a: !a) {
@@ -99,9 +99,9 @@ xmp.distribute @t onto @p [block, block, block]
 // SC4-LABEL: func.func @three_d
 // SC4: xmp.reflect %{{.*}} channels [ib, tca, tca] :
 // The profile keeps a large block-stride halo on IB (slow TCA bandwidth).
-// PROF: remark: dim 0: block, 1440 bytes per message, {{.*}} -> tca (profile: ib 5.14 us, tca 1.29 us)
-// PROF: remark: dim 1: block-stride, 2592 bytes per message, {{.*}} -> ib (profile: ib 6.32 us, tca 27.92 us)
-// PROF: remark: dim 2: stride, 1440 bytes per message, {{.*}} -> tca (profile: ib 6.36 us, tca 2.72 us)
+// PROF: remark: dim 0: block, 1440 bytes per message, {{.*}} -> tca (profile host: ib 5.14 us, tca 1.29 us)
+// PROF: remark: dim 1: block-stride, 2592 bytes per message, {{.*}} -> ib (profile host: ib 6.32 us, tca 27.92 us)
+// PROF: remark: dim 2: stride, 1440 bytes per message, {{.*}} -> tca (profile host: ib 6.36 us, tca 2.72 us)
 // PIR-LABEL: func.func @three_d
 // PIR: xmp.reflect %{{.*}} channels [tca, ib, tca] :
 func.func @three_d(%a: !a) {
@@ -183,7 +183,7 @@ xmp.distribute @t onto @p [block, block]
 // SC2: remark: dim 1: stride, bytes unknown (dynamic shape), neighbours unknown sub-cluster (dynamic grid) -> tca (strided halo)
 // MAX-LABEL: func.func @dynamic
 // MAX: xmp.reflect %{{.*}} channels [ib, tca] :
-// PROF: remark: dim 0: block, bytes unknown (dynamic shape), {{.*}} -> tca (profile: ib 5.00 us, tca 1.00 us, latency only)
+// PROF: remark: dim 0: block, bytes unknown (dynamic shape), {{.*}} -> tca (profile host: ib 5.00 us, tca 1.00 us, latency only)
 func.func @dynamic(%a: !a) {
   xmp.reflect %a : !a
   return

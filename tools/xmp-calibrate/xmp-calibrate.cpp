@@ -1,13 +1,17 @@
 //===- xmp-calibrate.cpp - measure halo channels, write a cost profile ----===//
 //
 //   mpirun -np N xmp-calibrate [-o profile.json] [--reps R] [--max-kib K]
+//                              [--acc] [--both]
 //
 // For each channel (ib, tca) and each halo class (block, block-stride,
 // stride) it times xmprt_reflect_do on 3-D arrays whose halo has that
 // layout, over a range of sizes, and fits time = latency + bytes/bandwidth
 // (least squares). The JSON it writes is the `profile=` input of
-// xmp-select-channels. Run it on the target machine with the rank layout
-// (and XMP_SUBCLUSTER_SIZE) the programs will use.
+// xmp-select-channels: host data under "channels"; with --acc device data
+// (the arrays' device instances, reflect acc=1; a GPU on every rank) under
+// "device_channels" instead; --both measures and writes both. Run it on the
+// target machine with the rank layout (and XMP_SUBCLUSTER_SIZE) the
+// programs will use.
 //
 //===----------------------------------------------------------------------===//
 #include "xmprt/xmprt.h"
@@ -29,8 +33,10 @@ struct Sample {
 
 const char *kClasses[] = {"block", "block-stride", "stride"};
 
-/// Median time of one reflect over `reps` runs (max over ranks).
-double timeReflect(int cls, int channel, int64_t n, int reps, double *bytes) {
+/// Median time of one reflect over `reps` runs (max over ranks); acc: on
+/// the array's device instance.
+double timeReflect(int cls, int channel, int64_t n, int reps, bool acc,
+                   double *bytes) {
   int nprocs = xmprt_world_size();
   // The distributed dimension decides the class: dim 0 -> one contiguous
   // plane, dim 1 -> n runs of n elements, dim 2 -> n*n single elements.
@@ -52,8 +58,12 @@ double timeReflect(int cls, int channel, int64_t n, int reps, double *bytes) {
   ch[cls] = channel;
   int32_t periodic[3] = {0, 0, 0};
   periodic[cls] = 1; // every rank has two neighbours
+  if (acc) { // a device instance for the whole measurement, defined data
+    xmprt_replicate_begin(a);
+    xmprt_replicate_sync(a, 0);
+  }
   xmprt_reflect_plan *p =
-      xmprt_reflect_init(a, nullptr, nullptr, periodic, ch, 0);
+      xmprt_reflect_init(a, nullptr, nullptr, periodic, ch, acc ? 1 : 0);
   *bytes = 8.0 * (double)(shape[0] * shape[1] * shape[2] / shape[cls]);
   for (int i = 0; i < 5; ++i)
     xmprt_reflect_do(p);
@@ -68,6 +78,11 @@ double timeReflect(int cls, int channel, int64_t n, int reps, double *bytes) {
   }
   std::sort(ts.begin(), ts.end());
   xmprt_reflect_destroy(p);
+  if (acc) {
+    // Every peer has dropped its CUDA IPC mapping before the instance goes.
+    MPI_Barrier(MPI_COMM_WORLD);
+    xmprt_replicate_end(a);
+  }
   xmprt_darray_destroy(a);
   xmprt_template_destroy(t);
   xmprt_grid_destroy(g);
@@ -91,47 +106,23 @@ void fit(const std::vector<Sample> &s, double *latencyUs, double *gbps) {
   *gbps = 1.0 / slope / 1e9;
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
-  xmprt_init(&argc, &argv);
-  std::string out = "xmp-profile.json";
-  int reps = 40;
-  int64_t maxKiB = 2048;
-  for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "-o") && i + 1 < argc)
-      out = argv[++i];
-    else if (!std::strcmp(argv[i], "--reps") && i + 1 < argc)
-      reps = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--max-kib") && i + 1 < argc)
-      maxKiB = std::atoll(argv[++i]);
-    else {
-      if (xmprt_world_rank() == 0)
-        std::fprintf(stderr, "usage: xmp-calibrate [-o FILE] [--reps R] "
-                             "[--max-kib K]\n");
-      xmprt_finalize();
-      return 2;
-    }
-  }
+/// The "channels" / "device_channels" object: both channels, every class.
+std::string measure(const char *key, bool acc, int reps, int64_t maxKiB) {
   bool root = xmprt_world_rank() == 0;
-  if (xmprt_world_size() < 2 && root)
-    std::fprintf(stderr, "xmp-calibrate: warning: 1 rank measures only "
-                         "local copies; run with 2 or more ranks\n");
   const int channels[2] = {XMPRT_CHANNEL_IB, XMPRT_CHANNEL_TCA};
   const char *names[2] = {"ib", "tca"};
-  std::string json = "{\n  \"ranks\": " +
-                     std::to_string(xmprt_world_size()) +
-                     ",\n  \"channels\": {\n";
+  const char *what = acc ? "dev " : "";
+  std::string json = std::string("  \"") + key + "\": {\n";
   for (int c = 0; c < 2; ++c) {
     json += std::string("    \"") + names[c] + "\": {\n";
     for (int cls = 0; cls < 3; ++cls) {
       std::vector<Sample> samples;
       for (int64_t n = 4;; n *= 2) {
         double bytes;
-        double sec = timeReflect(cls, channels[c], n, reps, &bytes);
+        double sec = timeReflect(cls, channels[c], n, reps, acc, &bytes);
         samples.push_back({bytes, sec});
         if (root)
-          std::printf("xmp-calibrate: %-3s %-12s %9.0f B  %9.2f us\n",
+          std::printf("xmp-calibrate: %s%-3s %-12s %9.0f B  %9.2f us\n", what,
                       names[c], kClasses[cls], bytes, sec * 1e6);
         if (bytes >= maxKiB * 1024.0 || n >= 4096)
           break;
@@ -147,7 +138,65 @@ int main(int argc, char **argv) {
     }
     json += std::string("    }") + (c == 0 ? "," : "") + "\n";
   }
-  json += "  }\n}\n";
+  json += "  }";
+  return json;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  xmprt_init(&argc, &argv);
+  std::string out = "xmp-profile.json";
+  int reps = 40;
+  int64_t maxKiB = 0; // default: 2048 for host data, 8192 for device data
+  bool acc = false, both = false;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "-o") && i + 1 < argc)
+      out = argv[++i];
+    else if (!std::strcmp(argv[i], "--reps") && i + 1 < argc)
+      reps = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--max-kib") && i + 1 < argc)
+      maxKiB = std::atoll(argv[++i]);
+    else if (!std::strcmp(argv[i], "--acc"))
+      acc = true;
+    else if (!std::strcmp(argv[i], "--both"))
+      acc = both = true;
+    else {
+      if (xmprt_world_rank() == 0)
+        std::fprintf(stderr, "usage: xmp-calibrate [-o FILE] [--reps R] "
+                             "[--max-kib K] [--acc] [--both]\n");
+      xmprt_finalize();
+      return 2;
+    }
+  }
+  bool root = xmprt_world_rank() == 0;
+  if (acc) {
+    // Checked on every rank before any device call (those abort).
+    int noGpu = xmprt_has_gpu() ? 0 : 1, ranksWithout = 0;
+    MPI_Allreduce(&noGpu, &ranksWithout, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (ranksWithout) {
+      if (root)
+        std::fprintf(stderr,
+                     "xmp-calibrate: --acc needs a GPU on every rank (%d of "
+                     "%d ranks have none: libxmprt built without CUDA, or no "
+                     "visible CUDA device; XMP_VERBOSE=1 says why)\n",
+                     ranksWithout, xmprt_world_size());
+      xmprt_finalize();
+      return 1;
+    }
+  }
+  if (xmprt_world_size() < 2 && root)
+    std::fprintf(stderr, "xmp-calibrate: warning: 1 rank measures only "
+                         "local copies; run with 2 or more ranks\n");
+  std::string json =
+      "{\n  \"ranks\": " + std::to_string(xmprt_world_size()) + ",\n";
+  if (!acc || both)
+    json += measure("channels", false, reps, maxKiB > 0 ? maxKiB : 2048) +
+            (acc ? ",\n" : "\n");
+  if (acc)
+    json += measure("device_channels", true, reps, maxKiB > 0 ? maxKiB : 8192) +
+            "\n";
+  json += "}\n";
   if (root) {
     FILE *f = std::fopen(out.c_str(), "w");
     if (!f) {

@@ -17,6 +17,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <optional>
+#include <tuple>
 
 namespace mlir::xmp {
 #define GEN_PASS_DEF_XMPSELECTCHANNELS
@@ -47,9 +48,15 @@ struct CostModel {
   }
 };
 
-/// Measured profile: [channel ib=0 / tca=1][class].
-struct Profile {
+/// One measured model: [channel ib=0 / tca=1][class].
+struct ChannelModel {
   CostModel model[2][3];
+};
+
+/// A profile: host data ("channels") and device data ("device_channels");
+/// at least one is present.
+struct Profile {
+  std::optional<ChannelModel> host, device;
 };
 
 /// Element size in bytes, or nullopt when unknown.
@@ -95,34 +102,20 @@ HaloGeometry haloGeometry(ArrayRef<int64_t> E, unsigned d, int64_t w,
   return g;
 }
 
-LogicalResult parseProfile(StringRef file, Profile &out, std::string &err) {
-  auto buf = llvm::MemoryBuffer::getFile(file, /*IsText=*/true);
-  if (!buf) {
-    err = buf.getError().message();
-    return failure();
-  }
-  llvm::Expected<llvm::json::Value> parsed =
-      llvm::json::parse((*buf)->getBuffer());
-  if (!parsed) {
-    err = "invalid JSON: " + llvm::toString(parsed.takeError());
-    return failure();
-  }
-  const llvm::json::Object *root = parsed->getAsObject();
-  const llvm::json::Object *chans = root ? root->getObject("channels") : nullptr;
-  if (!chans) {
-    err = "missing object \"channels\"";
-    return failure();
-  }
+/// Reads one model: the object under `key` ("channels" or "device_channels",
+/// which the error messages name).
+LogicalResult parseModel(const llvm::json::Object &chans, StringRef key,
+                         ChannelModel &out, std::string &err) {
   const char *chanNames[] = {"ib", "tca"};
   for (int c = 0; c < 2; ++c) {
-    const llvm::json::Object *co = chans->getObject(chanNames[c]);
+    const llvm::json::Object *co = chans.getObject(chanNames[c]);
     if (!co) {
-      err = llvm::formatv("missing object \"channels.{0}\"", chanNames[c]);
+      err = llvm::formatv("missing object \"{0}.{1}\"", key, chanNames[c]);
       return failure();
     }
     for (int k = 0; k < 3; ++k) {
       std::string where =
-          llvm::formatv("channels.{0}.{1}", chanNames[c], kClassNames[k]);
+          llvm::formatv("{0}.{1}.{2}", key, chanNames[c], kClassNames[k]);
       const llvm::json::Object *ko = co->getObject(kClassNames[k]);
       if (!ko) {
         err = "missing object \"" + where + "\"";
@@ -140,6 +133,40 @@ LogicalResult parseProfile(StringRef file, Profile &out, std::string &err) {
       }
       out.model[c][k] = {*lat, *bw};
     }
+  }
+  return success();
+}
+
+LogicalResult parseProfile(StringRef file, Profile &out, std::string &err) {
+  auto buf = llvm::MemoryBuffer::getFile(file, /*IsText=*/true);
+  if (!buf) {
+    err = buf.getError().message();
+    return failure();
+  }
+  llvm::Expected<llvm::json::Value> parsed =
+      llvm::json::parse((*buf)->getBuffer());
+  if (!parsed) {
+    err = "invalid JSON: " + llvm::toString(parsed.takeError());
+    return failure();
+  }
+  const llvm::json::Object *root = parsed->getAsObject();
+  const llvm::json::Object *host = root ? root->getObject("channels") : nullptr;
+  const llvm::json::Object *dev =
+      root ? root->getObject("device_channels") : nullptr;
+  if (!host && !dev) {
+    err = "missing object \"channels\" (host data) or \"device_channels\" "
+          "(device data): at least one is required";
+    return failure();
+  }
+  for (auto [obj, key, slot] :
+       {std::tuple(host, "channels", &out.host),
+        std::tuple(dev, "device_channels", &out.device)}) {
+    if (!obj)
+      continue;
+    ChannelModel m;
+    if (failed(parseModel(*obj, key, m, err)))
+      return failure();
+    *slot = m;
   }
   return success();
 }
@@ -202,6 +229,7 @@ void XMPSelectChannelsPass::annotate(OpT op) {
   MLIRContext *ctx = op.getContext();
   SmallVector<Attribute> chans;
   SmallVector<std::string> notes;
+  bool acc = op.getAcc();
 
   auto decide = [&](unsigned d, std::string &note) -> Channel {
     int64_t a = type.getAlign()[d];
@@ -265,25 +293,36 @@ void XMPSelectChannelsPass::annotate(OpT op) {
       os << "ib (neighbour outside the sub-cluster)";
       return Channel::ib;
     }
-    if (prof) {
+    // Device data (`acc`) has its own model; without the one needed, the
+    // threshold rule decides and the remark says why.
+    const std::optional<ChannelModel> *model =
+        !prof ? nullptr : acc ? &prof->device : &prof->host;
+    if (model && *model) {
       int64_t bytes = g.bytes.value_or(0);
-      double tib = prof->model[0][(int)g.cls].predict(bytes);
-      double ttca = prof->model[1][(int)g.cls].predict(bytes);
+      double tib = (*model)->model[0][(int)g.cls].predict(bytes);
+      double ttca = (*model)->model[1][(int)g.cls].predict(bytes);
       Channel c = ttca < tib ? Channel::tca : Channel::ib;
       os << stringifyChannel(c)
-         << llvm::formatv(" (profile: ib {0:f2} us, tca {1:f2} us{2})", tib,
-                          ttca, g.bytes ? "" : ", latency only");
+         << llvm::formatv(" (profile {0}: ib {1:f2} us, tca {2:f2} us{3})",
+                          acc ? "device" : "host", tib, ttca,
+                          g.bytes ? "" : ", latency only");
       return c;
     }
+    std::string fallback =
+        model ? llvm::formatv("; threshold rule: the profile has no \"{0}\"",
+                              acc ? "device_channels" : "channels")
+                    .str()
+              : "";
     if (g.cls == HaloClass::Block) {
-      os << "ib (contiguous halo)";
+      os << "ib (contiguous halo" << fallback << ")";
       return Channel::ib;
     }
     if (g.bytes && *g.bytes > tcaMaxBytes) {
-      os << "ib (larger than tca-max-bytes " << tcaMaxBytes << ")";
+      os << "ib (larger than tca-max-bytes " << tcaMaxBytes << fallback
+         << ")";
       return Channel::ib;
     }
-    os << "tca (strided halo)";
+    os << "tca (strided halo" << fallback << ")";
     return Channel::tca;
   };
 

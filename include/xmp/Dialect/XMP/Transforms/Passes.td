@@ -116,7 +116,11 @@ def XMPSelectChannels : Pass<"xmp-select-channels", "::mlir::ModuleOp"> {
       except ib above `tca-max-bytes` or when the neighbour is known to be
       outside the sub-cluster; full shadows (all-gathers) -> ib. With
       `profile=FILE` (JSON, see docs/channels.md) the channel with the lower
-      predicted time (latency + bytes / bandwidth) wins, ties -> ib.
+      predicted time (latency + bytes / bandwidth) wins, ties -> ib. The
+      profile has a host model (`channels`), a device model
+      (`device_channels`) or both: reflects with `acc` (device data) use
+      the device model, the others the host model; where the model needed
+      is absent the threshold rule above decides (the remark says so).
     `remarks=true` explains every decision with one remark per dimension.
     Reflects that already carry `channels` are left alone.
   }];
@@ -127,10 +131,12 @@ def XMPSelectChannels : Pass<"xmp-select-channels", "::mlir::ModuleOp"> {
            "ranks per sub-cluster (consecutive world ranks); 0 = unknown, "
            "assume every neighbour is in the same sub-cluster">,
     Option<"tcaMaxBytes", "tca-max-bytes", "int64_t", /*default=*/"524288",
-           "hybrid without profile: messages larger than this go over ib">,
+           "hybrid without the profile model needed: messages larger "
+           "than this go over ib">,
     Option<"profile", "profile", "std::string", /*default=*/"\"\"",
            "JSON file with measured latency and bandwidth per channel and "
-           "halo class (replaces tca-max-bytes)">,
+           "halo class, for host and/or device data (replaces "
+           "tca-max-bytes where it has the model)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "emit one remark per reflect dimension explaining the choice">
   ];
