@@ -101,6 +101,20 @@ for np in "${nps[@]}"; do
     check "matmul_dev weight $wt np$np" cmp_ "$logs/matmul_dev.ref" "$out" checksum value5
   done
 done
+# Split loops inside replicate regions next to acc reflects (the hardest
+# coherence: the device is the reference, the host is stale after every
+# reflect): the XACC examples' device loops have no weight clause, so
+# XMP_WEIGHT_DEFAULT gives them a CPU share.
+for np in "${nps[@]}"; do
+  for wt in 0.3 1; do
+    out="$logs/laplace2d_gpu.wd$wt.np$np"
+    XMP_WEIGHT_DEFAULT=$wt "${mpirun_[@]}" -x XMP_WEIGHT_DEFAULT -np "$np" "$b/progs/laplace2d_gpu.gpu" 40 > "$out" 2> "$out.err"
+    check "laplace2d_gpu default weight $wt np$np" cmp_ "$logs/laplace2d_gpu.ref" "$out" checksum=1e-12
+    out="$logs/himeno_gpu.wd$wt.np$np"
+    XMP_WEIGHT_DEFAULT=$wt "${mpirun_[@]}" -x XMP_WEIGHT_DEFAULT -np "$np" "$b/progs/himeno_gpu.gpu" 12 > "$out" 2> "$out.err"
+    check "himeno_gpu default weight $wt np$np" cmp_ "$logs/himeno_gpu.ref" "$out" gosa=1e-3
+  done
+done
 # ops.mlir: the GPU build must print what the CPU build prints, except
 # value24 (xmp.gpu_time: 0 when the device loop ran on the host). Its device
 # loop has weight(auto): XMP_WEIGHT_INIT=0 makes the controller's first

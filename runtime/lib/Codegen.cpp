@@ -27,7 +27,20 @@ struct WorkSharingState {
   double cpuTime = 0.0, gpuTime = 0.0;
 };
 WorkSharingState &workSharing() {
-  static WorkSharingState s;
+  // XMP_WEIGHT_DEFAULT: the weight before any xmp.reset_weight (default 0,
+  // all on the GPU), for running programs without weight clauses split.
+  static WorkSharingState s = [] {
+    WorkSharingState st;
+    if (const char *v = std::getenv("XMP_WEIGHT_DEFAULT"); v && *v) {
+      char *end = nullptr;
+      double w = std::strtod(v, &end);
+      if (*end != '\0' || !(w >= 0.0 && w <= 1.0))
+        fail("xmprt_current_weight",
+             "XMP_WEIGHT_DEFAULT='%s' is not a number in [0, 1]", v);
+      st.weight = w;
+    }
+    return st;
+  }();
   return s;
 }
 
