@@ -24,6 +24,7 @@ for p in laplace2d_gpu himeno_gpu nbody matmul matmul_dev; do
   cc "$root/examples/$p.mlir" -o "$carry/obj/$p.cpu.o"
 done
 cc --gpu "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.gpu.o"
+cc --gpu "$root/test/Integration/Inputs/bigrid.mlir" -o "$carry/obj/bigrid.gpu.o"
 cc "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.cpu.o"
 
 if [ "$bench" = 1 ]; then

@@ -115,6 +115,14 @@ for np in "${nps[@]}"; do
     check "himeno_gpu default weight $wt np$np" cmp_ "$logs/himeno_gpu.ref" "$out" gosa=1e-3
   done
 done
+# More rows than CUDA's grid y limit at 32x8 blocks on one rank
+# (test/Integration/Inputs/bigrid.mlir): a clear error there, results on 2.
+"${mpirun_[@]}" -np 1 "$b/progs/bigrid.gpu" > "$logs/bigrid.np1" 2> "$logs/bigrid.np1.err"
+check "bigrid np1: clear grid-limit error" grep -q "CUDA allows at most 65535 along y and z" "$logs/bigrid.np1.err"
+if [ "$ngpu" -ge 2 ]; then
+  "${mpirun_[@]}" -np 2 "$b/progs/bigrid.gpu" > "$logs/bigrid.np2" 2> "$logs/bigrid.np2.err"
+  check "bigrid np2" grep -qx "XMP-RESULT checksum 720002400000" "$logs/bigrid.np2"
+fi
 # ops.mlir: the GPU build must print what the CPU build prints, except
 # value24 (xmp.gpu_time: 0 when the device loop ran on the host). Its device
 # loop has weight(auto): XMP_WEIGHT_INIT=0 makes the controller's first

@@ -115,6 +115,16 @@ int64_t xmprt_template_procs(const xmprt_template *t, int32_t dim) {
   return axis < 0 ? 1 : xmprt_grid_size(t->grid, axis);
 }
 
+void xmprt_gpu_check_grid(int64_t x, int64_t y, int64_t z) {
+  constexpr int64_t kMaxYZ = 65535;
+  if (y > kMaxYZ || z > kMaxYZ)
+    fail("xmprt_gpu_check_grid",
+         "a device loop needs a grid of %lld x %lld x %lld blocks; CUDA "
+         "allows at most %lld along y and z (use a block_size with a larger "
+         "y / z, or more ranks)",
+         (long long)x, (long long)y, (long long)z, (long long)kMaxYZ);
+}
+
 void xmprt_reset_weight(double w) {
   if (!(w >= 0.0 && w <= 1.0))
     fail("xmprt_reset_weight", "weight %g is outside [0, 1]", w);

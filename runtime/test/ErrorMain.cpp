@@ -57,6 +57,9 @@ int main(int argc, char **argv) {
     xmprt_template *t = xmprt_template_create(1, &n);
     xmprt_template_distribute(t, g, &k, nullptr, nullptr);
     xmprt_loop_split(t, 0, 0, n, 0, 0.5, 1, out);
+  } else if (!strcmp(what, "gridlimit")) {
+    xmprt_gpu_check_grid(4, 65535, 1); // fits
+    xmprt_gpu_check_grid(4, 75000, 1);
   } else if (!strcmp(what, "commitdim")) {
     int64_t s[] = {XMPRT_DYNAMIC}, n = 8;
     int32_t k = XMPRT_DIST_BLOCK, al = 0;

@@ -58,6 +58,8 @@ xmp.distribute @t onto @p [block, block]
 // CHECK: %[[GX:.*]] = arith.ceildivsi %[[NJ]], %[[C32]]
 // CHECK: %[[C8:.*]] = arith.constant 8 : index
 // CHECK: %[[GY:.*]] = arith.ceildivsi %[[NI]], %[[C8]]
+// The grid is checked against CUDA's y / z limit before the launch.
+// CHECK: call @xmprt_gpu_check_grid(
 // CHECK: gpu.launch blocks(%[[BX:[^,]+]], %[[BY:[^,]+]], %{{[^)]+}}) in (%{{[^ ]+}} = %[[GX]], %{{[^ ]+}} = %[[GY]], %{{[^ ]+}} = %{{[^)]+}}) threads(%[[TX:[^,]+]], %[[TY:[^,]+]], %{{[^)]+}}) in (%{{[^ ]+}} = %[[C32]], %{{[^ ]+}} = %[[C8]], %{{[^ ]+}} = %{{[^)]+}})
 // CHECK: %[[BXS:.*]] = arith.muli %[[BX]],
 // CHECK: %[[SX:.*]] = arith.addi %[[BXS]], %[[TX]]

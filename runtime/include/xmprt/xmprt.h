@@ -228,6 +228,10 @@ void xmprt_gmove_acc(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
  * Creates no CUDA context. XMP_VERBOSE=1 prints the device chosen for each
  * rank (or why there is none) the first time it is asked. */
 int32_t xmprt_has_gpu(void);
+/* Called by generated code before a 2-D or 3-D device loop launch with its
+ * grid (blocks along x, y, z): aborts with a clear message when y or z
+ * exceeds CUDA's 65535 (a larger block_size y / z, or more ranks, fits). */
+void xmprt_gpu_check_grid(int64_t x, int64_t y, int64_t z);
 /* The runtime's one persistent non-blocking CUDA stream (cudaStream_t), the
  * same that mgpuStreamCreate hands to generated code. Every copy and kernel
  * of the runtime is queued on it. Aborts when there is no GPU. */
