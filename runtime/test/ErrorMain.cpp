@@ -4,6 +4,26 @@
 
 #include <cstring>
 
+namespace {
+// An 8-element template, block-distributed over a 1-D grid of every rank.
+xmprt_template *blockTemplate8() {
+  int64_t s[] = {XMPRT_DYNAMIC}, n = 8;
+  int32_t k = XMPRT_DIST_BLOCK;
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  xmprt_template *t = xmprt_template_create(1, &n);
+  xmprt_template_distribute(t, g, &k, nullptr, nullptr);
+  return t;
+}
+// An f64 array on it (shadow widths lo/hi, nullptr for none).
+xmprt_darray *blockArray8(const int64_t *lo = nullptr,
+                          const int64_t *hi = nullptr) {
+  int64_t n = 8;
+  int32_t al = 0;
+  return xmprt_darray_create(blockTemplate8(), 1, &n, &al, nullptr, lo, hi,
+                             XMPRT_F64);
+}
+} // namespace
+
 int main(int argc, char **argv) {
   xmprt_init(&argc, &argv);
   const char *what = argc > 1 ? argv[1] : "";
@@ -11,33 +31,16 @@ int main(int argc, char **argv) {
     int64_t shape[] = {xmprt_world_size() + 1, XMPRT_DYNAMIC};
     xmprt_grid_create(2, shape);
   } else if (!strcmp(what, "width")) {
-    int64_t s[] = {XMPRT_DYNAMIC}, n = 8, sh = 1, w = 2;
-    int32_t k = XMPRT_DIST_BLOCK, al = 0;
-    xmprt_grid *g = xmprt_grid_create(1, s);
-    xmprt_template *t = xmprt_template_create(1, &n);
-    xmprt_template_distribute(t, g, &k, nullptr, nullptr);
-    xmprt_darray *a =
-        xmprt_darray_create(t, 1, &n, &al, nullptr, &sh, &sh, XMPRT_F64);
+    int64_t sh = 1, w = 2;
+    xmprt_darray *a = blockArray8(&sh, &sh);
     xmprt_reflect_init(a, &w, &w, nullptr, nullptr, 0);
   } else if (!strcmp(what, "gmove")) {
-    int64_t s[] = {XMPRT_DYNAMIC}, n = 8;
-    int32_t k = XMPRT_DIST_BLOCK, al = 0;
-    xmprt_grid *g = xmprt_grid_create(1, s);
-    xmprt_template *t = xmprt_template_create(1, &n);
-    xmprt_template_distribute(t, g, &k, nullptr, nullptr);
-    xmprt_darray *a =
-        xmprt_darray_create(t, 1, &n, &al, nullptr, nullptr, nullptr, XMPRT_F64);
+    xmprt_darray *a = blockArray8();
     int64_t d[3] = {0, 4, 1}, src[3] = {0, 5, 1};
     xmprt_gmove(1, a, d, a, src);
   } else if (!strcmp(what, "device")) {
     // device data without a GPU (or without CUDA in this build)
-    int64_t s[] = {XMPRT_DYNAMIC}, n = 8;
-    int32_t k = XMPRT_DIST_BLOCK, al = 0;
-    xmprt_grid *g = xmprt_grid_create(1, s);
-    xmprt_template *t = xmprt_template_create(1, &n);
-    xmprt_template_distribute(t, g, &k, nullptr, nullptr);
-    xmprt_darray *a =
-        xmprt_darray_create(t, 1, &n, &al, nullptr, nullptr, nullptr, XMPRT_F64);
+    xmprt_darray *a = blockArray8();
     xmprt_darray_host_modified(a); // harmless
     if (xmprt_darray_in_replicate(a) == 0 && xmprt_has_gpu() == 0)
       xmprt_replicate_begin(a);
@@ -51,24 +54,13 @@ int main(int argc, char **argv) {
   } else if (!strcmp(what, "timer")) {
     xmprt_gpu_timer_start();
   } else if (!strcmp(what, "splitstep")) {
-    int64_t s[] = {XMPRT_DYNAMIC}, n = 8, out[4];
-    int32_t k = XMPRT_DIST_BLOCK;
-    xmprt_grid *g = xmprt_grid_create(1, s);
-    xmprt_template *t = xmprt_template_create(1, &n);
-    xmprt_template_distribute(t, g, &k, nullptr, nullptr);
-    xmprt_loop_split(t, 0, 0, n, 0, 0.5, 1, out);
+    int64_t out[4];
+    xmprt_loop_split(blockTemplate8(), 0, 0, 8, 0, 0.5, 1, out);
   } else if (!strcmp(what, "gridlimit")) {
     xmprt_gpu_check_grid(4, 65535, 1); // fits
     xmprt_gpu_check_grid(4, 75000, 1);
   } else if (!strcmp(what, "commitdim")) {
-    int64_t s[] = {XMPRT_DYNAMIC}, n = 8;
-    int32_t k = XMPRT_DIST_BLOCK, al = 0;
-    xmprt_grid *g = xmprt_grid_create(1, s);
-    xmprt_template *t = xmprt_template_create(1, &n);
-    xmprt_template_distribute(t, g, &k, nullptr, nullptr);
-    xmprt_darray *a =
-        xmprt_darray_create(t, 1, &n, &al, nullptr, nullptr, nullptr, XMPRT_F64);
-    xmprt_darray_split_commit(a, 2, 0, 4, 4, 8);
+    xmprt_darray_split_commit(blockArray8(), 2, 0, 4, 4, 8);
   } else if (!strcmp(what, "null")) {
     xmprt_grid_size(nullptr, 0);
   }
