@@ -35,6 +35,7 @@ if [ "${1:-}" = prepare ]; then
   grep -qx '/.gpu-carry/' "$root/.git/info/exclude" 2>/dev/null ||
     echo '/.gpu-carry/' >> "$root/.git/info/exclude"
   rm -rf "$carry"; mkdir -p "$carry"
+  . "$root/scripts/himeno-size.sh"
   configs=()
   for size in s m l; do
     case "$size" in
@@ -45,16 +46,9 @@ if [ "${1:-}" = prepare ]; then
     for grid in 2x1 1x2; do
       name="himeno_gpu_${size}_${grid}"
       src="$carry/$name.mlir"
-      # The sizes by the recipe of scripts/gpu-prepare.sh, a static grid.
-      sed -e "s/33x33x65/${dims[0]}x${dims[1]}x${dims[2]}/g" \
-          -e "s/%mimax = arith.constant 33/%mimax = arith.constant ${dims[0]}/" \
-          -e "s/%mjmax = arith.constant 33/%mjmax = arith.constant ${dims[1]}/" \
-          -e "s/%mkmax = arith.constant 65/%mkmax = arith.constant ${dims[2]}/" \
-          -e "s/xmp.nodes @n(shape = ?x?)/xmp.nodes @n(shape = $grid)/" \
-          "$root/examples/himeno_gpu.mlir" > "$src"
-      grep -q "xmp.nodes @n(shape = $grid)" "$src" && grep -q "${dims[0]}x${dims[1]}x${dims[2]}xf32" "$src" &&
-        grep -q "xmp.reflect_init %p acc" "$src" ||
-        { echo "calibrate_acc: the sed recipe no longer matches examples/himeno_gpu.mlir" >&2; exit 1; }
+      himeno_size "$root/examples/himeno_gpu.mlir" "$src" "${dims[@]}" "$grid" || exit 1
+      grep -q "xmp.reflect_init %p acc" "$src" ||
+        { echo "calibrate_acc: examples/himeno_gpu.mlir has no reflect_init %p acc" >&2; exit 1; }
       "$build/bin/xmp-opt" "$src" --mlir-print-op-on-diagnostic=false \
         --xmp-select-channels="subcluster-size=$sc remarks=true" -o /dev/null 2>&1 |
         sed -n 's/^.*: remark: /remark: /p' > "$carry/$name.remarks.txt"

@@ -47,6 +47,7 @@ remarks() {
   rm -f "$file.err"
 }
 
+. "$root/scripts/himeno-size.sh"
 configs=()
 for size in s m; do
   case "$size" in
@@ -56,14 +57,7 @@ for size in s m; do
   for grid in 2x2 1x4; do
     name="himeno_${size}_${grid}"
     src="$out/$name.mlir"
-    sed -e "s/33x33x65/${dims[0]}x${dims[1]}x${dims[2]}/g" \
-        -e "s/%mimax = arith.constant 33/%mimax = arith.constant ${dims[0]}/" \
-        -e "s/%mjmax = arith.constant 33/%mjmax = arith.constant ${dims[1]}/" \
-        -e "s/%mkmax = arith.constant 65/%mkmax = arith.constant ${dims[2]}/" \
-        -e "s/xmp.nodes @n(shape = ?x?)/xmp.nodes @n(shape = $grid)/" \
-        "$root/examples/himeno.mlir" > "$src"
-    grep -q "xmp.nodes @n(shape = $grid)" "$src" && grep -q "${dims[0]}x${dims[1]}x${dims[2]}xf32" "$src" ||
-      { echo "channels_prepare: the sed recipe no longer matches examples/himeno.mlir" >&2; exit 1; }
+    himeno_size "$root/examples/himeno.mlir" "$src" "${dims[@]}" "$grid" || exit 1
     variants=(ib tca hybrid); [ -n "$profile" ] && variants+=(profile)
     for vn in "${variants[@]}"; do
       pol=$vn; [ "$vn" = profile ] && pol=hybrid

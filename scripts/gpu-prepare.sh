@@ -33,15 +33,9 @@ if [ "$bench" = 1 ]; then
       -e 's/%xsize = arith.constant 256/%xsize = arith.constant 8192/' \
       -e 's/%ysize = arith.constant 192/%ysize = arith.constant 8192/' \
       "$root/examples/laplace2d_gpu.mlir" > "$carry/src/laplace2d_gpu_8k.mlir"
-  himeno_size() { # name I J K
-    sed -e "s/33x33x65/$2x$3x$4/g" \
-        -e "s/%mimax = arith.constant 33/%mimax = arith.constant $2/" \
-        -e "s/%mjmax = arith.constant 33/%mjmax = arith.constant $3/" \
-        -e "s/%mkmax = arith.constant 65/%mkmax = arith.constant $4/" \
-        "$root/examples/himeno_gpu.mlir" > "$carry/src/$1.mlir"
-  }
-  himeno_size himeno_gpu_m 129 129 257
-  himeno_size himeno_gpu_l 257 257 513
+  . "$root/scripts/himeno-size.sh"
+  himeno_size "$root/examples/himeno_gpu.mlir" "$carry/src/himeno_gpu_m.mlir" 129 129 257
+  himeno_size "$root/examples/himeno_gpu.mlir" "$carry/src/himeno_gpu_l.mlir" 257 257 513
   # Work sharing (benchmarks/worksharing_bench.sh): N-body with a busy GPU
   # (N = 32768), a mid size (N = 4096) and a tiny one (N = 1001, the
   # example); the 2-D matrix product at N = 1024 and 256.

@@ -266,8 +266,8 @@ void xmprt_darray_split_commit(xmprt_darray *a, int32_t dim, int64_t g0,
   if (!region && (a->devFlags & kDevStale))
     return;
   // A host instance still stale was not acquired either: the CPU part did
-  // not run here, whatever rows its range names (a store offset reaches
-  // rows beyond the split point even when the part is empty).
+  // not run here (the compiler then passes an empty range; this also
+  // covers other callers).
   bool hostStale = a->devFlags & kHostStale;
   if (cpuRun.empty() || hostStale) {
     if (region) {
@@ -287,10 +287,10 @@ void xmprt_darray_split_commit(xmprt_darray *a, int32_t dim, int64_t g0,
     cpuRun = {0, 0};
   }
   // The copies follow the GPU part's kernels on the stream; the CPU part
-  // is complete (the caller waited for it). The CPU slice goes first: where
-  // the ranges overlap (rows a store offset reaches from both sides of the
-  // split point) both instances end with the CPU part's values, the later
-  // iterations', as in the sequential loop.
+  // is complete (the caller waited for it). The ranges are disjoint for
+  // loops the compiler splits (one store offset per array); for other
+  // callers, where they overlap, the CPU slice goes first so both
+  // instances end with the CPU part's (later iterations') values.
   gCopied[0] += copySlice(a, dim, cpuRun, false, fn);
   gCopied[1] += copySlice(a, dim, gpuRun, true, fn);
   gpu::sync(fn);

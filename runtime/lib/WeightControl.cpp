@@ -68,7 +68,7 @@ struct LoopState {
   // Track -> Measure (a step at the balanced weight wb) -> Probe (a step
   // all on the side predicted faster) -> Track, or Pinned on that side.
   enum Phase { Track, Measure, Probe, Pinned } phase = Track;
-  double wb = 0, lb = 0; // balanced weight and its measured step time
+  double wb = 0;               // the first balanced weight
   double bestW = 0, bestT = 0; // fastest of the steps measured so far
   bool probeSlow = false;      // probe the slower side too
   double pinnedTo = 0;
@@ -183,7 +183,6 @@ void learn(LoopState &s, const Params &p, double cpuSec, int64_t cpuIt,
   double n = (double)(cpuIt + gpuIt);
   switch (s.phase) {
   case LoopState::Measure: {
-    s.lb = stepSec;
     s.bestW = s.wb;
     s.bestT = stepSec;
     if (s.wb <= 0.0 || s.wb >= 1.0) {

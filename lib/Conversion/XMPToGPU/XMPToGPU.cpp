@@ -177,15 +177,10 @@ LogicalResult convert(scf::ParallelOp par) {
   // from 56 to 215 registers and made it 1.4-2x slower, also when the loop
   // ran once (see docs/pipeline.md).
   if (mapped >= 2) {
-    auto module = par->getParentOfType<ModuleOp>();
     StringRef fn = "xmprt_gpu_check_grid";
     Type i64 = b.getI64Type();
-    if (!module.lookupSymbol(fn)) {
-      OpBuilder mb(module.getBodyRegion());
-      auto decl = func::FuncOp::create(
-          mb, loc, fn, mb.getFunctionType({i64, i64, i64}, {}));
-      decl.setPrivate();
-    }
+    declareRuntimeFunction(par->getParentOfType<ModuleOp>(), loc, fn,
+                           b.getFunctionType({i64, i64, i64}, {}));
     SmallVector<Value> dims;
     for (Value g : grid)
       dims.push_back(arith::IndexCastOp::create(b, loc, i64, g));

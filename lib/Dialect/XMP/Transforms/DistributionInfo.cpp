@@ -5,6 +5,7 @@
 #include "xmprt/xmprt.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 
 using namespace mlir;
 using namespace mlir::xmp;
@@ -190,4 +191,12 @@ void mlir::xmp::combineAcrossNodes(OpBuilder &b, Location loc,
       results[i] = reductionCombine(b, loc, kinds[i], inits[i], total);
     }
   }
+}
+
+void mlir::xmp::declareRuntimeFunction(ModuleOp module, Location loc,
+                                       StringRef name, FunctionType type) {
+  if (module.lookupSymbol(name))
+    return;
+  OpBuilder mb(module.getBodyRegion());
+  func::FuncOp::create(mb, loc, name, type).setPrivate();
 }

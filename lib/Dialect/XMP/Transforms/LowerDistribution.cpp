@@ -275,11 +275,7 @@ SmallVector<DimLoop> Lowering::computeLevels(OpBuilder &b, Location loc,
 
 void Lowering::declareRuntime(Location loc, StringRef name,
                               FunctionType type) {
-  if (module.lookupSymbol(name))
-    return;
-  OpBuilder mb(module.getBodyRegion());
-  auto fn = func::FuncOp::create(mb, loc, name, type);
-  fn.setPrivate();
+  declareRuntimeFunction(module, loc, name, type);
 }
 
 LogicalResult Lowering::lowerLoop(Operation *loopOp) {

@@ -117,13 +117,16 @@ Type abiType(Type t) {
 class Splitter {
 public:
   Splitter(ModuleOp module, bool gpu, int64_t grain)
-      : module(module), gpu(gpu), grain(grain) {}
+      : module(module), gpu(gpu), grain(grain) {
+    // Arrays whose local block escapes to host code through a user
+    // `xmp.local_view`: host code may have written them at any time.
+    module.walk([&](LocalViewOp lv) { escaped.insert(lv.getArray()); });
+  }
   LogicalResult split(DeviceLoopOp loop, int64_t id);
 
 private:
   LogicalResult footprint(DeviceLoopOp loop,
                           llvm::MapVector<Value, Written> &writes);
-  void declare(Location loc, StringRef name, FunctionType type);
   Value call(OpBuilder &b, Location loc, StringRef name, TypeRange results,
              ValueRange args);
   func::FuncOp outline(DeviceLoopOp loop, int64_t id,
@@ -135,22 +138,15 @@ private:
   ModuleOp module;
   bool gpu;
   int64_t grain;
+  llvm::DenseSet<Value> escaped;
 };
 
 } // namespace
 
-void Splitter::declare(Location loc, StringRef name, FunctionType type) {
-  if (module.lookupSymbol(name))
-    return;
-  OpBuilder mb(module.getBodyRegion());
-  auto fn = func::FuncOp::create(mb, loc, name, type);
-  fn.setPrivate();
-}
-
 Value Splitter::call(OpBuilder &b, Location loc, StringRef name,
                      TypeRange results, ValueRange args) {
-  declare(loc, name,
-          b.getFunctionType(TypeRange(args), results));
+  declareRuntimeFunction(module, loc, name,
+                         b.getFunctionType(TypeRange(args), results));
   auto c = func::CallOp::create(b, loc, name, results, args);
   return results.empty() ? Value() : c.getResult(0);
 }
@@ -384,8 +380,6 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
       HostAcquireOp::create(hb, loc, a);
     auto devIf = scf::IfOp::create(b, loc, haveGpu, /*withElse=*/false);
     OpBuilder db = devIf.getThenBodyBuilder();
-    llvm::DenseSet<Value> escaped;
-    module.walk([&](LocalViewOp lv) { escaped.insert(lv.getArray()); });
     for (auto &[a, mode] : access) {
       // Host code may have written through a user local view at any time.
       if (escaped.contains(a))
