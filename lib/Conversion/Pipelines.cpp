@@ -38,6 +38,7 @@ void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
         llvm::sys::fs::exists("/usr/local/cuda/nvvm/libdevice"))
       ::setenv("CUDA_HOME", "/usr/local/cuda", /*overwrite=*/0);
     pm.addPass(xmp::createXMPLowerDistribution({/*gpu=*/true}));
+    pm.addPass(xmp::createXMPDeferResultReads());
     pm.addPass(xmp::createXMPToGPU());
     pm.addPass(xmp::createXMPToRuntime({/*gpu=*/true}));
     pm.addPass(createCanonicalizerPass());

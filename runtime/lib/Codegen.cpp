@@ -9,6 +9,7 @@
 // Executor.cpp.
 //
 //===----------------------------------------------------------------------===//
+#include "Gpu.h"
 #include "Internal.h"
 
 #include <atomic>
@@ -25,7 +26,25 @@ namespace {
 struct WorkSharingState {
   double weight = 0.0;
   double cpuTime = 0.0, gpuTime = 0.0;
+  uint64_t timesSeq = 0; // sequence number of the loop they belong to
 };
+WorkSharingState &workSharing();
+std::atomic<uint64_t> gTimeSeq{0};
+} // namespace
+
+namespace xmprt {
+uint64_t nextTimeSeq() { return ++gTimeSeq; }
+void recordTimes(double cpuSeconds, double gpuSeconds, uint64_t seq) {
+  WorkSharingState &s = workSharing();
+  if (seq < s.timesSeq)
+    return;
+  s.cpuTime = cpuSeconds;
+  s.gpuTime = gpuSeconds;
+  s.timesSeq = seq;
+}
+} // namespace xmprt
+
+namespace {
 WorkSharingState &workSharing() {
   // XMP_WEIGHT_DEFAULT: the weight before any xmp.reset_weight (default 0,
   // all on the GPU), for running programs without weight clauses split.
@@ -132,18 +151,38 @@ void xmprt_reset_weight(double w) {
 }
 
 double xmprt_current_weight(void) { return workSharing().weight; }
-double xmprt_cpu_time(void) { return workSharing().cpuTime; }
-double xmprt_gpu_time(void) { return workSharing().gpuTime; }
+double xmprt_cpu_time(void) {
+  readDeviceLoopTimes();
+  return workSharing().cpuTime;
+}
+double xmprt_gpu_time(void) {
+  readDeviceLoopTimes();
+  return workSharing().gpuTime;
+}
 
 void xmprt_record_split_times(double cpuSeconds, double gpuSeconds) {
-  workSharing().cpuTime = cpuSeconds;
-  workSharing().gpuTime = gpuSeconds;
+  recordTimes(cpuSeconds, gpuSeconds, nextTimeSeq());
+}
+
+void *xmprt_result_slot(void **cell, int64_t bytes) {
+  const char *fn = "xmprt_result_slot";
+  XMPRT_CHECK(cell, fn, "cell is NULL");
+  XMPRT_CHECK(bytes > 0 && bytes <= 4096, fn,
+              "slot of %lld bytes (expected 1 to 4096)", (long long)bytes);
+  if (*cell)
+    return *cell;
+  // Kernels store reduction results here: mapped pinned memory when this
+  // rank has a GPU (no copy back, the host reads it after xmprt_gpu_wait).
+  void *p = gpu::built() && gpu::deviceId() >= 0
+                ? gpu::mappedHostAlloc(bytes, fn)
+                : std::calloc(1, (size_t)bytes);
+  XMPRT_CHECK(p, fn, "out of memory for %lld bytes", (long long)bytes);
+  *cell = p;
+  return p;
 }
 
 void xmprt_device_loop_on_host(double seconds) {
-  WorkSharingState &s = workSharing();
-  s.cpuTime = seconds;
-  s.gpuTime = 0.0;
+  recordTimes(seconds, 0.0, nextTimeSeq());
   warnDeviceLoopsOnHost("device loop: compiled without GPU code (xmpcc "
                         "without --gpu), device loops run on the CPU "
                         "(weight 1)");

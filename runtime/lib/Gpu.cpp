@@ -19,6 +19,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <atomic>
 #include <climits>
 #include <cstdio>
@@ -365,10 +366,65 @@ bool kernelCanReach(int device) {
   return ok != 0;
 }
 
+void *timingEventCreate(const char *fn) {
+  ensureDevice(fn);
+  cudaEvent_t ev = nullptr;
+  XMPRT_CUDA(cudaEventCreateWithFlags(&ev, cudaEventDefault), fn);
+  return ev;
+}
+
+void eventRecord(void *ev, const char *fn) {
+  XMPRT_CUDA(cudaEventRecord(static_cast<cudaEvent_t>(ev), theStream(fn)), fn);
+}
+
+bool eventDone(void *ev, const char *fn) {
+  cudaError_t e = cudaEventQuery(static_cast<cudaEvent_t>(ev));
+  if (e == cudaErrorNotReady)
+    return false;
+  XMPRT_CUDA(e, fn);
+  return true;
+}
+
+double eventSeconds(void *start, void *stop, const char *fn) {
+  XMPRT_CUDA(cudaEventSynchronize(static_cast<cudaEvent_t>(stop)), fn);
+  float ms = 0;
+  XMPRT_CUDA(cudaEventElapsedTime(&ms, static_cast<cudaEvent_t>(start),
+                                  static_cast<cudaEvent_t>(stop)),
+             fn);
+  return (double)ms * 1e-3;
+}
+
+void *mappedHostAlloc(int64_t bytes, const char *fn) {
+  ensureDevice(fn);
+  size_t n = (size_t)((bytes + 63) / 64 * 64);
+  if (n == 0)
+    n = 64;
+  void *p = nullptr;
+  XMPRT_CUDA(cudaHostAlloc(&p, n, cudaHostAllocPortable | cudaHostAllocMapped),
+             fn);
+  void *dev = nullptr;
+  XMPRT_CUDA(cudaHostGetDevicePointer(&dev, p, 0), fn);
+  // Kernels receive the host address (a memref built on the host): with
+  // unified addressing (every 64-bit platform CUDA 13 supports) the two
+  // are the same.
+  if (dev != p)
+    fail(fn, "mapped host memory has device address %p for host address %p: "
+             "unified addressing is required",
+         dev, p);
+  memset(p, 0, n);
+  return p;
+}
+
 } // namespace gpu
 } // namespace xmprt
 
 namespace {
+
+// Per-call-site device scratch (xmprt_gpu_scratch).
+struct Scratch {
+  void *p = nullptr;
+  int64_t capacity = 0;
+};
 
 // GPU part timing: two events with timing, made once, on the persistent
 // stream.
@@ -410,6 +466,33 @@ extern "C" {
 int32_t xmprt_has_gpu(void) { return gpu::deviceCount() > 0 ? 1 : 0; }
 
 void *xmprt_gpu_stream(void) { return theStream("xmprt_gpu_stream"); }
+
+void xmprt_gpu_wait(void) {
+  // No context yet: nothing was queued (and none must be created here).
+  if (gpu::initialized())
+    gpu::sync("xmprt_gpu_wait");
+}
+
+void *xmprt_gpu_scratch(void **cell, int64_t bytes) {
+  const char *fn = "xmprt_gpu_scratch";
+  XMPRT_CHECK(cell, fn, "cell is NULL");
+  XMPRT_CHECK(bytes >= 0, fn, "negative size %lld", (long long)bytes);
+  auto *s = static_cast<Scratch *>(*cell);
+  if (!s)
+    *cell = s = new Scratch();
+  if (bytes <= s->capacity)
+    return s->p;
+  // Grown in stream order: kernels queued before still use the old buffer,
+  // which the pool reuses once they are done.
+  cudaStream_t st = theStream(fn);
+  if (s->p)
+    XMPRT_CUDA(cudaFreeAsync(s->p, st), fn);
+  int64_t cap = std::max<int64_t>(bytes, 2 * s->capacity);
+  cap = std::max<int64_t>(cap, 256);
+  XMPRT_CUDA(cudaMallocAsync(&s->p, (size_t)cap, st), fn);
+  s->capacity = cap;
+  return s->p;
+}
 
 void xmprt_gpu_timer_start(void) {
   const char *fn = "xmprt_gpu_timer_start";

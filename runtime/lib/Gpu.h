@@ -77,6 +77,18 @@ void ipcClose(void *p);
 // Whether a kernel on my device may dereference memory of `device`.
 bool kernelCanReach(int device);
 
+// Timing events on the stream (cudaEvent_t with timing): create, record
+// (on the stream), whether the work before the record has completed (never
+// waits), and the seconds between two records (waits for `stop`).
+void *timingEventCreate(const char *fn);
+void eventRecord(void *ev, const char *fn);
+bool eventDone(void *ev, const char *fn);
+double eventSeconds(void *start, void *stop, const char *fn);
+
+// Host memory that kernels of this process may store to (pinned, mapped;
+// the device address equals the host address), zeroed.
+void *mappedHostAlloc(int64_t bytes, const char *fn);
+
 } // namespace gpu
 } // namespace xmprt
 

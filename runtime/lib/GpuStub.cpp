@@ -49,6 +49,11 @@ void *ipcOpen(const IpcHandle &, const char **why) {
 }
 void ipcClose(void *) {}
 bool kernelCanReach(int) { return false; }
+void *timingEventCreate(const char *fn) { notBuilt(fn); }
+void eventRecord(void *, const char *fn) { notBuilt(fn); }
+bool eventDone(void *, const char *fn) { notBuilt(fn); }
+double eventSeconds(void *, void *, const char *fn) { notBuilt(fn); }
+void *mappedHostAlloc(int64_t, const char *fn) { notBuilt(fn); }
 
 } // namespace gpu
 } // namespace xmprt
@@ -58,6 +63,10 @@ extern "C" {
 int32_t xmprt_has_gpu(void) { return 0; }
 void *xmprt_gpu_stream(void) { gpu::notBuilt("xmprt_gpu_stream"); }
 void xmprt_gpu_timer_start(void) { gpu::notBuilt("xmprt_gpu_timer_start"); }
+void xmprt_gpu_wait(void) {}
+void *xmprt_gpu_scratch(void **, int64_t) {
+  gpu::notBuilt("xmprt_gpu_scratch");
+}
 double xmprt_gpu_timer_stop(void) { gpu::notBuilt("xmprt_gpu_timer_stop"); }
 
 void *mgpuModuleLoad(void *, uint64_t) { gpu::notBuilt("mgpuModuleLoad"); }

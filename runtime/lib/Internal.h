@@ -188,6 +188,16 @@ enum : uint32_t {
 // XMP_QUIET). Shared by every cause, so a program gets at most one.
 void warnDeviceLoopsOnHost(const char *what);
 
+// Times of the last device loop (xmprt_cpu_time / xmprt_gpu_time), Codegen.cpp.
+// Device loops run asynchronously and their GPU time may be read later
+// than a following loop's: each measurement carries the sequence number
+// taken when its loop ended (nextTimeSeq), and recordTimes keeps the newest.
+uint64_t nextTimeSeq();
+void recordTimes(double cpuSeconds, double gpuSeconds, uint64_t seq);
+// WeightControl.cpp: reads every GPU-only step timed but not read yet
+// (waits for them), so that the times above are those of the last loop.
+void readDeviceLoopTimes();
+
 // DeviceData.cpp: creates the device instance if there is none (no copy);
 // returns it. Frees it (and closes the IPC mappings of its peers).
 void *deviceInstance(xmprt_darray *a, const char *fn);

@@ -81,6 +81,8 @@ void xmprt_finalize(void) {
   MPI_Finalized(&fin);
   if (fin)
     return;
+  // Device loops still running: their errors are reported here, by rank.
+  xmprt_gpu_wait();
   int init = 0;
   MPI_Initialized(&init);
   if (init)

@@ -73,6 +73,21 @@ struct LoopState {
   bool probeSlow = false;      // probe the slower side too
   double pinnedTo = 0;
   int64_t pinnedSince = 0;
+  // Steps run all on the GPU without a CPU part (xmprt_loop_gpu_begin /
+  // _end): timed by two events on the stream and read when someone needs
+  // the time (the controller, the trace, xmprt_gpu_time), so that such a
+  // step never waits for the GPU. A ring of the steps not read yet, oldest
+  // at `head`.
+  struct TimedStep {
+    void *start = nullptr, *stop = nullptr; // events, made on first use
+    int64_t iters = 0;
+    double weight = 0;
+    uint64_t seq = 0; // xmprt::nextTimeSeq() at the end of the step
+  };
+  static constexpr int kRing = 4;
+  TimedStep ring[kRing];
+  int head = 0, pending = 0;
+  bool open = false; // between begin and end
 };
 
 std::mutex gMutex;
@@ -316,8 +331,12 @@ const char *modeName(int32_t m) {
   }
 }
 
+void readAllTimedSteps(const char *fn);
+
 void finalizeHook() {
   std::lock_guard<std::mutex> g(gMutex);
+  if (gParams.resolved)
+    readAllTimedSteps("xmprt_finalize");
   if (envVerbose()) {
     int r = worldRank();
     for (auto &[id, s] : gLoops) {
@@ -340,6 +359,44 @@ void finalizeHook() {
 void registerFinalizeHook() {
   if (!gHookRegistered)
     gHookRegistered = atMpiFinalize(finalizeHook);
+}
+
+/// The oldest timed GPU-only step of loop `id` is read (waiting for it if
+/// need be): learnt from and traced like a report (id >= 0; a device loop
+/// the split pass did not number, id < 0, only sets the times), and its
+/// time becomes xmprt_gpu_time unless a later loop's already did.
+void readOldest(int64_t id, LoopState &s, const Params &p, const char *fn) {
+  LoopState::TimedStep &t = s.ring[s.head];
+  double sec = gpu::eventSeconds(t.start, t.stop, fn);
+  s.head = (s.head + 1) % LoopState::kRing;
+  --s.pending;
+  if (id >= 0) {
+    if (!gTraceResolved)
+      openTrace(std::getenv("XMP_WEIGHT_TRACE"), fn);
+    int64_t step = s.steps;
+    learn(s, p, 0.0, 0, sec, t.iters, sec);
+    traceLine(step, id, t.weight, 0.0, 0, sec, t.iters, sec);
+  }
+  recordTimes(0.0, sec, t.seq);
+}
+
+/// Reads every timed step of `s` (wait = true), or those already complete.
+void readTimedSteps(int64_t id, LoopState &s, const Params &p, bool wait,
+                    const char *fn) {
+  while (s.pending > 0 &&
+         (wait || gpu::eventDone(s.ring[s.head].stop, fn)))
+    readOldest(id, s, p, fn);
+}
+
+/// Whether every step of the loop must be read (the controller learns from
+/// it, or the trace records it); otherwise only the latest matters.
+bool everyStepRead(const LoopState &s) {
+  return s.lastMode == XMPRT_WEIGHT_AUTO || gTrace != nullptr;
+}
+
+void readAllTimedSteps(const char *fn) {
+  for (auto &[id, s] : gLoops)
+    readTimedSteps(id, s, gParams, /*wait=*/true, fn);
 }
 
 bool finiteNonNegative(double x) { return std::isfinite(x) && x >= 0; }
@@ -425,6 +482,14 @@ struct OwnedIterations {
 
 } // namespace
 
+namespace xmprt {
+void readDeviceLoopTimes() {
+  std::lock_guard<std::mutex> g(gMutex);
+  if (gParams.resolved)
+    readAllTimedSteps("xmprt_gpu_time");
+}
+} // namespace xmprt
+
 extern "C" {
 
 double xmprt_loop_weight(int64_t loop_id, int32_t mode, double fixed) {
@@ -433,6 +498,9 @@ double xmprt_loop_weight(int64_t loop_id, int32_t mode, double fixed) {
   const Params &p = params(fn);
   registerFinalizeHook();
   LoopState &s = loop(loop_id, p);
+  // The controller decides from every step measured so far.
+  if (s.pending > 0)
+    readTimedSteps(loop_id, s, p, /*wait=*/mode == XMPRT_WEIGHT_AUTO, fn);
   double w;
   switch (mode) {
   case XMPRT_WEIGHT_CURRENT:
@@ -462,7 +530,7 @@ double xmprt_loop_weight(int64_t loop_id, int32_t mode, double fixed) {
   }
   s.lastWeight = w;
   s.lastMode = mode;
-  s.askedAt = xmprt_wtime();
+  s.askedAt = MPI_Wtime();
   return w;
 }
 
@@ -488,7 +556,7 @@ void xmprt_loop_report(int64_t loop_id, double cpu_seconds, int64_t cpu_iters,
     used = cpu_iters + gpu_iters
                ? (double)cpu_iters / (double)(cpu_iters + gpu_iters)
                : 0.0;
-  double loopSeconds = s.askedAt >= 0 ? xmprt_wtime() - s.askedAt : 0.0;
+  double loopSeconds = s.askedAt >= 0 ? MPI_Wtime() - s.askedAt : 0.0;
   s.askedAt = -1;
   // The step's time: the whole split step when the loop asked for its
   // weight (coherence and waits included), at least the slower part.
@@ -560,6 +628,52 @@ void xmprt_loop_split(const xmprt_template *t, int32_t dim, int64_t lb,
   out[1] = e;
   out[2] = gpuCount;
   out[3] = n - gpuCount;
+}
+
+void xmprt_loop_gpu_begin(int64_t loop_id) {
+  const char *fn = "xmprt_loop_gpu_begin";
+  std::lock_guard<std::mutex> g(gMutex);
+  const Params &p = params(fn);
+  registerFinalizeHook();
+  if (!gTraceResolved)
+    openTrace(std::getenv("XMP_WEIGHT_TRACE"), fn);
+  LoopState &s = loop(loop_id, p);
+  XMPRT_CHECK(!s.open, fn, "loop %lld: begin without end",
+              (long long)loop_id);
+  if (s.pending == LoopState::kRing) {
+    if (everyStepRead(s)) {
+      readOldest(loop_id, s, p, fn); // waits for a step 4 loops back
+    } else { // nobody needs that step's time: a later one will do
+      s.head = (s.head + 1) % LoopState::kRing;
+      --s.pending;
+    }
+  }
+  LoopState::TimedStep &t =
+      s.ring[(s.head + s.pending) % LoopState::kRing];
+  if (!t.start) {
+    t.start = gpu::timingEventCreate(fn);
+    t.stop = gpu::timingEventCreate(fn);
+  }
+  gpu::eventRecord(t.start, fn);
+  s.open = true;
+}
+
+void xmprt_loop_gpu_end(int64_t loop_id, int64_t gpu_iters) {
+  const char *fn = "xmprt_loop_gpu_end";
+  XMPRT_CHECK(gpu_iters >= 0, fn, "loop %lld: negative iteration count %lld",
+              (long long)loop_id, (long long)gpu_iters);
+  std::lock_guard<std::mutex> g(gMutex);
+  LoopState &s = loop(loop_id, params(fn));
+  XMPRT_CHECK(s.open, fn, "loop %lld: end without begin", (long long)loop_id);
+  s.open = false;
+  LoopState::TimedStep &t =
+      s.ring[(s.head + s.pending) % LoopState::kRing];
+  gpu::eventRecord(t.stop, fn);
+  t.iters = gpu_iters;
+  t.weight = s.lastWeight < 0 ? 0.0 : s.lastWeight;
+  t.seq = nextTimeSeq();
+  ++s.pending;
+  s.askedAt = -1;
 }
 
 void xmprt_weight_trace(const char *path) {

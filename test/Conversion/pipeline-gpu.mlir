@@ -20,44 +20,55 @@ xmp.distribute @t onto @p [block]
 // LLVMDIALECT: module attributes {gpu.container_module}
 // LLVMDIALECT: llvm.func @main() -> i32
 // LLVMDIALECT: llvm.call @xmprt_init
+// The result slot of the device loop's reduction, made at the entry.
+// LLVMDIALECT: llvm.call @xmprt_result_slot(
 // The host loop's stores mark the device instance stale.
 // LLVMDIALECT: llvm.call @xmprt_darray_host_modified
-// The device loop, split (xmp-split-device-loops): weight and split point,
-// the CPU part started, then the GPU part: acquire, buffers for the
-// per-block values and the total, the loop kernel and the one-block kernel
-// that folds the block values on one stream, the total copied back; the CPU
-// part waited for, the written slices committed, the report, the reduction
-// across nodes.
+// The device loop (xmp-split-device-loops): weight and split point; a step
+// without a CPU part runs the loop whole: timed without waiting, acquire,
+// the loop kernel and the one-block kernel that folds the block values
+// launched asynchronously on the one stream (per-block values in scratch
+// kept per call site, the total stored by the kernel into a result slot),
+// release. Otherwise the split: the CPU part started, then the GPU part
+// (its own kernels, named ..._part), the CPU part waited for, the written
+// slices committed, the report. Then the node's result is read from the
+// slot (after waiting for the GPU) and reduced across nodes.
 // LLVMDIALECT: llvm.call @xmprt_loop_weight(
 // LLVMDIALECT: llvm.call @xmprt_loop_split(
-// LLVMDIALECT: llvm.call @xmprt_cpu_parallel_for_start(
-// LLVMDIALECT: llvm.call @xmprt_gpu_timer_start()
+// LLVMDIALECT: llvm.call @xmprt_loop_gpu_begin(
 // LLVMDIALECT: llvm.call @xmprt_darray_device_acquire(
 // LLVMDIALECT: %[[S:.*]] = llvm.call @mgpuStreamCreate()
-// LLVMDIALECT: llvm.call @mgpuMemAlloc
-// LLVMDIALECT: llvm.call @mgpuMemAlloc
-// LLVMDIALECT: gpu.launch_func <%[[S]] : !llvm.ptr> @main_kernel::@main_kernel blocks in
-// LLVMDIALECT: gpu.launch_func <%[[S]] : !llvm.ptr> @main_kernel_0::@main_kernel blocks in
-// LLVMDIALECT: llvm.call @mgpuMemcpy({{.*}}, %[[S]])
-// LLVMDIALECT: llvm.call @mgpuStreamSynchronize(%[[S]])
+// LLVMDIALECT: llvm.call @xmprt_gpu_scratch(
+// LLVMDIALECT: gpu.launch_func <%[[S]] : !llvm.ptr> @xmp_kernels::@main_loop0 blocks in
+// LLVMDIALECT: gpu.launch_func <%[[S]] : !llvm.ptr> @xmp_kernels::@main_loop0_reduce blocks in
+// LLVMDIALECT-NOT: llvm.call @mgpuStreamSynchronize
+// LLVMDIALECT: llvm.call @xmprt_darray_device_release(
+// LLVMDIALECT: llvm.call @xmprt_loop_gpu_end(
+// LLVMDIALECT: llvm.call @xmprt_cpu_parallel_for_start(
+// LLVMDIALECT: llvm.call @xmprt_gpu_timer_start()
+// LLVMDIALECT: gpu.launch_func <%{{.*}} : !llvm.ptr> @xmp_kernels::@main_loop0_part blocks in
+// LLVMDIALECT: gpu.launch_func <%{{.*}} : !llvm.ptr> @xmp_kernels::@main_loop0_part_reduce blocks in
 // LLVMDIALECT: llvm.call @xmprt_gpu_timer_stop()
 // LLVMDIALECT: llvm.call @xmprt_cpu_parallel_for_wait(
 // LLVMDIALECT: llvm.call @xmprt_loop_report(
+// LLVMDIALECT: llvm.call @xmprt_gpu_wait()
+// LLVMDIALECT: llvm.load
 // LLVMDIALECT: llvm.call @xmprt_reduce
 // LLVMDIALECT: llvm.call @xmprt_finalize
-// The kernels as fatbins for sm_90 (default chip, features, opt level).
-// LLVMDIALECT: gpu.binary @main_kernel [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">
-// LLVMDIALECT: gpu.binary @main_kernel_0 [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">
+// The kernels, all in one module, as a fatbin for sm_90 (default chip,
+// features, opt level).
+// LLVMDIALECT: gpu.binary @xmp_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">
+// LLVMDIALECT-NOT: gpu.binary
 
-// LLVMIR: @main_kernel_binary = internal constant
-// LLVMIR: @llvm.global_ctors = appending global {{.*}} @main_kernel_load
+// LLVMIR: @xmp_kernels_binary = internal constant
+// LLVMIR: @llvm.global_ctors = appending global {{.*}} @xmp_kernels_load
 // LLVMIR: define i32 @main()
 // LLVMIR: call ptr @xmprt_darray_device_acquire(
 // LLVMIR: call ptr @mgpuModuleGetFunction(
 // LLVMIR: call void @mgpuLaunchKernel(
 // LLVMIR: call double @xmprt_cpu_parallel_for_wait(
-// LLVMIR: define internal void @main_kernel_load()
-// LLVMIR: call ptr @mgpuModuleLoad(ptr @main_kernel_binary
+// LLVMIR: define internal void @xmp_kernels_load()
+// LLVMIR: call ptr @mgpuModuleLoad(ptr @xmp_kernels_binary
 // LLVMIR: declare ptr @mgpuModuleLoad(ptr, i64)
 // LLVMIR: declare void @mgpuLaunchKernel(
 

@@ -17,7 +17,7 @@ xmp.distribute @t onto @p [block]
 // CHECK: %[[CNT:.*]] = arith.maxsi %[[Q]],
 // CHECK: %[[C256:.*]] = arith.constant 256 : index
 // CHECK: %[[GX:.*]] = arith.ceildivsi %[[CNT]], %[[C256]]
-// CHECK: gpu.launch blocks(%[[BX:[^,]+]], %{{[^,]+}}, %{{[^)]+}}) in (%{{[^ ]+}} = %[[GX]], %{{[^ ]+}} = %{{[^,]+}}, %{{[^ ]+}} = %{{[^)]+}}) threads(%[[TX:[^,]+]], %{{[^,]+}}, %{{[^)]+}}) in (%{{[^ ]+}} = %[[C256]],
+// CHECK: gpu.launch async [%{{[^]]+}}] blocks(%[[BX:[^,]+]], %{{[^,]+}}, %{{[^)]+}}) in (%{{[^ ]+}} = %[[GX]], %{{[^ ]+}} = %{{[^,]+}}, %{{[^ ]+}} = %{{[^)]+}}) threads(%[[TX:[^,]+]], %{{[^,]+}}, %{{[^)]+}}) in (%{{[^ ]+}} = %[[C256]],
 // CHECK: %[[B:.*]] = arith.muli %[[BX]], %{{.*}}
 // CHECK: %[[S:.*]] = arith.addi %[[B]], %[[TX]]
 // CHECK: %[[IS:.*]] = arith.muli %[[S]],
@@ -60,7 +60,7 @@ xmp.distribute @t onto @p [block, block]
 // CHECK: %[[GY:.*]] = arith.ceildivsi %[[NI]], %[[C8]]
 // The grid is checked against CUDA's y / z limit before the launch.
 // CHECK: call @xmprt_gpu_check_grid(
-// CHECK: gpu.launch blocks(%[[BX:[^,]+]], %[[BY:[^,]+]], %{{[^)]+}}) in (%{{[^ ]+}} = %[[GX]], %{{[^ ]+}} = %[[GY]], %{{[^ ]+}} = %{{[^)]+}}) threads(%[[TX:[^,]+]], %[[TY:[^,]+]], %{{[^)]+}}) in (%{{[^ ]+}} = %[[C32]], %{{[^ ]+}} = %[[C8]], %{{[^ ]+}} = %{{[^)]+}})
+// CHECK: gpu.launch async [%{{[^]]+}}] blocks(%[[BX:[^,]+]], %[[BY:[^,]+]], %{{[^)]+}}) in (%{{[^ ]+}} = %[[GX]], %{{[^ ]+}} = %[[GY]], %{{[^ ]+}} = %{{[^)]+}}) threads(%[[TX:[^,]+]], %[[TY:[^,]+]], %{{[^)]+}}) in (%{{[^ ]+}} = %[[C32]], %{{[^ ]+}} = %[[C8]], %{{[^ ]+}} = %{{[^)]+}})
 // CHECK: %[[BXS:.*]] = arith.muli %[[BX]],
 // CHECK: %[[SX:.*]] = arith.addi %[[BXS]], %[[TX]]
 // CHECK: %[[JS:.*]] = arith.muli %[[SX]],
@@ -96,7 +96,7 @@ xmp.distribute @t onto @p [block]
 // CHECK: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: %[[C4:.*]] = arith.constant 4 : index
 // CHECK: %[[C2:.*]] = arith.constant 2 : index
-// CHECK: gpu.launch blocks({{.*}}) threads(%[[TX:[^,]+]], %[[TY:[^,]+]], %[[TZ:[^)]+]]) in (%{{[^ ]+}} = %[[C32]], %{{[^ ]+}} = %[[C4]], %{{[^ ]+}} = %[[C2]])
+// CHECK: gpu.launch async [%{{[^]]+}}] blocks({{.*}}) threads(%[[TX:[^,]+]], %[[TY:[^,]+]], %[[TZ:[^)]+]]) in (%{{[^ ]+}} = %[[C32]], %{{[^ ]+}} = %[[C4]], %{{[^ ]+}} = %[[C2]])
 // CHECK: %[[SX:.*]] = arith.addi %{{.*}}, %[[TX]]
 // CHECK: %[[KS:.*]] = arith.muli %[[SX]],
 // CHECK: %[[K:.*]] = arith.addi %{{.*}}, %[[KS]]
@@ -130,7 +130,7 @@ xmp.distribute @t onto @p [block]
 // CHECK-SAME: (%{{[^:]+}}: !darray, %[[N:[^:]+]]: index)
 // CHECK: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[C1:.*]] = arith.constant 1 : index
-// CHECK: gpu.launch blocks({{.*}}) threads(%[[TX:[^,]+]], %[[TY:[^,]+]], %[[TZ:[^)]+]])
+// CHECK: gpu.launch async [%{{[^]]+}}] blocks({{.*}}) threads(%[[TX:[^,]+]], %[[TY:[^,]+]], %[[TZ:[^)]+]])
 // CHECK: %[[SX:.*]] = arith.addi %{{.*}}, %[[TX]]
 // CHECK: %[[LS:.*]] = arith.muli %[[SX]],
 // CHECK: %[[L:.*]] = arith.addi %{{.*}}, %[[LS]]
@@ -189,7 +189,7 @@ xmp.distribute @t onto @p [block]
 // CHECK: memref.store
 // CHECK: gpu.terminator
 // CHECK-LABEL: func.func @partial_y_2d
-// CHECK: gpu.launch blocks({{.*}}) threads(%[[TX:[^,]+]], %[[TY:[^,]+]],
+// CHECK: gpu.launch async [%{{[^]]+}}] blocks({{.*}}) threads(%[[TX:[^,]+]], %[[TY:[^,]+]],
 // CHECK: %[[SY:.*]] = arith.addi %{{.*}}, %[[TY]]
 // CHECK: %[[OK:.*]] = arith.cmpi slt, %[[SY]],
 // CHECK-NOT: arith.cmpi
@@ -263,12 +263,12 @@ xmp.template @t(shape = 1024)
 xmp.distribute @t onto @p [block]
 !a = !xmp.darray<1024x64xf32, @t, align [0, *]>
 // CHECK-LABEL: func.func @block_1d
-// CHECK: gpu.launch blocks({{.*}}) threads({{.*}}) in (%{{[^ ]+}} = %c128{{[_0-9]*}}, %{{[^ ]+}} = %c1{{[_0-9]*}}, %{{[^ ]+}} = %c1{{[_0-9]*}})
+// CHECK: gpu.launch async [%{{[^]]+}}] blocks({{.*}}) threads({{.*}}) in (%{{[^ ]+}} = %c128{{[_0-9]*}}, %{{[^ ]+}} = %c1{{[_0-9]*}}, %{{[^ ]+}} = %c1{{[_0-9]*}})
 // CHECK-NOT: arith.cmpi
 // CHECK: memref.store
 // CHECK: gpu.terminator
 // CHECK-LABEL: func.func @block_2d
-// CHECK: gpu.launch blocks({{.*}}) threads({{.*}}) in (%{{[^ ]+}} = %c64{{[_0-9]*}}, %{{[^ ]+}} = %c4{{[_0-9]*}}, %{{[^ ]+}} = %c1{{[_0-9]*}})
+// CHECK: gpu.launch async [%{{[^]]+}}] blocks({{.*}}) threads({{.*}}) in (%{{[^ ]+}} = %c64{{[_0-9]*}}, %{{[^ ]+}} = %c4{{[_0-9]*}}, %{{[^ ]+}} = %c1{{[_0-9]*}})
 func.func @block_1d(%a: !a) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -294,31 +294,33 @@ func.func @block_2d(%a: !a, %n: index) {
 
 // -----
 
-// Reduction (add, f64), in two kernels chained on one async token:
+// Reduction (add, f64), in two kernels launched asynchronously on the
+// runtime's stream (no host wait between them, no allocation: the
+// per-block partials live in scratch kept per call site):
 // 1. each thread's contribution (identity 0.0 outside the iteration
 //    space) is reduced over its block by a uniform gpu.all_reduce, and
 //    thread (0, 0, 0) stores the block's value at the linear block index
-//    of a device buffer of numBlocks values;
-// 2. one block of 1024 threads folds that buffer (thread t takes blocks t,
-//    t + 1024, ...) and reduces over the block again; thread 0 stores the
-//    total in a one-element device buffer.
-// The total is copied into a host slot allocated at the function entry,
-// both buffers are freed, one wait ends the chain, and the total is
-// combined with the loop's init value. No atomics anywhere.
+//    of the scratch (numBlocks values);
+// 2. one block of 1024 threads folds the scratch (thread t takes blocks t,
+//    t + 1024, ...) and reduces over the block again; thread 0 combines the
+//    total with the loop's init and stores it into a result slot (created
+//    at the function entry).
+// The host reads the slot (xmp.result_read waits for the GPU) where the
+// value is used. No atomics anywhere. Kernels are named after the function
+// and its loops, in one gpu.module.
 xmp.nodes @p(shape = 1)
 xmp.template @t(shape = 1024)
 xmp.distribute @t onto @p [block]
 !a = !xmp.darray<1024xf64, @t, align [0]>
 // CHECK-LABEL: func.func @sum
 // CHECK-SAME: (%{{[^:]+}}: !darray, %[[N:[^:]+]]: index, %[[INIT:[^:]+]]: f64)
-// CHECK-NEXT: %[[SLOT:.*]] = memref.alloca() : memref<1xf64>
+// CHECK-NEXT: %[[SLOT:.*]] = xmp.result_slot : memref<1xf64>
 // CHECK: %[[GX:.*]] = arith.ceildivsi %{{.*}}, %c256
 // CHECK: %[[NB0:.*]] = arith.muli %[[GX]],
 // CHECK: %[[NB:.*]] = arith.muli %[[NB0]],
 // CHECK: %[[T0:.*]] = gpu.wait async
-// CHECK-NEXT: %[[BUF:.*]], %[[T1:.*]] = gpu.alloc async [%[[T0]]] (%[[NB]]) : memref<?xf64>
-// CHECK-NEXT: %[[RES:.*]], %[[T2:.*]] = gpu.alloc async [%[[T1]]] () : memref<1xf64>
-// CHECK-NEXT: %[[T3:.*]] = gpu.launch async [%[[T2]]] blocks(%[[BX:[^,]+]], %[[BY:[^,]+]], %[[BZ:[^)]+]]) in (%[[GSX:[^ ]+]] = %{{[^,]+}}, %[[GSY:[^ ]+]] = %{{[^,]+}}, %{{[^ ]+}} = %{{[^)]+}}) threads(%[[TX:[^,]+]], %[[TY:[^,]+]], %[[TZ:[^)]+]])
+// CHECK-NEXT: %[[BUF:.*]] = xmp.gpu_scratch %[[NB]] : memref<?xf64>
+// CHECK-NEXT: %[[T1:.*]] = gpu.launch async [%[[T0]]] blocks(%[[BX:[^,]+]], %[[BY:[^,]+]], %[[BZ:[^)]+]]) in (%[[GSX:[^ ]+]] = %{{[^,]+}}, %[[GSY:[^ ]+]] = %{{[^,]+}}, %{{[^ ]+}} = %{{[^)]+}}) threads(%[[TX:[^,]+]], %[[TY:[^,]+]], %[[TZ:[^)]+]]) in ({{.*}}) module(@xmp_kernels) function(@sum_loop0)
 // CHECK: %[[C:.*]] = scf.if %{{.*}} -> (f64) {
 // CHECK: %[[Z:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK: %[[E:.*]] = memref.load
@@ -341,7 +343,7 @@ xmp.distribute @t onto @p [block]
 // CHECK: memref.store %[[BV]], %[[BUF]][%[[LIN]]] : memref<?xf64>
 // CHECK: gpu.terminator
 // CHECK: %[[ONE:.*]] = arith.constant 1 : index
-// CHECK: %[[T4:.*]] = gpu.launch async [%[[T3]]] blocks(%{{[^,]+}}, %{{[^,]+}}, %{{[^)]+}}) in (%{{[^ ]+}} = %[[ONE]], %{{[^ ]+}} = %[[ONE]], %{{[^ ]+}} = %[[ONE]]) threads(%[[FT:[^,]+]], %{{[^,]+}}, %{{[^)]+}}) in (%{{[^ ]+}} = %c1024{{[_0-9]*}}, %{{[^ ]+}} = %[[ONE]], %{{[^ ]+}} = %[[ONE]])
+// CHECK: %{{.*}} = gpu.launch async [%[[T1]]] blocks(%{{[^,]+}}, %{{[^,]+}}, %{{[^)]+}}) in (%{{[^ ]+}} = %[[ONE]], %{{[^ ]+}} = %[[ONE]], %{{[^ ]+}} = %[[ONE]]) threads(%[[FT:[^,]+]], %{{[^,]+}}, %{{[^)]+}}) in (%{{[^ ]+}} = %c1024{{[_0-9]*}}, %{{[^ ]+}} = %[[ONE]], %{{[^ ]+}} = %[[ONE]]) module(@xmp_kernels) function(@sum_loop0_reduce)
 // CHECK: %[[Z3:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK: %[[PART:.*]] = scf.for %[[K:[^ ]+]] = %[[FT]] to %[[NB]] step %c1024{{[_0-9]*}} iter_args(%[[ACC:[^ ]+]] = %[[Z3]]) -> (f64) {
 // CHECK-NEXT: %[[V:.*]] = memref.load %[[BUF]][%[[K]]] : memref<?xf64>
@@ -349,15 +351,13 @@ xmp.distribute @t onto @p [block]
 // CHECK: %[[TOT:.*]] = gpu.all_reduce add %[[PART]] uniform
 // CHECK: %[[F:.*]] = arith.cmpi eq, %[[FT]],
 // CHECK: scf.if %[[F]] {
-// CHECK: memref.store %[[TOT]], %[[RES]][%{{.*}}] : memref<1xf64>
+// CHECK: %[[OUT:.*]] = arith.addf %[[INIT]], %[[TOT]] : f64
+// CHECK: memref.store %[[OUT]], %[[SLOT]][%{{.*}}] : memref<1xf64>
 // CHECK: gpu.terminator
-// CHECK: %[[T5:.*]] = gpu.memcpy async [%[[T4]]] %[[SLOT]], %[[RES]]
-// CHECK-NEXT: %[[T6:.*]] = gpu.dealloc async [%[[T5]]] %[[BUF]]
-// CHECK-NEXT: %[[T7:.*]] = gpu.dealloc async [%[[T6]]] %[[RES]]
-// CHECK-NEXT: gpu.wait [%[[T7]]]
-// CHECK: %[[R:.*]] = memref.load %[[SLOT]][%{{.*}}] : memref<1xf64>
-// CHECK-NEXT: %[[OUT:.*]] = arith.addf %[[INIT]], %[[R]] : f64
-// CHECK-NEXT: return %[[OUT]] : f64
+// CHECK-NOT: gpu.wait [
+// CHECK-NOT: gpu.alloc
+// CHECK: %[[R:.*]] = xmp.result_read %[[SLOT]] : memref<1xf64>
+// CHECK-NEXT: return %[[R]] : f64
 func.func @sum(%a: !a, %n: index, %init: f64) -> f64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -392,15 +392,15 @@ xmp.distribute @t onto @p [block]
 // CHECK: scf.for
 // CHECK: arith.maxnumf
 // CHECK: gpu.all_reduce maxnumf %{{.*}} uniform
-// CHECK: gpu.wait
 // CHECK: arith.maxnumf
+// CHECK: xmp.result_read
 // CHECK-LABEL: func.func @max_i32
 // CHECK: gpu.all_reduce maxsi %{{.*}} uniform
 // CHECK: scf.for
 // CHECK: arith.maxsi
 // CHECK: gpu.all_reduce maxsi %{{.*}} uniform
-// CHECK: gpu.wait
 // CHECK: arith.maxsi
+// CHECK: xmp.result_read
 func.func @max_f32(%a: !a, %n: index, %init: f32) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -434,8 +434,10 @@ func.func @max_i32(%b: !b, %n: index, %init: i32) -> i32 {
 
 // End to end (second RUN line): a 2-D device loop with an add reduction
 // through xmp-lower-distribution{gpu=true} and xmp-to-gpu: a gpu.launch
-// on a 32x8 block over device_acquire views, no scf.parallel left, the
-// loop's total back on the host before the reduction across nodes.
+// on a 32x8 block over device_acquire views, no scf.parallel left; the
+// final kernel stores the node's total straight into the result slot that
+// xmp-lower-distribution made (its xmp.result_write is gone), and the
+// host reads it (xmp.result_read) before the reduction across nodes.
 xmp.nodes @p(shape = 2x2)
 xmp.template @t(shape = 64x64)
 xmp.distribute @t onto @p [block, block]
@@ -449,11 +451,14 @@ xmp.distribute @t onto @p [block, block]
 // E2E: memref.store %{{.*}}, %[[W]]
 // E2E: gpu.all_reduce add
 // E2E: gpu.terminator
-// E2E: gpu.wait [
-// E2E: %[[TOT:.*]] = memref.load %{{.*}} : memref<1xf64>
-// E2E: %[[PART:.*]] = arith.addf %{{.*}}, %[[TOT]] : f64
+// E2E: function(@e2e_loop0_reduce)
+// E2E: memref.store %{{.*}}, %[[SLOT:[a-z0-9_]+]][
+// E2E: gpu.terminator
+// E2E-NOT: gpu.wait [
+// E2E-NOT: xmp.result_write
 // E2E: xmp.device_release %{{.*}} access(write)
-// E2E: call @xmprt_record_split_times
+// E2E: xmp.gpu_step_end loop -1
+// E2E-NEXT: %[[PART:.*]] = xmp.result_read %[[SLOT]] : memref<1xf64>
 // E2E: xmp.reduction add %[[PART]] on @p : f64
 func.func @e2e(%u: !a, %w: !a, %init: f64) -> f64 {
   %c1 = arith.constant 1 : index

@@ -7,19 +7,23 @@
 // not the host local views. The loop becomes an scf.parallel from 0 over
 // the owned iteration counts, marked xmp.device with its reduction kinds,
 // starting from the identity (0.0) and combining with addf in scf.reduce.
-// After the loop: release of the written arrays only (w, s; not u), the
-// loop's time recorded as GPU time (CPU part 0.0), then the partial result
-// is reduced across the grid and combined with init.
+// The loop is timed on the GPU stream without waiting (gpu_step_begin/end,
+// loop -1: it only sets xmp.gpu_time). After the loop: release of the
+// written arrays only (w, s; not u); the node's result goes through a
+// result slot (created at the function entry; the kernel stores it, the
+// host reads it where it needs it), then it is reduced across the grid and
+// combined with init.
 xmp.nodes @p(shape = 2x2)
 xmp.template @t(shape = 64x64)
 xmp.distribute @t onto @p [block, block]
 !a = !xmp.darray<64x64xf64, @t, align [0, 1], shadow [1:1, 1:1]>
 // CHECK-LABEL: func.func @block_2d
 // CHECK-SAME: (%[[U:[^:]+]]: !darray, %[[W:[^:]+]]: !darray, %[[S:[^:]+]]: !darray, %[[INIT:[^:]+]]: f64)
+// CHECK-NEXT: %[[SLOT:.*]] = xmp.result_slot : memref<1xf64>
 // CHECK-DAG: %[[HU:.*]] = xmp.local_view %[[U]] : !darray -> memref<34x34xf64>
 // CHECK-DAG: %[[HW:.*]] = xmp.local_view %[[W]] : !darray -> memref<34x34xf64>
 // CHECK-DAG: %[[HS:.*]] = xmp.local_view %[[S]] : !darray -> memref<34x34xf64>
-// CHECK: %[[T0:.*]] = xmp.wtime : f64
+// CHECK: xmp.gpu_step_begin loop -1
 // CHECK: %[[LO0:.*]], %[[HI0:.*]] = xmp.template_bounds @t[0]
 // CHECK: %[[LO1:.*]], %[[HI1:.*]] = xmp.template_bounds @t[1]
 // CHECK: %[[DU:.*]] = xmp.device_acquire %[[U]] access(read) : !darray -> memref<34x34xf64>
@@ -42,11 +46,11 @@ xmp.distribute @t onto @p [block, block]
 // CHECK-NOT: xmp.device_release %[[U]]
 // CHECK: xmp.device_release %[[W]] access(write) : !darray
 // CHECK-NEXT: xmp.device_release %[[S]] access(readwrite) : !darray
-// CHECK-NEXT: %[[T1:.*]] = xmp.wtime : f64
-// CHECK-NEXT: %[[DT:.*]] = arith.subf %[[T1]], %[[T0]] : f64
-// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: call @xmprt_record_split_times(%[[ZERO]], %[[DT]]) : (f64, f64) -> ()
-// CHECK-NEXT: %[[ALL:.*]] = xmp.reduction add %[[P]] on @p : f64
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: xmp.gpu_step_end loop -1 iterations %[[C0]]
+// CHECK-NEXT: xmp.result_write %[[P]], %[[SLOT]] : memref<1xf64>
+// CHECK-NEXT: %[[NODE:.*]] = xmp.result_read %[[SLOT]] : memref<1xf64>
+// CHECK-NEXT: %[[ALL:.*]] = xmp.reduction add %[[NODE]] on @p : f64
 // CHECK-NEXT: %[[RES:.*]] = arith.addf %[[INIT]], %[[ALL]] : f64
 // CHECK-NEXT: return %[[RES]] : f64
 // No host loop is left and no device loop runs on the host.

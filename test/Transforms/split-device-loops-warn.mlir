@@ -23,7 +23,7 @@ xmp.distribute @t onto @p [block, *]
 // CHECK-LABEL: func.func @inner_index
 // CHECK-NOT: xmp.loop_split
 // CHECK-NOT: xmprt_
-// CHECK: xmp.device_loop (%[[I:[^)]+]]) = (%{{[^)]+}}) to (%{{[^)]+}}) step (%{{[^)]+}}) on @t [0] weight(%{{[^)]+}}) {
+// CHECK: xmp.device_loop (%[[I:[^)]+]]) = (%{{[^)]+}}) to (%{{[^)]+}}) step (%{{[^)]+}}) on @t [0] weight(%{{[^)]+}}) attributes {xmp.kernel_name = "inner_index_loop0"} {
 // CHECK-NEXT: scf.for %[[J:[^ ]+]] =
 // CHECK-NEXT: xmp.store %{{.*}}, %{{.*}}[%[[J]], %[[I]]]
 // CHECK-NOT: xmp.split_part
@@ -89,7 +89,7 @@ xmp.distribute @t onto @p [block, *]
 !m = !xmp.darray<64x64xf32, @t, align [0, 1]>
 // CHECK-LABEL: func.func @scaled_index
 // CHECK-NOT: xmp.loop_split
-// CHECK: xmp.device_loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%{{[^)]+}}) step (%{{[^)]+}}) on @t [0] {
+// CHECK: xmp.device_loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%{{[^)]+}}) step (%{{[^)]+}}) on @t [0] attributes {xmp.kernel_name = "scaled_index_loop0"} {
 // CHECK-NOT: xmp.split_part
 // CHECK: return
 // CHECK-NEXT: }

@@ -33,11 +33,20 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: %[[N:.*]] = arith.constant 1024 : index
 // CHECK: %[[ID:.*]] = arith.constant 0 : i64
 // CHECK-NEXT: %[[MODE:.*]] = arith.constant 1 : i32
-// CHECK-NEXT: %[[WT:.*]] = call @xmprt_loop_weight(%[[ID]], %[[MODE]], %[[W]]) : (i64, i32, f64) -> f64
+// CHECK-NEXT: %[[WT:.*]] = {{(func\.)?}}call @xmprt_loop_weight(%[[ID]], %[[MODE]], %[[W]]) : (i64, i32, f64) -> f64
 // CHECK-NEXT: %[[S:[^,]+]], %[[E:[^,]+]], %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split %[[WT]], (%[[C0]] to %[[N]] step %[[C1]]) on @t[0] grain 32
 // CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[HAVECPU:.*]] = arith.cmpi sgt, %[[NC]], %[[Z]] : index
 // CHECK-NEXT: %[[HAVEGPU:.*]] = arith.cmpi sgt, %[[NG]], %[[Z]] : index
+// A step without a CPU part runs the loop whole (one kernel, timed
+// without waiting, results node-local); the split below is the else branch.
+// CHECK-NEXT: %[[NOCPU:.*]] = arith.cmpi eq, %[[NC]], %[[Z]] : index
+// CHECK-NEXT: %[[FAST:.*]] = arith.andi %[[NOCPU]], %[[HAVEGPU]] : i1
+// CHECK-NEXT: scf.if %[[FAST]] {
+// CHECK-NEXT: xmp.gpu_step_begin loop 0
+// CHECK-NEXT: xmp.device_loop (%{{[^)]+}}) = (%[[C0]]) to (%[[N]]) step (%[[C1]]) on @t [0] attributes {xmp.kernel_name = "nbody_loop0", xmp.node_local} {
+// CHECK: xmp.gpu_step_end loop 0 iterations %[[NG]]
+// CHECK-NEXT: } else {
 // CHECK-NEXT: scf.if %[[HAVECPU]] {
 // CHECK-NEXT: xmp.host_acquire %[[POS]] : !darray
 // CHECK-NEXT: xmp.host_acquire %[[ACC]] : !darray
@@ -61,16 +70,16 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: %[[X3:.*]] = arith.index_cast %[[GR]] : index to i64
 // CHECK-NEXT: %[[P3:.*]] = llvm.getelementptr %[[CTX]][0, 3]
 // CHECK-NEXT: llvm.store %[[X3]], %[[P3]] : i64, !llvm.ptr
-// CHECK-NEXT: %[[FN:.*]] = constant @__xmp_cpu_part_0 : (!llvm.ptr, i64, i64) -> ()
+// CHECK-NEXT: %[[FN:.*]] = {{(func\.)?}}constant @__xmp_cpu_part_0 : (!llvm.ptr, i64, i64) -> ()
 // CHECK-NEXT: %[[FP:.*]] = builtin.unrealized_conversion_cast %[[FN]] : (!llvm.ptr, i64, i64) -> () to !llvm.ptr
 // CHECK-NEXT: %[[SL:.*]] = arith.index_cast %[[S]] : index to i64
 // CHECK-NEXT: %[[EL:.*]] = arith.index_cast %[[E]] : index to i64
 // CHECK-NEXT: %[[GL:.*]] = arith.index_cast %[[GR]] : index to i64
-// CHECK-NEXT: %[[JOB:.*]] = call @xmprt_cpu_parallel_for_start(%[[FP]], %[[CTX]], %[[SL]], %[[EL]], %[[GL]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> !llvm.ptr
+// CHECK-NEXT: %[[JOB:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_start(%[[FP]], %[[CTX]], %[[SL]], %[[EL]], %[[GL]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> !llvm.ptr
 // The GPU part runs while the CPU chunks run: timed, over [lb, split).
 // CHECK: %[[TG:.*]] = scf.if %[[HAVEGPU]] -> (f64) {
 // CHECK-NEXT: func.call @xmprt_gpu_timer_start() : () -> ()
-// CHECK-NEXT: xmp.device_loop (%[[I:[^)]+]]) = (%[[C0]]) to (%[[S]]) step (%[[C1]]) on @t [0] attributes {xmp.split_part} {
+// CHECK-NEXT: xmp.device_loop (%[[I:[^)]+]]) = (%[[C0]]) to (%[[S]]) step (%[[C1]]) on @t [0] attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part} {
 // CHECK: xmp.store %{{.*}}, %[[ACC]][%[[I]], %[[C0]]] : !darray
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[T:.*]] = func.call @xmprt_gpu_timer_stop() : () -> f64
@@ -79,7 +88,7 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: %[[T0:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEXT: scf.yield %[[T0]] : f64
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[TC:.*]] = call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
+// CHECK-NEXT: %[[TC:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
 // CHECK-NOT: xmp.split_commit %[[POS]]
 // A part that did not run on this rank commits an empty range.
 // CHECK-NEXT: %[[G0:.*]] = arith.select %[[HAVEGPU]], %[[C0]], %[[Z]] : index
@@ -90,7 +99,8 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: %[[ID2:.*]] = arith.constant 0 : i64
 // CHECK-NEXT: %[[NCI:.*]] = arith.index_cast %[[NC]] : index to i64
 // CHECK-NEXT: %[[NGI:.*]] = arith.index_cast %[[NG]] : index to i64
-// CHECK-NEXT: call @xmprt_loop_report(%[[ID2]], %[[TC]], %[[NCI]], %[[TG]], %[[NGI]]) : (i64, f64, i64, f64, i64) -> ()
+// CHECK-NEXT: {{(func\.)?}}call @xmprt_loop_report(%[[ID2]], %[[TC]], %[[NCI]], %[[TG]], %[[NGI]]) : (i64, f64, i64, f64, i64) -> ()
+// CHECK-NEXT: }
 // CHECK-NEXT: return
 // The CPU part: constants rematerialized, the context unpacked, the first
 // owned iteration at or after lo (lb + ceil(max(lo - lb, 0) / step) * step)
@@ -142,14 +152,14 @@ xmp.distribute @t onto @p [block]
 // CPU-NOT: scf.if
 // CPU-NOT: xmp.host_acquire
 // CPU-NOT: xmp.device_acquire
-// CPU: %[[JOB:.*]] = call @xmprt_cpu_parallel_for_start(
+// CPU: %[[JOB:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_start(
 // CPU-NEXT: %[[TG:.*]] = arith.constant 0.000000e+00 : f64
-// CPU-NEXT: %[[TC:.*]] = call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
+// CPU-NEXT: %[[TC:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
 // CPU-NEXT: %[[ID:.*]] = arith.constant 0 : i64
 // CPU-NEXT: %[[NCI:.*]] = arith.index_cast %[[NC]] : index to i64
 // CPU-NEXT: %[[NGI:.*]] = arith.index_cast %[[NG]] : index to i64
-// CPU-NEXT: call @xmprt_loop_report(%[[ID]], %[[TC]], %[[NCI]], %[[TG]], %[[NGI]]) : (i64, f64, i64, f64, i64) -> ()
-// CPU-NEXT: call @xmprt_device_loop_on_host(%[[TC]]) : (f64) -> ()
+// CPU-NEXT: {{(func\.)?}}call @xmprt_loop_report(%[[ID]], %[[TC]], %[[NCI]], %[[TG]], %[[NGI]]) : (i64, f64, i64, f64, i64) -> ()
+// CPU-NEXT: {{(func\.)?}}call @xmprt_device_loop_on_host(%[[TC]]) : (f64) -> ()
 // CPU-NEXT: return
 // CPU-LABEL: func.func private @__xmp_cpu_part_0
 // CPU: xmp.loop (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) on @t [0] attributes {xmp.split_part} {
@@ -165,7 +175,7 @@ xmp.distribute @t onto @p [block]
 // GRAIN: arith.index_cast %[[GR]] : index to i64
 // GRAIN-NEXT: llvm.getelementptr %{{.*}}[0, 3]
 // GRAIN: %[[GL:.*]] = arith.index_cast %[[GR]] : index to i64
-// GRAIN-NEXT: call @xmprt_cpu_parallel_for_start(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[GL]])
+// GRAIN-NEXT: {{(func\.)?}}call @xmprt_cpu_parallel_for_start(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[GL]])
 func.func @nbody(%pos: !v, %acc: !v, %w: f64) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -213,11 +223,11 @@ xmp.distribute @t onto @p [block, cyclic]
 // CHECK-NEXT: %[[F0:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEXT: %[[ID0:.*]] = arith.constant 0 : i64
 // CHECK-NEXT: %[[M0:.*]] = arith.constant 0 : i32
-// CHECK-NEXT: %[[W0:.*]] = call @xmprt_loop_weight(%[[ID0]], %[[M0]], %[[F0]]) : (i64, i32, f64) -> f64
+// CHECK-NEXT: %[[W0:.*]] = {{(func\.)?}}call @xmprt_loop_weight(%[[ID0]], %[[M0]], %[[F0]]) : (i64, i32, f64) -> f64
 // CHECK-NEXT: %[[S0:[^,]+]], %[[E0:[^,]+]], %{{.*}} = xmp.loop_split %[[W0]], (%[[C0]] to %[[C64]] step %[[C1]]) on @t[1] grain 32
-// CHECK: %[[FN0:.*]] = constant @__xmp_cpu_part_0
-// CHECK: call @xmprt_cpu_parallel_for_start(%{{.*}}, %[[CTX0]],
-// CHECK: xmp.device_loop (%[[I0:[^)]+]]) = (%[[C0]]) to (%[[S0]]) step (%[[C1]]) on @t [1] attributes {xmp.split_part} {
+// CHECK: %[[FN0:.*]] = {{(func\.)?}}constant @__xmp_cpu_part_0
+// CHECK: {{(func\.)?}}call @xmprt_cpu_parallel_for_start(%{{.*}}, %[[CTX0]],
+// CHECK: xmp.device_loop (%[[I0:[^)]+]]) = (%[[C0]]) to (%[[S0]]) step (%[[C1]]) on @t [1] attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part} {
 // CHECK: xmp.store %{{.*}}, %[[V]][%[[C3]], %[[I0]]] : !darray
 // CHECK: %[[VG0:.*]] = arith.select %{{.*}}, %[[C0]], %{{.*}} : index
 // CHECK-NEXT: %[[VG1:.*]] = arith.select %{{.*}}, %[[S0]], %{{.*}} : index
@@ -227,11 +237,12 @@ xmp.distribute @t onto @p [block, cyclic]
 // CHECK-NEXT: %[[RID0:.*]] = arith.constant 0 : i64
 // CHECK-NEXT: arith.index_cast
 // CHECK-NEXT: arith.index_cast
-// CHECK-NEXT: call @xmprt_loop_report(%[[RID0]],
+// CHECK-NEXT: {{(func\.)?}}call @xmprt_loop_report(%[[RID0]],
+// CHECK-NEXT: }
 // CHECK-NEXT: %[[F1:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEXT: %[[ID1:.*]] = arith.constant 1 : i64
 // CHECK-NEXT: %[[M2:.*]] = arith.constant 2 : i32
-// CHECK-NEXT: %[[W1:.*]] = call @xmprt_loop_weight(%[[ID1]], %[[M2]], %[[F1]]) : (i64, i32, f64) -> f64
+// CHECK-NEXT: %[[W1:.*]] = {{(func\.)?}}call @xmprt_loop_weight(%[[ID1]], %[[M2]], %[[F1]]) : (i64, i32, f64) -> f64
 // CHECK-NEXT: %[[S1:[^,]+]], %[[E1:[^,]+]], %{{.*}} = xmp.loop_split %[[W1]], (%[[C1]] to %[[C64]] step %[[C1]]) on @t[0] grain 1
 // Both arrays are accessed (%v read, %u written): acquired in order of first access.
 // CHECK: xmp.host_acquire %[[V]] : !darray
@@ -240,9 +251,9 @@ xmp.distribute @t onto @p [block, cyclic]
 // CHECK-NEXT: xmp.device_acquire %[[U]] access(write)
 // CHECK: %[[G1:.*]] = arith.constant 1 : index
 // CHECK-NEXT: arith.muli %[[G1]], %[[C1]] : index
-// CHECK: %[[FN1:.*]] = constant @__xmp_cpu_part_1
-// CHECK: call @xmprt_cpu_parallel_for_start(%{{.*}}, %[[CTX1]],
-// CHECK: xmp.device_loop (%[[I1:[^,]+]], %[[J1:[^)]+]]) = (%[[C1]], %[[C0]]) to (%[[S1]], %[[C64]]) step (%[[C1]], %[[C1]]) on @t [0, 1] attributes {xmp.split_part} {
+// CHECK: %[[FN1:.*]] = {{(func\.)?}}constant @__xmp_cpu_part_1
+// CHECK: {{(func\.)?}}call @xmprt_cpu_parallel_for_start(%{{.*}}, %[[CTX1]],
+// CHECK: xmp.device_loop (%[[I1:[^,]+]], %[[J1:[^)]+]]) = (%[[C1]], %[[C0]]) to (%[[S1]], %[[C64]]) step (%[[C1]], %[[C1]]) on @t [0, 1] attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part} {
 // CHECK-NEXT: %[[X1:.*]] = xmp.load %[[V]][%[[I1]], %[[J1]]] : !darray
 // CHECK-NEXT: xmp.store %[[X1]], %[[U]][%[[I1]], %[[J1]]] : !darray
 // CHECK: %[[UG0:.*]] = arith.select %{{.*}}, %[[C1]], %{{.*}} : index
@@ -253,7 +264,8 @@ xmp.distribute @t onto @p [block, cyclic]
 // CHECK-NEXT: %[[RID1:.*]] = arith.constant 1 : i64
 // CHECK-NEXT: arith.index_cast
 // CHECK-NEXT: arith.index_cast
-// CHECK-NEXT: call @xmprt_loop_report(%[[RID1]],
+// CHECK-NEXT: {{(func\.)?}}call @xmprt_loop_report(%[[RID1]],
+// CHECK-NEXT: }
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func private @__xmp_cpu_part_0
 // CHECK: xmp.loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%{{[^)]+}}) step (%{{[^)]+}}) on @t [1] attributes {xmp.split_part}
@@ -277,9 +289,9 @@ xmp.distribute @t onto @p [block, cyclic]
 // Both loops split without GPU code too (cyclic and block dimensions).
 // CPU-LABEL: func.func @modes
 // CPU: xmp.loop_split %{{.*}} on @t[1] grain 32
-// CPU: call @xmprt_device_loop_on_host
+// CPU: {{(func\.)?}}call @xmprt_device_loop_on_host
 // CPU: xmp.loop_split %{{.*}} on @t[0] grain 1
-// CPU: call @xmprt_device_loop_on_host
+// CPU: {{(func\.)?}}call @xmprt_device_loop_on_host
 // CPU-LABEL: func.func private @__xmp_cpu_part_0
 // CPU: xmp.loop {{.*}} on @t [1] attributes {xmp.split_part}
 // CPU-LABEL: func.func private @__xmp_cpu_part_1
@@ -340,7 +352,7 @@ xmp.distribute @t onto @p [block]
 // CHECK: %[[UBI:.*]] = arith.index_cast %[[UB]] : index to i64
 // CHECK-NEXT: llvm.getelementptr %[[CTX]][0, 3]
 // CHECK: %[[JOB:.*]] = func.call @xmprt_cpu_parallel_for_start(%{{.*}}, %[[CTX]], %{{.*}}, %{{.*}}, %{{.*}})
-// CHECK: xmp.device_loop (%{{[^)]+}}) = (%[[C1]]) to (%[[S]]) step (%[[C2]]) on @t [0] attributes {xmp.split_part}
+// CHECK: xmp.device_loop (%{{[^)]+}}) = (%[[C1]]) to (%[[S]]) step (%[[C2]]) on @t [0] attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part}
 // CHECK: func.call @xmprt_cpu_parallel_for_wait(%[[JOB]])
 // CHECK: %[[K1A:.*]] = arith.constant 1 : index
 // CHECK-NEXT: %[[AGL:.*]] = arith.addi %[[C1]], %[[K1A]] : index
@@ -370,6 +382,7 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: xmp.split_commit %[[B]] dim 0 gpu[%[[BG0]], %[[BG1]]) cpu[%[[BC0]], %[[BC1]]) : !darray
 // CHECK: func.call @xmprt_loop_report(
 // CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func private @__xmp_cpu_part_0
 // CHECK-SAME: (%[[CTXA:[^:]+]]: !llvm.ptr, %[[LO:[^:]+]]: i64, %[[HI:[^:]+]]: i64)
@@ -391,7 +404,7 @@ xmp.distribute @t onto @p [block]
 // CPU-LABEL: func.func @stencil
 // CPU: xmp.loop_split
 // CPU-NOT: xmp.split_commit
-// CPU: call @xmprt_device_loop_on_host
+// CPU: {{(func\.)?}}call @xmprt_device_loop_on_host
 func.func @stencil(%a: !a, %b: !a, %nt: index, %ub: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -435,6 +448,14 @@ xmp.distribute @t onto @p [cyclic]
 // CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[HAVECPU:.*]] = arith.cmpi sgt, %[[NC]], %[[Z]] : index
 // CHECK-NEXT: %[[HAVEGPU:.*]] = arith.cmpi sgt, %[[NG]], %[[Z]] : index
+// CHECK-NEXT: %[[NOCPU:.*]] = arith.cmpi eq, %[[NC]], %[[Z]] : index
+// CHECK-NEXT: %[[FAST:.*]] = arith.andi %[[NOCPU]], %[[HAVEGPU]] : i1
+// CHECK-NEXT: scf.if %[[FAST]] {
+// CHECK-NEXT: xmp.gpu_step_begin loop 0
+// CHECK: %[[RW:.*]] = xmp.device_loop {{.*}} attributes {xmp.kernel_name = "reduce_loop0", xmp.node_local} {
+// CHECK: xmp.gpu_step_end loop 0 iterations %[[NG]]
+// CHECK-NEXT: xmp.result_write %[[RW]], %[[SLOT:[^ ]+]] : memref<1xf64>
+// CHECK-NEXT: } else {
 // CHECK-NEXT: scf.if %[[HAVECPU]] {
 // CHECK-NEXT: xmp.host_acquire %[[A]] : !darray
 // CHECK-NEXT: }
@@ -456,11 +477,11 @@ xmp.distribute @t onto @p [cyclic]
 // CHECK: %[[BD:.*]] = builtin.unrealized_conversion_cast %[[BUF]] : memref<?xf64> to !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
 // CHECK-NEXT: %[[BP:.*]] = llvm.getelementptr %[[CTX]][0, 4]
 // CHECK-NEXT: llvm.store %[[BD]], %[[BP]] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, !llvm.ptr
-// CHECK: %[[JOB:.*]] = call @xmprt_cpu_parallel_for_start(
+// CHECK: %[[JOB:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_start(
 // CHECK: %[[GPU:.*]]:2 = scf.if %[[HAVEGPU]] -> (f64, f64) {
 // CHECK-NEXT: func.call @xmprt_gpu_timer_start() : () -> ()
 // CHECK-NEXT: %[[IDG:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: %[[GR0:.*]] = xmp.device_loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%[[S]]) step (%{{[^)]+}}) on @t [0] reduce(add) init(%[[IDG]]) -> f64 attributes {xmp.split_part} {
+// CHECK-NEXT: %[[GR0:.*]] = xmp.device_loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%[[S]]) step (%{{[^)]+}}) on @t [0] reduce(add) init(%[[IDG]]) -> f64 attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part} {
 // CHECK: %[[T:.*]] = func.call @xmprt_gpu_timer_stop() : () -> f64
 // CHECK-NEXT: scf.yield %[[GR0]], %[[T]] : f64, f64
 // CHECK-NEXT: } else {
@@ -468,7 +489,7 @@ xmp.distribute @t onto @p [cyclic]
 // CHECK-NEXT: %[[ET:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEXT: scf.yield %[[EI]], %[[ET]] : f64, f64
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[TC:.*]] = call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
+// CHECK-NEXT: %[[TC:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
 // CHECK-NEXT: arith.constant 1 : index
 // CHECK-NEXT: %[[IDF:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEXT: %[[FOLD:.*]] = scf.for %[[K2:[^ ]+]] = %[[Z]] to %[[NBUF]] step %{{[^ ]+}} iter_args(%[[RACC:[^ ]+]] = %[[IDF]]) -> (f64) {
@@ -482,8 +503,12 @@ xmp.distribute @t onto @p [cyclic]
 // CHECK-NEXT: arith.constant 0 : i64
 // CHECK-NEXT: arith.index_cast
 // CHECK-NEXT: arith.index_cast
-// CHECK-NEXT: call @xmprt_loop_report(%{{.*}}, %[[TC]], %{{.*}}, %[[GPU]]#1, %{{.*}}) : (i64, f64, i64, f64, i64) -> ()
-// CHECK-NEXT: %[[ALL:.*]] = xmp.reduction add %[[LOCAL]] on @p : f64
+// CHECK-NEXT: {{(func\.)?}}call @xmprt_loop_report(%{{.*}}, %[[TC]], %{{.*}}, %[[GPU]]#1, %{{.*}}) : (i64, f64, i64, f64, i64) -> ()
+// Both branches leave the node's result in the slot; it is read after.
+// CHECK-NEXT: xmp.result_write %[[LOCAL]], %[[SLOT]] : memref<1xf64>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[NODE:.*]] = xmp.result_read %[[SLOT]] : memref<1xf64>
+// CHECK-NEXT: %[[ALL:.*]] = xmp.reduction add %[[NODE]] on @p : f64
 // CHECK-NEXT: %[[RES:.*]] = arith.addf %[[INIT]], %[[ALL]] : f64
 // CHECK-NEXT: return %[[RES]] : f64
 // CHECK-LABEL: func.func private @__xmp_cpu_part_0
@@ -512,7 +537,7 @@ xmp.distribute @t onto @p [cyclic]
 // CPU-NOT: scf.if
 // CPU: %[[FOLD:.*]] = scf.for {{.*}} -> (f64) {
 // CPU: memref.dealloc
-// CPU: call @xmprt_device_loop_on_host
+// CPU: {{(func\.)?}}call @xmprt_device_loop_on_host
 // CPU-NEXT: %[[ALL:.*]] = xmp.reduction add %[[FOLD]] on @p : f64
 // CPU-NEXT: %[[RES:.*]] = arith.addf %[[INIT]], %[[ALL]] : f64
 // CPU-NEXT: return %[[RES]] : f64

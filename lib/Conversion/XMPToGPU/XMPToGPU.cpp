@@ -29,6 +29,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -107,7 +110,35 @@ LogicalResult checkCaptures(scf::ParallelOp par) {
   return failure(r.wasInterrupted());
 }
 
-LogicalResult convert(scf::ParallelOp par) {
+/// Kernel names: the loop's `xmp.kernel_name`, else `<function>_loop<k>`
+/// (k counts the function's device loops), unique in the module.
+class KernelNamer {
+public:
+  std::string operator()(scf::ParallelOp par) {
+    std::string base;
+    if (auto n = par->getAttrOfType<StringAttr>(kKernelNameAttr)) {
+      base = n.str();
+    } else {
+      auto fn = par->getParentOfType<FunctionOpInterface>();
+      std::string f = fn ? fn.getName().str() : "kernel";
+      base = f + "_loop" + std::to_string(perFunction[f]++);
+    }
+    std::string name = base;
+    for (int k = 1; !used.insert(name).second; ++k)
+      name = base + "_" + std::to_string(k);
+    return name;
+  }
+
+private:
+  llvm::StringSet<> used;
+  llvm::StringMap<int> perFunction;
+};
+
+/// The gpu.module that every kernel is outlined into (one module load).
+constexpr llvm::StringLiteral kKernelModule = "xmp_kernels";
+
+LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
+                      DominanceInfo &dom) {
   if (failed(checkCaptures(par)))
     return failure();
   Location loc = par.getLoc();
@@ -187,34 +218,32 @@ LogicalResult convert(scf::ParallelOp par) {
     func::CallOp::create(b, loc, fn, TypeRange{}, dims);
   }
 
-  // Reductions: per-block values in a device buffer, reduced on the device
-  // by a second one-block kernel into a one-element buffer that is copied
-  // back. gpu-to-llvm lowers only the async forms of alloc/memcpy/dealloc,
-  // so the whole sequence is chained on one token, with one wait at the end.
-  // An empty iteration space launches an empty grid (no-op in the runtime)
-  // and the second kernel then yields the identity.
+  // Every launch is asynchronous on the runtime's one stream: the host
+  // goes on at once and waits only where it reads what the GPU produced
+  // (result slots, coherence copies, reflects, wtime; see runtime.md).
+  // Reductions: per-block values in device scratch kept per call site, a
+  // second one-block kernel folds them and stores the result (combined
+  // with the loop's init) into a result slot: the slot of the
+  // `xmp.result_write` that is the result's only use, so that the host
+  // does not wait for it here, else a slot of its own that is read
+  // (`xmp.result_read`, which waits) right after.
   bool reduces = !par.getInitVals().empty();
-  Type tokenType = gpu::AsyncTokenType::get(b.getContext());
-  Value token;
-  SmallVector<Value> partialBufs, resultBufs;
-  if (reduces) {
-    token = gpu::WaitOp::create(b, loc, tokenType, ValueRange{}).getAsyncToken();
-    for (Value init : par.getInitVals()) {
-      auto t = MemRefType::get({ShapedType::kDynamic}, init.getType());
-      auto alloc = gpu::AllocOp::create(b, loc, t, tokenType, ValueRange{token},
-                                        ValueRange{numBlocks}, ValueRange{});
-      partialBufs.push_back(alloc.getMemref());
-      auto one = gpu::AllocOp::create(
-          b, loc, MemRefType::get({1}, init.getType()), tokenType,
-          ValueRange{alloc.getAsyncToken()}, ValueRange{}, ValueRange{});
-      resultBufs.push_back(one.getMemref());
-      token = one.getAsyncToken();
-    }
-  }
+  std::string name = namer(par);
+  MLIRContext *ctx = b.getContext();
+  Type tokenType = gpu::AsyncTokenType::get(ctx);
+  Value token =
+      gpu::WaitOp::create(b, loc, tokenType, ValueRange{}).getAsyncToken();
+  SmallVector<Value> partialBufs;
+  for (Value init : par.getInitVals())
+    partialBufs.push_back(GpuScratchOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, init.getType()),
+        numBlocks));
   auto launch = gpu::LaunchOp::create(
       b, loc, grid[0], grid[1], grid[2], threads[0], threads[1], threads[2],
-      /*dynamicSharedMemorySize=*/nullptr, reduces ? tokenType : Type(),
-      reduces ? ValueRange{token} : ValueRange{});
+      /*dynamicSharedMemorySize=*/nullptr, tokenType, ValueRange{token},
+      TypeRange{}, TypeRange{}, nullptr, nullptr, nullptr,
+      FlatSymbolRefAttr::get(ctx, kKernelModule),
+      FlatSymbolRefAttr::get(ctx, name));
   {
     Block &kb = launch.getBody().front();
     OpBuilder kbld = OpBuilder::atBlockEnd(&kb);
@@ -334,13 +363,33 @@ LogicalResult convert(scf::ParallelOp par) {
   }
   token = launch.getAsyncToken();
 
+  SmallVector<Value> slots;
+  SmallVector<Operation *> writes;
+  SmallVector<bool> readBack;
+  for (auto [i, r] : llvm::enumerate(par.getResults())) {
+    auto w = r.hasOneUse() ? dyn_cast<ResultWriteOp>(*r.getUsers().begin())
+                           : ResultWriteOp();
+    if (w && w.getValue() == r && dom.properlyDominates(w.getSlot(), par)) {
+      slots.push_back(w.getSlot());
+      writes.push_back(w);
+      readBack.push_back(false);
+    } else {
+      slots.push_back(createResultSlot(b, loc, par, r.getType()));
+      readBack.push_back(true);
+    }
+  }
+
   // Second stage: one block folds the per-block values (thread t takes
   // blocks t, t + 1024, ...; then a block reduction): deterministic for a
-  // given launch shape.
+  // given launch shape. Thread 0 combines the total with the init and
+  // stores it into the slot.
   const int64_t finalThreads = 1024;
   Value one = idx(b, loc, 1), nThreads = idx(b, loc, finalThreads);
-  auto fin = gpu::LaunchOp::create(b, loc, one, one, one, nThreads, one, one,
-                                   nullptr, tokenType, ValueRange{token});
+  auto fin = gpu::LaunchOp::create(
+      b, loc, one, one, one, nThreads, one, one, nullptr, tokenType,
+      ValueRange{token}, TypeRange{}, TypeRange{}, nullptr, nullptr, nullptr,
+      FlatSymbolRefAttr::get(ctx, kKernelModule),
+      FlatSymbolRefAttr::get(ctx, name + "_reduce"));
   {
     OpBuilder fb = OpBuilder::atBlockEnd(&fin.getBody().front());
     Value tid = fin.getThreadIds().x;
@@ -370,42 +419,27 @@ LogicalResult convert(scf::ParallelOp par) {
     auto store = scf::IfOp::create(fb, loc, isFirst, /*withElse=*/false);
     OpBuilder sb = store.getThenBodyBuilder();
     for (auto [i, v] : llvm::enumerate(totals))
-      memref::StoreOp::create(sb, loc, v, resultBufs[i],
-                              ValueRange{idx(sb, loc, 0)});
+      memref::StoreOp::create(
+          sb, loc,
+          reductionCombine(sb, loc, kinds[i], par.getInitVals()[i], v),
+          slots[i], ValueRange{idx(sb, loc, 0)});
     gpu::TerminatorOp::create(fb, loc);
   }
-  token = fin.getAsyncToken();
 
-  // Copy the totals back (host slots at the function entry, never in a
-  // loop), free the buffers, wait once; then combine with init.
-  SmallVector<Value> hostSlots;
-  {
-    OpBuilder::InsertionGuard guard(b);
-    auto fn = par->getParentOfType<FunctionOpInterface>();
-    b.setInsertionPointToStart(&fn.getFunctionBody().front());
-    for (Value init : par.getInitVals())
-      hostSlots.push_back(memref::AllocaOp::create(
-          b, loc, MemRefType::get({1}, init.getType())));
-  }
-  for (auto [i, slot] : llvm::enumerate(hostSlots))
-    token = gpu::MemcpyOp::create(b, loc, tokenType, ValueRange{token}, slot,
-                                  resultBufs[i])
-                .getAsyncToken();
-  for (auto [p, r] : llvm::zip(partialBufs, resultBufs)) {
-    token = gpu::DeallocOp::create(b, loc, tokenType, ValueRange{token}, p)
-                .getAsyncToken();
-    token = gpu::DeallocOp::create(b, loc, tokenType, ValueRange{token}, r)
-                .getAsyncToken();
-  }
-  gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
   SmallVector<Value> results;
-  for (auto [i, slot] : llvm::enumerate(hostSlots)) {
-    Value v = memref::LoadOp::create(b, loc, slot, ValueRange{idx(b, loc, 0)});
+  for (auto [i, slot] : llvm::enumerate(slots))
     results.push_back(
-        reductionCombine(b, loc, kinds[i], par.getInitVals()[i], v));
-  }
-  par->replaceAllUsesWith(results);
-  par->erase();
+        readBack[i]
+            ? (Value)ResultReadOp::create(
+                  b, loc, cast<MemRefType>(slot.getType()).getElementType(),
+                  slot)
+            : Value());
+  for (Operation *w : writes)
+    w->erase();
+  for (auto [i, r] : llvm::enumerate(par.getResults()))
+    if (results[i])
+      r.replaceAllUsesWith(results[i]);
+  par.erase();
   return success();
 }
 
@@ -417,8 +451,10 @@ struct XMPToGPUPass : public xmp::impl::XMPToGPUBase<XMPToGPUPass> {
       if (p->hasAttr("xmp.device"))
         loops.push_back(p);
     });
+    KernelNamer namer;
+    DominanceInfo dom(getOperation());
     for (scf::ParallelOp p : loops)
-      if (failed(convert(p)))
+      if (failed(convert(p, namer, dom)))
         return signalPassFailure();
   }
 };

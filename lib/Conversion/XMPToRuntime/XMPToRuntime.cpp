@@ -368,21 +368,13 @@ struct AllocLowering : RuntimePattern<AllocOp> {
   }
 };
 
-/// A memref descriptor of type `mt` over the local block at `data` of
-/// darray handle `h` (row-major, extents from the type or the runtime).
-Value localBlockDescriptor(OpBuilder &b, Location loc, MemRefType mt,
-                           Value h, Value data) {
+/// A memref descriptor of type `mt` (identity layout) over `data` with the
+/// given extents (i64 values, one per dimension).
+Value descriptorOver(OpBuilder &b, Location loc, MemRefType mt, Value data,
+                     ArrayRef<Value> sizes) {
   MLIRContext *ctx = b.getContext();
   unsigned rank = mt.getRank();
   Type i64 = b.getI64Type();
-  SmallVector<Value> sizes;
-  for (unsigned d = 0; d < rank; ++d) {
-    if (mt.isDynamicDim(d))
-      sizes.push_back(callRuntime(b, loc, "xmprt_darray_local_extent", {i64},
-                                  {h, i32c(b, loc, d)}));
-    else
-      sizes.push_back(i64c(b, loc, mt.getDimSize(d)));
-  }
   SmallVector<Value> strides(rank);
   Value s = i64c(b, loc, 1);
   for (int d = rank - 1; d >= 0; --d) {
@@ -404,6 +396,21 @@ Value localBlockDescriptor(OpBuilder &b, Location loc, MemRefType mt,
                                        ArrayRef<int64_t>{4, (int64_t)d});
   }
   return UnrealizedConversionCastOp::create(b, loc, mt, desc).getResult(0);
+}
+
+/// A memref descriptor of type `mt` over the local block at `data` of
+/// darray handle `h` (row-major, extents from the type or the runtime).
+Value localBlockDescriptor(OpBuilder &b, Location loc, MemRefType mt,
+                           Value h, Value data) {
+  SmallVector<Value> sizes;
+  for (unsigned d = 0; d < mt.getRank(); ++d) {
+    if (mt.isDynamicDim(d))
+      sizes.push_back(callRuntime(b, loc, "xmprt_darray_local_extent",
+                                  {b.getI64Type()}, {h, i32c(b, loc, d)}));
+    else
+      sizes.push_back(i64c(b, loc, mt.getDimSize(d)));
+  }
+  return descriptorOver(b, loc, mt, data, sizes);
 }
 
 /// The local block as a memref: a descriptor over the runtime's buffer.
@@ -819,6 +826,117 @@ struct ReplicateSyncLowering : RuntimePattern<ReplicateSyncOp> {
   }
 };
 
+/// Ops that keep runtime state per call site (result slots, scratch): the
+/// address of a zero-initialized pointer global of their own.
+struct SiteCells {
+  llvm::DenseMap<Operation *, std::string> names;
+  Value address(OpBuilder &b, Location loc, Operation *op) const {
+    return LLVM::AddressOfOp::create(b, loc, ptrType(b.getContext()),
+                                     names.lookup(op));
+  }
+};
+
+struct ResultSlotLowering : RuntimePattern<ResultSlotOp> {
+  ResultSlotLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m,
+                     const SiteCells &cells)
+      : RuntimePattern(tc, ctx, m), cells(cells) {}
+  LogicalResult
+  matchAndRewrite(ResultSlotOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto mt = llvm::cast<MemRefType>(op.getSlot().getType());
+    Value p = callRuntime(
+        rewriter, loc, "xmprt_result_slot", {ptrType(getContext())},
+        {cells.address(rewriter, loc, op),
+         i64c(rewriter, loc, byteSize(mt.getElementType()))});
+    rewriter.replaceOp(
+        op, descriptorOver(rewriter, loc, mt, p, {i64c(rewriter, loc, 1)}));
+    return success();
+  }
+  const SiteCells &cells;
+};
+
+struct GpuScratchLowering : RuntimePattern<GpuScratchOp> {
+  GpuScratchLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m,
+                     const SiteCells &cells)
+      : RuntimePattern(tc, ctx, m), cells(cells) {}
+  LogicalResult
+  matchAndRewrite(GpuScratchOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto mt = llvm::cast<MemRefType>(op.getBuffer().getType());
+    Value n = toI64(rewriter, loc, adaptor.getCount());
+    Value bytes = arith::MulIOp::create(
+        rewriter, loc, n, i64c(rewriter, loc, byteSize(mt.getElementType())));
+    Value p = callRuntime(rewriter, loc, "xmprt_gpu_scratch",
+                          {ptrType(getContext())},
+                          {cells.address(rewriter, loc, op), bytes});
+    SmallVector<Value> sizes{mt.isDynamicDim(0) ? n
+                                                : i64c(rewriter, loc,
+                                                       mt.getDimSize(0))};
+    rewriter.replaceOp(op, descriptorOver(rewriter, loc, mt, p, sizes));
+    return success();
+  }
+  const SiteCells &cells;
+};
+
+/// The host waits for the GPU, then reads the slot.
+struct ResultReadLowering : RuntimePattern<ResultReadOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(ResultReadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    callRuntime(rewriter, loc, "xmprt_gpu_wait", {}, {});
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    rewriter.replaceOpWithNewOp<memref::LoadOp>(op, adaptor.getSlot(),
+                                                ValueRange{zero});
+    return success();
+  }
+};
+
+/// The host waits for the GPU (no earlier kernel may store later), then
+/// writes the slot.
+struct ResultWriteLowering : RuntimePattern<ResultWriteOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(ResultWriteOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    callRuntime(rewriter, loc, "xmprt_gpu_wait", {}, {});
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    rewriter.replaceOpWithNewOp<memref::StoreOp>(
+        op, adaptor.getValue(), adaptor.getSlot(), ValueRange{zero});
+    return success();
+  }
+};
+
+struct GpuStepBeginLowering : RuntimePattern<GpuStepBeginOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(GpuStepBeginOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), "xmprt_loop_gpu_begin", {},
+                {i64c(rewriter, op.getLoc(), op.getLoop())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct GpuStepEndLowering : RuntimePattern<GpuStepEndOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(GpuStepEndOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    callRuntime(rewriter, loc, "xmprt_loop_gpu_end", {},
+                {i64c(rewriter, loc, op.getLoop()),
+                 toI64(rewriter, loc, adaptor.getIterations())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct XMPToRuntimePass
     : public xmp::impl::XMPToRuntimeBase<XMPToRuntimePass> {
   using Base::Base;
@@ -844,6 +962,32 @@ struct XMPToRuntimePass
     });
     if (failed(lowerModuleSymbols(module)))
       return signalPassFailure();
+    // One pointer global per result slot / scratch site.
+    SiteCells cells;
+    {
+      OpBuilder gb = OpBuilder::atBlockBegin(module.getBody());
+      module.walk([&](Operation *op) {
+        if (!isa<ResultSlotOp, GpuScratchOp>(op))
+          return;
+        std::string name;
+        for (int k = (int)cells.names.size();; ++k) {
+          name = "__xmp_site_" + std::to_string(k);
+          if (!module.lookupSymbol(name))
+            break;
+        }
+        Location loc = op->getLoc();
+        auto g = LLVM::GlobalOp::create(gb, loc, ptrType(ctx),
+                                        /*isConstant=*/false,
+                                        LLVM::Linkage::Internal, name,
+                                        Attribute());
+        Block *init = gb.createBlock(&g.getInitializerRegion());
+        OpBuilder ib = OpBuilder::atBlockEnd(init);
+        LLVM::ReturnOp::create(ib, loc,
+                               LLVM::ZeroOp::create(ib, loc, ptrType(ctx)));
+        gb.setInsertionPointAfter(g);
+        cells.names[op] = name;
+      });
+    }
 
     TypeConverter tc;
     tc.addConversion([](Type t) { return t; });
@@ -882,6 +1026,10 @@ struct XMPToRuntimePass
                  BarrierLowering, ReplicateLowering, ReplicateSyncLowering>(
         tc, ctx, module, gpu);
     patterns.add<ReflectLowering, GMoveLowering>(tc, ctx, module, gpu, sites);
+    patterns.add<ResultSlotLowering, GpuScratchLowering>(tc, ctx, module,
+                                                         cells);
+    patterns.add<ResultReadLowering, ResultWriteLowering, GpuStepBeginLowering,
+                 GpuStepEndLowering>(tc, ctx, module, gpu);
     patterns.add<SimpleCallLowering<HostModifiedOp>>(
         tc, ctx, module, "xmprt_darray_host_modified");
     patterns.add<SimpleCallLowering<HostAcquireOp>>(

@@ -236,6 +236,23 @@ void xmprt_gpu_check_grid(int64_t x, int64_t y, int64_t z);
  * same that mgpuStreamCreate hands to generated code. Every copy and kernel
  * of the runtime is queued on it. Aborts when there is no GPU. */
 void *xmprt_gpu_stream(void);
+/* Generated device loops are launched asynchronously on that stream; the
+ * host waits only where it needs what the GPU produced (runtime calls that
+ * move or exchange device data wait themselves, and so do xmprt_wtime and
+ * xmprt_finalize). Waits for everything queued on the stream; nothing when
+ * this process has not used its GPU (or has none). */
+void xmprt_gpu_wait(void);
+/* A result slot of `bytes` (1..4096) for the reduction of a device loop,
+ * made at the first call and kept in *cell (one cell per call site,
+ * initially NULL): zeroed host memory that kernels store to directly
+ * (pinned and mapped, same address on the device) when this rank has a
+ * GPU, plain host memory otherwise. The host reads it after
+ * xmprt_gpu_wait. */
+void *xmprt_result_slot(void **cell, int64_t bytes);
+/* Device scratch of at least `bytes` for call site *cell (initially NULL;
+ * the per-block partials of a reduction): kept and grown in stream order,
+ * so a loop in a time step allocates nothing after its first run. */
+void *xmprt_gpu_scratch(void **cell, int64_t bytes);
 
 /*--- device data ------------------------------------------------------------*/
 /* Each darray may have a device instance: the local block (shadows included,
@@ -466,6 +483,17 @@ void xmprt_loop_split(const xmprt_template *t, int32_t dim, int64_t lb,
  * compiler times only non-empty GPU parts. stop without start aborts. */
 void xmprt_gpu_timer_start(void);
 double xmprt_gpu_timer_stop(void);
+/* A step of loop `loop_id` that runs all on the GPU (no CPU part; what the
+ * split pass emits when the CPU part is empty, and every device loop the
+ * split pass leaves whole, with a negative id): begin and end record two
+ * events on the stream around its kernels and return at once. The time is
+ * read when it is needed: the loop's next xmprt_loop_weight in auto mode
+ * (the controller learns from it as from xmprt_loop_report: 0 CPU
+ * iterations, gpu_iters on the GPU), the weight trace, xmprt_gpu_time /
+ * xmprt_cpu_time (the last device loop's times, 0 for the CPU), and
+ * MPI_Finalize. Ids < 0 only set those times. Needs a GPU. */
+void xmprt_loop_gpu_begin(int64_t loop_id);
+void xmprt_loop_gpu_end(int64_t loop_id, int64_t gpu_iters);
 
 /* Split loops and data (DeviceData.cpp). During a split loop the GPU part
  * works on the device instance and the CPU part on the host instance of

@@ -259,6 +259,11 @@ cudaError_t cudaHostAlloc(void **p, size_t size, unsigned int) {
   return cudaSuccess;
 }
 
+cudaError_t cudaHostGetDevicePointer(void **dev, void *host, unsigned int) {
+  *dev = host; // unified addressing
+  return cudaSuccess;
+}
+
 cudaError_t cudaFreeHost(void *p) {
   std::lock_guard<std::recursive_mutex> l(gMu);
   flushAll();
@@ -445,6 +450,10 @@ cudaError_t cudaEventDestroy(cudaEvent_t e) {
   flushAll(); // a queued record may still point at it
   delete (MockEvent *)e;
   return cudaSuccess;
+}
+cudaError_t cudaEventQuery(cudaEvent_t e) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  return ((MockEvent *)e)->complete ? cudaSuccess : cudaErrorNotReady;
 }
 cudaError_t cudaEventSynchronize(cudaEvent_t) {
   std::lock_guard<std::recursive_mutex> l(gMu);

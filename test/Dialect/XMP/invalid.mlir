@@ -1166,3 +1166,36 @@ func.func @offset_arg(%a: !xmp.darray<64xf64, @t, align [0], offset [10]>) {
   %v = xmp.load %a[%c] : !xmp.darray<64xf64, @t, align [0], offset [10]>
   return
 }
+
+// -----
+
+// Result slots hold one integer or float element.
+func.func @slot_two_elements() {
+  // expected-error @+1 {{'xmp.result_slot' op result #0 must be memref<1xT> of an integer or float type, but got 'memref<2xf32>'}}
+  %s = xmp.result_slot : memref<2xf32>
+  return
+}
+
+// -----
+
+func.func @slot_index() {
+  // expected-error @+1 {{'xmp.result_slot' op result #0 must be memref<1xT> of an integer or float type, but got 'memref<1xindex>'}}
+  %s = xmp.result_slot : memref<1xindex>
+  return
+}
+
+// -----
+
+func.func @write_type(%s: memref<1xf32>, %x: f64) {
+  // expected-error @+1 {{'xmp.result_write' op failed to verify that value type is the slot's element type}}
+  "xmp.result_write"(%x, %s) : (f64, memref<1xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @read_type(%s: memref<1xf32>) {
+  // expected-error @+1 {{'xmp.result_read' op failed to verify that result type is the slot's element type}}
+  %v = "xmp.result_read"(%s) : (memref<1xf32>) -> f64
+  return
+}

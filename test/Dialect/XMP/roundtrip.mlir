@@ -123,3 +123,32 @@ func.func @split_ops(%a: !u_t, %b: !w_t, %w: f64, %lb: index, %ub: index, %st: i
   xmp.split_commit %b dim 0 gpu [%s2, %ng) cpu [%nc, %ub) : !w_t
   return %s, %e, %ng, %nc : index, index, index, index
 }
+
+// Lowering-level ops of asynchronous device loops: a result slot, its
+// write and read, device scratch, and the timing of a GPU-only step.
+// CHECK-LABEL: func.func @async_ops
+// CHECK-SAME: (%[[X:[^:]+]]: f32, %[[N:[^:]+]]: index)
+// CHECK-NEXT: %[[SLOT:.*]] = xmp.result_slot : memref<1xf32>
+// CHECK-NEXT: %[[ISLOT:.*]] = xmp.result_slot : memref<1xi64>
+// CHECK-NEXT: xmp.gpu_step_begin loop 3
+// CHECK-NEXT: %[[SCR:.*]] = xmp.gpu_scratch %[[N]] : memref<?xf32>
+// CHECK-NEXT: xmp.gpu_step_end loop 3 iterations %[[N]]
+// CHECK-NEXT: xmp.result_write %[[X]], %[[SLOT]] : memref<1xf32>
+// CHECK-NEXT: %[[V:.*]] = xmp.result_read %[[SLOT]] : memref<1xf32>
+// CHECK-NEXT: %[[I:.*]] = xmp.result_read %[[ISLOT]] : memref<1xi64>
+// CHECK-NEXT: xmp.gpu_step_begin loop -1
+// CHECK-NEXT: xmp.gpu_step_end loop -1 iterations %[[N]]
+// CHECK-NEXT: return %[[V]], %[[I]], %[[SCR]]
+func.func @async_ops(%x: f32, %n: index) -> (f32, i64, memref<?xf32>) {
+  %slot = xmp.result_slot : memref<1xf32>
+  %islot = xmp.result_slot : memref<1xi64>
+  xmp.gpu_step_begin loop 3
+  %scr = xmp.gpu_scratch %n : memref<?xf32>
+  xmp.gpu_step_end loop 3 iterations %n
+  xmp.result_write %x, %slot : memref<1xf32>
+  %v = xmp.result_read %slot : memref<1xf32>
+  %i = xmp.result_read %islot : memref<1xi64>
+  xmp.gpu_step_begin loop -1
+  xmp.gpu_step_end loop -1 iterations %n
+  return %v, %i, %scr : f32, i64, memref<?xf32>
+}

@@ -1,6 +1,8 @@
 //===- DistributionInfo.cpp - static local layouts of darrays -------------===//
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
 #include "xmprt/Distribution.h"
 #include "xmprt/xmprt.h"
 
@@ -199,4 +201,12 @@ void mlir::xmp::declareRuntimeFunction(ModuleOp module, Location loc,
     return;
   OpBuilder mb(module.getBodyRegion());
   func::FuncOp::create(mb, loc, name, type).setPrivate();
+}
+
+Value mlir::xmp::createResultSlot(OpBuilder &b, Location loc, Operation *at,
+                                  Type elemType) {
+  OpBuilder::InsertionGuard guard(b);
+  auto fn = at->getParentOfType<FunctionOpInterface>();
+  b.setInsertionPointToStart(&fn.getFunctionBody().front());
+  return ResultSlotOp::create(b, loc, MemRefType::get({1}, elemType));
 }

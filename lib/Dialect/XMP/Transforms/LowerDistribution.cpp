@@ -444,9 +444,12 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
                               << " has no xmp.distribute";
   OpBuilder b(loop);
   // The GPU part of a split loop: timed, made coherent and combined by the
-  // split (its inits are identities).
+  // split. A node-local loop (the split's loop for steps without a CPU
+  // part): timed and combined across nodes by the split.
   bool splitPart = loop->hasAttr(kSplitPartAttr);
-  Value t0 = splitPart ? Value() : WtimeOp::create(b, loc, b.getF64Type());
+  bool nodeLocal = splitPart || loop->hasAttr(kNodeLocalAttr);
+  if (!nodeLocal)
+    GpuStepBeginOp::create(b, loc, b.getI64IntegerAttr(-1));
   SmallVector<DimLoop> levels =
       computeLevels(b, loc, tmpl, dist, loop.getLowerBounds(),
                     loop.getUpperBounds(), loop.getSteps(), loop.getOnDims());
@@ -493,12 +496,17 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
           cst(b, loc, lv.width)));
     }
   }
-  SmallVector<Value> identities;
-  for (auto [i, v] : llvm::enumerate(loop.getInits()))
+  // A node-local loop's reduction starts from its inits; otherwise from
+  // the identities, and the node's result is combined across nodes, then
+  // with the inits.
+  SmallVector<Value> identities, parInits;
+  for (auto [i, v] : llvm::enumerate(loop.getInits())) {
     identities.push_back(reductionIdentity(b, loc, kinds[i], v.getType()));
+    parInits.push_back(nodeLocal ? v : identities.back());
+  }
 
   auto par = scf::ParallelOp::create(
-      b, loc, zeros, counts, ones, identities,
+      b, loc, zeros, counts, ones, parInits,
       [&](OpBuilder &pb, Location, ValueRange slots, ValueRange) {
         IRMapping mapping;
         Value valid;
@@ -589,6 +597,8 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
         }
       });
   par->setAttr("xmp.device", UnitAttr::get(b.getContext()));
+  if (auto name = loop->getAttrOfType<StringAttr>(kKernelNameAttr))
+    par->setAttr(kKernelNameAttr, name);
   if (auto bs = loop.getBlockSizeAttr())
     par->setAttr("xmp.block_size", bs);
   if (!kinds.empty()) {
@@ -598,26 +608,26 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
     par->setAttr("xmp.reduce_kinds", b.getArrayAttr(ks));
   }
   SmallVector<Value> results(par.getResults().begin(), par.getResults().end());
-  if (splitPart) {
-    for (auto [i, r] : llvm::enumerate(results))
-      results[i] = reductionCombine(b, loc, kinds[i], loop.getInits()[i], r);
+  if (!splitPart)
+    for (Value a : arrays)
+      if (access[a] & 2)
+        DeviceReleaseOp::create(
+            b, loc, a,
+            AccessAttr::get(b.getContext(), static_cast<Access>(access[a])));
+  if (nodeLocal) {
     loop->replaceAllUsesWith(results);
     loop->erase();
     return success();
   }
-  for (Value a : arrays)
-    if (access[a] & 2)
-      DeviceReleaseOp::create(
-          b, loc, a,
-          AccessAttr::get(b.getContext(), static_cast<Access>(access[a])));
-  Value t1 = WtimeOp::create(b, loc, b.getF64Type());
-  Value dt = arith::SubFOp::create(b, loc, t1, t0);
-  declareRuntime(loc, "xmprt_record_split_times",
-                 b.getFunctionType({b.getF64Type(), b.getF64Type()}, {}));
-  Value zero = arith::ConstantOp::create(b, loc, b.getF64Type(),
-                                         b.getF64FloatAttr(0.0));
-  func::CallOp::create(b, loc, "xmprt_record_split_times", TypeRange{},
-                       ValueRange{zero, dt});
+  GpuStepEndOp::create(b, loc, b.getI64IntegerAttr(-1), cst(b, loc, 0));
+  // The node's results pass through result slots: the kernel stores them
+  // and the host waits for the GPU where it reads them (a read that only
+  // feeds a loop's final value is moved after that loop).
+  for (auto [i, r] : llvm::enumerate(results)) {
+    Value slot = createResultSlot(b, loc, loop, r.getType());
+    ResultWriteOp::create(b, loc, r, slot);
+    results[i] = ResultReadOp::create(b, loc, r.getType(), slot);
+  }
   combineAcrossNodes(b, loc, loop, dist, loop.getOnDims(), kinds,
                      loop.getInits(), results);
   loop->replaceAllUsesWith(results);

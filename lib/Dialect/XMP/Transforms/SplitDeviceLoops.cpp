@@ -299,9 +299,15 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
                                 << " are not supported by the lowering yet";
   }
 
+  // Kernels are named after the function and the loop.
+  std::string kernelName =
+      (parentFn.getName() + "_loop" + Twine(id)).str();
   llvm::MapVector<Value, Written> writes;
-  if (gpu && failed(footprint(loop, writes)))
-    return success(); // warned; stays a plain device loop
+  if (gpu && failed(footprint(loop, writes))) {
+    // Warned; stays a plain device loop.
+    loop->setAttr(kKernelNameAttr, StringAttr::get(ctx, kernelName));
+    return success();
+  }
 
   // Arrays the body accesses, with their access mode.
   llvm::MapVector<Value, int> access;
@@ -371,6 +377,45 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
                                         sp.getCpuIters(), zero);
   Value haveGpu = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
                                         sp.getGpuIters(), zero);
+
+  // GPU code: a step without a CPU part (weight 0, the common case) runs
+  // the loop as it is: one launch, no executor job, no synchronous timer,
+  // no partial buffers, no commits; its time is read when it is needed
+  // (xmp.gpu_step_*), and its reductions go through result slots, so the
+  // host waits for it only where it reads them. The split machinery below
+  // runs in the else branch.
+  SmallVector<Value> slots;
+  scf::IfOp fastIf;
+  OpBuilder outer = b;
+  if (gpu) {
+    for (Value init : loop.getInits())
+      slots.push_back(createResultSlot(b, loc, loop, init.getType()));
+    Value fast = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                              sp.getCpuIters(), zero),
+        haveGpu);
+    fastIf = scf::IfOp::create(b, loc, fast, /*withElse=*/true);
+    OpBuilder tb = fastIf.getThenBodyBuilder();
+    GpuStepBeginOp::create(tb, loc, tb.getI64IntegerAttr(id));
+    SmallVector<Value> identities;
+    for (auto [i, v] : llvm::enumerate(loop.getInits()))
+      identities.push_back(reductionIdentity(tb, loc, kinds[i], v.getType()));
+    auto whole = DeviceLoopOp::create(
+        tb, loc, loop.getResultTypes(), loop.getLowerBounds(),
+        loop.getUpperBounds(), loop.getSteps(), loop.getTmplAttr(),
+        loop.getOnDimsAttr(), identities, loop.getReduceKindsAttr(),
+        /*weight=*/Value(), /*weightAuto=*/UnitAttr(),
+        loop.getBlockSizeAttr());
+    IRMapping same;
+    loop.getBody().cloneInto(&whole.getBody(), same);
+    whole->setAttr(kNodeLocalAttr, UnitAttr::get(ctx));
+    whole->setAttr(kKernelNameAttr, StringAttr::get(ctx, kernelName));
+    GpuStepEndOp::create(tb, loc, tb.getI64IntegerAttr(id), sp.getGpuIters());
+    for (auto [r, slot] : llvm::zip(whole.getResults(), slots))
+      ResultWriteOp::create(tb, loc, r, slot);
+    b.setInsertionPointToStart(fastIf.elseBlock());
+  }
 
   // Coherence before: each side's instances current before either starts.
   if (gpu && !access.empty()) {
@@ -476,6 +521,8 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
     IRMapping same;
     loop.getBody().cloneInto(&gpuLoop.getBody(), same);
     gpuLoop->setAttr(kSplitPartAttr, UnitAttr::get(ctx));
+    gpuLoop->setAttr(kKernelNameAttr,
+                     StringAttr::get(ctx, kernelName + "_part"));
     SmallVector<Value> thenYield(gpuLoop.getResults());
     thenYield.push_back(call(tb, loc, "xmprt_gpu_timer_stop", {f64}, {}));
     scf::YieldOp::create(tb, loc, thenYield);
@@ -532,6 +579,16 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
   if (!gpu)
     call(b, loc, "xmprt_device_loop_on_host", {}, {tc});
 
+  if (gpu) {
+    // Both branches leave this node's results in the slots.
+    for (auto [v, slot] : llvm::zip(local, slots))
+      ResultWriteOp::create(b, loc, v, slot);
+    b = outer;
+    b.setInsertionPointAfter(fastIf);
+    for (auto [i, slot] : llvm::enumerate(slots))
+      local[i] = ResultReadOp::create(b, loc, loop.getInits()[i].getType(),
+                                      slot);
+  }
   combineAcrossNodes(b, loc, loop, dist, loop.getOnDims(), kinds,
                      loop.getInits(), local);
   loop->replaceAllUsesWith(local);

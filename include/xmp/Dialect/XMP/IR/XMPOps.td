@@ -537,6 +537,101 @@ def XMP_LoopSplitOp : XMP_Op<"loop_split", [
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Asynchronous device loops: result slots, scratch, step timing
+//===----------------------------------------------------------------------===//
+
+def XMP_ScalarMemRef1 : Type<And<[CPred<"::llvm::isa<::mlir::MemRefType>($_self)">,
+    CPred<"::llvm::cast<::mlir::MemRefType>($_self).getRank() == 1">,
+    CPred<"::llvm::cast<::mlir::MemRefType>($_self).hasStaticShape()">,
+    CPred<"::llvm::cast<::mlir::MemRefType>($_self).getDimSize(0) == 1">,
+    CPred<"::llvm::cast<::mlir::MemRefType>($_self).getLayout().isIdentity()">,
+    CPred<"::llvm::cast<::mlir::MemRefType>($_self).getElementType().isIntOrFloat()">]>,
+    "memref<1xT> of an integer or float type">;
+
+def XMP_ResultSlotOp : XMP_Op<"result_slot", [
+    MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+  let summary = "a one-element buffer for a device loop's reduction result";
+  let description = [{
+    Lowering-level op produced by `xmp-split-device-loops` and
+    `xmp-lower-distribution` (GPU mode), at the entry of the function: a
+    buffer made once per op (call site) and kept, that the final kernel of a
+    reducing device loop stores its node-local result into, and that host
+    code writes with `xmp.result_write` and reads with `xmp.result_read`.
+    Device loops run asynchronously: the host waits for the GPU only where
+    it reads a slot, and `xmp-defer-result-reads` moves reads that only feed
+    a loop's final value out of the loop.
+    ```mlir
+    %slot = xmp.result_slot : memref<1xf32>
+    ```
+  }];
+  let results = (outs XMP_ScalarMemRef1:$slot);
+  let assemblyFormat = "attr-dict `:` type($slot)";
+}
+
+def XMP_ResultReadOp : XMP_Op<"result_read", [
+    TypesMatchWith<"result type is the slot's element type", "slot", "result",
+                   "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
+  let summary = "waits for the GPU and reads a result slot";
+  let arguments = (ins XMP_ScalarMemRef1:$slot);
+  let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$result);
+  let assemblyFormat = "$slot attr-dict `:` type($slot)";
+}
+
+def XMP_ResultWriteOp : XMP_Op<"result_write", [
+    TypesMatchWith<"value type is the slot's element type", "slot", "value",
+                   "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
+  let summary = "stores a value into a result slot";
+  let description = [{
+    After the GPU finished what it was given so far (so that no earlier
+    kernel stores into the slot later). When the value is the result of a
+    device loop, `xmp-to-gpu` makes the loop's final kernel store it
+    instead, and the host does not wait.
+  }];
+  let arguments = (ins AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$value,
+                       XMP_ScalarMemRef1:$slot);
+  let assemblyFormat = "$value `,` $slot attr-dict `:` type($slot)";
+}
+
+def XMP_GpuScratchOp : XMP_Op<"gpu_scratch"> {
+  let summary = "device scratch kept per call site";
+  let description = [{
+    Lowering-level op produced by `xmp-to-gpu`: a device buffer of at least
+    `count` elements (the per-block partials of a reduction), made at the
+    first execution and grown in stream order when a later one needs more.
+    Only device code may dereference it.
+    ```mlir
+    %partials = xmp.gpu_scratch %nblocks : memref<?xf32>
+    ```
+  }];
+  let arguments = (ins Index:$count);
+  let results = (outs MemRefRankOf<[AnySignlessInteger, AnyFloat], [1]>:$buffer);
+  let assemblyFormat = "$count attr-dict `:` type($buffer)";
+}
+
+def XMP_GpuStepBeginOp : XMP_Op<"gpu_step_begin"> {
+  let summary = "starts timing a device loop step that runs all on the GPU";
+  let description = [{
+    Lowering-level op around the kernels of a device loop with no CPU part:
+    `begin` and `end` record events on the GPU stream and return at once;
+    the runtime reads the time when the controller (`weight(auto)`), the
+    weight trace or `xmp.gpu_time` needs it. `loop` is the split pass's
+    loop id; a negative id only sets `xmp.gpu_time`.
+    ```mlir
+    xmp.gpu_step_begin loop 0
+    xmp.gpu_step_end loop 0 iterations %n
+    ```
+  }];
+  let arguments = (ins I64Attr:$loop);
+  let assemblyFormat = "`loop` $loop attr-dict";
+}
+
+def XMP_GpuStepEndOp : XMP_Op<"gpu_step_end"> {
+  let summary = "ends timing a device loop step that runs all on the GPU";
+  let arguments = (ins I64Attr:$loop, Index:$iterations);
+  let assemblyFormat = "`loop` $loop `iterations` $iterations attr-dict";
+}
+
 def XMP_ResetWeightOp : XMP_Op<"reset_weight"> {
   let summary = "sets the CPU share used by following device loops";
   let arguments = (ins F64:$weight);

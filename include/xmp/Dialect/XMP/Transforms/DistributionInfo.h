@@ -51,6 +51,22 @@ void declareRuntimeFunction(ModuleOp module, Location loc, StringRef name,
 /// release, no host-modified marks).
 constexpr llvm::StringLiteral kSplitPartAttr = "xmp.split_part";
 
+/// Marks the device loop that `xmp-split-device-loops` runs when a step
+/// has no CPU part: its reductions are this node's results combined with
+/// the loop's inits only (the split combines them across nodes), and the
+/// lowering does not time it (the split does). Implied by kSplitPartAttr.
+constexpr llvm::StringLiteral kNodeLocalAttr = "xmp.node_local";
+
+/// The name `xmp-to-gpu` gives a device loop's kernel (a StringAttr on the
+/// device loop, carried to the `scf.parallel` it becomes); the split pass
+/// names loops `<function>_loop<id>`, its GPU part `..._part`.
+constexpr llvm::StringLiteral kKernelNameAttr = "xmp.kernel_name";
+
+/// A result slot (`xmp.result_slot`) for values of `elemType`, created at
+/// the entry of the function enclosing `at`.
+Value createResultSlot(OpBuilder &b, Location loc, Operation *at,
+                       Type elemType);
+
 } // namespace mlir::xmp
 
 #endif

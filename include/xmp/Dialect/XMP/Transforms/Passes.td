@@ -142,4 +142,41 @@ def XMPSelectChannels : Pass<"xmp-select-channels", "::mlir::ModuleOp"> {
   ];
 }
 
+def XMPDeferResultReads : Pass<"xmp-defer-result-reads", "::mlir::ModuleOp"> {
+  let summary = "Moves result-slot reads that only feed a loop's final value "
+                "out of the loop";
+  let description = [{
+    Device loops run asynchronously; the host waits for the GPU where it
+    reads a reduction result (`xmp.result_read`). A time-step loop that
+    carries such a result only to return the last one, e.g.
+    ```mlir
+    %g = scf.for %it = ... iter_args(%prev = %zero) -> f32 {
+      ...  // a reducing device loop stores into %slot
+      %v = xmp.result_read %slot : memref<1xf32>
+      %t = xmp.reduction add %v on @p : f32
+      scf.yield %t : f32   // %prev is never used in the body
+    }
+    ```
+    does not need the value of any iteration but the last. When the
+    iteration argument is unused in the body and the yielded value is
+    computed, inside the body, only from result-slot reads (of slots
+    defined outside the loop and written by nothing after the read in the
+    body), `xmp.reduction`s and side-effect-free operations on values
+    defined outside the loop, that computation is moved after the loop
+    (the loop's result is the initial value when the loop runs no
+    iteration). The GPU is then never waited for inside the loop: the
+    result is read once, after the last iteration. The reductions across
+    nodes run once instead of once per iteration (every rank runs the same
+    iterations of a time-step loop; a collective that was executed by every
+    rank in each iteration is executed by every rank once).
+    `remarks=true` reports each moved read.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "emit a remark for every result read moved out of a loop">
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif
