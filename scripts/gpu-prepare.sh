@@ -5,16 +5,28 @@
 # fatbin with PTX), plus the CPU builds of the same programs for comparison,
 # and copies GoogleTest's sources for the runtime tests. Then, with the
 # device tool: run `bash scripts/gpu-tests.sh` with carry [".gpu-carry"].
-#   scripts/gpu-prepare.sh            # tests only
-#   scripts/gpu-prepare.sh --bench    # also the benchmark sizes
+#   scripts/gpu-prepare.sh                       # tests only
+#   scripts/gpu-prepare.sh --bench               # also the benchmark sizes
+#   scripts/gpu-prepare.sh --bench --before DIR  # and the benchmark programs
+#       of another checkout DIR (built in DIR/build), with its sources, for a
+#       before/after comparison in one run (scripts/gpu-before.sh there)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${XMP_BUILD_DIR:-$root/build}"
 carry="$root/.gpu-carry"
-bench=0; [ "${1:-}" = "--bench" ] && bench=1
+bench=0; before=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --bench) bench=1 ;;
+    --before) before="$2"; shift ;;
+    *) echo "gpu-prepare: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+  shift
+done
 grep -qx '/.gpu-carry/' "$root/.git/info/exclude" 2>/dev/null ||
   echo '/.gpu-carry/' >> "$root/.git/info/exclude"
-rm -rf "$carry/obj" "$carry/src" "$carry/googletest"; mkdir -p "$carry/obj" "$carry/src"
+rm -rf "$carry/obj" "$carry/src" "$carry/googletest" "$carry/before"
+mkdir -p "$carry/obj" "$carry/src"
 cc() { "$build/bin/xmpcc" -O3 --march=x86-64-v3 --emit=obj "$@"; }
 
 # Tests: every GPU example on the GPU, and the CPU build of each.
@@ -57,6 +69,27 @@ if [ "$bench" = 1 ]; then
     echo "gpu-prepare: $p"
     cc --gpu "$carry/src/$p.mlir" -o "$carry/obj/$p.gpu.o"
   done
+  # The host cost of one device loop (benchmarks/loop_overhead.mlir).
+  cc --gpu "$root/benchmarks/loop_overhead.mlir" -o "$carry/obj/loop_overhead.gpu.o"
+  if [ -n "$before" ]; then
+    # The same benchmark programs, compiled by the other checkout's xmpcc
+    # from its own sources, and its sources for its runtime.
+    bsrc="$carry/before/src"; mkdir -p "$carry/before/obj" "$bsrc"
+    bcc() { "$before/build/bin/xmpcc" -O3 --march=x86-64-v3 --emit=obj "$@"; }
+    sed -e 's/256x192/8192x8192/g' \
+        -e 's/%xsize = arith.constant 256/%xsize = arith.constant 8192/' \
+        -e 's/%ysize = arith.constant 192/%ysize = arith.constant 8192/' \
+        "$before/examples/laplace2d_gpu.mlir" > "$bsrc/laplace2d_gpu_8k.mlir"
+    (. "$before/scripts/himeno-size.sh"
+     himeno_size "$before/examples/himeno_gpu.mlir" "$bsrc/himeno_gpu_m.mlir" 129 129 257
+     himeno_size "$before/examples/himeno_gpu.mlir" "$bsrc/himeno_gpu_l.mlir" 257 257 513)
+    for p in laplace2d_gpu_8k himeno_gpu_m himeno_gpu_l; do
+      echo "gpu-prepare: before: $p"
+      bcc --gpu "$bsrc/$p.mlir" -o "$carry/before/obj/$p.gpu.o"
+    done
+    git -C "$before" archive --format=tar.gz HEAD > "$carry/before/src.tar.gz"
+    git -C "$before" rev-parse --short HEAD > "$carry/before/rev"
+  fi
 fi
 
 gt=/usr/src/googletest
