@@ -36,12 +36,15 @@ for f in sorted(glob.glob(os.path.join(out, "*.csv"))):
         continue
     rd = list(csv.DictReader(lines))
     units, data = rd[0], rd[1:]
+    num = lambda x: float((x or "0").replace(",", ""))
     for r in data:
-        t = float(r["gpu__time_duration.sum"] or 0)
-        tus = t / 1e3 if units["gpu__time_duration.sum"] == "nsecond" else t
+        t = num(r["gpu__time_duration.sum"])
+        tus = t * {"ns": 1e-3, "nsecond": 1e-3, "us": 1, "usecond": 1,
+                   "ms": 1e3, "msecond": 1e3}.get(units["gpu__time_duration.sum"], 1)
         def gb(k):
-            v = float(r[k] or 0)
-            return v * {"byte": 1, "Kbyte": 1e3, "Mbyte": 1e6, "Gbyte": 1e9}.get(units[k], 1)
+            v = num(r[k])
+            return v * {"byte": 1, "Kbyte": 1e3, "Mbyte": 1e6, "Gbyte": 1e9,
+                        "B": 1, "KB": 1e3, "MB": 1e6, "GB": 1e9}.get(units[k], 1)
         bw = (gb("dram__bytes_read.sum") + gb("dram__bytes_write.sum")) / (tus * 1e-6) / 1e9 if tus else 0
         rows.append(f"| {tag} | {r['Kernel Name'][:40]} | {tus:.1f} | {r['launch__registers_per_thread']} | "
                     f"{r['launch__grid_size']} | {r['launch__block_size']} | {bw:.0f} | "

@@ -6,7 +6,9 @@
 #   bash scripts/gpu-session.sh STEP...
 # Steps: tests[:NP,NP..] (scripts/gpu-tests.sh), before (scripts/gpu-before.sh),
 #        bench[:ITERS] (benchmarks/gpu_bench.sh), profile (benchmarks/gpu_profile.sh),
-#        worksharing[:STEPS] (benchmarks/worksharing_bench.sh)
+#        worksharing[:STEPS] (benchmarks/worksharing_bench.sh),
+#        debug:PROG,ARGS (cuda-gdb backtrace + compute-sanitizer),
+#        timeline:PROG,ARGS (XMP_GPU_TIMELINE run + benchmarks/timeline_report.py)
 set -uo pipefail
 root="$(pwd)"; final="${OUT:-/tmp/xmp-out}"; mkdir -p "$final"
 logs=/tmp/xmp-session; rm -rf "$logs"; mkdir -p "$logs"
@@ -27,6 +29,20 @@ for step in "$@"; do
              rc=$?; cat "$logs/bench/profile/profile.md" 2>/dev/null || tail -20 "$logs/profile.txt" ;;
     worksharing) OUT="$logs/ws" bash benchmarks/worksharing_bench.sh ${arg:-20} > "$logs/ws.txt" 2>&1
                  rc=$?; tail -25 "$logs/ws.txt" ;;
+    debug) # debug:PROG,ARGS...: a backtrace under cuda-gdb, then compute-sanitizer
+           IFS=, read -r -a dargs <<< "$arg"
+           prog="build-gpu/progs/${dargs[0]}"
+           timeout 120 cuda-gdb -batch -ex run -ex bt -ex "info threads" --args "$prog" "${dargs[@]:1}" \
+             > "$logs/debug-${dargs[0]}.gdb.txt" 2>&1
+           timeout 120 compute-sanitizer --tool memcheck "$prog" "${dargs[@]:1}" \
+             > "$logs/debug-${dargs[0]}.memcheck.txt" 2>&1
+           rc=$?; tail -40 "$logs/debug-${dargs[0]}.gdb.txt"; tail -15 "$logs/debug-${dargs[0]}.memcheck.txt" ;;
+    timeline) # timeline:PROG,ARGS...: XMP_GPU_TIMELINE of one run (1 rank)
+           IFS=, read -r -a targs <<< "$arg"
+           tl="$logs/timeline-${targs[0]}.csv"
+           XMP_GPU_TIMELINE="$tl" "build-gpu/progs/${targs[0]}" "${targs[@]:1}" \
+             > "$logs/timeline-${targs[0]}.out" 2>&1
+           rc=$?; python3 benchmarks/timeline_report.py "$tl" 20 2>&1 | tee "$logs/timeline-${targs[0]}.txt" ;;
     *) echo "gpu-session: unknown step $step"; rc=2 ;;
   esac
   echo "=== $step: rc=$rc in $(( $(date +%s) - s0 )) s"

@@ -21,6 +21,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
 #include <climits>
 #include <cstdio>
 #include <cstring>
@@ -153,6 +159,106 @@ void copyBoxOnStream(char *dst, const Box &d, const char *src, const Box &s,
              fn);
 }
 
+// XMP_GPU_TIMELINE=path: every kernel launch is bracketed by two events and
+// every wait of the runtime is timed on the host; xmprt_finalize writes one
+// CSV line per entry (what, host issue and return times, GPU start and end,
+// microseconds from the first entry), so that gaps on the GPU and the
+// host's share of a step can be read off. A diagnostic: off by default.
+class Timeline {
+public:
+  static Timeline *get() {
+    static Timeline *t = [] {
+      const char *path = std::getenv("XMP_GPU_TIMELINE");
+      return path && *path ? new Timeline(path) : nullptr;
+    }();
+    return t;
+  }
+  struct Entry {
+    std::string what;
+    double issue = 0, done = 0; // host, seconds
+    cudaEvent_t start = nullptr, stop = nullptr;
+  };
+  static double now() {
+    return std::chrono::duration<double>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
+  // Before and after a launch on `st`.
+  size_t begin(const char *what, cudaStream_t st) {
+    std::lock_guard<std::mutex> g(mu);
+    if (!ref) {
+      cudaEventCreateWithFlags(&ref, cudaEventDefault);
+      cudaEventRecord(ref, st);
+      cudaEventSynchronize(ref);
+      refHost = now();
+    }
+    Entry e;
+    e.what = what;
+    e.issue = now();
+    if (st) {
+      cudaEventCreateWithFlags(&e.start, cudaEventDefault);
+      cudaEventCreateWithFlags(&e.stop, cudaEventDefault);
+      cudaEventRecord(e.start, st);
+    }
+    entries.push_back(std::move(e));
+    return entries.size() - 1;
+  }
+  void end(size_t i, cudaStream_t st) {
+    std::lock_guard<std::mutex> g(mu);
+    Entry &e = entries[i];
+    if (e.stop)
+      cudaEventRecord(e.stop, st);
+    e.done = now();
+  }
+  void write() {
+    std::lock_guard<std::mutex> g(mu);
+    if (written || !ref)
+      return;
+    written = true;
+    FILE *f = std::fopen(path.c_str(), "w");
+    if (!f) {
+      fprintf(stderr, "xmprt: rank %d: XMP_GPU_TIMELINE: cannot write '%s'\n",
+              reportRank(), path.c_str());
+      return;
+    }
+    fprintf(f, "what,host_issue_us,host_done_us,gpu_start_us,gpu_end_us\n");
+    for (Entry &e : entries) {
+      float a = -1, b = -1;
+      if (e.start) {
+        cudaEventSynchronize(e.stop);
+        cudaEventElapsedTime(&a, ref, e.start);
+        cudaEventElapsedTime(&b, ref, e.stop);
+      }
+      fprintf(f, "%s,%.2f,%.2f,%.2f,%.2f\n", e.what.c_str(),
+              (e.issue - refHost) * 1e6, (e.done - refHost) * 1e6,
+              e.start ? a * 1e3 : -1.0, e.start ? b * 1e3 : -1.0);
+    }
+    std::fclose(f);
+  }
+
+private:
+  explicit Timeline(const char *p) {
+    // One file per rank: path.<rank> when launched by MPI.
+    path = p;
+    int r = envWorldRank();
+    if (r >= 0)
+      path += "." + std::to_string(r);
+  }
+  std::mutex mu;
+  std::string path;
+  std::vector<Entry> entries;
+  cudaEvent_t ref = nullptr;
+  double refHost = 0;
+  bool written = false;
+};
+
+// Kernel names by handle (for the timeline) and kernels by module and name
+// pointer: generated code looks its kernel up before every launch, with a
+// name that is a constant of the program.
+std::mutex gKernelMu;
+std::map<std::pair<void *, const char *>, cudaKernel_t> gKernelCache;
+std::map<void *, std::string> gKernelNames;
+
 class DeviceMemory final : public MemorySpace {
 public:
   const char *name() const override { return "device"; }
@@ -237,7 +343,17 @@ void ensureDevice(const char *fn) {
 void *stream(const char *fn) { return theStream(fn); }
 
 void sync(const char *fn) {
+  Timeline *t = Timeline::get();
+  size_t i = t ? t->begin((std::string("wait ") + fn).c_str(), nullptr) : 0;
   XMPRT_CUDA(cudaStreamSynchronize(theStream(fn)), fn);
+  if (t)
+    t->end(i, nullptr);
+}
+
+void atFinalize() {
+  if (Timeline *t = Timeline::get())
+    if (initialized())
+      t->write();
 }
 
 void *deviceAlloc(int64_t bytes, const char *fn) {
@@ -473,6 +589,44 @@ void xmprt_gpu_wait(void) {
     gpu::sync("xmprt_gpu_wait");
 }
 
+int64_t xmprt_gpu_sweep_chunks(int64_t planes, int64_t blocks_per_plane,
+                               int64_t threads_per_block) {
+  const char *fn = "xmprt_gpu_sweep_chunks";
+  if (planes <= 0 || blocks_per_plane <= 0)
+    return 0;
+  XMPRT_CHECK(threads_per_block >= 1 && threads_per_block <= 1024, fn,
+              "%lld threads per block", (long long)threads_per_block);
+  // XMP_SWEEP_CHUNK: planes per chunk (a tuning knob).
+  static const int64_t fixed = [fn] {
+    const char *v = std::getenv("XMP_SWEEP_CHUNK");
+    if (!v || !*v)
+      return (int64_t)0;
+    char *end = nullptr;
+    errno = 0;
+    long long x = std::strtoll(v, &end, 10);
+    if (errno || *end || x < 1)
+      fail(fn, "XMP_SWEEP_CHUNK='%s' is not an integer >= 1", v);
+    return (int64_t)x;
+  }();
+  int64_t chunks;
+  if (fixed) {
+    chunks = (planes + fixed - 1) / fixed;
+  } else {
+    // About two waves of blocks at full occupancy.
+    static const int sms = [fn] {
+      gpu::ensureDevice(fn);
+      int v = 0;
+      XMPRT_CUDA(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount,
+                                        gpu::deviceId()),
+                 fn);
+      return std::max(v, 1);
+    }();
+    int64_t target = 2 * (int64_t)sms * std::max<int64_t>(1, 2048 / threads_per_block);
+    chunks = (target + blocks_per_plane - 1) / blocks_per_plane;
+  }
+  return std::max<int64_t>(1, std::min<int64_t>({chunks, planes, 65535}));
+}
+
 void *xmprt_gpu_scratch(void **cell, int64_t bytes) {
   const char *fn = "xmprt_gpu_scratch";
   XMPRT_CHECK(cell, fn, "cell is NULL");
@@ -561,11 +715,18 @@ void *mgpuModuleGetFunction(void *module, const char *name) {
     noGpuForKernels(fn);
   XMPRT_CHECK(module && name, fn, "module or kernel name is NULL");
   gpu::ensureDevice(fn);
+  std::lock_guard<std::mutex> g(gKernelMu);
+  auto key = std::make_pair(module, name);
+  auto it = gKernelCache.find(key);
+  if (it != gKernelCache.end())
+    return (void *)it->second;
   cudaKernel_t k = nullptr;
   cudaError_t e =
       cudaLibraryGetKernel(&k, static_cast<cudaLibrary_t>(module), name);
   if (e != cudaSuccess)
     fail(fn, "kernel '%s': %s", name, cudaGetErrorString(e));
+  gKernelCache.emplace(key, k);
+  gKernelNames.emplace((void *)k, name);
   return (void *)k;
 }
 
@@ -593,6 +754,14 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
     XMPRT_CUDA(cudaFuncSetAttribute(
                    f, cudaFuncAttributeMaxDynamicSharedMemorySize, smem),
                fn);
+  Timeline *t = Timeline::get();
+  size_t ti = 0;
+  if (t) {
+    std::lock_guard<std::mutex> g(gKernelMu);
+    auto it = gKernelNames.find(function);
+    ti = t->begin(it == gKernelNames.end() ? "kernel" : it->second.c_str(),
+                  asStream(stream));
+  }
   XMPRT_CUDA(cudaLaunchKernel(f,
                               dim3((unsigned)gridX, (unsigned)gridY,
                                    (unsigned)gridZ),
@@ -600,6 +769,8 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                                    (unsigned)blockZ),
                               params, (size_t)smem, asStream(stream)),
              fn);
+  if (t)
+    t->end(ti, asStream(stream));
 }
 
 // gpu-to-llvm creates and destroys a stream around every launch: hand out

@@ -43,6 +43,8 @@ void ensureDevice(const char *fn);
 void *stream(const char *fn);
 // Waits for everything queued on the stream.
 void sync(const char *fn);
+// xmprt_finalize: writes the XMP_GPU_TIMELINE file, if any.
+void atFinalize();
 
 // Device memory (cudaMalloc; zeroed) and pinned host memory (cudaHostAlloc).
 void *deviceAlloc(int64_t bytes, const char *fn);

@@ -24,6 +24,7 @@ void ensureDevice(const char *fn) { notBuilt(fn); }
 }
 void *stream(const char *fn) { notBuilt(fn); }
 void sync(const char *fn) { notBuilt(fn); }
+void atFinalize() {}
 void *deviceAlloc(int64_t, const char *fn) { notBuilt(fn); }
 void deviceFree(void *p) {
   if (p)
@@ -64,6 +65,9 @@ int32_t xmprt_has_gpu(void) { return 0; }
 void *xmprt_gpu_stream(void) { gpu::notBuilt("xmprt_gpu_stream"); }
 void xmprt_gpu_timer_start(void) { gpu::notBuilt("xmprt_gpu_timer_start"); }
 void xmprt_gpu_wait(void) {}
+int64_t xmprt_gpu_sweep_chunks(int64_t planes, int64_t, int64_t) {
+  return planes > 0 ? 1 : 0; // nothing is launched without CUDA
+}
 void *xmprt_gpu_scratch(void **, int64_t) {
   gpu::notBuilt("xmprt_gpu_scratch");
 }

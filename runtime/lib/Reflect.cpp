@@ -859,7 +859,17 @@ void waitPlan(xmprt_reflect_plan *p) {
   if (!p->a->inGrid())
     return;
   if (p->acc) {
-    p->mem->fence(); // every unpack has landed
+    // Halos received through pinned host buffers: their copies to the
+    // device must be done before the next exchange reuses the buffers (and
+    // before this call returns, as the IB path always did). Copies between
+    // device memory (self copies, TCA pushes: fenced above) are ordered on
+    // the stream with the kernels that follow: no wait for them, so a
+    // reflect with nothing to receive (one rank) never stops the GPU.
+    bool staged = false;
+    for (const DimPhase &ph : p->dims)
+      staged |= ph.active && !ph.recvs.empty();
+    if (staged)
+      p->mem->fence();
     p->a->devFlags |= kHostStale;
   } else {
     xmprt_darray_host_modified(p->a);

@@ -83,6 +83,7 @@ void xmprt_finalize(void) {
     return;
   // Device loops still running: their errors are reported here, by rank.
   xmprt_gpu_wait();
+  gpu::atFinalize();
   int init = 0;
   MPI_Initialized(&init);
   if (init)

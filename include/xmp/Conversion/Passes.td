@@ -53,7 +53,30 @@ def XMPToGPU : Pass<"xmp-to-gpu", "::mlir::ModuleOp"> {
       wait) and combined across nodes by the `xmp.reduction` that follows.
     Errors name the op: calls and host memrefs inside a device loop are not
     available on the GPU.
+
+    Plane sweep (`sweep=true`, the default): a 2-D or 3-D device loop whose
+    body loads an array (that the loop never stores to, and that no array it
+    stores to can alias) at several offsets along the dimension the
+    outermost loop dimension walks, the other indices equal, is launched
+    with its inner dimensions on x (and y) and the outermost one walked
+    inside each thread over a chunk of consecutive iterations (the chunks on
+    the next grid dimension; `xmprt_gpu_sweep_chunks` picks their count for
+    about two waves of blocks). Values loaded in one iteration that a later
+    iteration of the thread loads again stay in registers (a window per
+    array and offset set): each such group costs one load per iteration.
+    Stored values and their operation order are unchanged; a reduction is
+    accumulated per thread over its chunk, then over the block (a different
+    but deterministic order, as for any launch shape). Not applied with
+    `block_size`, or when no load is reused. `remarks=true` says where it
+    applied and what it saved.
   }];
+  let options = [
+    Option<"sweep", "sweep", "bool", /*default=*/"true",
+           "walk the outermost dimension of 2-D / 3-D device loops inside "
+           "each thread, reusing loads along it in registers">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "emit a remark for every device loop swept">
+  ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",

@@ -34,6 +34,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::xmp {
 #define GEN_PASS_DEF_XMPTOGPU
@@ -110,6 +112,409 @@ LogicalResult checkCaptures(scf::ParallelOp par) {
   return failure(r.wasInterrupted());
 }
 
+
+//===----------------------------------------------------------------------===//
+// Plane sweep: planning
+//===----------------------------------------------------------------------===//
+
+/// An index value as a linear function of the loop's induction variables:
+/// sum(ivCoeff[k] * iv_k) + sum(coeff * v) over values v defined outside the
+/// loop body + cst.
+struct Linear {
+  int64_t cst = 0;
+  SmallVector<int64_t> iv;
+  SmallVector<std::pair<Value, int64_t>> terms; // sorted by value pointer
+
+  bool sameExceptConstant(const Linear &o) const {
+    return iv == o.iv && terms == o.terms;
+  }
+};
+
+class Decomposer {
+public:
+  explicit Decomposer(scf::ParallelOp par) : par(par) {}
+
+  std::optional<Linear> get(Value v) {
+    auto it = memo.find(v);
+    if (it != memo.end())
+      return it->second;
+    std::optional<Linear> r = compute(v);
+    memo[v] = r;
+    return r;
+  }
+
+private:
+  Linear zero() {
+    Linear l;
+    l.iv.assign(par.getNumLoops(), 0);
+    return l;
+  }
+  static Linear combine(const Linear &a, const Linear &b, int64_t sb) {
+    Linear r = a;
+    r.cst += sb * b.cst;
+    for (size_t k = 0; k < r.iv.size(); ++k)
+      r.iv[k] += sb * b.iv[k];
+    llvm::DenseMap<Value, int64_t> m;
+    for (auto [v, c] : a.terms)
+      m[v] += c;
+    for (auto [v, c] : b.terms)
+      m[v] += sb * c;
+    r.terms.clear();
+    for (auto [v, c] : m)
+      if (c)
+        r.terms.push_back({v, c});
+    llvm::sort(r.terms, [](auto &x, auto &y) {
+      return x.first.getAsOpaquePointer() < y.first.getAsOpaquePointer();
+    });
+    return r;
+  }
+  static Linear scale(Linear a, int64_t k) {
+    a.cst *= k;
+    for (int64_t &c : a.iv)
+      c *= k;
+    for (auto &t : a.terms)
+      t.second *= k;
+    return a;
+  }
+  std::optional<Linear> compute(Value v) {
+    Block *body = par.getBody();
+    if (auto arg = dyn_cast<BlockArgument>(v); arg && arg.getOwner() == body) {
+      Linear l = zero();
+      l.iv[arg.getArgNumber()] = 1;
+      return l;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!def || !par->isAncestor(def)) { // defined outside the loop
+      if (auto c = getConstantIntValue(v)) {
+        Linear l = zero();
+        l.cst = *c;
+        return l;
+      }
+      Linear l = zero();
+      l.terms.push_back({v, 1});
+      return l;
+    }
+    if (auto c = getConstantIntValue(v)) {
+      Linear l = zero();
+      l.cst = *c;
+      return l;
+    }
+    if (def->getBlock() != body)
+      return std::nullopt;
+    if (auto add = dyn_cast<arith::AddIOp>(def)) {
+      auto a = get(add.getLhs()), b = get(add.getRhs());
+      if (a && b)
+        return combine(*a, *b, 1);
+      return std::nullopt;
+    }
+    if (auto sub = dyn_cast<arith::SubIOp>(def)) {
+      auto a = get(sub.getLhs()), b = get(sub.getRhs());
+      if (a && b)
+        return combine(*a, *b, -1);
+      return std::nullopt;
+    }
+    if (auto mul = dyn_cast<arith::MulIOp>(def)) {
+      auto ca = getConstantIntValue(mul.getLhs()),
+           cb = getConstantIntValue(mul.getRhs());
+      if (cb)
+        if (auto a = get(mul.getLhs()))
+          return scale(*a, *cb);
+      if (ca)
+        if (auto b = get(mul.getRhs()))
+          return scale(*b, *ca);
+      return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  scf::ParallelOp par;
+  llvm::DenseMap<Value, std::optional<Linear>> memo;
+};
+
+/// Loads of one array at several offsets along the array dimension that
+/// the swept loop dimension walks (coefficient 1), all other indices equal.
+struct LoadGroup {
+  Value memref;
+  unsigned dim = 0;
+  SmallVector<memref::LoadOp> loads;
+  SmallVector<int64_t> offsets; // of each load, relative to loads[0]
+  int64_t lo = 0, hi = 0;        // window: offsets lo .. hi
+};
+
+struct SweepPlan {
+  SmallVector<LoadGroup> groups;
+  llvm::DenseMap<Operation *, std::pair<unsigned, int64_t>> loadOf; // group, offset
+  int64_t before = 0, after = 0; // loads per iteration of the grouped arrays
+};
+
+/// The darray a device view comes from, if it is one.
+Value viewArray(Value m) {
+  if (auto acq = m.getDefiningOp<DeviceAcquireOp>())
+    return acq.getArray();
+  return {};
+}
+
+/// Whether the device instances of darrays `a` and `b` may be the same
+/// memory: they are the same value, or neither is an allocation made by
+/// the program (two function arguments may be the same array).
+bool mayAlias(Value a, Value b) {
+  if (a == b)
+    return true;
+  return !a.getDefiningOp<AllocOp>() && !b.getDefiningOp<AllocOp>();
+}
+
+std::optional<SweepPlan> planSweep(scf::ParallelOp par) {
+  unsigned n = par.getNumLoops();
+  if (n < 2 || n > 3 || par->hasAttr("xmp.block_size"))
+    return std::nullopt;
+  Block *body = par.getBody();
+  // What the body writes: plain stores to device views only.
+  SmallVector<Value> storedArrays;
+  bool unknownWrite = false;
+  body->walk([&](Operation *op) {
+    if (auto st = dyn_cast<memref::StoreOp>(op)) {
+      Value arr = viewArray(st.getMemref());
+      if (!arr)
+        unknownWrite = true;
+      else
+        storedArrays.push_back(arr);
+      return;
+    }
+    if (isa<memref::LoadOp>(op) || isMemoryEffectFree(op))
+      return;
+    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return; // its nested ops are visited
+    unknownWrite = true;
+  });
+  if (unknownWrite)
+    return std::nullopt;
+
+  Decomposer dec(par);
+  struct Candidate {
+    memref::LoadOp load;
+    unsigned dim;
+    SmallVector<Linear> idx;
+  };
+  SmallVector<Candidate> cands;
+  for (Operation &op : body->without_terminator()) {
+    auto ld = dyn_cast<memref::LoadOp>(&op);
+    if (!ld)
+      continue;
+    Value arr = viewArray(ld.getMemref());
+    if (!arr || llvm::any_of(storedArrays, [&](Value s) {
+          return mayAlias(arr, s);
+        }))
+      continue;
+    Candidate c{ld, 0, {}};
+    int walking = -1;
+    bool ok = true;
+    for (auto [k, i] : llvm::enumerate(ld.getIndices())) {
+      std::optional<Linear> l = dec.get(i);
+      if (!l) {
+        ok = false;
+        break;
+      }
+      if (l->iv[0] != 0) {
+        if (l->iv[0] != 1 || walking >= 0) {
+          ok = false;
+          break;
+        }
+        walking = (int)k;
+      }
+      c.idx.push_back(*l);
+    }
+    if (!ok || walking < 0)
+      continue;
+    c.dim = walking;
+    cands.push_back(std::move(c));
+  }
+
+  SweepPlan plan;
+  SmallVector<SmallVector<Linear>> keys;
+  for (Candidate &c : cands) {
+    unsigned g = 0;
+    for (; g < plan.groups.size(); ++g) {
+      LoadGroup &grp = plan.groups[g];
+      if (grp.memref != c.load.getMemref() || grp.dim != c.dim)
+        continue;
+      bool same = true;
+      for (unsigned k = 0; k < c.idx.size() && same; ++k)
+        same = k == c.dim ? c.idx[k].sameExceptConstant(keys[g][k])
+                          : (c.idx[k].sameExceptConstant(keys[g][k]) &&
+                             c.idx[k].cst == keys[g][k].cst);
+      if (same)
+        break;
+    }
+    if (g == plan.groups.size()) {
+      LoadGroup grp;
+      grp.memref = c.load.getMemref();
+      grp.dim = c.dim;
+      plan.groups.push_back(grp);
+      keys.push_back(c.idx);
+    }
+    int64_t off = c.idx[c.dim].cst - keys[g][c.dim].cst;
+    plan.groups[g].loads.push_back(c.load);
+    plan.groups[g].offsets.push_back(off);
+  }
+  // Keep the groups with reuse and a small window.
+  constexpr int64_t kMaxWindow = 8;
+  SmallVector<LoadGroup> kept;
+  for (LoadGroup &g : plan.groups) {
+    auto [mn, mx] = std::minmax_element(g.offsets.begin(), g.offsets.end());
+    g.lo = *mn;
+    g.hi = *mx;
+    llvm::SmallDenseSet<int64_t> distinct(g.offsets.begin(), g.offsets.end());
+    if (g.hi - g.lo >= 1 && g.hi - g.lo <= kMaxWindow && distinct.size() >= 2)
+      kept.push_back(g);
+  }
+  if (kept.empty())
+    return std::nullopt;
+  plan.groups = std::move(kept);
+  for (auto [gi, g] : llvm::enumerate(plan.groups)) {
+    for (auto [ld, off] : llvm::zip(g.loads, g.offsets))
+      plan.loadOf[ld.getOperation()] = {(unsigned)gi, off};
+    plan.before += g.loads.size();
+    plan.after += 1;
+  }
+  return plan;
+}
+
+
+//===----------------------------------------------------------------------===//
+// Plane sweep: the kernel body
+//===----------------------------------------------------------------------===//
+
+/// One thread's part of a swept loop: the iterations [chunk * chunkLen,
+/// min((chunk + 1) * chunkLen, count0)) of the outermost dimension (its
+/// induction variable lb0 + s * step0), in order, for the inner indices
+/// already mapped. Each group's window holds the values at offsets
+/// lo .. hi - 1 of the current iteration; the iteration loads offset hi,
+/// runs the body with the group's loads replaced by window values, and
+/// shifts the window. Returns the thread's reduction contributions.
+SmallVector<Value> sweepBody(
+    OpBuilder &kb, Location loc, scf::ParallelOp par, const SweepPlan &plan,
+    ArrayRef<ReductionKind> kinds, IRMapping &mapping, Value inRange,
+    Value chunk, Value chunkLen, Value count0,
+    llvm::function_ref<SmallVector<Value>(OpBuilder &)> identities) {
+  Block *body = par.getBody();
+  Value lb0 = par.getLowerBound()[0], st0 = par.getStep()[0];
+  Value iv0 = par.getInductionVars()[0];
+  auto ivAt = [&](OpBuilder &ob, Value s) -> Value {
+    return arith::AddIOp::create(ob, loc, lb0,
+                                 arith::MulIOp::create(ob, loc, s, st0));
+  };
+  Value first = arith::MulIOp::create(kb, loc, chunk, chunkLen);
+  Value last = arith::MinSIOp::create(
+      kb, loc, arith::AddIOp::create(kb, loc, first, chunkLen), count0);
+  Value work = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::slt, first,
+                                     last);
+  if (inRange)
+    work = arith::AndIOp::create(kb, loc, inRange, work);
+
+  SmallVector<Type> resultTypes;
+  for (Value v : par.getInitVals())
+    resultTypes.push_back(v.getType());
+  auto ifOp = scf::IfOp::create(kb, loc, TypeRange(resultTypes), work,
+                                /*withElse=*/!resultTypes.empty());
+  OpBuilder tb = ifOp.getThenBodyBuilder();
+
+  // The ops of the body that the grouped loads' indices depend on.
+  llvm::SetVector<Operation *> indexSlice;
+  {
+    SmallVector<Value> work;
+    for (const LoadGroup &g : plan.groups)
+      for (Value i : memref::LoadOp(g.loads.front()).getIndices())
+        work.push_back(i);
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      Operation *def = v.getDefiningOp();
+      if (!def || def->getBlock() != body || !indexSlice.insert(def))
+        continue;
+      for (Value o : def->getOperands())
+        work.push_back(o);
+    }
+  }
+  // A group's load at offset `off` from the indices of its first load, as
+  // mapped now.
+  auto loadAt = [&](OpBuilder &ob, const LoadGroup &g, int64_t off) -> Value {
+    memref::LoadOp ref(g.loads.front());
+    SmallVector<Value> ind;
+    for (auto [k, i] : llvm::enumerate(ref.getIndices())) {
+      Value m = mapping.lookupOrDefault(i);
+      if (k == g.dim && off != 0)
+        m = arith::AddIOp::create(ob, loc, m, idx(ob, loc, off));
+      ind.push_back(m);
+    }
+    return memref::LoadOp::create(ob, loc, g.memref, ind);
+  };
+
+  // Prologue: the windows at the first iteration (offsets lo .. hi - 1).
+  mapping.map(iv0, ivAt(tb, first));
+  for (Operation &op : body->without_terminator())
+    if (indexSlice.contains(&op))
+      tb.clone(op, mapping);
+  SmallVector<Value> inits;
+  for (const LoadGroup &g : plan.groups)
+    for (int64_t off = g.lo; off < g.hi; ++off)
+      inits.push_back(loadAt(tb, g, off));
+  unsigned nWindow = inits.size();
+  SmallVector<Value> ids = identities(tb);
+  inits.append(ids.begin(), ids.end());
+
+  auto reduceOp = cast<scf::ReduceOp>(body->getTerminator());
+  auto loop = scf::ForOp::create(
+      tb, loc, first, last, idx(tb, loc, 1), inits,
+      [&](OpBuilder &fb, Location, Value s, ValueRange args) {
+        mapping.map(iv0, ivAt(fb, s));
+        // Window of group g: args[base[g] + (off - lo)] for off < hi, and
+        // the fresh load at hi.
+        SmallVector<unsigned> base;
+        unsigned at = 0;
+        for (const LoadGroup &g : plan.groups) {
+          base.push_back(at);
+          at += g.hi - g.lo;
+        }
+        SmallVector<Value> fresh(plan.groups.size());
+        for (Operation &op : body->without_terminator()) {
+          auto it = plan.loadOf.find(&op);
+          if (it == plan.loadOf.end()) {
+            fb.clone(op, mapping);
+            continue;
+          }
+          auto [gi, off] = it->second;
+          const LoadGroup &g = plan.groups[gi];
+          // Indices of the group's first load are defined before any of
+          // its loads (they dominate it), so the fresh load can be made at
+          // the first load met.
+          if (!fresh[gi])
+            fresh[gi] = loadAt(fb, g, g.hi);
+          Value v = off == g.hi ? fresh[gi] : args[base[gi] + (off - g.lo)];
+          mapping.map(op.getResult(0), v);
+        }
+        SmallVector<Value> next;
+        for (auto [gi, g] : llvm::enumerate(plan.groups)) {
+          if (!fresh[gi]) // (every group has a load in the body)
+            fresh[gi] = loadAt(fb, g, g.hi);
+          for (int64_t off = g.lo + 1; off < g.hi; ++off)
+            next.push_back(args[base[gi] + (off - g.lo)]);
+          next.push_back(fresh[gi]);
+        }
+        for (auto [i, v] : llvm::enumerate(reduceOp.getOperands()))
+          next.push_back(reductionCombine(fb, loc, kinds[i],
+                                          args[nWindow + i],
+                                          mapping.lookupOrDefault(v)));
+        scf::YieldOp::create(fb, loc, next);
+      });
+  SmallVector<Value> contrib(loop.getResults().begin() + nWindow,
+                             loop.getResults().end());
+  if (!resultTypes.empty()) {
+    scf::YieldOp::create(tb, loc, contrib);
+    OpBuilder eb = ifOp.getElseBodyBuilder();
+    scf::YieldOp::create(eb, loc, identities(eb));
+  }
+  return SmallVector<Value>(ifOp.getResults().begin(), ifOp.getResults().end());
+}
+
 /// Kernel names: the loop's `xmp.kernel_name`, else `<function>_loop<k>`
 /// (k counts the function's device loops), unique in the module.
 class KernelNamer {
@@ -138,13 +543,17 @@ private:
 constexpr llvm::StringLiteral kKernelModule = "xmp_kernels";
 
 LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
-                      DominanceInfo &dom) {
+                      DominanceInfo &dom, bool sweep, bool remarks) {
   if (failed(checkCaptures(par)))
     return failure();
   Location loc = par.getLoc();
   unsigned n = par.getNumLoops();
-  unsigned mapped = std::min(n, 3u);
-  unsigned outer = n - mapped;
+  // A swept loop maps its inner dimensions on x (and y) and its chunks of
+  // the outermost dimension on the next grid dimension.
+  std::optional<SweepPlan> plan =
+      sweep ? planSweep(par) : std::optional<SweepPlan>();
+  unsigned mapped = plan ? n - 1 : std::min(n, 3u);
+  unsigned outer = plan ? 0 : n - mapped;
   SmallVector<int64_t, 3> block = defaultBlock(mapped);
   if (auto bs = par->getAttrOfType<DenseI64ArrayAttr>("xmp.block_size")) {
     if (bs.size() < 1 || bs.size() > 3)
@@ -199,6 +608,40 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
       grid.push_back(idx(b, loc, 1));
     }
   }
+  // Sweep: chunks of the outermost dimension, as many as the runtime picks
+  // for the device (about two waves of blocks), each `chunkLen` iterations.
+  Value chunkLen;
+  if (plan) {
+    Type i64 = b.getI64Type();
+    StringRef fn = "xmprt_gpu_sweep_chunks";
+    declareRuntimeFunction(par->getParentOfType<ModuleOp>(), loc, fn,
+                           b.getFunctionType({i64, i64, i64}, {i64}));
+    Value perPlane = grid[0];
+    for (unsigned a = 1; a < mapped; ++a)
+      perPlane = arith::MulIOp::create(b, loc, perPlane, grid[a]);
+    Value nt = idx(b, loc, block[0] * block[1] * block[2]);
+    auto toI64 = [&](Value v) {
+      return arith::IndexCastOp::create(b, loc, i64, v).getResult();
+    };
+    Value chunks = func::CallOp::create(
+                       b, loc, fn, TypeRange{i64},
+                       ValueRange{toI64(counts[0]), toI64(perPlane), toI64(nt)})
+                       .getResult(0);
+    chunks = arith::IndexCastOp::create(b, loc, b.getIndexType(), chunks);
+    grid[mapped] = chunks;
+    chunkLen = arith::CeilDivSIOp::create(
+        b, loc, counts[0], arith::MaxSIOp::create(b, loc, chunks, idx(b, loc, 1)));
+    if (remarks) {
+      int64_t words = 0;
+      for (const LoadGroup &g : plan->groups)
+        words += g.hi - g.lo;
+      par.emitRemark() << "plane sweep along dimension 0: " << plan->before
+                       << " loads of " << plan->groups.size()
+                       << " array group(s) per iteration become "
+                       << plan->after << " (" << words
+                       << " values kept in registers)";
+    }
+  }
   Value numBlocks = arith::MulIOp::create(
       b, loc, arith::MulIOp::create(b, loc, grid[0], grid[1]), grid[2]);
   // CUDA allows at most 65535 blocks along grid y and z: a larger launch
@@ -207,7 +650,7 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
   // tried and measured: the loop around the body raised Himeno's kernel
   // from 56 to 215 registers and made it 1.4-2x slower, also when the loop
   // ran once (see docs/pipeline.md).
-  if (mapped >= 2) {
+  if (mapped >= 2 || plan) {
     StringRef fn = "xmprt_gpu_check_grid";
     Type i64 = b.getI64Type();
     declareRuntimeFunction(par->getParentOfType<ModuleOp>(), loc, fn,
@@ -303,7 +746,10 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
       return ids;
     };
     SmallVector<Value> contrib;
-    if (!inRange) {
+    if (plan) {
+      contrib = sweepBody(kbld, loc, par, *plan, kinds, mapping, inRange,
+                          bids[mapped], chunkLen, counts[0], identities);
+    } else if (!inRange) {
       contrib = body(kbld, 0, identities(kbld));
     } else {
       auto ifOp = scf::IfOp::create(kbld, loc, TypeRange(resultTypes), inRange,
@@ -454,7 +900,7 @@ struct XMPToGPUPass : public xmp::impl::XMPToGPUBase<XMPToGPUPass> {
     KernelNamer namer;
     DominanceInfo dom(getOperation());
     for (scf::ParallelOp p : loops)
-      if (failed(convert(p, namer, dom)))
+      if (failed(convert(p, namer, dom, sweep, remarks)))
         return signalPassFailure();
   }
 };

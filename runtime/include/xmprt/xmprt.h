@@ -253,6 +253,14 @@ void *xmprt_result_slot(void **cell, int64_t bytes);
  * the per-block partials of a reduction): kept and grown in stream order,
  * so a loop in a time step allocates nothing after its first run. */
 void *xmprt_gpu_scratch(void **cell, int64_t bytes);
+/* A swept device loop (its outermost dimension walked inside each thread)
+ * of `planes` iterations of that dimension, each a plane of
+ * `blocks_per_plane` blocks of `threads_per_block` threads: the number of
+ * chunks the planes are cut into (one grid dimension), for about two waves
+ * of blocks on this device at full occupancy; XMP_SWEEP_CHUNK=k fixes k
+ * planes per chunk. 0 when there is nothing to do; at most 65535. */
+int64_t xmprt_gpu_sweep_chunks(int64_t planes, int64_t blocks_per_plane,
+                               int64_t threads_per_block);
 
 /*--- device data ------------------------------------------------------------*/
 /* Each darray may have a device instance: the local block (shadows included,
