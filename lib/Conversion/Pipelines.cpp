@@ -39,7 +39,9 @@ void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
       ::setenv("CUDA_HOME", "/usr/local/cuda", /*overwrite=*/0);
     pm.addPass(xmp::createXMPLowerDistribution({/*gpu=*/true}));
     pm.addPass(xmp::createXMPDeferResultReads());
-    pm.addPass(xmp::createXMPToGPU());
+    xmp::XMPToGPUOptions toGpu;
+    toGpu.sweep = options.sweep;
+    pm.addPass(xmp::createXMPToGPU(toGpu));
     pm.addPass(xmp::createXMPToRuntime({/*gpu=*/true}));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
@@ -49,8 +51,9 @@ void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
     gpu::GPUToNVVMPipelineOptions nvvm;
     nvvm.cubinChip = options.chip;
     nvvm.cubinFeatures = options.features;
-    nvvm.cubinFormat = "fatbin";
+    nvvm.cubinFormat = options.gpuFormat;
     nvvm.optLevel = options.optLevel;
+    nvvm.cmdOptions = options.ptxasOptions;
     gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
     pm.addPass(createCanonicalizerPass());
     return;

@@ -644,6 +644,8 @@ void *xmprt_gpu_scratch(void **cell, int64_t bytes) {
   int64_t cap = std::max<int64_t>(bytes, 2 * s->capacity);
   cap = std::max<int64_t>(cap, 256);
   XMPRT_CUDA(cudaMallocAsync(&s->p, (size_t)cap, st), fn);
+  // Zeroed: a kernel's block counter starts at 0 (and is left at 0).
+  XMPRT_CUDA(cudaMemsetAsync(s->p, 0, (size_t)cap, st), fn);
   s->capacity = cap;
   return s->p;
 }

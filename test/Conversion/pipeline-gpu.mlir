@@ -26,10 +26,10 @@ xmp.distribute @t onto @p [block]
 // LLVMDIALECT: llvm.call @xmprt_darray_host_modified
 // The device loop (xmp-split-device-loops): weight and split point; a step
 // without a CPU part runs the loop whole: timed without waiting, acquire,
-// the loop kernel and the one-block kernel that folds the block values
-// launched asynchronously on the one stream (per-block values in scratch
-// kept per call site, the total stored by the kernel into a result slot),
-// release. Otherwise the split: the CPU part started, then the GPU part
+// the loop kernel launched asynchronously on the one stream (its last
+// block folds the per-block values, kept in scratch per call site, and
+// stores the total into a result slot; 32-bit offsets when the local
+// blocks are small enough, the 64-bit kernel otherwise), release. Otherwise the split: the CPU part started, then the GPU part
 // (its own kernels, named ..._part), the CPU part waited for, the written
 // slices committed, the report. Then the node's result is read from the
 // slot (after waiting for the GPU) and reduced across nodes.
@@ -40,14 +40,14 @@ xmp.distribute @t onto @p [block]
 // LLVMDIALECT: %[[S:.*]] = llvm.call @mgpuStreamCreate()
 // LLVMDIALECT: llvm.call @xmprt_gpu_scratch(
 // LLVMDIALECT: gpu.launch_func <%[[S]] : !llvm.ptr> @xmp_kernels::@main_loop0 blocks in
-// LLVMDIALECT: gpu.launch_func <%[[S]] : !llvm.ptr> @xmp_kernels::@main_loop0_reduce blocks in
+// LLVMDIALECT: gpu.launch_func <%[[S]] : !llvm.ptr> @xmp_kernels::@main_loop0_i64 blocks in
 // LLVMDIALECT-NOT: llvm.call @mgpuStreamSynchronize
 // LLVMDIALECT: llvm.call @xmprt_darray_device_release(
 // LLVMDIALECT: llvm.call @xmprt_loop_gpu_end(
 // LLVMDIALECT: llvm.call @xmprt_cpu_parallel_for_start(
 // LLVMDIALECT: llvm.call @xmprt_gpu_timer_start()
 // LLVMDIALECT: gpu.launch_func <%{{.*}} : !llvm.ptr> @xmp_kernels::@main_loop0_part blocks in
-// LLVMDIALECT: gpu.launch_func <%{{.*}} : !llvm.ptr> @xmp_kernels::@main_loop0_part_reduce blocks in
+// LLVMDIALECT: gpu.launch_func <%{{.*}} : !llvm.ptr> @xmp_kernels::@main_loop0_part_i64 blocks in
 // LLVMDIALECT: llvm.call @xmprt_gpu_timer_stop()
 // LLVMDIALECT: llvm.call @xmprt_cpu_parallel_for_wait(
 // LLVMDIALECT: llvm.call @xmprt_loop_report(

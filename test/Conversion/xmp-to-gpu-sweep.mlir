@@ -1,5 +1,5 @@
-// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu=remarks=true -verify-diagnostics | FileCheck %s
-// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu=sweep=false | FileCheck %s --check-prefix=OFF
+// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="remarks=true index32=false" -verify-diagnostics | FileCheck %s
+// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="sweep=false index32=false" | FileCheck %s --check-prefix=OFF
 
 // Plane sweep (xmp-to-gpu): a 3-D device loop whose body reads %p at
 // i-1, i, i+1 (the same j, k) and at j+-1, stores only to %q: the kernel
@@ -19,15 +19,16 @@ xmp.distribute @t onto @n [block, block, *]
 // CHECK: %[[CH:.*]] = {{(func\.)?}}call @xmprt_gpu_sweep_chunks(
 // CHECK: %[[NCH:.*]] = arith.index_cast %[[CH]] : i64 to index
 // CHECK: gpu.launch async [%{{[^]]+}}] blocks(%{{[^,]+}}, %{{[^,]+}}, %[[BZ:[^)]+]]) in (%{{[^ ]+}} = %{{[^,]+}}, %{{[^ ]+}} = %{{[^,]+}}, %{{[^ ]+}} = %[[NCH]]) threads({{.*}}) in (%{{[^ ]+}} = %c32{{[_0-9]*}}, %{{[^ ]+}} = %c8{{[_0-9]*}}, %{{[^ ]+}} = %c1{{[_0-9]*}})
+// CHECK: %[[KP:.*]] = memref.reinterpret_cast %[[P]]
 // CHECK: scf.if
-// CHECK: %[[W0:.*]] = memref.load %[[P]]
-// CHECK: %[[W1:.*]] = memref.load %[[P]]
+// CHECK: %[[W0:.*]] = memref.load %[[KP]]
+// CHECK: %[[W1:.*]] = memref.load %[[KP]]
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A0:[^ ]+]] = %[[W0]], %[[A1:[^ ]+]] = %[[W1]]) -> (f32, f32) {
-// CHECK: %[[FRESH:.*]] = memref.load %[[P]]
-// CHECK: memref.load %[[P]]
-// CHECK: memref.load %[[P]]
-// CHECK-NOT: memref.load %[[P]]
-// CHECK: memref.store %{{.*}}, %[[Q]]
+// CHECK: %[[FRESH:.*]] = memref.load %[[KP]]
+// CHECK: memref.load %[[KP]]
+// CHECK: memref.load %[[KP]]
+// CHECK-NOT: memref.load %[[KP]]
+// CHECK: memref.store
 // CHECK: scf.yield %[[A1]], %[[FRESH]] : f32, f32
 // OFF-LABEL: func.func @stencil3d
 // OFF-NOT: xmprt_gpu_sweep_chunks

@@ -1,5 +1,5 @@
-// RUN: xmp-opt %s -split-input-file --xmp-to-gpu | FileCheck %s
-// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu | FileCheck %s --check-prefix=E2E
+// RUN: xmp-opt %s -split-input-file --xmp-to-gpu=index32=false | FileCheck %s
+// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu=index32=false | FileCheck %s --check-prefix=E2E
 
 // Inputs are written as xmp-lower-distribution{gpu=true} leaves device
 // loops: an scf.parallel marked xmp.device over device_acquire views.
@@ -24,7 +24,7 @@ xmp.distribute @t onto @p [block]
 // CHECK: %[[I:.*]] = arith.addi %{{.*}}, %[[IS]]
 // CHECK: %[[OK:.*]] = arith.cmpi slt, %[[S]], %[[CNT]]
 // CHECK: scf.if %[[OK]] {
-// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%[[I]]] : memref<4096xf32>
+// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%[[I]]] : memref<4096xf32{{.*}}>
 // CHECK: gpu.terminator
 // The loop itself is gone.
 // CHECK-NOT: scf.parallel
@@ -73,7 +73,7 @@ xmp.distribute @t onto @p [block, block]
 // CHECK: %[[OKY:.*]] = arith.cmpi slt, %[[SY]], %[[NI]]
 // CHECK: %[[OK:.*]] = arith.andi %[[OKX]], %[[OKY]]
 // CHECK: scf.if %[[OK]] {
-// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]] : memref<1024x1024xf32>
+// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]] : memref<1024x1024xf32{{.*}}>
 func.func @two_d(%a: !a, %n: index, %m: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -106,7 +106,7 @@ xmp.distribute @t onto @p [block]
 // CHECK: %[[SZ:.*]] = arith.addi %{{.*}}, %[[TZ]]
 // CHECK: %[[IS:.*]] = arith.muli %[[SZ]],
 // CHECK: %[[I:.*]] = arith.addi %{{.*}}, %[[IS]]
-// CHECK: memref.store %{{.*}}, %{{.*}}[%[[I]], %[[J]], %[[K]]] : memref<64x64x64xf32>
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[I]], %[[J]], %[[K]]] : memref<64x64x64xf32{{.*}}>
 func.func @three_d(%a: !a, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -294,20 +294,24 @@ func.func @block_2d(%a: !a, %n: index) {
 
 // -----
 
-// Reduction (add, f64), in two kernels launched asynchronously on the
-// runtime's stream (no host wait between them, no allocation: the
-// per-block partials live in scratch kept per call site):
+// Reduction (add, f64), in one kernel launched asynchronously on the
+// runtime's stream (no host wait, no allocation: the per-block values and
+// a block counter live in scratch kept per call site):
 // 1. each thread's contribution (identity 0.0 outside the iteration
-//    space) is reduced over its block by a uniform gpu.all_reduce, and
+//    space) is reduced over its block by a uniform gpu.all_reduce;
 //    thread (0, 0, 0) stores the block's value at the linear block index
-//    of the scratch (numBlocks values);
-// 2. one block of 1024 threads folds the scratch (thread t takes blocks t,
-//    t + 1024, ...) and reduces over the block again; thread 0 combines the
-//    total with the loop's init and stores it into a result slot (created
-//    at the function entry).
+//    of the scratch, fences, and counts its block done (atomic add on the
+//    counter);
+// 2. the block that counts last (its thread 0 saw numBlocks - 1, told to
+//    the whole block by an all_reduce) folds the scratch (thread t takes
+//    blocks t, t + threads, ...) and reduces over the block again; thread
+//    0 combines the total with the loop's init, stores it into a result
+//    slot (created at the function entry) and resets the counter.
 // The host reads the slot (xmp.result_read waits for the GPU) where the
-// value is used. No atomics anywhere. Kernels are named after the function
-// and its loops, in one gpu.module.
+// value is used. No atomics on the values: deterministic for a launch
+// shape. Kernels are named after the function and its loops, in one
+// gpu.module. (32-bit indexing is off in this file, see
+// xmp-to-gpu-index32.mlir; the views are re-described inside the kernel.)
 xmp.nodes @p(shape = 1)
 xmp.template @t(shape = 1024)
 xmp.distribute @t onto @p [block]
@@ -320,10 +324,12 @@ xmp.distribute @t onto @p [block]
 // CHECK: %[[NB:.*]] = arith.muli %[[NB0]],
 // CHECK: %[[T0:.*]] = gpu.wait async
 // CHECK-NEXT: %[[BUF:.*]] = xmp.gpu_scratch %[[NB]] : memref<?xf64>
-// CHECK-NEXT: %[[T1:.*]] = gpu.launch async [%[[T0]]] blocks(%[[BX:[^,]+]], %[[BY:[^,]+]], %[[BZ:[^)]+]]) in (%[[GSX:[^ ]+]] = %{{[^,]+}}, %[[GSY:[^ ]+]] = %{{[^,]+}}, %{{[^ ]+}} = %{{[^)]+}}) threads(%[[TX:[^,]+]], %[[TY:[^,]+]], %[[TZ:[^)]+]]) in ({{.*}}) module(@xmp_kernels) function(@sum_loop0)
+// CHECK: %[[CNT:.*]] = xmp.gpu_scratch %{{.*}} : memref<?xi32>
+// CHECK-NEXT: gpu.launch async [%[[T0]]] blocks(%[[BX:[^,]+]], %[[BY:[^,]+]], %[[BZ:[^)]+]]) in (%[[GSX:[^ ]+]] = %{{[^,]+}}, %[[GSY:[^ ]+]] = %{{[^,]+}}, %{{[^ ]+}} = %{{[^)]+}}) threads(%[[TX:[^,]+]], %[[TY:[^,]+]], %[[TZ:[^)]+]]) in ({{.*}}) module(@xmp_kernels) function(@sum_loop0)
+// CHECK: %[[VIEW:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [1024], strides: [1] : memref<1024xf64> to memref<1024xf64, strided<[1]>>
 // CHECK: %[[C:.*]] = scf.if %{{.*}} -> (f64) {
 // CHECK: %[[Z:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK: %[[E:.*]] = memref.load
+// CHECK: %[[E:.*]] = memref.load %[[VIEW]][
 // CHECK: %[[ADD:.*]] = arith.addf %[[Z]], %[[E]] : f64
 // CHECK: scf.yield %[[ADD]] : f64
 // CHECK: } else {
@@ -335,25 +341,28 @@ xmp.distribute @t onto @p [block]
 // CHECK: %[[EZ:.*]] = arith.cmpi eq, %[[TZ]], %[[C0]] : index
 // CHECK: %[[EYZ:.*]] = arith.andi %[[EY]], %[[EZ]]
 // CHECK: %[[FIRST:.*]] = arith.andi %[[EX]], %[[EYZ]]
-// CHECK: scf.if %[[FIRST]] {
+// CHECK: %[[MINE:.*]] = scf.if %[[FIRST]] -> (i32) {
 // CHECK: %[[L0:.*]] = arith.muli %[[BZ]], %[[GSY]]
 // CHECK: %[[L1:.*]] = arith.addi %[[L0]], %[[BY]]
 // CHECK: %[[L2:.*]] = arith.muli %[[L1]], %[[GSX]]
 // CHECK: %[[LIN:.*]] = arith.addi %[[L2]], %[[BX]]
-// CHECK: memref.store %[[BV]], %[[BUF]][%[[LIN]]] : memref<?xf64>
-// CHECK: gpu.terminator
-// CHECK: %[[ONE:.*]] = arith.constant 1 : index
-// CHECK: %{{.*}} = gpu.launch async [%[[T1]]] blocks(%{{[^,]+}}, %{{[^,]+}}, %{{[^)]+}}) in (%{{[^ ]+}} = %[[ONE]], %{{[^ ]+}} = %[[ONE]], %{{[^ ]+}} = %[[ONE]]) threads(%[[FT:[^,]+]], %{{[^,]+}}, %{{[^)]+}}) in (%{{[^ ]+}} = %c1024{{[_0-9]*}}, %{{[^ ]+}} = %[[ONE]], %{{[^ ]+}} = %[[ONE]]) module(@xmp_kernels) function(@sum_loop0_reduce)
-// CHECK: %[[Z3:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK: %[[PART:.*]] = scf.for %[[K:[^ ]+]] = %[[FT]] to %[[NB]] step %c1024{{[_0-9]*}} iter_args(%[[ACC:[^ ]+]] = %[[Z3]]) -> (f64) {
-// CHECK-NEXT: %[[V:.*]] = memref.load %[[BUF]][%[[K]]] : memref<?xf64>
+// CHECK: memref.store %[[BV]], %[[BUF]][%[[LIN]]] : memref<?xf64{{.*}}>
+// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK: %[[OLD:.*]] = memref.atomic_rmw addi %{{.*}}, %[[CNT]][%[[C0]]] : (i32, memref<?xi32>) -> i32
+// CHECK: arith.cmpi eq, %[[OLD]],
+// CHECK: %[[LAST:.*]] = gpu.all_reduce maxsi %[[MINE]] uniform
+// CHECK: %[[ISLAST:.*]] = arith.cmpi ne, %[[LAST]],
+// CHECK: scf.if %[[ISLAST]] {
+// CHECK: %[[PART:.*]] = scf.for %{{.*}} = %{{.*}} to %[[NB]] step %{{.*}} iter_args(%[[ACC:[^ ]+]] = %{{.*}}) -> (f64) {
+// CHECK-NEXT: %[[V:.*]] = memref.load %[[BUF]][%{{.*}}] : memref<?xf64{{.*}}>
 // CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[V]] : f64
 // CHECK: %[[TOT:.*]] = gpu.all_reduce add %[[PART]] uniform
-// CHECK: %[[F:.*]] = arith.cmpi eq, %[[FT]],
-// CHECK: scf.if %[[F]] {
+// CHECK: scf.if %[[FIRST]] {
 // CHECK: %[[OUT:.*]] = arith.addf %[[INIT]], %[[TOT]] : f64
-// CHECK: memref.store %[[OUT]], %[[SLOT]][%{{.*}}] : memref<1xf64>
+// CHECK: memref.store %[[OUT]], %[[SLOT]][%{{.*}}] : memref<1xf64{{.*}}>
+// CHECK: memref.store %{{.*}}, %[[CNT]][%{{.*}}] : memref<?xi32{{.*}}>
 // CHECK: gpu.terminator
+// CHECK-NOT: gpu.launch
 // CHECK-NOT: gpu.wait [
 // CHECK-NOT: gpu.alloc
 // CHECK: %[[R:.*]] = xmp.result_read %[[SLOT]] : memref<1xf64>
@@ -387,12 +396,11 @@ xmp.distribute @t onto @p [block]
 // CHECK: arith.constant 0xFF800000 : f32
 // CHECK: arith.maxnumf
 // CHECK: gpu.all_reduce maxnumf %{{.*}} uniform
-// CHECK: gpu.terminator
-// CHECK: gpu.launch async
 // CHECK: scf.for
 // CHECK: arith.maxnumf
 // CHECK: gpu.all_reduce maxnumf %{{.*}} uniform
 // CHECK: arith.maxnumf
+// CHECK: gpu.terminator
 // CHECK: xmp.result_read
 // CHECK-LABEL: func.func @max_i32
 // CHECK: gpu.all_reduce maxsi %{{.*}} uniform
@@ -447,11 +455,12 @@ xmp.distribute @t onto @p [block, block]
 // E2E: %[[W:.*]] = xmp.device_acquire %{{.*}} access(write) : !darray -> memref<34x34xf64>
 // E2E-NOT: scf.parallel
 // E2E: gpu.launch async [%{{[^]]+}}] blocks({{.*}}) threads({{.*}}) in (%{{[^ ]+}} = %c32{{[^,]*}}, %{{[^ ]+}} = %c8
-// E2E: memref.load %[[U]]
-// E2E: memref.store %{{.*}}, %[[W]]
+// E2E: %[[KU:.*]] = memref.reinterpret_cast %[[U]]
+// E2E: %[[KW:.*]] = memref.reinterpret_cast %[[W]]
+// E2E: memref.load %[[KU]]
+// E2E: memref.store %{{.*}}, %[[KW]]
 // E2E: gpu.all_reduce add
-// E2E: gpu.terminator
-// E2E: function(@e2e_loop0_reduce)
+// E2E: gpu.all_reduce add
 // E2E: memref.store %{{.*}}, %[[SLOT:[a-z0-9_]+]][
 // E2E: gpu.terminator
 // E2E-NOT: gpu.wait [

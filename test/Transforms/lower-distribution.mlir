@@ -2,16 +2,18 @@
 
 // Static grid and template: the local block has a static shape
 // (ceil(10/4) = 3 owned + 1 + 1 shadow); index translation is g - base with
-// base = owned lo - shadow lo, computed once after the allocation.
+// base = clamp(template owned lo - offset, 0, size) - shadow lo, computed
+// once at the function entry (shared by every array that lies alike).
 xmp.nodes @p(shape = 4)
 xmp.template @t(shape = 10)
 xmp.distribute @t onto @p [block]
 !a = !xmp.darray<10xf64, @t, align [0], shadow [1:1]>
 // CHECK-LABEL: func.func @static_block
+// CHECK-NEXT: %[[LO:.*]], %{{.*}} = xmp.template_bounds @t[0]
+// CHECK: %[[CL:.*]] = arith.maxsi
+// CHECK: %[[BASE:.*]] = arith.subi %[[CL]], %c1
 // CHECK: %[[A:.*]] = xmp.alloc
 // CHECK-NEXT: %[[V:.*]] = xmp.local_view %[[A]] : {{.*}} -> memref<5xf64>
-// CHECK-NEXT: %[[LO:.*]], %{{.*}} = xmp.local_bounds %[[A]][0]
-// CHECK: %[[BASE:.*]] = arith.subi %[[LO]], %c1
 // CHECK: %[[TLO:.*]], %[[THI:.*]] = xmp.template_bounds @t[0]
 // CHECK: %[[END:.*]] = arith.minsi %{{.*}}, %[[THI]]
 // CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[END]] step

@@ -37,6 +37,22 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
   PassOptions::Option<int> optLevel{
       *this, "opt-level", llvm::cl::desc("Optimization level of device code"),
       llvm::cl::init(3)};
+  PassOptions::Option<std::string> ptxasOptions{
+      *this, "ptxas-options",
+      llvm::cl::desc("Options passed to ptxas (e.g. -v for each kernel's "
+                     "registers and spills)"),
+      llvm::cl::init("")};
+  PassOptions::Option<std::string> gpuFormat{
+      *this, "gpu-format",
+      llvm::cl::desc("Form of the embedded kernels: fatbin (SASS + PTX), bin "
+                     "(cubin) or isa (PTX text, to inspect; not loadable by "
+                     "the runtime's module loader unless JIT)"),
+      llvm::cl::init("fatbin")};
+  PassOptions::Option<bool> sweep{
+      *this, "sweep",
+      llvm::cl::desc("xmp-to-gpu sweep: walk the outermost dimension of 2-D "
+                     "and 3-D device loops inside each thread (plane sweep)"),
+      llvm::cl::init(true)};
   // Forwarded to xmp-select-channels (docs/channels.md); the defaults are
   // the pass's own.
   PassOptions::Option<std::string> channelPolicy{

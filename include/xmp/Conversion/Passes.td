@@ -69,15 +69,27 @@ def XMPToGPU : Pass<"xmp-to-gpu", "::mlir::ModuleOp"> {
     but deterministic order, as for any launch shape). Not applied with
     `block_size`, or when no load is reused. `remarks=true` says where it
     applied and what it saved.
+
+    Index arithmetic: the device views a kernel uses are re-described
+    inside it with extents shared by all arrays that lie alike (same
+    template dimension, offset, size and shadows), so the kernel computes
+    one offset for all of them; with `index32=true` (the default) accesses
+    use 32-bit linear offsets when every view has fewer than 2^31 elements
+    (statically, or checked on the host: the launch is then versioned, the
+    64-bit kernel named `..._i64`).
   }];
   let options = [
     Option<"sweep", "sweep", "bool", /*default=*/"true",
            "walk the outermost dimension of 2-D / 3-D device loops inside "
            "each thread, reusing loads along it in registers">,
+    Option<"index32", "index32", "bool", /*default=*/"true",
+           "32-bit linear offsets into device views with fewer than 2^31 "
+           "elements (versioned on it where the extents are dynamic)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "emit a remark for every device loop swept">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];

@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -36,6 +37,9 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+
+#include <map>
+#include <tuple>
 
 namespace mlir::xmp {
 #define GEN_PASS_DEF_XMPTOGPU
@@ -445,7 +449,8 @@ SmallVector<Value> sweepBody(
         m = arith::AddIOp::create(ob, loc, m, idx(ob, loc, off));
       ind.push_back(m);
     }
-    return memref::LoadOp::create(ob, loc, g.memref, ind);
+    return memref::LoadOp::create(ob, loc, mapping.lookupOrDefault(g.memref),
+                                  ind);
   };
 
   // Prologue: the windows at the first iteration (offsets lo .. hi - 1).
@@ -515,6 +520,216 @@ SmallVector<Value> sweepBody(
   return SmallVector<Value>(ifOp.getResults().begin(), ifOp.getResults().end());
 }
 
+
+//===----------------------------------------------------------------------===//
+// Shared extents of device views
+//===----------------------------------------------------------------------===//
+
+/// What determines the local extent of dimension `d` of darray type `t`
+/// (the same for every array with the same key on a rank): the template
+/// dimension it follows, its offset and size, its shadows.
+using ExtentKey = std::tuple<const void *, int64_t, int64_t, int64_t, int64_t,
+                             int64_t, bool>;
+ExtentKey extentKey(DArrayType t, unsigned d) {
+  return {t.getTemplateRef().getAsOpaquePointer(), t.getAlign()[d],
+          t.getOffset()[d],
+          t.getShape()[d],    t.getShadowLo()[d], t.getShadowHi()[d],
+          t.isFullShadow(d)};
+}
+
+/// The device views the body of `par` uses (device_acquire results), each
+/// re-described inside the kernel with extents shared by all views whose
+/// arrays lie alike: the kernel then computes one linear offset for all
+/// of them (the index arithmetic of their accesses is the same values),
+/// as a hand-written kernel indexing same-shaped arrays with one `x` does.
+/// `hostExtents` collects, before the launch, one `memref.dim` per
+/// distinct extent; `recast` makes the views' casts at the start of the
+/// kernel and maps the views to them.
+class SharedExtents {
+public:
+  SharedExtents(scf::ParallelOp par, OpBuilder &host) {
+    llvm::SetVector<Value> views;
+    par.getBody()->walk([&](Operation *op) {
+      for (Value v : op->getOperands())
+        if (auto acq = v.getDefiningOp<DeviceAcquireOp>())
+          if (!par->isAncestor(acq))
+            views.insert(v);
+    });
+    Location loc = par.getLoc();
+    std::map<ExtentKey, Value> shared;
+    for (Value v : views) {
+      auto mt = cast<MemRefType>(v.getType());
+      if (!mt.getLayout().isIdentity())
+        continue;
+      auto acq = v.getDefiningOp<DeviceAcquireOp>();
+      auto dt = cast<DArrayType>(acq.getArray().getType());
+      if (dt.getRank() != mt.getRank())
+        continue;
+      SmallVector<Value> sizes;
+      for (unsigned d = 0; d < mt.getRank(); ++d) {
+        if (!mt.isDynamicDim(d)) {
+          sizes.push_back(Value());
+          continue;
+        }
+        // A dynamic global size is the array's own: no sharing then.
+        ExtentKey key = extentKey(dt, d);
+        Value &e = ShapedType::isDynamic(dt.getShape()[d])
+                       ? own[{v, d}]
+                       : shared[key];
+        if (!e)
+          e = memref::DimOp::create(host, loc, v, d);
+        sizes.push_back(e);
+      }
+      // Row-major strides: static while every inner extent is; the
+      // dynamic ones are products of shared extents, made once each.
+      SmallVector<Value> strides(mt.getRank());
+      SmallVector<int64_t> stat(mt.getRank(), ShapedType::kDynamic);
+      int64_t cstStride = 1;
+      Value dynStride;
+      for (int d = mt.getRank() - 1; d >= 0; --d) {
+        if (dynStride)
+          strides[d] = dynStride;
+        else
+          stat[d] = cstStride;
+        Value sz = sizes[d];
+        if (!sz && !dynStride) {
+          cstStride *= mt.getDimSize(d);
+          continue;
+        }
+        ProductKey key{dynStride.getAsOpaquePointer(),
+                       dynStride ? 0 : cstStride, sz.getAsOpaquePointer(),
+                       sz ? 0 : mt.getDimSize(d)};
+        Value &m = products[key];
+        if (!m)
+          m = arith::MulIOp::create(
+              host, loc, dynStride ? dynStride : idx(host, loc, cstStride),
+              sz ? sz : idx(host, loc, mt.getDimSize(d)));
+        dynStride = m;
+      }
+      entries.push_back({v, sizes, strides, stat});
+      // Elements of the view: 32-bit offsets reach all of them if < 2^31.
+      int64_t cstTotal = 1;
+      Value dynTotal;
+      for (unsigned d = 0; d < mt.getRank(); ++d) {
+        if (sizes[d])
+          dynTotal = dynTotal ? arith::MulIOp::create(host, loc, dynTotal,
+                                                      sizes[d])
+                              : sizes[d];
+        else
+          cstTotal *= mt.getDimSize(d);
+      }
+      if (cstTotal > INT32_MAX) {
+        neverFits32 = true;
+      } else if (dynTotal) {
+        Value t = arith::MulIOp::create(host, loc, dynTotal,
+                                        idx(host, loc, cstTotal));
+        Value ok = arith::CmpIOp::create(host, loc, arith::CmpIPredicate::ule,
+                                         t, idx(host, loc, INT32_MAX));
+        fits32 = fits32 ? arith::AndIOp::create(host, loc, fits32, ok) : ok;
+      }
+    }
+  }
+
+  bool empty() const { return entries.empty(); }
+  /// Whether 32-bit linear offsets address every view: statically no, or
+  /// always (null), or the value computed on the host.
+  bool never32() const { return neverFits32; }
+  Value fits32Value() const { return fits32; }
+
+  void recast(OpBuilder &kb, Location loc, IRMapping &mapping) {
+    for (Entry &e : entries) {
+      auto mt = cast<MemRefType>(e.view.getType());
+      SmallVector<OpFoldResult> sizes, strides;
+      for (unsigned d = 0; d < mt.getRank(); ++d) {
+        sizes.push_back(e.sizes[d] ? OpFoldResult(e.sizes[d])
+                                   : OpFoldResult(kb.getIndexAttr(
+                                         mt.getDimSize(d))));
+        if (e.strides[d])
+          strides.push_back(e.strides[d]);
+        else
+          strides.push_back(kb.getIndexAttr(e.stat[d]));
+      }
+      auto layout = StridedLayoutAttr::get(kb.getContext(), 0, e.stat);
+      auto type = MemRefType::get(mt.getShape(), mt.getElementType(), layout,
+                                  mt.getMemorySpace());
+      Value cast = memref::ReinterpretCastOp::create(
+          kb, loc, type, e.view, kb.getIndexAttr(0), sizes, strides);
+      mapping.map(e.view, cast);
+    }
+  }
+
+private:
+  struct Entry {
+    Value view;
+    SmallVector<Value> sizes, strides; // null: static
+    SmallVector<int64_t> stat;         // static strides, else kDynamic
+  };
+  SmallVector<Entry> entries;
+  bool neverFits32 = false;
+  Value fits32;
+  llvm::DenseMap<std::pair<Value, unsigned>, Value> own;
+  // A stride times an extent, each a value or a constant.
+  using ProductKey = std::tuple<const void *, int64_t, const void *, int64_t>;
+  std::map<ProductKey, Value> products;
+};
+
+
+/// Accesses to the re-described views (SharedExtents) index a flat view of
+/// the same buffer with a 32-bit linear offset (sign-extended once): the
+/// caller makes sure every view has fewer than 2^31 elements. Stored and
+/// loaded values are unchanged.
+void flattenI32(gpu::LaunchOp launch) {
+  llvm::DenseMap<Value, Value> flat;
+  SmallVector<Operation *> accesses;
+  launch.getBody().walk([&](Operation *op) {
+    if (isa<memref::LoadOp, memref::StoreOp>(op))
+      accesses.push_back(op);
+  });
+  for (Operation *op : accesses) {
+    Value mem = isa<memref::LoadOp>(op) ? cast<memref::LoadOp>(op).getMemref()
+                                        : cast<memref::StoreOp>(op).getMemref();
+    auto rc = mem.getDefiningOp<memref::ReinterpretCastOp>();
+    if (!rc)
+      continue;
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Type i32 = b.getI32Type();
+    ValueRange idxs = isa<memref::LoadOp>(op) ? cast<memref::LoadOp>(op).getIndices()
+                                              : cast<memref::StoreOp>(op).getIndices();
+    SmallVector<OpFoldResult> strides = rc.getMixedStrides();
+    Value lin;
+    for (auto [d, i] : llvm::enumerate(idxs)) {
+      Value i32v = arith::IndexCastOp::create(b, loc, i32, i);
+      Value st;
+      if (auto c = getConstantIntValue(strides[d]))
+        st = arith::ConstantIntOp::create(b, loc, i32, *c);
+      else
+        st = arith::IndexCastOp::create(b, loc, i32, cast<Value>(strides[d]));
+      Value t = arith::MulIOp::create(b, loc, i32v, st);
+      lin = lin ? arith::AddIOp::create(b, loc, lin, t) : t;
+    }
+    Value &f = flat[mem];
+    if (!f) {
+      OpBuilder fb(rc);
+      fb.setInsertionPointAfter(rc);
+      auto mt = cast<MemRefType>(mem.getType());
+      auto t = MemRefType::get({ShapedType::kDynamic}, mt.getElementType());
+      f = memref::ReinterpretCastOp::create(
+          fb, loc, t, rc.getSource(), fb.getIndexAttr(0),
+          ArrayRef<OpFoldResult>{fb.getIndexAttr(1 << 30)},
+          ArrayRef<OpFoldResult>{fb.getIndexAttr(1)});
+    }
+    Value li = arith::IndexCastOp::create(b, loc, b.getIndexType(), lin);
+    if (auto ld = dyn_cast<memref::LoadOp>(op)) {
+      Value v = memref::LoadOp::create(b, loc, f, ValueRange{li});
+      ld.getResult().replaceAllUsesWith(v);
+    } else {
+      memref::StoreOp::create(b, loc, cast<memref::StoreOp>(op).getValue(), f,
+                              ValueRange{li});
+    }
+    op->erase();
+  }
+}
 /// Kernel names: the loop's `xmp.kernel_name`, else `<function>_loop<k>`
 /// (k counts the function's device loops), unique in the module.
 class KernelNamer {
@@ -543,7 +758,8 @@ private:
 constexpr llvm::StringLiteral kKernelModule = "xmp_kernels";
 
 LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
-                      DominanceInfo &dom, bool sweep, bool remarks) {
+                      DominanceInfo &dom, bool sweep, bool index32,
+                      bool remarks) {
   if (failed(checkCaptures(par)))
     return failure();
   Location loc = par.getLoc();
@@ -681,6 +897,30 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
     partialBufs.push_back(GpuScratchOp::create(
         b, loc, MemRefType::get({ShapedType::kDynamic}, init.getType()),
         numBlocks));
+  // Where the result goes: the slot of the `xmp.result_write` that is the
+  // result's only use, else a slot of its own, read after the launch.
+  SmallVector<Value> slots;
+  SmallVector<Operation *> writes;
+  SmallVector<bool> readBack;
+  for (auto [i, r] : llvm::enumerate(par.getResults())) {
+    auto w = r.hasOneUse() ? dyn_cast<ResultWriteOp>(*r.getUsers().begin())
+                           : ResultWriteOp();
+    if (w && w.getValue() == r && dom.properlyDominates(w.getSlot(), par)) {
+      slots.push_back(w.getSlot());
+      writes.push_back(w);
+      readBack.push_back(false);
+    } else {
+      slots.push_back(createResultSlot(b, loc, par, r.getType()));
+      readBack.push_back(true);
+    }
+  }
+  // Blocks done so far (zeroed when made; the last block resets it).
+  Value counter;
+  if (reduces)
+    counter = GpuScratchOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI32Type()),
+        idx(b, loc, 1));
+  SharedExtents extents(par, b);
   auto launch = gpu::LaunchOp::create(
       b, loc, grid[0], grid[1], grid[2], threads[0], threads[1], threads[2],
       /*dynamicSharedMemorySize=*/nullptr, tokenType, ValueRange{token},
@@ -694,6 +934,7 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
     Value bids[3] = {bid.x, bid.y, bid.z};
     Value tids[3] = {tid.x, tid.y, tid.z};
     IRMapping mapping;
+    extents.recast(kbld, loc, mapping);
     Value inRange;
     for (unsigned a = 0; a < mapped; ++a) {
       unsigned d = dimOf(a);
@@ -785,92 +1026,135 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
                                     tid.y, zero),
               arith::CmpIOp::create(kbld, loc, arith::CmpIPredicate::eq,
                                     tid.z, zero)));
-      auto store = scf::IfOp::create(kbld, loc, first, /*withElse=*/false);
-      OpBuilder sb = store.getThenBodyBuilder();
-      gpu::KernelDim3 gsz = launch.getGridSize();
-      Value linear = arith::AddIOp::create(
-          sb, loc,
-          arith::MulIOp::create(
-              sb, loc,
-              arith::AddIOp::create(
-                  sb, loc, arith::MulIOp::create(sb, loc, bid.z, gsz.y),
-                  bid.y),
-              gsz.x),
-          bid.x);
-      for (auto [i, v] : llvm::enumerate(blockVals))
-        memref::StoreOp::create(sb, loc, v, partialBufs[i], ValueRange{linear});
+      // Thread 0 stores the block's values, makes them visible to the
+      // device (fence) and counts the block done; the block that counts
+      // last folds every block's values, in block order (deterministic for
+      // a given launch shape), combines the totals with the inits, stores
+      // them into the slots and resets the count: one kernel, no atomics
+      // on the values.
+      Type i32 = kbld.getI32Type();
+      auto store = scf::IfOp::create(kbld, loc, TypeRange{i32}, first,
+                                     /*withElse=*/true);
+      {
+        OpBuilder sb = store.getThenBodyBuilder();
+        gpu::KernelDim3 gsz = launch.getGridSize();
+        Value linear = arith::AddIOp::create(
+            sb, loc,
+            arith::MulIOp::create(
+                sb, loc,
+                arith::AddIOp::create(
+                    sb, loc, arith::MulIOp::create(sb, loc, bid.z, gsz.y),
+                    bid.y),
+                gsz.x),
+            bid.x);
+        for (auto [i, v] : llvm::enumerate(blockVals))
+          memref::StoreOp::create(sb, loc, v, partialBufs[i],
+                                  ValueRange{linear});
+        NVVM::MembarOp::create(sb, loc, NVVM::MemScopeKind::GPU);
+        Value one32 = arith::ConstantIntOp::create(sb, loc, i32, 1);
+        Value old = memref::AtomicRMWOp::create(
+            sb, loc, arith::AtomicRMWKind::addi, one32, counter,
+            ValueRange{zero});
+        Value lastIdx = arith::IndexCastOp::create(
+            sb, loc, i32,
+            arith::SubIOp::create(sb, loc, numBlocks, idx(sb, loc, 1)));
+        Value isLast = arith::CmpIOp::create(sb, loc, arith::CmpIPredicate::eq,
+                                             old, lastIdx);
+        scf::YieldOp::create(sb, loc,
+                             ValueRange{arith::ExtUIOp::create(sb, loc, i32,
+                                                               isLast)});
+        OpBuilder eb = store.getElseBodyBuilder();
+        scf::YieldOp::create(
+            eb, loc, ValueRange{arith::ConstantIntOp::create(eb, loc, i32, 0)});
+      }
+      Value lastFlag = gpu::AllReduceOp::create(
+          kbld, loc, store.getResult(0),
+          gpu::AllReduceOperationAttr::get(kbld.getContext(),
+                                           gpu::AllReduceOperation::MAXSI),
+          /*uniform=*/true);
+      Value isLastBlock = arith::CmpIOp::create(
+          kbld, loc, arith::CmpIPredicate::ne, lastFlag,
+          arith::ConstantIntOp::create(kbld, loc, i32, 0));
+      auto fold = scf::IfOp::create(kbld, loc, isLastBlock, /*withElse=*/false);
+      {
+        OpBuilder fb = fold.getThenBodyBuilder();
+        NVVM::MembarOp::create(fb, loc, NVVM::MemScopeKind::GPU);
+        gpu::KernelDim3 bsz = launch.getBlockSize();
+        Value t = arith::AddIOp::create(
+            fb, loc,
+            arith::MulIOp::create(
+                fb, loc,
+                arith::AddIOp::create(
+                    fb, loc, arith::MulIOp::create(fb, loc, tid.z, bsz.y),
+                    tid.y),
+                bsz.x),
+            tid.x);
+        Value nt = arith::MulIOp::create(
+            fb, loc, arith::MulIOp::create(fb, loc, bsz.x, bsz.y), bsz.z);
+        SmallVector<Value> ids;
+        for (auto [i, init] : llvm::enumerate(par.getInitVals()))
+          ids.push_back(reductionIdentity(fb, loc, kinds[i], init.getType()));
+        auto loop = scf::ForOp::create(
+            fb, loc, t, numBlocks, nt, ids,
+            [&](OpBuilder &lb, Location, Value k, ValueRange acc) {
+              SmallVector<Value> next;
+              for (auto [i, buf] : llvm::enumerate(partialBufs)) {
+                Value v = memref::LoadOp::create(lb, loc, buf, ValueRange{k});
+                next.push_back(reductionCombine(lb, loc, kinds[i], acc[i], v));
+              }
+              scf::YieldOp::create(lb, loc, next);
+            });
+        SmallVector<Value> totals;
+        for (auto [i, v] : llvm::enumerate(loop.getResults())) {
+          auto kind = gpu::AllReduceOperationAttr::get(
+              fb.getContext(),
+              allReduceKind(kinds[i], llvm::isa<FloatType>(v.getType())));
+          totals.push_back(
+              gpu::AllReduceOp::create(fb, loc, v, kind, /*uniform=*/true));
+        }
+        auto fin = scf::IfOp::create(fb, loc, first, /*withElse=*/false);
+        OpBuilder tb = fin.getThenBodyBuilder();
+        for (auto [i, v] : llvm::enumerate(totals))
+          memref::StoreOp::create(
+              tb, loc,
+              reductionCombine(tb, loc, kinds[i], par.getInitVals()[i], v),
+              slots[i], ValueRange{zero});
+        memref::StoreOp::create(
+            tb, loc, arith::ConstantIntOp::create(tb, loc, i32, 0), counter,
+            ValueRange{zero});
+      }
     }
     gpu::TerminatorOp::create(kbld, loc);
   }
 
+  // 32-bit linear offsets into the views (half the registers of 64-bit
+  // address arithmetic) where every view has fewer than 2^31 elements:
+  // always when that is static, else the launch is versioned on it (the
+  // 64-bit kernel, named ..._i64, runs otherwise).
+  token = launch.getAsyncToken();
+  if (index32 && !extents.empty() && !extents.never32()) {
+    if (Value fits = extents.fits32Value()) {
+      // (No token crosses the scf.if: gpu-to-llvm does not convert one
+      // there. Every launch goes to the runtime's one stream, so the
+      // launches after it are ordered by a fresh token.)
+      OpBuilder vb(launch);
+      auto ifOp = scf::IfOp::create(vb, loc, fits, /*withElse=*/true);
+      OpBuilder tb = ifOp.getThenBodyBuilder();
+      auto narrow = cast<gpu::LaunchOp>(tb.clone(*launch));
+      flattenI32(narrow);
+      launch->moveBefore(ifOp.elseBlock()->getTerminator());
+      launch.setFunctionAttr(FlatSymbolRefAttr::get(ctx, name + "_i64"));
+      token = gpu::WaitOp::create(b, loc, tokenType, ValueRange{})
+                  .getAsyncToken();
+    } else {
+      flattenI32(launch);
+    }
+  }
   if (!reduces) {
     par.erase();
     return success();
   }
-  token = launch.getAsyncToken();
 
-  SmallVector<Value> slots;
-  SmallVector<Operation *> writes;
-  SmallVector<bool> readBack;
-  for (auto [i, r] : llvm::enumerate(par.getResults())) {
-    auto w = r.hasOneUse() ? dyn_cast<ResultWriteOp>(*r.getUsers().begin())
-                           : ResultWriteOp();
-    if (w && w.getValue() == r && dom.properlyDominates(w.getSlot(), par)) {
-      slots.push_back(w.getSlot());
-      writes.push_back(w);
-      readBack.push_back(false);
-    } else {
-      slots.push_back(createResultSlot(b, loc, par, r.getType()));
-      readBack.push_back(true);
-    }
-  }
-
-  // Second stage: one block folds the per-block values (thread t takes
-  // blocks t, t + 1024, ...; then a block reduction): deterministic for a
-  // given launch shape. Thread 0 combines the total with the init and
-  // stores it into the slot.
-  const int64_t finalThreads = 1024;
-  Value one = idx(b, loc, 1), nThreads = idx(b, loc, finalThreads);
-  auto fin = gpu::LaunchOp::create(
-      b, loc, one, one, one, nThreads, one, one, nullptr, tokenType,
-      ValueRange{token}, TypeRange{}, TypeRange{}, nullptr, nullptr, nullptr,
-      FlatSymbolRefAttr::get(ctx, kKernelModule),
-      FlatSymbolRefAttr::get(ctx, name + "_reduce"));
-  {
-    OpBuilder fb = OpBuilder::atBlockEnd(&fin.getBody().front());
-    Value tid = fin.getThreadIds().x;
-    SmallVector<Value> ids;
-    for (auto [i, init] : llvm::enumerate(par.getInitVals()))
-      ids.push_back(reductionIdentity(fb, loc, kinds[i], init.getType()));
-    auto loop = scf::ForOp::create(
-        fb, loc, tid, numBlocks, idx(fb, loc, finalThreads), ids,
-        [&](OpBuilder &lb, Location, Value k, ValueRange acc) {
-          SmallVector<Value> next;
-          for (auto [i, buf] : llvm::enumerate(partialBufs)) {
-            Value v = memref::LoadOp::create(lb, loc, buf, ValueRange{k});
-            next.push_back(reductionCombine(lb, loc, kinds[i], acc[i], v));
-          }
-          scf::YieldOp::create(lb, loc, next);
-        });
-    SmallVector<Value> totals;
-    for (auto [i, v] : llvm::enumerate(loop.getResults())) {
-      auto kind = gpu::AllReduceOperationAttr::get(
-          fb.getContext(),
-          allReduceKind(kinds[i], llvm::isa<FloatType>(v.getType())));
-      totals.push_back(
-          gpu::AllReduceOp::create(fb, loc, v, kind, /*uniform=*/true));
-    }
-    Value isFirst = arith::CmpIOp::create(fb, loc, arith::CmpIPredicate::eq,
-                                          tid, idx(fb, loc, 0));
-    auto store = scf::IfOp::create(fb, loc, isFirst, /*withElse=*/false);
-    OpBuilder sb = store.getThenBodyBuilder();
-    for (auto [i, v] : llvm::enumerate(totals))
-      memref::StoreOp::create(
-          sb, loc,
-          reductionCombine(sb, loc, kinds[i], par.getInitVals()[i], v),
-          slots[i], ValueRange{idx(sb, loc, 0)});
-    gpu::TerminatorOp::create(fb, loc);
-  }
 
   SmallVector<Value> results;
   for (auto [i, slot] : llvm::enumerate(slots))
@@ -900,7 +1184,7 @@ struct XMPToGPUPass : public xmp::impl::XMPToGPUBase<XMPToGPUPass> {
     KernelNamer namer;
     DominanceInfo dom(getOperation());
     for (scf::ParallelOp p : loops)
-      if (failed(convert(p, namer, dom, sweep, remarks)))
+      if (failed(convert(p, namer, dom, sweep, index32, remarks)))
         return signalPassFailure();
   }
 };

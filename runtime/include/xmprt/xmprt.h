@@ -250,8 +250,9 @@ void xmprt_gpu_wait(void);
  * xmprt_gpu_wait. */
 void *xmprt_result_slot(void **cell, int64_t bytes);
 /* Device scratch of at least `bytes` for call site *cell (initially NULL;
- * the per-block partials of a reduction): kept and grown in stream order,
- * so a loop in a time step allocates nothing after its first run. */
+ * the per-block partials of a reduction, its block counter): kept and grown
+ * in stream order, zeroed when (re)made, so a loop in a time step allocates
+ * nothing after its first run. */
 void *xmprt_gpu_scratch(void **cell, int64_t bytes);
 /* A swept device loop (its outermost dimension walked inside each thread)
  * of `planes` iterations of that dimension, each a plane of

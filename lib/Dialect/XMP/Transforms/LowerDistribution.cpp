@@ -19,6 +19,9 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <map>
+#include <tuple>
+
 namespace mlir::xmp {
 #define GEN_PASS_DEF_XMPLOWERDISTRIBUTION
 #include "xmp/Dialect/XMP/Transforms/Passes.h.inc"
@@ -71,9 +74,18 @@ private:
                                      ValueRange steps, ArrayRef<int64_t> onDims);
   void declareRuntime(Location loc, StringRef name, FunctionType type);
 
+  Value sharedBase(Value array, TemplateOp tmpl, int64_t tdim, int64_t offset,
+                   int64_t size, int64_t shadowLo);
+
   ModuleOp module;
   bool gpu;
   llvm::DenseMap<Value, ArrayInfo> infos;
+  /// Index bases shared by the arrays of a function that lie alike on a
+  /// static template (see sharedBase).
+  std::map<std::tuple<Operation *, std::string, int64_t, int64_t, int64_t,
+                      int64_t>,
+           Value>
+      bases;
   /// GPU mode: the module has device loops (then host stores to any darray
   /// mark its device instance stale: the array may reach a device loop
   /// through a call), and arrays whose local block escapes to host code
@@ -140,13 +152,55 @@ ArrayInfo &Lowering::getInfo(Value array) {
           arith::SubIOp::create(b, loc, below, cst(b, loc, m.shadowLo));
     } else {
       m.kind = DimMap::Range;
-      auto bounds = LocalBoundsOp::create(b, loc, b.getIndexType(), b.getIndexType(), array, d);
-      m.base = arith::SubIOp::create(b, loc, bounds.getLo(),
-                                     cst(b, loc, m.shadowLo));
+      int64_t size = type.getShape()[d];
+      if (tmpl && !ShapedType::isDynamic(size) &&
+          !llvm::is_contained(tmpl.getShape(), ShapedType::kDynamic)) {
+        m.base = sharedBase(array, tmpl, a, m.offset, size, m.shadowLo);
+      } else {
+        auto bounds = LocalBoundsOp::create(b, loc, b.getIndexType(),
+                                            b.getIndexType(), array, d);
+        m.base = arith::SubIOp::create(b, loc, bounds.getLo(),
+                                       cst(b, loc, m.shadowLo));
+      }
     }
     info.dims.push_back(m);
   }
   return infos.try_emplace(array, std::move(info)).first->second;
+}
+
+/// The local index base (owned lower bound minus the low shadow) of an
+/// array dimension of static size `size` aligned with dimension `tdim` of
+/// a static template at `offset`: clamp(lo - offset, 0, size) - shadowLo,
+/// with [lo, hi) this rank's part of the template dimension (what the
+/// runtime allocates with, Distribution.h arrayOwned). Arrays that lie
+/// alike share one value, computed at the function's entry (the template's
+/// distribution is fixed before any function runs), so that the index
+/// arithmetic of their accesses is the same values: a kernel computes it
+/// once for all of them.
+Value Lowering::sharedBase(Value array, TemplateOp tmpl, int64_t tdim,
+                           int64_t offset, int64_t size, int64_t shadowLo) {
+  Region *r = array.getParentRegion();
+  Operation *fn = r->getParentOp();
+  while (fn && !isa<FunctionOpInterface>(fn))
+    fn = fn->getParentOp();
+  auto key = std::make_tuple(fn, tmpl.getSymName().str(), tdim, offset, size,
+                             shadowLo);
+  auto it = bases.find(key);
+  if (it != bases.end())
+    return it->second;
+  Block &entry = cast<FunctionOpInterface>(fn).getFunctionBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&entry);
+  Location loc = tmpl.getLoc();
+  auto bounds = TemplateBoundsOp::create(b, loc, b.getIndexType(),
+                                         b.getIndexType(), tmpl.getSymName(),
+                                         tdim);
+  Value lo = arith::SubIOp::create(b, loc, bounds.getLo(), cst(b, loc, offset));
+  lo = arith::MaxSIOp::create(
+      b, loc, arith::MinSIOp::create(b, loc, lo, cst(b, loc, size)),
+      cst(b, loc, 0));
+  Value base = arith::SubIOp::create(b, loc, lo, cst(b, loc, shadowLo));
+  bases[key] = base;
+  return base;
 }
 
 Value Lowering::localIndex(OpBuilder &b, Location loc, const DimMap &m,
