@@ -185,6 +185,45 @@ func.func @cyclic(%a: !a, %init: i32) -> i32 {
 
 // -----
 
+// Regression test (issue 12, bug 4): a cyclic device loop without a
+// reduction. Its validity test is an scf.if without results, whose only
+// terminator is the builder's empty scf.yield (once two scf.yields ended
+// the block: "'scf.yield' op must be the last operation in the parent
+// block"). The loop over the cyclic(2) dimension of a [block, cyclic(2)]
+// template: the block dimension has one slot per iteration, the cyclic one
+// w slots per owned block; the store lands in the then branch.
+xmp.nodes @p(shape = 2x3)
+xmp.template @t(shape = 8x64)
+xmp.distribute @t onto @p [block, cyclic(2)]
+!m = !xmp.darray<8x64xf32, @t, align [0, 1]>
+// CHECK-LABEL: func.func @cyclic_no_reduction
+// CHECK: %[[DM:.*]] = xmp.device_acquire %{{.*}} access(readwrite) : !darray -> memref<4x22xf32>
+// CHECK: scf.parallel (%{{[^,]+}}, %{{[^)]+}}) = {{.*}} {
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: arith.subi
+// CHECK: %[[X:.*]] = memref.load %[[DM]]
+// CHECK-NEXT: %[[Y:.*]] = arith.addf %[[X]], %[[X]] : f32
+// CHECK: memref.store %[[Y]], %[[DM]]
+// CHECK-NEXT: }
+// CHECK-NOT: else
+// CHECK-NEXT: scf.reduce
+// CHECK-NEXT: } {xmp.device}
+// CHECK: xmp.device_release %{{.*}} access(readwrite)
+func.func @cyclic_no_reduction(%u: !m) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i, %j) = (%c0, %c1) to (%c8, %c64) step (%c1, %c1) on @t [0, 1] {
+    %x = xmp.load %u[%i, %j] : !m
+    %y = arith.addf %x, %x : f32
+    xmp.store %y, %u[%i, %j] : !m
+  }
+  return
+}
+
+// -----
+
 // Coherence on the host side. Once the module has device loops, every
 // darray stored by host code may be device data (also through a call, see
 // lower-distribution-gpu-callee.mlir): a host xmp.loop storing to %a and %h

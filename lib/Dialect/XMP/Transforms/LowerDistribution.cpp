@@ -566,17 +566,22 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
         if (!valid) {
           contrib = cloneBody(pb);
         } else {
+          // Without reductions the scf.if has no results: its builder adds
+          // the (empty) scf.yield itself and the body goes before it.
+          bool reduces = !identities.empty();
           auto ifOp = scf::IfOp::create(
               pb, loc, TypeRange(ValueRange(identities)), valid,
-              /*withElseRegion=*/true);
+              /*withElseRegion=*/reduces);
           OpBuilder tb = ifOp.getThenBodyBuilder();
           SmallVector<Value> y = cloneBody(tb);
-          scf::YieldOp::create(tb, loc, y);
-          OpBuilder eb = ifOp.getElseBodyBuilder();
-          SmallVector<Value> ids;
-          for (auto [i, v] : llvm::enumerate(identities))
-            ids.push_back(reductionIdentity(eb, loc, kinds[i], v.getType()));
-          scf::YieldOp::create(eb, loc, ids);
+          if (reduces) {
+            scf::YieldOp::create(tb, loc, y);
+            OpBuilder eb = ifOp.getElseBodyBuilder();
+            SmallVector<Value> ids;
+            for (auto [i, v] : llvm::enumerate(identities))
+              ids.push_back(reductionIdentity(eb, loc, kinds[i], v.getType()));
+            scf::YieldOp::create(eb, loc, ids);
+          }
           contrib.assign(ifOp.getResults().begin(), ifOp.getResults().end());
         }
         auto reduce = scf::ReduceOp::create(pb, loc, contrib);
