@@ -296,7 +296,44 @@ func.func @coherence(%x: f64) {
 
 // -----
 
-// Without device loops nothing is marked: host stores are plain stores.
+// An acc reflect uses the device instance as a device loop does (issue 20):
+// in a module with acc reflects and no device loop, host stores mark the
+// device instance stale too (after the host loop; after a single store),
+// so that the reflect copies the host block in first.
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 16)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<16xf64, @t, align [0], shadow [1:1]>
+// CHECK-LABEL: func.func @acc_reflect_only
+// CHECK: %[[A:.*]] = xmp.alloc : !darray
+// CHECK: scf.for
+// CHECK: memref.store
+// CHECK: }
+// CHECK-NEXT: xmp.host_modified %[[A]] : !darray
+// CHECK-NEXT: xmp.reflect %[[A]] acc : !darray
+// CHECK: memref.store
+// CHECK-NEXT: xmp.host_modified %[[A]] : !darray
+// CHECK-NEXT: %[[P:.*]] = xmp.reflect_init %[[A]] acc
+// CHECK-NEXT: xmp.reflect_do %[[P]]
+func.func @acc_reflect_only(%x: f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %a = xmp.alloc : !a
+  xmp.loop (%i) = (%c0) to (%c16) step (%c1) on @t [0] {
+    xmp.store %x, %a[%i] : !a
+  }
+  xmp.reflect %a acc : !a
+  xmp.store %x, %a[%c1] : !a
+  %p = xmp.reflect_init %a acc : !a -> !xmp.reflect_plan
+  xmp.reflect_do %p
+  return
+}
+
+// -----
+
+// Without device loops or acc reflects nothing is marked: host stores are
+// plain stores.
 xmp.nodes @p(shape = 2)
 xmp.template @t(shape = 16)
 xmp.distribute @t onto @p [block]

@@ -74,11 +74,12 @@ private:
   ModuleOp module;
   bool gpu;
   llvm::DenseMap<Value, ArrayInfo> infos;
-  /// GPU mode: the module has device loops (then host stores to any darray
-  /// mark its device instance stale: the array may reach a device loop
-  /// through a call), and arrays whose local block escapes to host code
-  /// through a user `xmp.local_view`.
-  bool hasDeviceLoops = false;
+  /// GPU mode: the module uses device instances (device loops, `acc`
+  /// reflects): then host stores to any darray mark its device instance
+  /// stale (the array may reach a device loop or an acc reflect through a
+  /// call). And arrays whose local block escapes to host code through a
+  /// user `xmp.local_view`.
+  bool hasDeviceData = false;
   llvm::DenseSet<Value> escaped;
 };
 
@@ -208,7 +209,7 @@ LogicalResult Lowering::lowerAccesses(func::FuncOp func) {
     // whole) makes the device instance stale.
     Value markAfter;
     if (auto st = dyn_cast<StoreOp>(op))
-      if (gpu && hasDeviceLoops &&
+      if (gpu && hasDeviceData &&
           !st->hasAttr(kInLoopAttr))
         markAfter = st.getArray();
     OpBuilder b(op->getContext());
@@ -320,7 +321,7 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
     t0 = WtimeOp::create(b, loc, b.getF64Type());
 
   llvm::SetVector<Value> stored;
-  if (gpu && hasDeviceLoops && !isDevice)
+  if (gpu && hasDeviceData && !isDevice)
     loopBody->walk([&](StoreOp st) {
       st->setAttr(kInLoopAttr, UnitAttr::get(st.getContext()));
       if (!splitPart)
@@ -641,7 +642,7 @@ LogicalResult Lowering::run() {
     // Device loop bodies run on the GPU: checked before any loop is lowered
     // (a nested loop would otherwise be lowered into host code first).
     WalkResult nested = module.walk([&](DeviceLoopOp dl) {
-      hasDeviceLoops = true;
+      hasDeviceData = true;
       return dl.getBodyBlock()->walk([&](Operation *op) {
         if (isa<LoopOp, DeviceLoopOp, ReflectOp, ReflectDoOp, ReflectStartOp,
                 ReflectWaitOp, GMoveOp, ReductionOp, BcastOp, BarrierOp,
@@ -655,6 +656,14 @@ LogicalResult Lowering::run() {
     });
     if (nested.wasInterrupted())
       return failure();
+    // An acc reflect acquires the device instance like a device loop does:
+    // host writes before it must mark the instance stale.
+    module.walk([&](Operation *op) {
+      if (auto r = dyn_cast<ReflectOp>(op))
+        hasDeviceData |= r.getAcc();
+      else if (auto r = dyn_cast<ReflectInitOp>(op))
+        hasDeviceData |= r.getAcc();
+    });
     module.walk([&](LocalViewOp lv) { escaped.insert(lv.getArray()); });
   }
   for (Operation *op : loops) {

@@ -398,7 +398,9 @@ def XMP_ReflectOp : XMP_ReflectBase<"reflect"> {
         channels [tca, ib] : !u_t
     ```
     `width` (default: the whole shadow) gives the widths to update per
-    dimension; `periodic` wraps around; `acc` acts on the device instance;
+    dimension; `periodic` wraps around; `acc` acts on the device instance
+    (outside `xmp.replicate` regions: brought up to date from the host
+    first, the exchanged halos copied back to the host after);
     `channels` (set by `xmp-select-channels`) chooses `tca`, `ib` or `none`
     per dimension. A full shadow (`*`) is an all-gather of the dimension.
   }];
