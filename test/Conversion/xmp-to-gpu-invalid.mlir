@@ -103,3 +103,21 @@ func.func @no_kinds(%n: index, %x: f32) -> f32 {
   } {xmp.device}
   return %r : f32
 }
+
+// -----
+
+// A reduction narrower than 32 bits (xmp-lower-distribution widens those
+// of device loops to i32).
+func.func @narrow_reduction(%n: index, %x: i16) -> i16 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{reduces 'i16' values: the block-wide reduction needs 32 or 64 bits (xmp-lower-distribution widens narrower reductions to i32)}}
+  %r = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%x) -> i16 {
+    scf.reduce(%x : i16) {
+    ^bb0(%l: i16, %r: i16):
+      %s = arith.addi %l, %r : i16
+      scf.reduce.return %s : i16
+    }
+  } {xmp.device, xmp.reduce_kinds = [#xmp.reduction<add>]}
+  return %r : i16
+}

@@ -354,3 +354,68 @@ func.func @host_only(%x: f64) {
   xmp.store %x, %a[%c0] : !a
   return
 }
+
+// -----
+
+// Reductions narrower than 32 bits run on i32 (the block-wide reduction
+// shuffles 32-bit values): the identities and contributions are extended
+// (i8, i16 signed; i1 unsigned, a truth value: max is or, min is and), the
+// scf.reduce regions combine i32, and after the loop max/min are clamped
+// to the narrow range (a thread, block or rank without iterations
+// contributes the i32 identity) before the truncation; add (like mul, and,
+// or) commutes with it. Across nodes and with init the narrow types again
+// (min on i1: minui).
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 16)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<16xi8, @t, align [0]>
+// CHECK-LABEL: func.func @narrow
+// CHECK-SAME: (%{{[^:]+}}: !darray, %[[X:[^:]+]]: i8, %[[Y:[^:]+]]: i16, %[[F:[^:]+]]: i1)
+// CHECK: %[[M8:.*]] = arith.constant -128 : i8
+// CHECK-NEXT: %[[ID0:.*]] = arith.extsi %[[M8]] : i8 to i32
+// CHECK-NEXT: %[[Z16:.*]] = arith.constant 0 : i16
+// CHECK-NEXT: %[[ID1:.*]] = arith.extsi %[[Z16]] : i16 to i32
+// CHECK-NEXT: %[[T:.*]] = arith.constant true
+// CHECK-NEXT: %[[ID2:.*]] = arith.extui %[[T]] : i1 to i32
+// CHECK-NEXT: %[[P:.*]]:3 = scf.parallel {{.*}} init (%[[ID0]], %[[ID1]], %[[ID2]]) -> (i32, i32, i32) {
+// CHECK: %[[V:.*]] = memref.load
+// CHECK: %[[W:.*]] = arith.extsi %[[V]] : i8 to i16
+// CHECK: %[[B:.*]] = arith.cmpi sgt, %[[V]],
+// CHECK-NEXT: %[[V32:.*]] = arith.extsi %[[V]] : i8 to i32
+// CHECK-NEXT: %[[W32:.*]] = arith.extsi %[[W]] : i16 to i32
+// CHECK-NEXT: %[[B32:.*]] = arith.extui %[[B]] : i1 to i32
+// CHECK-NEXT: scf.reduce(%[[V32]], %[[W32]], %[[B32]] : i32, i32, i32) {
+// CHECK: arith.maxsi {{.*}} : i32
+// CHECK: arith.addi {{.*}} : i32
+// CHECK: arith.minsi {{.*}} : i32
+// CHECK: } {xmp.device, xmp.reduce_kinds = [#xmp.reduction<max>, #xmp.reduction<add>, #xmp.reduction<min>]}
+// CHECK-NEXT: %[[HI0:.*]] = arith.constant 127 : i32
+// CHECK-NEXT: %[[C0:.*]] = arith.minsi %[[P]]#0, %[[HI0]] : i32
+// CHECK-NEXT: %[[LO0:.*]] = arith.constant -128 : i32
+// CHECK-NEXT: %[[C1:.*]] = arith.maxsi %[[C0]], %[[LO0]] : i32
+// CHECK-NEXT: %[[R0:.*]] = arith.trunci %[[C1]] : i32 to i8
+// CHECK-NEXT: %[[R1:.*]] = arith.trunci %[[P]]#1 : i32 to i16
+// CHECK-NEXT: %[[HI2:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[C2:.*]] = arith.minsi %[[P]]#2, %[[HI2]] : i32
+// CHECK-NEXT: %[[LO2:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[C3:.*]] = arith.maxsi %[[C2]], %[[LO2]] : i32
+// CHECK-NEXT: %[[R2:.*]] = arith.trunci %[[C3]] : i32 to i1
+// CHECK: %[[A0:.*]] = xmp.reduction max %[[R0]] on @p : i8
+// CHECK-NEXT: arith.maxsi %[[X]], %[[A0]] : i8
+// CHECK-NEXT: %[[A1:.*]] = xmp.reduction add %[[R1]] on @p : i16
+// CHECK-NEXT: arith.addi %[[Y]], %[[A1]] : i16
+// CHECK-NEXT: %[[A2:.*]] = xmp.reduction min %[[R2]] on @p : i1
+// CHECK-NEXT: arith.minui %[[F]], %[[A2]] : i1
+func.func @narrow(%a: !a, %x: i8, %y: i16, %f: i1) -> (i8, i16, i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %r:3 = xmp.device_loop (%i) = (%c0) to (%c16) step (%c1) on @t [0] reduce(max, add, min) init(%x, %y, %f) -> (i8, i16, i1) {
+    %v = xmp.load %a[%i] : !a
+    %w = arith.extsi %v : i8 to i16
+    %z = arith.constant 0 : i8
+    %b = arith.cmpi sgt, %v, %z : i8
+    xmp.yield %v, %w, %b : i8, i16, i1
+  }
+  return %r#0, %r#1, %r#2 : i8, i16, i1
+}

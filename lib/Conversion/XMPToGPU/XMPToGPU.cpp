@@ -137,6 +137,13 @@ LogicalResult convert(scf::ParallelOp par) {
   if (kinds.size() != par.getInitVals().size())
     return par.emitOpError() << "device loop with " << par.getInitVals().size()
                              << " reductions needs xmp.reduce_kinds";
+  for (Value init : par.getInitVals())
+    if (auto it = llvm::dyn_cast<IntegerType>(init.getType());
+        it && it.getWidth() < 32)
+      return par.emitOpError()
+             << "reduces " << it
+             << " values: the block-wide reduction needs 32 or 64 bits "
+                "(xmp-lower-distribution widens narrower reductions to i32)";
 
   OpBuilder b(par);
   // Iteration counts per loop dimension.

@@ -428,14 +428,48 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
   SmallVector<ReductionKind> kinds;
   for (unsigned i = 0; i < loop.getInits().size(); ++i)
     kinds.push_back(loop.getReduceKind(i));
-  for (Value v : loop.getInits()) {
-    Type t = v.getType();
-    if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() < 32)
+  for (Value v : loop.getInits())
+    if (!v.getType().isIntOrFloat())
       return loop.emitOpError()
-             << "reductions on " << t
-             << " are not supported on the GPU (32- and 64-bit integers "
-                "and floats are)";
-  }
+             << "reductions on " << v.getType()
+             << " are not supported by the lowering yet";
+  // Integer reductions narrower than 32 bits run on i32 (the block-wide
+  // reduction shuffles 32-bit values): i1 zero-extended (a truth value,
+  // max = or, min = and as on the host), i8/i16 sign-extended. add, mul,
+  // and, or commute with truncation; max and min are clamped to the narrow
+  // range before it (a thread, block or rank without iterations
+  // contributes the i32 identity).
+  auto wide = [&](Type t) -> Type {
+    auto it = llvm::dyn_cast<IntegerType>(t);
+    return it && it.getWidth() < 32 ? IntegerType::get(loop.getContext(), 32)
+                                    : t;
+  };
+  auto widen = [&](OpBuilder &wb, Value v) -> Value {
+    Type w = wide(v.getType());
+    if (w == v.getType())
+      return v;
+    if (v.getType().isInteger(1))
+      return arith::ExtUIOp::create(wb, loc, w, v);
+    return arith::ExtSIOp::create(wb, loc, w, v);
+  };
+  auto narrow = [&](OpBuilder &nb, ReductionKind kind, Type t,
+                    Value v) -> Value {
+    if (wide(t) == t)
+      return v;
+    unsigned n = t.getIntOrFloatBitWidth();
+    if (kind == ReductionKind::max || kind == ReductionKind::min) {
+      int64_t lo = n == 1 ? 0 : -(int64_t(1) << (n - 1));
+      int64_t hi = n == 1 ? 1 : (int64_t(1) << (n - 1)) - 1;
+      Type w = v.getType();
+      v = arith::MinSIOp::create(
+          nb, loc, v,
+          arith::ConstantOp::create(nb, loc, w, nb.getIntegerAttr(w, hi)));
+      v = arith::MaxSIOp::create(
+          nb, loc, v,
+          arith::ConstantOp::create(nb, loc, w, nb.getIntegerAttr(w, lo)));
+    }
+    return arith::TruncIOp::create(nb, loc, t, v);
+  };
 
   auto tmpl =
       SymbolTable::lookupNearestSymbolFrom<TemplateOp>(loop, loop.getTmplAttr());
@@ -494,9 +528,10 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
           cst(b, loc, lv.width)));
     }
   }
-  SmallVector<Value> identities;
+  SmallVector<Value> identities; // of the (widened) reduction types
   for (auto [i, v] : llvm::enumerate(loop.getInits()))
-    identities.push_back(reductionIdentity(b, loc, kinds[i], v.getType()));
+    identities.push_back(
+        widen(b, reductionIdentity(b, loc, kinds[i], v.getType())));
 
   auto par = scf::ParallelOp::create(
       b, loc, zeros, counts, ones, identities,
@@ -576,15 +611,20 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
           OpBuilder tb = ifOp.getThenBodyBuilder();
           SmallVector<Value> y = cloneBody(tb);
           if (reduces) {
+            for (Value &v : y)
+              v = widen(tb, v);
             scf::YieldOp::create(tb, loc, y);
             OpBuilder eb = ifOp.getElseBodyBuilder();
             SmallVector<Value> ids;
-            for (auto [i, v] : llvm::enumerate(identities))
-              ids.push_back(reductionIdentity(eb, loc, kinds[i], v.getType()));
+            for (auto [i, v] : llvm::enumerate(loop.getInits()))
+              ids.push_back(widen(
+                  eb, reductionIdentity(eb, loc, kinds[i], v.getType())));
             scf::YieldOp::create(eb, loc, ids);
           }
           contrib.assign(ifOp.getResults().begin(), ifOp.getResults().end());
         }
+        for (Value &v : contrib)
+          v = widen(pb, v);
         auto reduce = scf::ReduceOp::create(pb, loc, contrib);
         for (auto [i, region] : llvm::enumerate(reduce.getReductions())) {
           Block &blk = region.front();
@@ -603,7 +643,9 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
       ks.push_back(ReductionKindAttr::get(b.getContext(), k));
     par->setAttr("xmp.reduce_kinds", b.getArrayAttr(ks));
   }
-  SmallVector<Value> results(par.getResults().begin(), par.getResults().end());
+  SmallVector<Value> results;
+  for (auto [i, r] : llvm::enumerate(par.getResults()))
+    results.push_back(narrow(b, kinds[i], loop.getInits()[i].getType(), r));
   if (splitPart) {
     for (auto [i, r] : llvm::enumerate(results))
       results[i] = reductionCombine(b, loc, kinds[i], loop.getInits()[i], r);
