@@ -79,15 +79,22 @@ gpu::AllReduceOperation allReduceKind(ReductionKind kind, bool isFloat) {
 }
 
 /// Values the body uses from outside must be usable on the device: scalars,
-/// or memrefs that are device instances (`xmp.device_acquire`).
+/// or memrefs that are device instances (`xmp.device_acquire`). Functions it
+/// calls are compiled for the device too (gpu-kernel-outlining copies them
+/// into the kernel's module): the xmp.device_loop verifier's rules, checked
+/// again here for input that did not come from a device loop.
 LogicalResult checkCaptures(scf::ParallelOp par) {
   Region &region = par.getRegion();
+  SymbolTableCollection symbols;
   WalkResult r = par.getBody()->walk([&](Operation *op) {
-    if (auto call = dyn_cast<func::CallOp>(op)) {
-      op->emitOpError() << "calls @" << call.getCallee()
-                        << ", which is not available inside a device loop "
-                           "running on the GPU";
-      return WalkResult::interrupt();
+    if (auto call = dyn_cast<CallOpInterface>(op)) {
+      std::string why = deviceCallProblem(call, symbols);
+      if (!why.empty()) {
+        op->emitOpError() << "cannot run inside a device loop running on "
+                             "the GPU: "
+                          << why;
+        return WalkResult::interrupt();
+      }
     }
     for (Value v : op->getOperands()) {
       if (region.isAncestor(v.getParentRegion()))

@@ -320,11 +320,16 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   if (isDevice)
     t0 = WtimeOp::create(b, loc, b.getF64Type());
 
+  // GPU mode: the outermost host loop of a nest marks what the nest stores
+  // (a loop nested in a device loop stores device data, and one in the CPU
+  // part of a split loop host data the split commits).
+  bool nested = loopOp->getParentOfType<LoopOp>() ||
+                loopOp->getParentOfType<DeviceLoopOp>();
   llvm::SetVector<Value> stored;
   if (gpu && hasDeviceData && !isDevice)
     loopBody->walk([&](StoreOp st) {
       st->setAttr(kInLoopAttr, UnitAttr::get(st.getContext()));
-      if (!splitPart)
+      if (!splitPart && !nested)
         stored.insert(st.getArray());
     });
 
@@ -634,6 +639,16 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
           scf::ReduceReturnOp::create(rb, loc, c);
         }
       });
+  // Loops nested in the device loop were lowered first, in place: their
+  // owned-range queries (runtime calls, no operands) run on the host, once,
+  // before the kernel.
+  SmallVector<Operation *> queries;
+  par.getBody()->walk([&](Operation *op) {
+    if (isa<TemplateBoundsOp, TemplateCoordOp>(op))
+      queries.push_back(op);
+  });
+  for (Operation *q : queries)
+    q->moveBefore(par);
   par->setAttr("xmp.device", UnitAttr::get(b.getContext()));
   if (auto bs = loop.getBlockSizeAttr())
     par->setAttr("xmp.block_size", bs);
@@ -681,27 +696,14 @@ LogicalResult Lowering::run() {
       loops.push_back(op);
   });
   if (gpu) {
-    // Device loop bodies run on the GPU: checked before any loop is lowered
-    // (a nested loop would otherwise be lowered into host code first).
-    WalkResult nested = module.walk([&](DeviceLoopOp dl) {
-      hasDeviceData = true;
-      return dl.getBodyBlock()->walk([&](Operation *op) {
-        if (isa<LoopOp, DeviceLoopOp, ReflectOp, ReflectDoOp, ReflectStartOp,
-                ReflectWaitOp, GMoveOp, ReductionOp, BcastOp, BarrierOp,
-                ReplicateOp, ReplicateSyncOp, LocalViewOp>(op)) {
-          op->emitOpError() << "is not allowed inside an xmp.device_loop "
-                               "that runs on the GPU";
-          return WalkResult::interrupt();
-        }
-        return WalkResult::advance();
-      });
-    });
-    if (nested.wasInterrupted())
-      return failure();
-    // An acc reflect acquires the device instance like a device loop does:
-    // host writes before it must mark the instance stale.
+    // (What a device loop body may contain is the xmp.device_loop
+    // verifier's: the same in both builds.) An acc reflect acquires the
+    // device instance like a device loop does: host writes before either
+    // must mark the instance stale.
     module.walk([&](Operation *op) {
-      if (auto r = dyn_cast<ReflectOp>(op))
+      if (isa<DeviceLoopOp>(op))
+        hasDeviceData = true;
+      else if (auto r = dyn_cast<ReflectOp>(op))
         hasDeviceData |= r.getAcc();
       else if (auto r = dyn_cast<ReflectInitOp>(op))
         hasDeviceData |= r.getAcc();
