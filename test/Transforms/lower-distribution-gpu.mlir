@@ -332,6 +332,37 @@ func.func @acc_reflect_only(%x: f64) {
 
 // -----
 
+// An array with a user local_view (host code may write through it at any
+// time) is marked before each acc reflect of it (also through a plan), as
+// before each device loop; a host reflect needs no mark.
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 16)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<16xf64, @t, align [0], shadow [1:1]>
+// CHECK-LABEL: func.func @acc_reflect_escaped
+// CHECK: %[[A:.*]] = xmp.alloc : !darray
+// CHECK: %[[P:.*]] = xmp.reflect_init %[[A]] acc
+// CHECK: xmp.host_modified %[[A]] : !darray
+// CHECK-NEXT: xmp.reflect %[[A]] acc : !darray
+// CHECK-NEXT: xmp.reflect %[[A]] : !darray
+// CHECK-NEXT: xmp.host_modified %[[A]] : !darray
+// CHECK-NEXT: xmp.reflect_do %[[P]]
+// CHECK-NEXT: xmp.host_modified %[[A]] : !darray
+// CHECK-NEXT: %[[T:.*]] = xmp.reflect_start %[[P]]
+func.func @acc_reflect_escaped() -> memref<10xf64> {
+  %a = xmp.alloc : !a
+  %lv = xmp.local_view %a : !a -> memref<10xf64>
+  %p = xmp.reflect_init %a acc : !a -> !xmp.reflect_plan
+  xmp.reflect %a acc : !a
+  xmp.reflect %a : !a
+  xmp.reflect_do %p
+  %t = xmp.reflect_start %p
+  xmp.reflect_wait %t
+  return %lv : memref<10xf64>
+}
+
+// -----
+
 // Without device loops or acc reflects nothing is marked: host stores are
 // plain stores.
 xmp.nodes @p(shape = 2)

@@ -709,6 +709,24 @@ LogicalResult Lowering::run() {
         hasDeviceData |= r.getAcc();
     });
     module.walk([&](LocalViewOp lv) { escaped.insert(lv.getArray()); });
+    // Host code may have written an escaped array through its view at any
+    // time: an acc reflect of it starts from the host's values, as a device
+    // loop does (below).
+    module.walk([&](Operation *op) {
+      Value array;
+      if (auto r = dyn_cast<ReflectOp>(op)) {
+        if (r.getAcc())
+          array = r.getArray();
+      } else if (isa<ReflectDoOp, ReflectStartOp>(op)) {
+        if (auto init = op->getOperand(0).getDefiningOp<ReflectInitOp>())
+          if (init.getAcc())
+            array = init.getArray();
+      }
+      if (array && escaped.contains(array)) {
+        OpBuilder b(op);
+        HostModifiedOp::create(b, op->getLoc(), array);
+      }
+    });
   }
   for (Operation *op : loops) {
     auto dl = dyn_cast<DeviceLoopOp>(op);
