@@ -23,8 +23,8 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-grep -qx '/.gpu-carry/' "$root/.git/info/exclude" 2>/dev/null ||
-  echo '/.gpu-carry/' >> "$root/.git/info/exclude"
+# (.gpu-carry/ is in .gitignore: the device tool carries it as an ignored
+# path, and git never sees it.)
 rm -rf "$carry/obj" "$carry/src" "$carry/googletest" "$carry/before"
 mkdir -p "$carry/obj" "$carry/src"
 cc() { "$build/bin/xmpcc" -O3 --march=x86-64-v3 --emit=obj "$@"; }
@@ -38,6 +38,15 @@ done
 cc --gpu "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.gpu.o"
 cc --gpu "$root/test/Integration/Inputs/bigrid.mlir" -o "$carry/obj/bigrid.gpu.o"
 cc "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.cpu.o"
+# The parity suite (test/Integration/Inputs/parity, run by gpu-parity.sh):
+# the GPU and the CPU build of every program.
+mkdir -p "$carry/obj/parity"
+for src in "$root"/test/Integration/Inputs/parity/*.mlir; do
+  n="$(basename "${src%.mlir}")"
+  echo "gpu-prepare: parity/$n"
+  cc --gpu "$src" -o "$carry/obj/parity/$n.gpu.o"
+  cc "$src" -o "$carry/obj/parity/$n.cpu.o"
+done
 
 if [ "$bench" = 1 ]; then
   # Laplace 8192 x 8192 and Himeno M / L (the sizes are static in the IR).

@@ -3,7 +3,7 @@
 # machine: CUDA, cmake, ninja, Open MPI, python3; no MLIR). Needs what
 # scripts/gpu-prepare.sh puts in .gpu-carry/ (run that on the development
 # machine first). From the repository root:
-#   bash scripts/gpu-tests.sh [NP...]      (default: 1 2)
+#   bash scripts/gpu-tests.sh [--parity|--no-parity] [NP...]   (default: 1 2)
 # 1. builds libxmprt with CUDA and its tests (build-gpu/);
 # 2. runs the runtime's GPU tests (ctest label "gpu") and the CPU runtime
 #    tests;
@@ -12,12 +12,21 @@
 #    comparing with the C reference and with the CPU build of the same
 #    program; with 2 or more ranks also with XMP_SUBCLUSTER_SIZE=1 (every
 #    halo through IB) and XMP_REFLECT_CHANNEL=tca;
-# 4. runs compute-sanitizer memcheck on one example.
-# Prints PASS/FAIL per check and a summary; exits 1 on any failure. Logs go
-# to $OUT (the device tool's output folder) when set.
+# 4. runs the parity suite (scripts/gpu-parity.sh: every program of
+#    test/Integration/Inputs/parity on PARITY_NPS ranks, default 1 2 4,
+#    against its reference and its CPU build);
+# 5. runs compute-sanitizer memcheck on one example.
+# --parity runs only 1 and 4 (the runtime build included), --no-parity all
+# but 4. Prints PASS/FAIL per check and a summary; exits 1 on any failure.
+# Logs go to $OUT (the device tool's output folder) when set.
 set -uo pipefail
 root="$(pwd)"; carry="$root/.gpu-carry"; b="$root/build-gpu"
 logs="${OUT:-/tmp/xmp-gpu-logs}"; mkdir -p "$logs"
+parity=1; others=1
+case "${1:-}" in
+  --parity) others=0; shift ;;
+  --no-parity) parity=0; shift ;;
+esac
 nps=("$@"); [ ${#nps[@]} -gt 0 ] || nps=(1 2)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1
@@ -44,6 +53,10 @@ rc=$?
 echo "gpu-tests: runtime build rc=$rc in $(( $(date +%s) - t0 )) s"
 [ $rc = 0 ] || { tail -30 "$logs/build.log" "$logs/cmake.log"; exit 1; }
 
+mkdir -p "$b/progs"
+mpicc_link() { mpicc "$1" -o "$2" -L"$b/lib" -lxmprt -Wl,-rpath,"$b/lib" -lstdc++ -lm; }
+cmp_() { python3 "$root/test/Integration/compare.py" "$@"; }
+if [ "$others" = 1 ]; then
 # 2. runtime tests.
 (cd "$b" && ctest -L gpu --output-on-failure --timeout 300) > "$logs/ctest-gpu.log" 2>&1 \
   && ok "runtime gpu tests" || { ko "runtime gpu tests"; tail -60 "$logs/ctest-gpu.log"; }
@@ -52,8 +65,6 @@ grep -E "tests passed|Skipped|Not Run" "$logs/ctest-gpu.log" | tail -3
   && ok "runtime cpu tests" || { ko "runtime cpu tests"; tail -40 "$logs/ctest-cpu.log"; }
 
 # 3. programs.
-mkdir -p "$b/progs"
-mpicc_link() { mpicc "$1" -o "$2" -L"$b/lib" -lxmprt -Wl,-rpath,"$b/lib" -lstdc++ -lm; }
 for o in "$carry"/obj/*.o; do
   n="$(basename "${o%.o}")"
   mpicc_link "$o" "$b/progs/$n" 2>> "$logs/link.log" || ko "link $n"
@@ -61,7 +72,6 @@ done
 for r in laplace2d himeno nbody matmul; do
   cc -O2 -ffp-contract=off "$root/examples/${r}_ref.c" -o "$b/progs/${r}_ref" -lm || ko "ref $r"
 done
-cmp_() { python3 "$root/test/Integration/compare.py" "$@"; }
 # name, args, compare keys (GPU code may contract a*b+c into FMA: f64
 # results are compared with a small tolerance where products are summed).
 run_case() { # name args keys...
@@ -138,8 +148,16 @@ for np in "${nps[@]}"; do
   check "ops gpu=cpu np$np" cmp_ "$logs/ops.cpu.np$np" "$logs/ops.gpu.np$np" $keys
 done
 
-# 4. compute-sanitizer on one example (1 rank).
-if command -v compute-sanitizer > /dev/null; then
+fi # others
+
+# 4. the parity suite.
+if [ "$parity" = 1 ]; then
+  . "$root/scripts/gpu-parity.sh"
+  parity_suite
+fi
+
+# 5. compute-sanitizer on one example (1 rank).
+if [ "$others" = 1 ] && command -v compute-sanitizer > /dev/null; then
   compute-sanitizer --tool memcheck --error-exitcode 9 "$b/progs/laplace2d_gpu.gpu" 3 \
     > "$logs/memcheck.log" 2>&1 && ok "compute-sanitizer memcheck laplace2d_gpu" \
     || { ko "compute-sanitizer memcheck laplace2d_gpu"; tail -30 "$logs/memcheck.log"; }

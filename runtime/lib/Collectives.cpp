@@ -469,14 +469,20 @@ void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
   if (collMode() == XMPRT_COLL_HYBRID) {
     hybridAllreduce(hybridOf(g, axis, fn), op, elem_type, rs, (char *)buf,
                     count);
-    return;
+  } else {
+    const int64_t kChunk = INT_MAX / 16;
+    for (int64_t off = 0; off < count; off += kChunk)
+      XMPRT_MPI(MPI_Allreduce(MPI_IN_PLACE, (char *)buf + off * rs.itemBytes,
+                              (int)std::min(kChunk, count - off), rs.type,
+                              rs.op, c),
+                fn);
   }
-  const int64_t kChunk = INT_MAX / 16;
-  for (int64_t off = 0; off < count; off += kChunk)
-    XMPRT_MPI(MPI_Allreduce(MPI_IN_PLACE, (char *)buf + off * rs.itemBytes,
-                            (int)std::min(kChunk, count - off), rs.type, rs.op,
-                            c),
-              fn);
+  // I1 values are bytes holding 0 or 1: the sum of i1 values is their sum
+  // modulo 2 (i1 addition), the low bit of the byte sum (which wraps at
+  // 256, an even number). Other kinds keep 0/1 bytes 0/1.
+  if (elem_type == XMPRT_I1 && op == XMPRT_RED_SUM)
+    for (int64_t k = 0; k < count; ++k)
+      static_cast<unsigned char *>(buf)[k] &= 1;
 }
 
 void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes) {

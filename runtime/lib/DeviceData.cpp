@@ -6,10 +6,12 @@
 //                creation, by xmprt_darray_host_modified, after host
 //                reflects and host gmoves);
 //   kHostStale : the device holds values the host lacks (after a device
-//                reflect, and after a device loop that writes inside a
-//                replicate region: release marks it there).
+//                reflect or a device loop that writes inside a replicate
+//                region: release and the reflect mark it there).
 // Outside replicate regions the host instance is the reference: acquire
-// copies it in when stale, release after writes copies the block back.
+// copies it in when stale, release after writes copies the block back, and
+// a device reflect copies the halos it filled back (halosToHost), so the
+// host is current after every device operation there.
 // Inside them nothing moves unless the program calls xmprt_replicate_sync
 // (or a split loop needs the host instance: xmprt_darray_host_acquire).
 // These copies are of the whole local block (simple and exact; the cost is
@@ -127,6 +129,37 @@ void *deviceInstance(xmprt_darray *a, const char *fn) {
   a->devFlags = kDevStale;
   a->devPeers.clear();
   return a->devData;
+}
+
+void halosToHost(xmprt_darray *a, const Box *boxes, size_t n,
+                 const char *fn) {
+  if (!a->devData)
+    return;
+  int64_t total = 0;
+  for (size_t i = 0; i < n; ++i)
+    total += boxes[i].bytes();
+  // The boxes of different dimensions overlap at the corners: when they
+  // cover as much as the block, one copy of the block is cheaper. (Not
+  // when the host changed since the reflect started: its writes win.)
+  if ((a->devFlags & kHostStale) ||
+      (total >= a->bytes && !(a->devFlags & kDevStale))) {
+    copyOut(a, fn);
+    return;
+  }
+  char *host = static_cast<char *>(a->data);
+  const char *dev = static_cast<const char *>(a->devData);
+  int64_t bytes = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const Box &b = boxes[i];
+    if (b.bytes() == 0)
+      continue;
+    gpu::copy2DAsync(host + b.offset, b.stride, dev + b.offset, b.stride,
+                     b.blockBytes, b.nblocks, fn);
+    bytes += b.bytes();
+  }
+  if (bytes)
+    gpu::sync(fn);
+  gCopied[1] += bytes;
 }
 
 void freeDeviceInstance(xmprt_darray *a) {
@@ -278,9 +311,10 @@ void xmprt_darray_split_commit(xmprt_darray *a, int32_t dim, int64_t g0,
       return;
     }
     if (hostStale) {
-      // The host lacked more than this slice before the loop (a device
-      // reflect): the whole block, as release does, so that host code
-      // sees current data.
+      // The host lacked more than this slice before the loop (no device
+      // operation outside regions leaves it so today: a device reflect
+      // copies its halos back): the whole block, as release does, so that
+      // host code sees current data.
       copyOut(a, fn);
       return;
     }

@@ -112,6 +112,7 @@ struct xmprt_template {
 
 namespace xmprt {
 class MemorySpace;
+struct Box;
 }
 
 struct xmprt_darray {
@@ -206,6 +207,10 @@ void freeDeviceInstance(xmprt_darray *a);
 // model (copies host->device if stale); inside a replicate region the
 // instance must exist and is used as it is.
 void *deviceForUse(xmprt_darray *a, const char *fn);
+// After a device reflect outside replicate regions: copies the `n` boxes
+// the reflect filled from the device instance to the host block (the whole
+// block if the host lacked more than that), and waits for the copies.
+void halosToHost(xmprt_darray *a, const Box *boxes, size_t n, const char *fn);
 } // namespace xmprt
 
 #endif

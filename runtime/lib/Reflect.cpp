@@ -203,6 +203,9 @@ struct DimPhase {
   std::vector<Message> sends, recvs;
   std::vector<MPI_Request> dataReqs; // recvs first, then sends
   std::vector<Copy> selfCopies, pushes;
+  // Every box of my block this dimension fills (from any channel): device
+  // plans outside replicate regions copy them to the host afterwards.
+  std::vector<Box> halo;
   std::vector<int> tcaPeers;
   std::vector<MPI_Request> readyReqs, doneReqs; // recvs then sends
   int64_t ibBytes = 0, tcaBytes = 0, selfBytes = 0;
@@ -254,6 +257,7 @@ void buildDim(xmprt_reflect_plan *p, DimPhase &ph, const char *fn) {
     for (const Run &r : haloRuns(a, d, me, side, ph.wlo, ph.whi, ph.periodic)) {
       int peer = a->peerRank(d, r.src);
       Box dst = boxOf(a, d, r.dstL, r.len), src = boxOf(a, d, r.srcL, r.len);
+      ph.halo.push_back(dst);
       if (peer == g->rank) {
         ph.selfCopies.push_back({peer, dst, src});
         ph.selfBytes += dst.bytes();
@@ -507,6 +511,7 @@ void resetDim(DimPhase &ph) {
   ph.recvs.clear();
   ph.selfCopies.clear();
   ph.pushes.clear();
+  ph.halo.clear();
   ph.tcaPeers.clear();
   ph.chan[0] = ph.chan[1] = XMPRT_CHANNEL_NONE;
   ph.ibBytes = ph.tcaBytes = ph.selfBytes = 0;
@@ -859,18 +864,31 @@ void waitPlan(xmprt_reflect_plan *p) {
   if (!p->a->inGrid())
     return;
   if (p->acc) {
-    // Halos received through pinned host buffers: their copies to the
-    // device must be done before the next exchange reuses the buffers (and
-    // before this call returns, as the IB path always did). Copies between
-    // device memory (self copies, TCA pushes: fenced above) are ordered on
-    // the stream with the kernels that follow: no wait for them, so a
-    // reflect with nothing to receive (one rank) never stops the GPU.
-    bool staged = false;
-    for (const DimPhase &ph : p->dims)
-      staged |= ph.active && !ph.recvs.empty();
-    if (staged)
-      p->mem->fence();
-    p->a->devFlags |= kHostStale;
+    if (p->a->replicateDepth > 0) {
+      // Explicit model: the host gets the halos through replicate_sync out.
+      // Halos received through pinned host buffers: their copies to the
+      // device must be done before the next exchange reuses the buffers
+      // (and before this call returns, as the IB path always did). Copies
+      // between device memory (self copies, TCA pushes: fenced above) are
+      // ordered on the stream with the kernels that follow: no wait for
+      // them, so a reflect with nothing to receive (one rank) never stops
+      // the GPU.
+      bool staged = false;
+      for (const DimPhase &ph : p->dims)
+        staged |= ph.active && !ph.recvs.empty();
+      if (staged)
+        p->mem->fence();
+      p->a->devFlags |= kHostStale;
+    } else {
+      // Outside replicate regions the host instance is the reference: it
+      // gets the halos this reflect filled, so host code after the reflect
+      // reads them and both instances agree again.
+      p->mem->fence(); // every unpack has landed
+      std::vector<Box> boxes;
+      for (const DimPhase &ph : p->dims)
+        boxes.insert(boxes.end(), ph.halo.begin(), ph.halo.end());
+      halosToHost(p->a, boxes.data(), boxes.size(), "xmprt_reflect_wait");
+    }
   } else {
     xmprt_darray_host_modified(p->a);
   }

@@ -31,13 +31,18 @@ std::vector<int> members(xmprt_grid *g, int32_t axis) {
   return v;
 }
 
+// I1 (a byte holding 0 or 1, the compiler's i1) gets truth values; its sum
+// is i1 addition (xor).
 template <typename T> void runIntOps(xmprt_grid *g, int32_t axis, int32_t et) {
   auto mem = members(g, axis);
   int r = xt::me();
   const int K = 3;
+  const bool i1 = et == XMPRT_I1;
   for (int32_t op = XMPRT_RED_SUM; op <= XMPRT_RED_BOR; ++op) {
     T buf[K];
     auto val = [&](int q, int k) -> T {
+      if (i1)
+        return (T)((q * 5 + k * 3) % 7 < 4);
       switch (op) {
       case XMPRT_RED_PROD:
         return (T)((q + k) % 3 == 0 ? 2 : 1);
@@ -56,7 +61,7 @@ template <typename T> void runIntOps(xmprt_grid *g, int32_t axis, int32_t et) {
       for (size_t i = 1; i < mem.size(); ++i) {
         T v = val(mem[i], k);
         switch (op) {
-        case XMPRT_RED_SUM: want = want + v; break;
+        case XMPRT_RED_SUM: want = i1 ? (T)(want ^ v) : (T)(want + v); break;
         case XMPRT_RED_PROD: want = want * v; break;
         case XMPRT_RED_MAX: want = std::max(want, v); break;
         case XMPRT_RED_MIN: want = std::min(want, v); break;

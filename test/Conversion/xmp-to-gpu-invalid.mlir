@@ -2,14 +2,33 @@
 // What xmp-to-gpu rejects in a device loop (scf.parallel marked xmp.device):
 // the message names the op and the reason.
 
-// A call: the callee is host code.
+// A call of a function that is only declared: host code (the rules are the
+// xmp.device_loop verifier's, test/Dialect/XMP/device-loop.mlir).
 func.func private @host_fn(f32) -> f32
 func.func @call_inside(%n: index, %x: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.parallel (%i) = (%c0) to (%n) step (%c1) {
-    // expected-error @+1 {{'func.call' op calls @host_fn, which is not available inside a device loop running on the GPU}}
+    // expected-error @+1 {{'func.call' op cannot run inside a device loop running on the GPU: @host_fn is only declared (external), not defined in the module}}
     %y = func.call @host_fn(%x) : (f32) -> f32
+  } {xmp.device}
+  return
+}
+
+// -----
+
+// ... or one that calls such a function.
+func.func private @host_fn(f32) -> f32
+func.func @helper(%x: f32) -> f32 {
+  %y = func.call @host_fn(%x) : (f32) -> f32
+  return %y : f32
+}
+func.func @call_chain(%n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    // expected-error @+1 {{'func.call' op cannot run inside a device loop running on the GPU: @host_fn is only declared (external)}}
+    %y = func.call @helper(%x) : (f32) -> f32
   } {xmp.device}
   return
 }
@@ -102,4 +121,22 @@ func.func @no_kinds(%n: index, %x: f32) -> f32 {
     }
   } {xmp.device}
   return %r : f32
+}
+
+// -----
+
+// A reduction narrower than 32 bits (xmp-lower-distribution widens those
+// of device loops to i32).
+func.func @narrow_reduction(%n: index, %x: i16) -> i16 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{reduces 'i16' values: the block-wide reduction needs 32 or 64 bits (xmp-lower-distribution widens narrower reductions to i32)}}
+  %r = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%x) -> i16 {
+    scf.reduce(%x : i16) {
+    ^bb0(%l: i16, %r: i16):
+      %s = arith.addi %l, %r : i16
+      scf.reduce.return %s : i16
+    }
+  } {xmp.device, xmp.reduce_kinds = [#xmp.reduction<add>]}
+  return %r : i16
 }

@@ -189,6 +189,45 @@ func.func @cyclic(%a: !a, %init: i32) -> i32 {
 
 // -----
 
+// Regression test (issue 12, bug 4): a cyclic device loop without a
+// reduction. Its validity test is an scf.if without results, whose only
+// terminator is the builder's empty scf.yield (once two scf.yields ended
+// the block: "'scf.yield' op must be the last operation in the parent
+// block"). The loop over the cyclic(2) dimension of a [block, cyclic(2)]
+// template: the block dimension has one slot per iteration, the cyclic one
+// w slots per owned block; the store lands in the then branch.
+xmp.nodes @p(shape = 2x3)
+xmp.template @t(shape = 8x64)
+xmp.distribute @t onto @p [block, cyclic(2)]
+!m = !xmp.darray<8x64xf32, @t, align [0, 1]>
+// CHECK-LABEL: func.func @cyclic_no_reduction
+// CHECK: %[[DM:.*]] = xmp.device_acquire %{{.*}} access(readwrite) : !darray -> memref<4x22xf32>
+// CHECK: scf.parallel (%{{[^,]+}}, %{{[^)]+}}) = {{.*}} {
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: arith.subi
+// CHECK: %[[X:.*]] = memref.load %[[DM]]
+// CHECK-NEXT: %[[Y:.*]] = arith.addf %[[X]], %[[X]] : f32
+// CHECK: memref.store %[[Y]], %[[DM]]
+// CHECK-NEXT: }
+// CHECK-NOT: else
+// CHECK-NEXT: scf.reduce
+// CHECK-NEXT: } {xmp.device}
+// CHECK: xmp.device_release %{{.*}} access(readwrite)
+func.func @cyclic_no_reduction(%u: !m) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i, %j) = (%c0, %c1) to (%c8, %c64) step (%c1, %c1) on @t [0, 1] {
+    %x = xmp.load %u[%i, %j] : !m
+    %y = arith.addf %x, %x : f32
+    xmp.store %y, %u[%i, %j] : !m
+  }
+  return
+}
+
+// -----
+
 // Coherence on the host side. Once the module has device loops, every
 // darray stored by host code may be device data (also through a call, see
 // lower-distribution-gpu-callee.mlir): a host xmp.loop storing to %a and %h
@@ -261,7 +300,75 @@ func.func @coherence(%x: f64) {
 
 // -----
 
-// Without device loops nothing is marked: host stores are plain stores.
+// An acc reflect uses the device instance as a device loop does (issue 20):
+// in a module with acc reflects and no device loop, host stores mark the
+// device instance stale too (after the host loop; after a single store),
+// so that the reflect copies the host block in first.
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 16)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<16xf64, @t, align [0], shadow [1:1]>
+// CHECK-LABEL: func.func @acc_reflect_only
+// CHECK: %[[A:.*]] = xmp.alloc : !darray
+// CHECK: scf.for
+// CHECK: memref.store
+// CHECK: }
+// CHECK-NEXT: xmp.host_modified %[[A]] : !darray
+// CHECK-NEXT: xmp.reflect %[[A]] acc : !darray
+// CHECK: memref.store
+// CHECK-NEXT: xmp.host_modified %[[A]] : !darray
+// CHECK-NEXT: %[[P:.*]] = xmp.reflect_init %[[A]] acc
+// CHECK-NEXT: xmp.reflect_do %[[P]]
+func.func @acc_reflect_only(%x: f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %a = xmp.alloc : !a
+  xmp.loop (%i) = (%c0) to (%c16) step (%c1) on @t [0] {
+    xmp.store %x, %a[%i] : !a
+  }
+  xmp.reflect %a acc : !a
+  xmp.store %x, %a[%c1] : !a
+  %p = xmp.reflect_init %a acc : !a -> !xmp.reflect_plan
+  xmp.reflect_do %p
+  return
+}
+
+// -----
+
+// An array with a user local_view (host code may write through it at any
+// time) is marked before each acc reflect of it (also through a plan), as
+// before each device loop; a host reflect needs no mark.
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 16)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<16xf64, @t, align [0], shadow [1:1]>
+// CHECK-LABEL: func.func @acc_reflect_escaped
+// CHECK: %[[A:.*]] = xmp.alloc : !darray
+// CHECK: %[[P:.*]] = xmp.reflect_init %[[A]] acc
+// CHECK: xmp.host_modified %[[A]] : !darray
+// CHECK-NEXT: xmp.reflect %[[A]] acc : !darray
+// CHECK-NEXT: xmp.reflect %[[A]] : !darray
+// CHECK-NEXT: xmp.host_modified %[[A]] : !darray
+// CHECK-NEXT: xmp.reflect_do %[[P]]
+// CHECK-NEXT: xmp.host_modified %[[A]] : !darray
+// CHECK-NEXT: %[[T:.*]] = xmp.reflect_start %[[P]]
+func.func @acc_reflect_escaped() -> memref<10xf64> {
+  %a = xmp.alloc : !a
+  %lv = xmp.local_view %a : !a -> memref<10xf64>
+  %p = xmp.reflect_init %a acc : !a -> !xmp.reflect_plan
+  xmp.reflect %a acc : !a
+  xmp.reflect %a : !a
+  xmp.reflect_do %p
+  %t = xmp.reflect_start %p
+  xmp.reflect_wait %t
+  return %lv : memref<10xf64>
+}
+
+// -----
+
+// Without device loops or acc reflects nothing is marked: host stores are
+// plain stores.
 xmp.nodes @p(shape = 2)
 xmp.template @t(shape = 16)
 xmp.distribute @t onto @p [block]
@@ -281,4 +388,76 @@ func.func @host_only(%x: f64) {
   }
   xmp.store %x, %a[%c0] : !a
   return
+}
+
+// -----
+
+// Reductions narrower than 32 bits run on i32 (the block-wide reduction
+// shuffles 32-bit values): the identities and contributions are extended
+// (i8, i16 signed; i1 unsigned, a truth value: max is or, min is and), the
+// scf.reduce regions combine i32, and after the loop max/min are clamped
+// to the narrow range (a thread, block or rank without iterations
+// contributes the i32 identity) before the truncation; add (like mul, and,
+// or) commutes with it. Across nodes and with init the narrow types again
+// (min on i1: minui).
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 16)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<16xi8, @t, align [0]>
+// CHECK-LABEL: func.func @narrow
+// CHECK-SAME: (%{{[^:]+}}: !darray, %[[X:[^:]+]]: i8, %[[Y:[^:]+]]: i16, %[[F:[^:]+]]: i1)
+// CHECK: %[[M8:.*]] = arith.constant -128 : i8
+// CHECK-NEXT: %[[ID0:.*]] = arith.extsi %[[M8]] : i8 to i32
+// CHECK-NEXT: %[[Z16:.*]] = arith.constant 0 : i16
+// CHECK-NEXT: %[[ID1:.*]] = arith.extsi %[[Z16]] : i16 to i32
+// CHECK-NEXT: %[[T:.*]] = arith.constant true
+// CHECK-NEXT: %[[ID2:.*]] = arith.extui %[[T]] : i1 to i32
+// CHECK-NEXT: %[[P:.*]]:3 = scf.parallel {{.*}} init (%[[ID0]], %[[ID1]], %[[ID2]]) -> (i32, i32, i32) {
+// CHECK: %[[V:.*]] = memref.load
+// CHECK: %[[W:.*]] = arith.extsi %[[V]] : i8 to i16
+// CHECK: %[[B:.*]] = arith.cmpi sgt, %[[V]],
+// CHECK-NEXT: %[[V32:.*]] = arith.extsi %[[V]] : i8 to i32
+// CHECK-NEXT: %[[W32:.*]] = arith.extsi %[[W]] : i16 to i32
+// CHECK-NEXT: %[[B32:.*]] = arith.extui %[[B]] : i1 to i32
+// CHECK-NEXT: scf.reduce(%[[V32]], %[[W32]], %[[B32]] : i32, i32, i32) {
+// CHECK: arith.maxsi {{.*}} : i32
+// CHECK: arith.addi {{.*}} : i32
+// CHECK: arith.minsi {{.*}} : i32
+// CHECK: } {xmp.device, xmp.reduce_kinds = [#xmp.reduction<max>, #xmp.reduction<add>, #xmp.reduction<min>]}
+// CHECK-NEXT: %[[HI0:.*]] = arith.constant 127 : i32
+// CHECK-NEXT: %[[C0:.*]] = arith.minsi %[[P]]#0, %[[HI0]] : i32
+// CHECK-NEXT: %[[LO0:.*]] = arith.constant -128 : i32
+// CHECK-NEXT: %[[C1:.*]] = arith.maxsi %[[C0]], %[[LO0]] : i32
+// CHECK-NEXT: %[[R0:.*]] = arith.trunci %[[C1]] : i32 to i8
+// CHECK-NEXT: %[[R1:.*]] = arith.trunci %[[P]]#1 : i32 to i16
+// CHECK-NEXT: %[[HI2:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[C2:.*]] = arith.minsi %[[P]]#2, %[[HI2]] : i32
+// CHECK-NEXT: %[[LO2:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[C3:.*]] = arith.maxsi %[[C2]], %[[LO2]] : i32
+// CHECK-NEXT: %[[R2:.*]] = arith.trunci %[[C3]] : i32 to i1
+// Through result slots of the narrow types, then across the grid.
+// CHECK: xmp.result_write %[[R0]], %[[S0:[^ ]+]] : memref<1xi8>
+// CHECK-NEXT: %[[N0:.*]] = xmp.result_read %[[S0]] : memref<1xi8>
+// CHECK: xmp.result_write %[[R1]], %[[S1:[^ ]+]] : memref<1xi16>
+// CHECK-NEXT: %[[N1:.*]] = xmp.result_read %[[S1]] : memref<1xi16>
+// CHECK: xmp.result_write %[[R2]], %[[S2:[^ ]+]] : memref<1xi1>
+// CHECK-NEXT: %[[N2:.*]] = xmp.result_read %[[S2]] : memref<1xi1>
+// CHECK: %[[A0:.*]] = xmp.reduction max %[[N0]] on @p : i8
+// CHECK-NEXT: arith.maxsi %[[X]], %[[A0]] : i8
+// CHECK-NEXT: %[[A1:.*]] = xmp.reduction add %[[N1]] on @p : i16
+// CHECK-NEXT: arith.addi %[[Y]], %[[A1]] : i16
+// CHECK-NEXT: %[[A2:.*]] = xmp.reduction min %[[N2]] on @p : i1
+// CHECK-NEXT: arith.minui %[[F]], %[[A2]] : i1
+func.func @narrow(%a: !a, %x: i8, %y: i16, %f: i1) -> (i8, i16, i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %r:3 = xmp.device_loop (%i) = (%c0) to (%c16) step (%c1) on @t [0] reduce(max, add, min) init(%x, %y, %f) -> (i8, i16, i1) {
+    %v = xmp.load %a[%i] : !a
+    %w = arith.extsi %v : i8 to i16
+    %z = arith.constant 0 : i8
+    %b = arith.cmpi sgt, %v, %z : i8
+    xmp.yield %v, %w, %b : i8, i16, i1
+  }
+  return %r#0, %r#1, %r#2 : i8, i16, i1
 }

@@ -88,15 +88,22 @@ gpu::AllReduceOperation allReduceKind(ReductionKind kind, bool isFloat) {
 }
 
 /// Values the body uses from outside must be usable on the device: scalars,
-/// or memrefs that are device instances (`xmp.device_acquire`).
+/// or memrefs that are device instances (`xmp.device_acquire`). Functions it
+/// calls are compiled for the device too (gpu-kernel-outlining copies them
+/// into the kernel's module): the xmp.device_loop verifier's rules, checked
+/// again here for input that did not come from a device loop.
 LogicalResult checkCaptures(scf::ParallelOp par) {
   Region &region = par.getRegion();
+  SymbolTableCollection symbols;
   WalkResult r = par.getBody()->walk([&](Operation *op) {
-    if (auto call = dyn_cast<func::CallOp>(op)) {
-      op->emitOpError() << "calls @" << call.getCallee()
-                        << ", which is not available inside a device loop "
-                           "running on the GPU";
-      return WalkResult::interrupt();
+    if (auto call = dyn_cast<CallOpInterface>(op)) {
+      std::string why = deviceCallProblem(call, symbols);
+      if (!why.empty()) {
+        op->emitOpError() << "cannot run inside a device loop running on "
+                             "the GPU: "
+                          << why;
+        return WalkResult::interrupt();
+      }
     }
     for (Value v : op->getOperands()) {
       if (region.isAncestor(v.getParentRegion()))
@@ -793,6 +800,13 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
   if (kinds.size() != par.getInitVals().size())
     return par.emitOpError() << "device loop with " << par.getInitVals().size()
                              << " reductions needs xmp.reduce_kinds";
+  for (Value init : par.getInitVals())
+    if (auto it = llvm::dyn_cast<IntegerType>(init.getType());
+        it && it.getWidth() < 32)
+      return par.emitOpError()
+             << "reduces " << it
+             << " values: the block-wide reduction needs 32 or 64 bits "
+                "(xmp-lower-distribution widens narrower reductions to i32)";
 
   OpBuilder b(par);
   // Iteration counts per loop dimension.

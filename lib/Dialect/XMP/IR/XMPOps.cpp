@@ -4,6 +4,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 
@@ -834,9 +836,177 @@ ParseResult DeviceLoopOp::parse(OpAsmParser &parser, OperationState &result) {
   return parseLoopLike<DeviceLoopOp>(parser, result);
 }
 void DeviceLoopOp::print(OpAsmPrinter &p) { printLoopLike(*this, p); }
-LogicalResult DeviceLoopOp::verify() { return verifyLoopLike(*this, true); }
+// What a device loop may contain (docs/dialect.md, "What a device loop may
+// contain"): its body runs once per iteration on GPU threads or CPU cores,
+// with no host of its own, in the CPU and in the GPU build alike.
+LogicalResult DeviceLoopOp::verify() {
+  if (failed(verifyLoopLike(*this, true)))
+    return failure();
+  Region &body = getBody();
+  WalkResult r = body.walk([&](Operation *op) -> WalkResult {
+    if (isa<DeviceLoopOp>(op))
+      return op->emitOpError()
+             << "cannot be nested in another xmp.device_loop (one device "
+                "loop is one kernel: give the outer loop both dimensions, or "
+                "make the inner one an xmp.loop, which runs sequentially in "
+                "each iteration)";
+    if (op->getDialect() == getOperation()->getDialect() &&
+        !isa<LoadOp, StoreOp, YieldOp, LoopOp>(op))
+      return op->emitOpError()
+             << "is not allowed inside an xmp.device_loop (its body runs on "
+                "the GPU threads or CPU cores, one iteration each: only "
+                "xmp.load, xmp.store and nested xmp.loop can be used there)";
+    if (auto call = dyn_cast<CallOpInterface>(op))
+      if (!llvm::isa_and_present<SymbolRefAttr>(call.getCallableForCallee()))
+        return op->emitOpError()
+               << "is an indirect call inside an xmp.device_loop (only "
+                  "functions of the module called by name can run there)";
+    for (Value v : op->getOperands())
+      if (llvm::isa<BaseMemRefType>(v.getType()) &&
+          !body.isAncestor(v.getParentRegion()))
+        return op->emitOpError()
+               << "uses a memref defined outside the xmp.device_loop ("
+               << v.getType()
+               << "): host memory is not accessible there; a device loop "
+                  "reaches distributed data through darrays (xmp.load / "
+                  "xmp.store) and may use memrefs it allocates itself";
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
+namespace {
+/// Whether the functions a device loop calls can run there (the GPU build
+/// compiles them for the device): defined in the module, not recursive, on
+/// scalars, without xmp operations or global memrefs, and the same for
+/// what they call. Problems are memoized per function.
+class DeviceCalleeCheck {
+public:
+  explicit DeviceCalleeCheck(SymbolTableCollection &st) : st(st) {}
+
+  /// Why `call` cannot be made in a device loop, or "".
+  std::string problem(CallOpInterface call) {
+    auto sym = llvm::dyn_cast_if_present<SymbolRefAttr>(
+        call.getCallableForCallee());
+    if (!sym)
+      return "it is an indirect call (a device loop calls functions by name)";
+    std::string name = "@" + sym.getLeafReference().str();
+    Operation *target = st.lookupNearestSymbolFrom(call, sym);
+    auto fn = llvm::dyn_cast_or_null<FunctionOpInterface>(target);
+    if (!fn)
+      return name + " is not a function of the module";
+    if (llvm::is_contained(path, fn.getOperation())) {
+      std::string chain;
+      bool on = false;
+      for (Operation *f : path) {
+        on = on || f == fn.getOperation();
+        if (on)
+          chain += "@" + cast<FunctionOpInterface>(f).getName().str() + " -> ";
+      }
+      return name + " is recursive (" + chain + name +
+             "): functions called from a device loop must not be";
+    }
+    auto it = memo.find(fn.getOperation());
+    if (it != memo.end())
+      return it->second;
+    std::string why = check(fn, name);
+    memo[fn.getOperation()] = why;
+    return why;
+  }
+
+private:
+  std::string check(FunctionOpInterface fn, const std::string &name) {
+    if (fn.isExternal())
+      return name + " is only declared (external), not defined in the "
+                    "module: a device loop calls functions defined in the "
+                    "module, which are compiled for the GPU as well";
+    auto typeStr = [](Type t) {
+      std::string s;
+      llvm::raw_string_ostream os(s);
+      os << t;
+      return s;
+    };
+    for (ArrayRef<Type> types : {fn.getArgumentTypes(), fn.getResultTypes()})
+      for (Type t : types)
+        if (llvm::isa<DArrayType, BaseMemRefType>(t))
+          return name + " has a parameter or result of type '" + typeStr(t) +
+                 "': functions called from a device loop work on values "
+                 "(darrays are accessed in the loop body)";
+    path.push_back(fn.getOperation());
+    std::string why;
+    Dialect *xmpDialect = fn->getContext()->getLoadedDialect<XMPDialect>();
+    fn.getFunctionBody().walk([&](Operation *op) {
+      if (op->getDialect() == xmpDialect)
+        why = name + " uses '" + op->getName().getStringRef().str() +
+              "': xmp operations are not available in functions called "
+              "from a device loop (access darrays in the loop body)";
+      else if (isa<memref::GetGlobalOp>(op))
+        why = name + " reads a global memref (host memory)";
+      else if (isa<memref::AllocOp, memref::DeallocOp>(op))
+        why = name + " allocates heap memory ('" +
+              op->getName().getStringRef().str() +
+              "'; memref.alloca is available)";
+      else if (auto call = dyn_cast<CallOpInterface>(op)) {
+        why = problem(call);
+        if (!why.empty())
+          why += " (called from " + name + ")";
+      }
+      return why.empty() ? WalkResult::advance() : WalkResult::interrupt();
+    });
+    path.pop_back();
+    return why;
+  }
+
+  SymbolTableCollection &st;
+  SmallVector<Operation *> path;
+  llvm::DenseMap<Operation *, std::string> memo;
+};
+} // namespace
+
+std::string mlir::xmp::deviceCallProblem(CallOpInterface call,
+                                         SymbolTableCollection &st) {
+  return DeviceCalleeCheck(st).problem(call);
+}
+
 LogicalResult DeviceLoopOp::verifySymbolUses(SymbolTableCollection &st) {
-  return verifyLoopSymbols(*this, st);
+  if (failed(verifyLoopSymbols(*this, st)))
+    return failure();
+  DeviceCalleeCheck callees(st);
+  WalkResult r = getBody().walk([&](Operation *op) -> WalkResult {
+    if (auto call = dyn_cast<CallOpInterface>(op)) {
+      std::string why = callees.problem(call);
+      if (!why.empty()) {
+        auto sym = llvm::dyn_cast_if_present<SymbolRefAttr>(
+            call.getCallableForCallee());
+        return op->emitOpError()
+               << "calls @" << (sym ? sym.getLeafReference().str() : "?")
+               << ", which cannot run inside an xmp.device_loop: " << why;
+      }
+    }
+    // A nested loop runs sequentially in each iteration, over the
+    // iterations its node owns; a reduction over a distributed dimension
+    // would have to be combined across nodes inside the device loop.
+    auto inner = dyn_cast<LoopOp>(op);
+    if (!inner || inner.getInits().empty())
+      return WalkResult::advance();
+    auto tmpl = llvm::dyn_cast_or_null<TemplateOp>(
+        st.lookupNearestSymbolFrom(inner, inner.getTmplAttr()));
+    DistributeOp dist = tmpl ? tmpl.getDistribution() : DistributeOp();
+    if (!dist)
+      return WalkResult::advance(); // the loop's own verifier says why
+    for (int64_t d : inner.getOnDims())
+      if (d < (int64_t)dist.getFormats().size() &&
+          dist.getFormat(d).isDistributed())
+        return inner.emitOpError()
+               << "nested in an xmp.device_loop reduces over template "
+                  "dimension "
+               << d << " of " << inner.getTmplAttr()
+               << ", which is distributed: its value would have to be "
+                  "combined across nodes inside the device loop; a nested "
+                  "loop may reduce over undistributed ('*') dimensions only";
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
 }
 
 //===----------------------------------------------------------------------===//

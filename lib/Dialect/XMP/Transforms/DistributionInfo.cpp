@@ -150,11 +150,20 @@ Value mlir::xmp::reductionCombine(OpBuilder &b, Location loc, ReductionKind kind
     return isFloat ? (Value)arith::MulFOp::create(b, loc, x, y)
                    : (Value)arith::MulIOp::create(b, loc, x, y);
   case ReductionKind::max:
-    return isFloat ? (Value)arith::MaxNumFOp::create(b, loc, x, y)
-                   : (Value)arith::MaxSIOp::create(b, loc, x, y);
+    if (isFloat)
+      return arith::MaxNumFOp::create(b, loc, x, y);
+    // i1 is a truth value (true > false, as the runtime's byte reduction
+    // and the identities say): max is or, min is and. Wider integers are
+    // signed.
+    if (x.getType().isInteger(1))
+      return arith::MaxUIOp::create(b, loc, x, y);
+    return arith::MaxSIOp::create(b, loc, x, y);
   case ReductionKind::min:
-    return isFloat ? (Value)arith::MinNumFOp::create(b, loc, x, y)
-                   : (Value)arith::MinSIOp::create(b, loc, x, y);
+    if (isFloat)
+      return arith::MinNumFOp::create(b, loc, x, y);
+    if (x.getType().isInteger(1))
+      return arith::MinUIOp::create(b, loc, x, y);
+    return arith::MinSIOp::create(b, loc, x, y);
   case ReductionKind::band:
     return arith::AndIOp::create(b, loc, x, y);
   case ReductionKind::bor:

@@ -86,11 +86,12 @@ private:
                       int64_t>,
            Value>
       bases;
-  /// GPU mode: the module has device loops (then host stores to any darray
-  /// mark its device instance stale: the array may reach a device loop
-  /// through a call), and arrays whose local block escapes to host code
-  /// through a user `xmp.local_view`.
-  bool hasDeviceLoops = false;
+  /// GPU mode: the module uses device instances (device loops, `acc`
+  /// reflects): then host stores to any darray mark its device instance
+  /// stale (the array may reach a device loop or an acc reflect through a
+  /// call). And arrays whose local block escapes to host code through a
+  /// user `xmp.local_view`.
+  bool hasDeviceData = false;
   llvm::DenseSet<Value> escaped;
 };
 
@@ -262,7 +263,7 @@ LogicalResult Lowering::lowerAccesses(func::FuncOp func) {
     // whole) makes the device instance stale.
     Value markAfter;
     if (auto st = dyn_cast<StoreOp>(op))
-      if (gpu && hasDeviceLoops &&
+      if (gpu && hasDeviceData &&
           !st->hasAttr(kInLoopAttr))
         markAfter = st.getArray();
     OpBuilder b(op->getContext());
@@ -373,11 +374,16 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   if (isDevice)
     t0 = WtimeOp::create(b, loc, b.getF64Type());
 
+  // GPU mode: the outermost host loop of a nest marks what the nest stores
+  // (a loop nested in a device loop stores device data, and one in the CPU
+  // part of a split loop host data the split commits).
+  bool nested = loopOp->getParentOfType<LoopOp>() ||
+                loopOp->getParentOfType<DeviceLoopOp>();
   llvm::SetVector<Value> stored;
-  if (gpu && hasDeviceLoops && !isDevice)
+  if (gpu && hasDeviceData && !isDevice)
     loopBody->walk([&](StoreOp st) {
       st->setAttr(kInLoopAttr, UnitAttr::get(st.getContext()));
-      if (!splitPart)
+      if (!splitPart && !nested)
         stored.insert(st.getArray());
     });
 
@@ -481,14 +487,48 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
   SmallVector<ReductionKind> kinds;
   for (unsigned i = 0; i < loop.getInits().size(); ++i)
     kinds.push_back(loop.getReduceKind(i));
-  for (Value v : loop.getInits()) {
-    Type t = v.getType();
-    if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() < 32)
+  for (Value v : loop.getInits())
+    if (!v.getType().isIntOrFloat())
       return loop.emitOpError()
-             << "reductions on " << t
-             << " are not supported on the GPU (32- and 64-bit integers "
-                "and floats are)";
-  }
+             << "reductions on " << v.getType()
+             << " are not supported by the lowering yet";
+  // Integer reductions narrower than 32 bits run on i32 (the block-wide
+  // reduction shuffles 32-bit values): i1 zero-extended (a truth value,
+  // max = or, min = and as on the host), i8/i16 sign-extended. add, mul,
+  // and, or commute with truncation; max and min are clamped to the narrow
+  // range before it (a thread, block or rank without iterations
+  // contributes the i32 identity).
+  auto wide = [&](Type t) -> Type {
+    auto it = llvm::dyn_cast<IntegerType>(t);
+    return it && it.getWidth() < 32 ? IntegerType::get(loop.getContext(), 32)
+                                    : t;
+  };
+  auto widen = [&](OpBuilder &wb, Value v) -> Value {
+    Type w = wide(v.getType());
+    if (w == v.getType())
+      return v;
+    if (v.getType().isInteger(1))
+      return arith::ExtUIOp::create(wb, loc, w, v);
+    return arith::ExtSIOp::create(wb, loc, w, v);
+  };
+  auto narrow = [&](OpBuilder &nb, ReductionKind kind, Type t,
+                    Value v) -> Value {
+    if (wide(t) == t)
+      return v;
+    unsigned n = t.getIntOrFloatBitWidth();
+    if (kind == ReductionKind::max || kind == ReductionKind::min) {
+      int64_t lo = n == 1 ? 0 : -(int64_t(1) << (n - 1));
+      int64_t hi = n == 1 ? 1 : (int64_t(1) << (n - 1)) - 1;
+      Type w = v.getType();
+      v = arith::MinSIOp::create(
+          nb, loc, v,
+          arith::ConstantOp::create(nb, loc, w, nb.getIntegerAttr(w, hi)));
+      v = arith::MaxSIOp::create(
+          nb, loc, v,
+          arith::ConstantOp::create(nb, loc, w, nb.getIntegerAttr(w, lo)));
+    }
+    return arith::TruncIOp::create(nb, loc, t, v);
+  };
 
   auto tmpl =
       SymbolTable::lookupNearestSymbolFrom<TemplateOp>(loop, loop.getTmplAttr());
@@ -552,11 +592,12 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
   }
   // A node-local loop's reduction starts from its inits; otherwise from
   // the identities, and the node's result is combined across nodes, then
-  // with the inits.
+  // with the inits (all in the widened reduction types).
   SmallVector<Value> identities, parInits;
   for (auto [i, v] : llvm::enumerate(loop.getInits())) {
-    identities.push_back(reductionIdentity(b, loc, kinds[i], v.getType()));
-    parInits.push_back(nodeLocal ? v : identities.back());
+    identities.push_back(
+        widen(b, reductionIdentity(b, loc, kinds[i], v.getType())));
+    parInits.push_back(nodeLocal ? widen(b, v) : identities.back());
   }
 
   auto par = scf::ParallelOp::create(
@@ -628,19 +669,29 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
         if (!valid) {
           contrib = cloneBody(pb);
         } else {
+          // Without reductions the scf.if has no results: its builder adds
+          // the (empty) scf.yield itself and the body goes before it.
+          bool reduces = !identities.empty();
           auto ifOp = scf::IfOp::create(
               pb, loc, TypeRange(ValueRange(identities)), valid,
-              /*withElseRegion=*/true);
+              /*withElseRegion=*/reduces);
           OpBuilder tb = ifOp.getThenBodyBuilder();
           SmallVector<Value> y = cloneBody(tb);
-          scf::YieldOp::create(tb, loc, y);
-          OpBuilder eb = ifOp.getElseBodyBuilder();
-          SmallVector<Value> ids;
-          for (auto [i, v] : llvm::enumerate(identities))
-            ids.push_back(reductionIdentity(eb, loc, kinds[i], v.getType()));
-          scf::YieldOp::create(eb, loc, ids);
+          if (reduces) {
+            for (Value &v : y)
+              v = widen(tb, v);
+            scf::YieldOp::create(tb, loc, y);
+            OpBuilder eb = ifOp.getElseBodyBuilder();
+            SmallVector<Value> ids;
+            for (auto [i, v] : llvm::enumerate(loop.getInits()))
+              ids.push_back(widen(
+                  eb, reductionIdentity(eb, loc, kinds[i], v.getType())));
+            scf::YieldOp::create(eb, loc, ids);
+          }
           contrib.assign(ifOp.getResults().begin(), ifOp.getResults().end());
         }
+        for (Value &v : contrib)
+          v = widen(pb, v);
         auto reduce = scf::ReduceOp::create(pb, loc, contrib);
         for (auto [i, region] : llvm::enumerate(reduce.getReductions())) {
           Block &blk = region.front();
@@ -650,6 +701,16 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
           scf::ReduceReturnOp::create(rb, loc, c);
         }
       });
+  // Loops nested in the device loop were lowered first, in place: their
+  // owned-range queries (runtime calls, no operands) run on the host, once,
+  // before the kernel.
+  SmallVector<Operation *> queries;
+  par.getBody()->walk([&](Operation *op) {
+    if (isa<TemplateBoundsOp, TemplateCoordOp>(op))
+      queries.push_back(op);
+  });
+  for (Operation *q : queries)
+    q->moveBefore(par);
   par->setAttr("xmp.device", UnitAttr::get(b.getContext()));
   if (auto name = loop->getAttrOfType<StringAttr>(kKernelNameAttr))
     par->setAttr(kKernelNameAttr, name);
@@ -661,7 +722,9 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
       ks.push_back(ReductionKindAttr::get(b.getContext(), k));
     par->setAttr("xmp.reduce_kinds", b.getArrayAttr(ks));
   }
-  SmallVector<Value> results(par.getResults().begin(), par.getResults().end());
+  SmallVector<Value> results;
+  for (auto [i, r] : llvm::enumerate(par.getResults()))
+    results.push_back(narrow(b, kinds[i], loop.getInits()[i].getType(), r));
   if (!splitPart)
     for (Value a : arrays)
       if (access[a] & 2)
@@ -697,24 +760,37 @@ LogicalResult Lowering::run() {
       loops.push_back(op);
   });
   if (gpu) {
-    // Device loop bodies run on the GPU: checked before any loop is lowered
-    // (a nested loop would otherwise be lowered into host code first).
-    WalkResult nested = module.walk([&](DeviceLoopOp dl) {
-      hasDeviceLoops = true;
-      return dl.getBodyBlock()->walk([&](Operation *op) {
-        if (isa<LoopOp, DeviceLoopOp, ReflectOp, ReflectDoOp, ReflectStartOp,
-                ReflectWaitOp, GMoveOp, ReductionOp, BcastOp, BarrierOp,
-                ReplicateOp, ReplicateSyncOp, LocalViewOp>(op)) {
-          op->emitOpError() << "is not allowed inside an xmp.device_loop "
-                               "that runs on the GPU";
-          return WalkResult::interrupt();
-        }
-        return WalkResult::advance();
-      });
+    // (What a device loop body may contain is the xmp.device_loop
+    // verifier's: the same in both builds.) An acc reflect acquires the
+    // device instance like a device loop does: host writes before either
+    // must mark the instance stale.
+    module.walk([&](Operation *op) {
+      if (isa<DeviceLoopOp>(op))
+        hasDeviceData = true;
+      else if (auto r = dyn_cast<ReflectOp>(op))
+        hasDeviceData |= r.getAcc();
+      else if (auto r = dyn_cast<ReflectInitOp>(op))
+        hasDeviceData |= r.getAcc();
     });
-    if (nested.wasInterrupted())
-      return failure();
     module.walk([&](LocalViewOp lv) { escaped.insert(lv.getArray()); });
+    // Host code may have written an escaped array through its view at any
+    // time: an acc reflect of it starts from the host's values, as a device
+    // loop does (below).
+    module.walk([&](Operation *op) {
+      Value array;
+      if (auto r = dyn_cast<ReflectOp>(op)) {
+        if (r.getAcc())
+          array = r.getArray();
+      } else if (isa<ReflectDoOp, ReflectStartOp>(op)) {
+        if (auto init = op->getOperand(0).getDefiningOp<ReflectInitOp>())
+          if (init.getAcc())
+            array = init.getArray();
+      }
+      if (array && escaped.contains(array)) {
+        OpBuilder b(op);
+        HostModifiedOp::create(b, op->getLoc(), array);
+      }
+    });
   }
   for (Operation *op : loops) {
     auto dl = dyn_cast<DeviceLoopOp>(op);

@@ -10,6 +10,7 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -35,6 +36,12 @@ namespace mlir::xmp {
 bool isReductionKindCompatible(ReductionKind kind, Type type);
 /// Template and distribution a darray type refers to, looked up from `from`.
 TemplateOp lookupTemplate(Operation *from, DArrayType type);
+/// Why the function `call` calls (or one it calls in turn) cannot run inside
+/// an xmp.device_loop, or an empty string: the callee must be defined in the
+/// module, not recursive, take and return no darrays or memrefs, and use no
+/// xmp operations, global memrefs or heap allocations (the GPU build
+/// compiles it for the device).
+std::string deviceCallProblem(CallOpInterface call, SymbolTableCollection &st);
 } // namespace mlir::xmp
 
 #endif

@@ -249,6 +249,15 @@ def XMP_DeviceLoopOp : XMP_LoopBase<"device_loop"> {
     choose it; without `weight` the value of the last `xmp.reset_weight`
     (initially 0) is used. `block_size [x, y, z]` overrides the CUDA block
     shape.
+
+    The body may contain `xmp.load`, `xmp.store`, nested `xmp.loop`s (run
+    sequentially in each iteration over the node's owned iterations;
+    their reductions over undistributed dimensions only) and calls of
+    functions defined in the module that can run on the device (not
+    recursive, on values, without xmp ops, global memrefs or heap
+    allocation, transitively); no other xmp op, no nested device loop, no
+    memref defined outside the loop. The verifier checks it, for both
+    builds alike.
   }];
 }
 
@@ -398,7 +407,9 @@ def XMP_ReflectOp : XMP_ReflectBase<"reflect"> {
         channels [tca, ib] : !u_t
     ```
     `width` (default: the whole shadow) gives the widths to update per
-    dimension; `periodic` wraps around; `acc` acts on the device instance;
+    dimension; `periodic` wraps around; `acc` acts on the device instance
+    (outside `xmp.replicate` regions: brought up to date from the host
+    first, the exchanged halos copied back to the host after);
     `channels` (set by `xmp-select-channels`) chooses `tca`, `ib` or `none`
     per dimension. A full shadow (`*`) is an all-gather of the dimension.
   }];
