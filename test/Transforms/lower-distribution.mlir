@@ -76,14 +76,20 @@ func.func @reduce_rows(%init: i32) -> i32 {
 // -----
 
 // Cyclic(3): a loop over blocks of the rank and one over each block; the
-// local index is (g / (3 P)) * 3 + g % 3 - base.
+// local index is (g / (3 P)) * 3 + g % 3 - base. A rank outside the grid
+// (coordinate -1) runs no block.
 xmp.nodes @p(shape = ?)
 xmp.template @t(shape = 17)
 xmp.distribute @t onto @p [cyclic(3)]
 !a = !xmp.darray<17xi64, @t, align [0]>
 // CHECK-LABEL: func.func @cyclic
 // CHECK: %[[C:.*]], %[[P:.*]] = xmp.template_coord @t[0]
-// CHECK: scf.for
+// CHECK: %[[LC:.*]], %[[LP:.*]] = xmp.template_coord @t[0]
+// CHECK: %[[KS:.*]] = arith.floordivsi
+// CHECK: %[[KE:.*]] = arith.maxsi %{{.*}}, %[[KS]]
+// CHECK: %[[OUT:.*]] = arith.cmpi slt, %[[LC]], %{{.*}}
+// CHECK: %[[KE2:.*]] = arith.select %[[OUT]], %[[KS]], %[[KE]]
+// CHECK: scf.for %{{.*}} = %[[KS]] to %[[KE2]]
 // CHECK:   scf.for %[[G:.*]] =
 // CHECK:     arith.divsi %[[G]]
 // CHECK:     arith.remsi %[[G]], %c3
