@@ -77,7 +77,7 @@ std::vector<Run> haloRuns(const xmprt_darray *a, int32_t d, int64_t q,
                           int side, int64_t wlo, int64_t whi, bool periodic) {
   const dist::ArrayDim &ad = a->dims[d];
   std::vector<Run> out;
-  if (dist::arrayOwnedCount(ad, q) == 0 || ad.m == 0)
+  if (ad.m == 0)
     return out;
   auto add = [&](int64_t s, int64_t dl, int64_t sl) {
     if (!out.empty()) {
@@ -99,6 +99,11 @@ std::vector<Run> haloRuns(const xmprt_darray *a, int32_t d, int64_t q,
     }
     return out;
   }
+  // A partial halo borders the owned piece: an empty piece has none. (A
+  // full shadow, above, is every element q does not own, so a rank that
+  // owns nothing receives the whole dimension.)
+  if (dist::arrayOwnedCount(ad, q) == 0)
+    return out;
   dist::Range r = dist::arrayOwned(ad, q);
   int64_t from = side == 0 ? r.lo - wlo : r.hi;
   int64_t to = side == 0 ? r.lo : r.hi + whi;
