@@ -283,7 +283,8 @@ static void checkGBlocks(const xmprt_template *t, const char *fn) {
       continue;
     int64_t sum = 0;
     for (int64_t s : t->gblocks[d])
-      sum += s;
+      XMPRT_CHECK(!__builtin_add_overflow(sum, s, &sum), fn,
+                  "gblock sizes of template dim %d overflow 64 bits", d);
     XMPRT_CHECK(sum == t->sizes[d], fn,
                 "gblock sizes of template dim %d sum to %lld, not %lld", d,
                 (long long)sum, (long long)t->sizes[d]);
@@ -305,6 +306,15 @@ void xmprt_template_fix(xmprt_template *t, const int64_t *sizes) {
 void xmprt_template_distribute(xmprt_template *t, xmprt_grid *g,
                                const int32_t *kinds, const int64_t *params,
                                const int64_t *gblock_sizes) {
+  xmprt_template_distribute_counted(t, g, kinds, params, gblock_sizes,
+                                    nullptr);
+}
+
+void xmprt_template_distribute_counted(xmprt_template *t, xmprt_grid *g,
+                                       const int32_t *kinds,
+                                       const int64_t *params,
+                                       const int64_t *gblock_sizes,
+                                       const int64_t *gblock_counts) {
   const char *fn = "xmprt_template_distribute";
   XMPRT_CHECK(t, fn, "template is NULL");
   XMPRT_CHECK(g, fn, "grid is NULL");
@@ -332,6 +342,14 @@ void xmprt_template_distribute(xmprt_template *t, xmprt_grid *g,
       XMPRT_CHECK(gblock_sizes, fn, "gblock dim %d but gblock_sizes is NULL",
                   d);
       int64_t p = g->shape[t->axis[d]];
+      // A dynamic grid axis is sized at run time: the program's list may
+      // not have one size per rank (reading p entries would run past it).
+      if (gblock_counts)
+        XMPRT_CHECK(gblock_counts[d] == p, fn,
+                    "template dim %d: %lld gblock sizes for %lld rank%s "
+                    "(grid axis %d)",
+                    d, (long long)gblock_counts[d], (long long)p,
+                    p == 1 ? "" : "s", t->axis[d]);
       t->gblocks[d].assign(gblock_sizes, gblock_sizes + p);
       gblock_sizes += p;
       for (int64_t s : t->gblocks[d])

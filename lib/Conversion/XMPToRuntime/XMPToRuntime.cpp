@@ -246,19 +246,23 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
     store("template", t.getSymName(), h);
   }
   auto emitDistribute = [&](OpBuilder &ob, DistributeOp d) {
-    SmallVector<int64_t> kinds, params, gblocks;
+    SmallVector<int64_t> kinds, params, gblocks, counts;
     for (unsigned i = 0; i < d.getFormats().size(); ++i) {
       DistAttr f = d.getFormat(i);
       kinds.push_back((int64_t)f.getKind());
       params.push_back(f.getWidth());
       gblocks.append(f.getSizes().begin(), f.getSizes().end());
+      counts.push_back((int64_t)f.getSizes().size());
     }
     Value t = loadHandle(ob, loc, "template", d.getTmpl());
     Value g = loadHandle(ob, loc, "nodes", d.getNodes());
     Value gb = gblocks.empty() ? nullPtr(ob, loc) : packConsts(ob, loc, gblocks, 64);
-    callRuntime(ob, loc, "xmprt_template_distribute", {},
+    // The counts let the runtime check a gblock list against a dynamic grid
+    // axis (the verifier checks static ones).
+    callRuntime(ob, loc, "xmprt_template_distribute_counted", {},
                 {t, g, packConsts(ob, loc, kinds, 32),
-                 packConsts(ob, loc, params, 64), gb});
+                 packConsts(ob, loc, params, 64), gb,
+                 packConsts(ob, loc, counts, 64)});
   };
   for (DistributeOp d : dists) {
     auto t = module.lookupSymbol<TemplateOp>(d.getTmplAttr());

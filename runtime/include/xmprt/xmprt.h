@@ -101,6 +101,16 @@ void xmprt_template_destroy(xmprt_template *t);
 void xmprt_template_distribute(xmprt_template *t, xmprt_grid *g,
                                const int32_t *kinds, const int64_t *params,
                                const int64_t *gblock_sizes);
+/* The same, with gblock_counts[i] = the number of entries given for GBLOCK
+ * dimension i (ignored for other kinds; may be NULL: trusted as above): a
+ * count that differs from the grid axis size (a dynamic axis sized by the
+ * world) is an error instead of a read past the list. Generated code calls
+ * this one. */
+void xmprt_template_distribute_counted(xmprt_template *t, xmprt_grid *g,
+                                       const int32_t *kinds,
+                                       const int64_t *params,
+                                       const int64_t *gblock_sizes,
+                                       const int64_t *gblock_counts);
 int64_t xmprt_template_size(const xmprt_template *t, int32_t dim);
 /* Owned template range of a BLOCK/GBLOCK/NONE dimension on this rank. */
 void xmprt_template_owned(const xmprt_template *t, int32_t dim, int64_t *lo,

@@ -90,6 +90,15 @@ xmp.distribute @t onto @p [block, gblock([4, 4, 4, 4])]
 
 // -----
 
+// Fewer sizes than the static axis has ranks (a dynamic axis is checked at
+// run time: Integration/gblock-grid.test), also next to a dynamic axis.
+xmp.nodes @p(shape = ?x3)
+xmp.template @t(shape = 4x17)
+// expected-error @+1 {{gblock of template dimension 1 has 2 sizes but grid axis 1 has 3 ranks}}
+xmp.distribute @t onto @p [block, gblock([5, 12])]
+
+// -----
+
 xmp.nodes @p(shape = 2)
 xmp.template @t(shape = 64)
 xmp.distribute @t onto @p [block]
