@@ -4,8 +4,23 @@
 #include "Memory.h"
 
 #include <cstring>
+#include <string>
+
+#include <unistd.h>
 
 using namespace xmprt;
+
+namespace {
+// Bytes of physical memory of this host, 0 if unknown.
+int64_t physicalMemory() {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  int64_t bytes = 0;
+  if (pages <= 0 || size <= 0 ||
+      __builtin_mul_overflow((int64_t)pages, (int64_t)size, &bytes))
+    return 0;
+  return bytes;
+}
+} // namespace
 
 extern "C" {
 
@@ -64,7 +79,9 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
       ad.aligned = true;
       ad.t = t->dim(td);
       ad.offset = offset ? offset[d] : 0;
-      XMPRT_CHECK(ad.m == 0 || (ad.offset >= 0 && ad.offset + ad.m <= ad.t.n),
+      // offset <= n - m rather than offset + m <= n: no 64-bit wrap.
+      XMPRT_CHECK(ad.m == 0 || (ad.offset >= 0 && ad.m <= ad.t.n &&
+                                ad.offset <= ad.t.n - ad.m),
                   fn,
                   "dim %d: a[0:%lld] + offset %lld falls outside template "
                   "dim %d of size %lld",
@@ -78,11 +95,35 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
       if (a->axis[d] >= 0)
         a->coord[d] = a->grid->inGrid() ? a->grid->coord[a->axis[d]] : 0;
     }
+    int64_t withShadow = 0;
+    XMPRT_CHECK(full || (!__builtin_add_overflow(ad.m, ad.shadowLo,
+                                                 &withShadow) &&
+                         !__builtin_add_overflow(withShadow, ad.shadowHi,
+                                                 &withShadow)),
+                fn, "dim %d: size %lld with shadow %lld:%lld is past 2^63-1",
+                d, (long long)ad.m, (long long)ad.shadowLo,
+                (long long)ad.shadowHi);
     a->extent[d] = dist::arrayExtent(ad);
   }
+  // The block's byte size must fit in 64 bits and in this host's memory
+  // (it is zero-filled right away: a larger one cannot be backed).
   int64_t n = es;
-  for (int64_t e : a->extent)
-    n *= e;
+  bool overflow = false;
+  std::string shape;
+  for (int64_t e : a->extent) {
+    overflow = overflow || __builtin_mul_overflow(n, e, &n);
+    shape += (shape.empty() ? "" : " x ") + std::to_string(e);
+  }
+  XMPRT_CHECK(!overflow, fn,
+              "local block %s of %lld-byte elements is larger than 2^63-1 "
+              "bytes",
+              shape.c_str(), (long long)es);
+  int64_t hostBytes = physicalMemory();
+  XMPRT_CHECK(hostBytes <= 0 || n <= hostBytes, fn,
+              "local block %s of %lld-byte elements (%lld bytes) is larger "
+              "than this host's memory (%lld bytes)",
+              shape.c_str(), (long long)es, (long long)n,
+              (long long)hostBytes);
   a->bytes = n;
   if (!a->inGrid())
     return a;

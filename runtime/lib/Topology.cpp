@@ -124,8 +124,8 @@ int32_t xmprt_grid_resolve_shape(int32_t nprocs, int32_t ndims,
       dyn.push_back(i);
     else if (shape[i] < 1)
       return XMPRT_ERR_ARG;
-    else
-      stat *= shape[i];
+    else if (__builtin_mul_overflow(stat, shape[i], &stat))
+      return XMPRT_ERR_SHAPE; // more than 2^63-1 ranks
     if (stat > nprocs)
       return XMPRT_ERR_SHAPE;
   }
@@ -277,8 +277,22 @@ xmprt_template *xmprt_template_create(int32_t ndims, const int64_t *sizes) {
   return t;
 }
 
-static void checkGBlocks(const xmprt_template *t, const char *fn) {
+// Sizes that are known must agree with the distribution: gblock sizes sum
+// to the dimension, and a cyclic round (w * p) past the dimension's end
+// still fits in 64 bits (generated code walks blocks up to there).
+static void checkSizes(const xmprt_template *t, const char *fn) {
   for (int32_t d = 0; d < t->ndims; ++d) {
+    if (t->kinds[d] == XMPRT_DIST_CYCLIC) {
+      int64_t p = t->grid->shape[t->axis[d]], round = 0, end = 0;
+      int64_t n = t->sizes[d] == XMPRT_DYNAMIC ? 0 : t->sizes[d];
+      XMPRT_CHECK(!__builtin_mul_overflow(t->widths[d], p, &round) &&
+                      !__builtin_add_overflow(round, n, &end),
+                  fn,
+                  "template dim %d: cyclic(%lld) over %lld ranks does not "
+                  "fit 64-bit indices (%lld x %lld + %lld > 2^63-1)",
+                  d, (long long)t->widths[d], (long long)p,
+                  (long long)t->widths[d], (long long)p, (long long)n);
+    }
     if (t->kinds[d] != XMPRT_DIST_GBLOCK || t->sizes[d] == XMPRT_DYNAMIC)
       continue;
     int64_t sum = 0;
@@ -300,7 +314,7 @@ void xmprt_template_fix(xmprt_template *t, const int64_t *sizes) {
                 (long long)sizes[d], d);
     t->sizes[d] = sizes[d];
   }
-  checkGBlocks(t, fn);
+  checkSizes(t, fn);
 }
 
 void xmprt_template_distribute(xmprt_template *t, xmprt_grid *g,
@@ -356,7 +370,7 @@ void xmprt_template_distribute_counted(xmprt_template *t, xmprt_grid *g,
         XMPRT_CHECK(s >= 0, fn, "negative gblock size in dim %d", d);
     }
   }
-  checkGBlocks(t, fn);
+  checkSizes(t, fn);
 }
 
 int64_t xmprt_template_size(const xmprt_template *t, int32_t dim) {

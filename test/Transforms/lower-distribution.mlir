@@ -130,3 +130,25 @@ func.func @full_shadow(%j: index) {
   }
   return
 }
+
+// -----
+
+// Static layouts on the largest grid MPI can number (2^31 - 1 ranks) and a
+// template near 2^63: local extents in closed form (they used to loop over
+// every coordinate), exact and without 64-bit wrap-around.
+xmp.nodes @p(shape = 2147483647)
+xmp.template @t(shape = 9223372036854775807)
+xmp.template @u(shape = 17)
+xmp.distribute @t onto @p [block]
+xmp.distribute @u onto @p [cyclic(3)]
+// CHECK-LABEL: func.func @huge_grid
+// CHECK: xmp.local_view %{{.*}} -> memref<4294967299xf64>
+// CHECK: xmp.local_view %{{.*}} -> memref<3xf64>
+func.func @huge_grid(%x: f64) {
+  %c0 = arith.constant 0 : index
+  %a = xmp.alloc : !xmp.darray<9223372036854775807xf64, @t, align [0]>
+  %b = xmp.alloc : !xmp.darray<17xf64, @u, align [0]>
+  xmp.store %x, %a[%c0] : !xmp.darray<9223372036854775807xf64, @t, align [0]>
+  xmp.store %x, %b[%c0] : !xmp.darray<17xf64, @u, align [0]>
+  return
+}

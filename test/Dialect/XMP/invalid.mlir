@@ -1175,3 +1175,58 @@ func.func @offset_arg(%a: !xmp.darray<64xf64, @t, align [0], offset [10]>) {
   %v = xmp.load %a[%c] : !xmp.darray<64xf64, @t, align [0], offset [10]>
   return
 }
+
+// -----
+
+// Sizes near 2^63: every check is free of 64-bit wrap-around.
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 9223372036854775807)
+xmp.distribute @t onto @p [block]
+func.func @huge_block() {
+  // expected-error @+1 {{local block [4611686018427387904] of 'f64' is larger than 2^63-1 bytes}}
+  %a = xmp.alloc : !xmp.darray<9223372036854775807xf64, @t, align [0]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 4)
+xmp.distribute @t onto @p [block]
+func.func @huge_offset() {
+  // expected-error @+1 {{offset 9223372036854775807 moves array dimension 0 (size 1) outside template dimension 0 (size 4)}}
+  %a = xmp.alloc : !xmp.darray<1xf64, @t, align [0], offset [9223372036854775807]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 3)
+xmp.template @t(shape = 17)
+// expected-error @+1 {{cyclic(9223372036854775807) of template dimension 0 over 3 ranks does not fit 64-bit indices (9223372036854775807 x 3 + 17 > 2^63-1)}}
+xmp.distribute @t onto @p [cyclic(9223372036854775807)]
+
+// -----
+
+// expected-error @+1 {{grid [9223372036854775807] has more static ranks than MPI can number (2147483647)}}
+xmp.nodes @p(shape = 9223372036854775807)
+
+// -----
+
+// expected-error @+1 {{grid [65536, 65536] has more static ranks than MPI can number (2147483647)}}
+xmp.nodes @p(shape = 65536x65536)
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 4)
+// expected-error @+1 {{gblock sizes of template dimension 0 sum to more than 2^63-1}}
+xmp.distribute @t onto @p [gblock([9223372036854775807, 1])]
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+// expected-error @+1 {{dimension 0 of size 9223372036854775807 with shadow 0:1 has more than 2^63-1 elements}}
+func.func private @huge_shadow(!xmp.darray<9223372036854775807xf64, @t, align [0], shadow [0:1]>)

@@ -339,6 +339,13 @@ LogicalResult DArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (!full && (shadowLo[d] < 0 || shadowHi[d] < 0))
       return emitError() << "shadow widths of dimension " << d
                          << " must be non-negative";
+    int64_t ext = 0;
+    if (!full && !ShapedType::isDynamic(shape[d]) &&
+        (__builtin_add_overflow(shape[d], shadowLo[d], &ext) ||
+         __builtin_add_overflow(ext, shadowHi[d], &ext)))
+      return emitError() << "dimension " << d << " of size " << shape[d]
+                         << " with shadow " << shadowLo[d] << ":"
+                         << shadowHi[d] << " has more than 2^63-1 elements";
   }
   return success();
 }

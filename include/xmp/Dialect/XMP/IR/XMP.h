@@ -35,6 +35,14 @@ namespace mlir::xmp {
 bool isReductionKindCompatible(ReductionKind kind, Type type);
 /// Template and distribution a darray type refers to, looked up from `from`.
 TemplateOp lookupTemplate(Operation *from, DArrayType type);
+/// Extents of the local block of `type` (owned part plus shadows, the same
+/// on every rank), computed with the runtime's xmprt/Distribution.h so the
+/// compiler and the runtime agree; ShapedType::kDynamic where an extent is
+/// only known at run time, and INT64_MAX where shadows take it past 64 bits
+/// (the verifier rejects such types). Symbols are looked up from `from`.
+SmallVector<int64_t> localExtents(Operation *from, DArrayType type);
+/// Bytes of one element of a darray (i1: 1; complex: both parts).
+int64_t elementBytes(Type type);
 } // namespace mlir::xmp
 
 #endif
