@@ -2,6 +2,7 @@
 #ifndef XMPRT_LIB_INTERNAL_H
 #define XMPRT_LIB_INTERNAL_H
 
+#include "Settings.h"
 #include "xmprt/Distribution.h"
 #include "xmprt/xmprt.h"
 

@@ -21,11 +21,8 @@ void setupSubCluster() {
   XMPRT_MPI(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, wr,
                                 MPI_INFO_NULL, &host),
             "xmprt_init");
-  const char *env = getenv("XMP_SUBCLUSTER_SIZE");
-  int k = env ? atoi(env) : 0;
-  if (env && k <= 0)
-    fail("xmprt_init", "XMP_SUBCLUSTER_SIZE='%s' is not a positive integer",
-         env);
+  int k = (int)settings::integer("XMP_SUBCLUSTER_SIZE", "xmprt_init")
+              .value_or(0);
   if (k > 0) {
     XMPRT_MPI(MPI_Comm_split(host, wr / k, wr, &gSub.comm), "xmprt_init");
     MPI_Comm_free(&host);
@@ -52,6 +49,9 @@ void ensureInit(const char *fn) {
   if (!init)
     fail(fn, "called before xmprt_init (MPI is not initialized)");
   gInitDone = true;
+  // Every setting is checked once here: a wrong one stops the job at its
+  // start, not at the first use (maybe never, or deep inside StarPU).
+  settings::checkAll(fn);
   setupSubCluster();
 }
 const SubCluster &subCluster() {

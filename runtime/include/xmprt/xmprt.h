@@ -362,6 +362,11 @@ void xmprt_device_loop_on_host(double seconds);
  * `fallback`; rank 0 prints "XMP-RESULT <name> <value>" (tags 0 checksum,
  * 1 gosa, 2 mflops, 3 time). */
 int64_t xmprt_arg_i64(int32_t index, int64_t fallback);
+/* The same, for an argument that must lie in [lo, hi] (an iteration count,
+ * a weight): anything else stops the job with "argument N ('v') is not an
+ * integer in [lo, hi]". The fallback is not checked. */
+int64_t xmprt_arg_i64_in(int32_t index, int64_t fallback, int64_t lo,
+                         int64_t hi);
 void xmprt_print_scalar_f64(int64_t tag, double value);
 
 /*--- work sharing: CPU executor and weights (Executor.cpp, WeightControl.cpp)
