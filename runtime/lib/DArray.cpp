@@ -32,7 +32,17 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
   const char *fn = "xmprt_darray_create";
   ensureInit(fn);
   XMPRT_CHECK(t, fn, "template is NULL");
-  XMPRT_CHECK(t->grid, fn, "template is not distributed onto a grid");
+  if (!t->grid) {
+    const char *name = t->name.empty() ? "(unnamed)" : t->name.c_str();
+    // A template with '?' sizes is distributed by its xmp.template_fix.
+    for (int64_t s : t->sizes)
+      XMPRT_CHECK(s != XMPRT_DYNAMIC, fn,
+                  "template %s has '?' sizes and no xmp.template_fix has run "
+                  "yet (its distribution takes effect there): fix it before "
+                  "allocating arrays aligned to it",
+                  name);
+    fail(fn, "template %s is not distributed onto a grid", name);
+  }
   XMPRT_CHECK(rank >= 1 && rank <= 16, fn, "rank %d out of range [1,16]",
               rank);
   XMPRT_CHECK(gshape, fn, "gshape is NULL");
@@ -164,6 +174,40 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
     XMPRT_CHECK(a->data, fn, "cannot allocate %lld bytes", (long long)n);
     a->ownsMalloc = true;
   }
+  return a;
+}
+
+xmprt_darray *xmprt_darray_wrap_local(const xmprt_darray *like, int32_t rank,
+                                      const int64_t *shape, int32_t elem_type,
+                                      void *data) {
+  const char *fn = "xmprt_darray_wrap_local";
+  XMPRT_CHECK(like, fn, "array is NULL");
+  XMPRT_CHECK(rank >= 1 && rank <= 16, fn, "rank %d out of range [1,16]",
+              rank);
+  XMPRT_CHECK(shape, fn, "shape is NULL");
+  int64_t es = elemSize(elem_type);
+  XMPRT_CHECK(es > 0, fn, "unknown element type %d", elem_type);
+  auto *a = new xmprt_darray;
+  a->tmpl = like->tmpl;
+  a->grid = like->grid;
+  a->rank = rank;
+  a->elemType = elem_type;
+  a->esize = es;
+  a->dims.resize(rank);
+  a->axis.assign(rank, -1);
+  a->coord.assign(rank, 0);
+  a->extent.resize(rank);
+  a->mem = &hostMemory();
+  a->devFlags = kDevStale;
+  int64_t n = es;
+  for (int32_t d = 0; d < rank; ++d) {
+    XMPRT_CHECK(shape[d] >= 0 && !__builtin_mul_overflow(n, shape[d], &n), fn,
+                "bad size %lld of dim %d", (long long)shape[d], d);
+    a->dims[d].m = a->extent[d] = shape[d];
+  }
+  XMPRT_CHECK(data || n == 0, fn, "data is NULL");
+  a->bytes = n;
+  a->data = data; // not owned (ownsMalloc stays false)
   return a;
 }
 

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace xmprt {
@@ -94,6 +95,8 @@ struct xmprt_grid {
 
 struct xmprt_template {
   int32_t ndims = 0;
+  std::string name;   // "@u" when the program named it (messages), else ""
+  bool fixed = false; // xmprt_template_fix ran (it runs once)
   std::vector<int64_t> sizes;
   xmprt_grid *grid = nullptr;
   std::vector<int32_t> kinds;

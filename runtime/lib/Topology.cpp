@@ -3,13 +3,37 @@
 #include "Internal.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 #include <string>
 
 using namespace xmprt;
 
 namespace {
+// Ranks beyond a (static) grid hold nothing of it: a silent idle rank is
+// easy to miss, so world rank 0 says so once per grid size.
+void noticeOutsideRanks(const xmprt_grid *g, int ws, int wr) {
+  static std::set<int64_t> said;
+  if (wr != 0 || g->size >= ws || !said.insert(g->size).second ||
+      settings::flag("XMP_QUIET", "xmprt_grid_create"))
+    return;
+  std::string shape;
+  for (int64_t s : g->shape)
+    shape += (shape.empty() ? "" : "x") + std::to_string(s);
+  bool one = g->size + 1 == ws;
+  std::string idle = one ? "rank " + std::to_string(g->size)
+                         : "ranks " + std::to_string(g->size) + ".." +
+                               std::to_string(ws - 1);
+  std::fprintf(stderr,
+               "xmprt: notice: rank 0: grid %s uses ranks 0..%lld of %d: %s "
+               "%s nothing of it and %s no iteration on it\n",
+               shape.c_str(), (long long)g->size - 1, ws, idle.c_str(),
+               one ? "holds" : "hold", one ? "runs" : "run");
+  std::fflush(stderr);
+}
+
 bool gWeInitialized = false;
 bool gInitDone = false;
 SubCluster gSub;
@@ -185,6 +209,7 @@ xmprt_grid *xmprt_grid_create(int32_t ndims, const int64_t *shape) {
   g->size = 1;
   for (int64_t s : g->shape)
     g->size *= s;
+  noticeOutsideRanks(g, ws, wr);
   MPI_Comm members;
   XMPRT_MPI(MPI_Comm_split(MPI_COMM_WORLD, wr < g->size ? 0 : MPI_UNDEFINED,
                            wr, &members),
@@ -305,10 +330,20 @@ static void checkSizes(const xmprt_template *t, const char *fn) {
   }
 }
 
+void xmprt_template_set_name(xmprt_template *t, const char *name) {
+  XMPRT_CHECK(t, "xmprt_template_set_name", "template is NULL");
+  t->name = name && *name ? std::string("@") + name : std::string();
+}
+
 void xmprt_template_fix(xmprt_template *t, const int64_t *sizes) {
   const char *fn = "xmprt_template_fix";
   XMPRT_CHECK(t, fn, "template is NULL");
   XMPRT_CHECK(sizes, fn, "sizes is NULL");
+  XMPRT_CHECK(!t->fixed, fn,
+              "template %s is fixed a second time (xmp.template_fix runs "
+              "once per template)",
+              t->name.empty() ? "(unnamed)" : t->name.c_str());
+  t->fixed = true;
   for (int32_t d = 0; d < t->ndims; ++d) {
     XMPRT_CHECK(sizes[d] >= 0, fn, "size %lld of dim %d is negative",
                 (long long)sizes[d], d);
@@ -333,7 +368,8 @@ void xmprt_template_distribute_counted(xmprt_template *t, xmprt_grid *g,
   XMPRT_CHECK(t, fn, "template is NULL");
   XMPRT_CHECK(g, fn, "grid is NULL");
   XMPRT_CHECK(kinds, fn, "kinds is NULL");
-  XMPRT_CHECK(!t->grid, fn, "template is already distributed");
+  XMPRT_CHECK(!t->grid, fn, "template %s is already distributed",
+              t->name.empty() ? "(unnamed)" : t->name.c_str());
   t->grid = g;
   int32_t axis = 0;
   for (int32_t d = 0; d < t->ndims; ++d) {

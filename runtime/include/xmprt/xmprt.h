@@ -92,6 +92,9 @@ int32_t xmprt_device_id(void);
 /* A template; sizes[i] == XMPRT_DYNAMIC until fixed by xmprt_template_fix. */
 xmprt_template *xmprt_template_create(int32_t ndims, const int64_t *sizes);
 void xmprt_template_fix(xmprt_template *t, const int64_t *sizes);
+/* The template's name in the program (e.g. "u" for @u), for messages;
+ * generated code sets it when it creates the template. */
+void xmprt_template_set_name(xmprt_template *t, const char *name);
 /* Frees the descriptor (arrays aligned to it must be destroyed first). */
 void xmprt_template_destroy(xmprt_template *t);
 /* kinds[i]: XMPRT_DIST_*; params[i]: cyclic width (1 for plain cyclic);
@@ -143,6 +146,13 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
                                   const int64_t *shadow_lo,
                                   const int64_t *shadow_hi, int32_t elem_type);
 void xmprt_darray_destroy(xmprt_darray *a);
+/* A descriptor of a local (non-distributed) array at `data`: row-major,
+ * `shape` elements of `elem_type`, every rank of `like`'s grid holding its
+ * own copy (no dimension aligned, no shadow). xmp.gmove to or from a memref
+ * uses it; xmprt_darray_destroy frees the descriptor, not the data. */
+xmprt_darray *xmprt_darray_wrap_local(const xmprt_darray *like, int32_t rank,
+                                      const int64_t *shape, int32_t elem_type,
+                                      void *data);
 /* Element size in bytes (I1: 1). */
 int32_t xmprt_darray_elem_size(const xmprt_darray *a);
 /* Number of elements of array dim `dim` owned by this rank (any kind). */

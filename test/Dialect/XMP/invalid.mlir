@@ -1230,3 +1230,104 @@ xmp.template @t(shape = 8)
 xmp.distribute @t onto @p [block]
 // expected-error @+1 {{dimension 0 of size 9223372036854775807 with shadow 0:1 has more than 2^63-1 elements}}
 func.func private @huge_shadow(!xmp.darray<9223372036854775807xf64, @t, align [0], shadow [0:1]>)
+
+// -----
+
+// gmove needs a distributed side; a device-data gmove needs two.
+func.func @gmove_local(%a: memref<8xf64>, %b: memref<8xf64>) {
+  // expected-error @+1 {{needs a darray on at least one side: a copy between memrefs is local (memref.subview and memref.copy)}}
+  xmp.gmove %a[0:8] to %b[0:8] : memref<8xf64> to memref<8xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_acc_memref(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<8xf64>) {
+  // expected-error @+1 {{with acc moves device instances, which a memref does not have: use a darray on both sides}}
+  xmp.gmove %a[0:8] to %b[0:8] acc : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+  return
+}
+
+// -----
+
+// Sections that leave an array of static size are compile-time errors.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_bounds(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<10xf64>) {
+  // expected-error @+1 {{source dimension 0: section 0:10:1 out of bounds [0, 8)}}
+  xmp.gmove %a[0:10] to %b[0:10] : !xmp.darray<8xf64, @t, align [0]> to memref<10xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_bounds_step(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<10xf64>) {
+  // expected-error @+1 {{destination dimension 0: section 1:11:3 out of bounds [0, 10)}}
+  xmp.gmove %a[0:8:2] to %b[1:11:3] : !xmp.darray<8xf64, @t, align [0]> to memref<10xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8x8)
+xmp.distribute @t onto @p [block, *]
+func.func @gmove_bounds_index(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %b: memref<8xf64>) {
+  // expected-error @+1 {{source dimension 1: index 8 out of bounds [0, 8)}}
+  xmp.gmove %a[0:8, 8] to %b[0:8] : !xmp.darray<8x8xf64, @t, align [0, 1]> to memref<8xf64>
+  return
+}
+
+// -----
+
+// Element types the runtime does not move are rejected with the type.
+// expected-error @+1 {{darray element type must be an integer, float or complex type the runtime moves (i1, i8, i16, i32, i64, f32, f64, complex<f32>, complex<f64>), got 'f16'}}
+func.func @f16(%a: !xmp.darray<8xf16, @t, align [0]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{got 'complex<bf16>'}}
+func.func @cbf16(%a: !xmp.darray<8xcomplex<bf16>, @t, align [0]>) {
+  return
+}
+
+// -----
+
+// Device loops do not nest (the CPU path's split pass used to report an
+// internal !llvm.ptr value instead).
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 16)
+xmp.distribute @t onto @p [block]
+func.func @nested_device_loops(%a: !xmp.darray<16xf64, @t, align [0]>, %x: f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  xmp.device_loop (%i) = (%c0) to (%c16) step (%c1) on @t [0] {
+    // expected-error @+1 {{'xmp.device_loop' op is not allowed inside an xmp.device_loop that runs on the GPU or is split between the GPU and the CPU cores: device loops do not nest (write the inner loop as an scf.for)}}
+    xmp.device_loop (%j) = (%c0) to (%c16) step (%c1) on @t [0] {
+      xmp.store %x, %a[%j] : !xmp.darray<16xf64, @t, align [0]>
+    }
+  }
+  return
+}
+
+// -----
+
+// local_bounds on a cyclic dimension is known to be wrong at compile time.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 16x16)
+xmp.distribute @t onto @p [*, cyclic(2)]
+func.func @cyclic_bounds(%a: !xmp.darray<16x16xf64, @t, align [0, 1]>) {
+  // expected-error @+1 {{dimension 1 is aligned to cyclic-distributed template dimension 1 of @t: its owned elements are not a range (iterate with xmp.loop)}}
+  %lo, %hi = xmp.local_bounds %a[1] : !xmp.darray<16x16xf64, @t, align [0, 1]>
+  return
+}

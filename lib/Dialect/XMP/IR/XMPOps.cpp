@@ -560,7 +560,6 @@ XMP_DARRAY_SYMBOL_USES(DeallocOp)
 XMP_DARRAY_SYMBOL_USES(LoadOp)
 XMP_DARRAY_SYMBOL_USES(StoreOp)
 XMP_DARRAY_SYMBOL_USES(LocalViewOp)
-XMP_DARRAY_SYMBOL_USES(LocalBoundsOp)
 XMP_DARRAY_SYMBOL_USES(ReflectOp)
 XMP_DARRAY_SYMBOL_USES(ReflectInitOp)
 XMP_DARRAY_SYMBOL_USES(GMoveOp)
@@ -610,6 +609,28 @@ LogicalResult LocalViewOp::verify() {
 
 LogicalResult DeviceAcquireOp::verify() {
   return verifyLocalView(*this, getArray().getType(), getView().getType());
+}
+
+LogicalResult LocalBoundsOp::verifySymbolUses(SymbolTableCollection &st) {
+  if (failed(verifyDArrayOperands(*this, st)))
+    return failure();
+  // A cyclic dimension's owned elements are not a range: known here, not
+  // only when the runtime is asked.
+  DArrayType type = getArray().getType();
+  int64_t a = type.getAlign()[getDim()];
+  if (a == DArrayType::kNotAligned || type.isFullShadow(getDim()))
+    return success();
+  TemplateOp tmpl = lookupTemplate(*this, type);
+  DistributeOp dist = tmpl ? tmpl.getDistribution() : DistributeOp();
+  if (dist && a < (int64_t)dist.getFormats().size() &&
+      dist.getFormat(a).getKind() == DistKind::cyclic)
+    return emitOpError() << "dimension " << getDim()
+                         << " is aligned to cyclic-distributed template "
+                            "dimension "
+                         << a << " of " << type.getTemplateRef()
+                         << ": its owned elements are not a range (iterate "
+                            "with xmp.loop)";
+  return success();
 }
 
 LogicalResult LocalBoundsOp::verify() {
@@ -925,7 +946,16 @@ ParseResult DeviceLoopOp::parse(OpAsmParser &parser, OperationState &result) {
   return parseLoopLike<DeviceLoopOp>(parser, result);
 }
 void DeviceLoopOp::print(OpAsmPrinter &p) { printLoopLike(*this, p); }
-LogicalResult DeviceLoopOp::verify() { return verifyLoopLike(*this, true); }
+LogicalResult DeviceLoopOp::verify() {
+  // Said here, in the user's terms: the passes would otherwise fail on what
+  // they made of the inner loop.
+  if (auto outer = (*this)->getParentOfType<DeviceLoopOp>())
+    return emitOpError()
+           << "is not allowed inside an xmp.device_loop that runs on the GPU "
+              "or is split between the GPU and the CPU cores: device loops "
+              "do not nest (write the inner loop as an scf.for)";
+  return verifyLoopLike(*this, true);
+}
 LogicalResult DeviceLoopOp::verifySymbolUses(SymbolTableCollection &st) {
   return verifyLoopSymbols(*this, st);
 }
@@ -1358,8 +1388,10 @@ SmallVector<int64_t> GMoveOp::getSectionShape(bool source) {
     if (ShapedType::isDynamic(lb) || ShapedType::isDynamic(ub) ||
         ShapedType::isDynamic(st) || st <= 0)
       shape.push_back(ShapedType::kDynamic);
+    else if (int64_t len = 0; ub > lb && __builtin_sub_overflow(ub, lb, &len))
+      shape.push_back(ShapedType::kDynamic); // past 64 bits: out of bounds
     else
-      shape.push_back(ub > lb ? (ub - lb + st - 1) / st : 0);
+      shape.push_back(ub > lb ? (len - 1) / st + 1 : 0);
   }
   return shape;
 }
@@ -1401,6 +1433,50 @@ LogicalResult GMoveOp::verify() {
     return emitOpError() << "source section has shape " << fmtShape(s)
                          << " but destination section has shape "
                          << fmtShape(d);
+  // Sections that leave an array of static size: known now, not at run
+  // time (the runtime reports the same with the run-time values).
+  for (bool source : {true, false}) {
+    Type t = source ? getSource().getType() : getDest().getType();
+    ArrayRef<int64_t> shape = llvm::isa<DArrayType>(t)
+                                  ? llvm::cast<DArrayType>(t).getShape()
+                                  : llvm::cast<MemRefType>(t).getShape();
+    ArrayRef<bool> scalar = source ? getSrcScalar() : getDstScalar();
+    ArrayRef<int64_t> st = source ? getSrcStatic() : getDstStatic();
+    StringRef which = source ? "source" : "destination";
+    for (size_t k = 0; k < scalar.size(); ++k) {
+      int64_t m = shape[k], lb = st[3 * k], ub = st[3 * k + 1],
+              step = st[3 * k + 2];
+      if (ShapedType::isDynamic(m) || ShapedType::isDynamic(lb))
+        continue;
+      if (scalar[k]) {
+        if (lb < 0 || lb >= m)
+          return emitOpError() << which << " dimension " << k << ": index "
+                               << lb << " out of bounds [0, " << m << ")";
+        continue;
+      }
+      if (ShapedType::isDynamic(ub) || ShapedType::isDynamic(step) ||
+          ub <= lb)
+        continue;
+      // The last index lb + (count - 1) * step, without forming it.
+      int64_t len = 0;
+      bool out = lb < 0 || lb >= m ||
+                 __builtin_sub_overflow(ub - 1, lb, &len) ||
+                 len / step > (m - 1 - lb) / step;
+      if (out)
+        return emitOpError() << which << " dimension " << k << ": section "
+                             << lb << ":" << ub << ":" << step
+                             << " out of bounds [0, " << m << ")";
+    }
+  }
+  bool srcLocal = llvm::isa<MemRefType>(getSource().getType());
+  bool dstLocal = llvm::isa<MemRefType>(getDest().getType());
+  if (srcLocal && dstLocal)
+    return emitOpError() << "needs a darray on at least one side: a copy "
+                            "between memrefs is local (memref.subview and "
+                            "memref.copy)";
+  if (getAcc() && (srcLocal || dstLocal))
+    return emitOpError() << "with acc moves device instances, which a memref "
+                            "does not have: use a darray on both sides";
   return success();
 }
 
