@@ -10,7 +10,7 @@ config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.xmp_obj_root, "test")
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "embed", "Inputs",
-                   "runtime", "compare.py"]
+                   "runtime", "compare.py", "corpus"]
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.xmp_tools_dir, append_path=True)
@@ -28,6 +28,8 @@ config.substitutions.append(
     ("%cc", os.path.join(config.llvm_tools_dir, "clang") +
      " -O2 -ffp-contract=off"))
 config.substitutions.append(("%xmp_src", config.xmp_src_root))
+config.substitutions.append(
+    ("%xmp_opt", os.path.join(config.xmp_tools_dir, "xmp-opt")))
 config.substitutions.append(("%xmp_lib", config.xmp_lib_dir))
 config.substitutions.append(
     ("%mpirun", config.mpiexec + " --oversubscribe --bind-to none"))
