@@ -105,7 +105,11 @@ def run(xmp_opt, text, args, profile, timeout, workdir):
         a.replace("PROFILE", profile) for a in args]
     if "// -----" in text:
         argv.append("-split-input-file")
-    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=0",
+    # allow_user_poisoning=0: see scripts/sanitize.sh (false reports of
+    # LLVM's allocator between instrumented and uninstrumented code).
+    env = dict(os.environ,
+               ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:"
+                            "allow_user_poisoning=0",
                UBSAN_OPTIONS="print_stacktrace=1")
     try:
         p = subprocess.run(argv, capture_output=True, text=True,

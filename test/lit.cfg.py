@@ -18,6 +18,11 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 for var in ["OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"]:
     config.environment[var] = "1"
 config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
+# scripts/sanitize.sh keeps MPI's components loaded, so that their memory
+# kept until exit has stacks its LeakSanitizer suppressions can match.
+if "OMPI_MCA_mca_base_component_disable_dlclose" in os.environ:
+    config.environment["OMPI_MCA_mca_base_component_disable_dlclose"] = \
+        os.environ["OMPI_MCA_mca_base_component_disable_dlclose"]
 
 tool_dirs = [config.xmp_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["xmp-opt", "xmp-translate", "xmpcc"], tool_dirs)

@@ -3,6 +3,7 @@
 #include "Internal.h"
 #include "Memory.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -11,6 +12,13 @@
 using namespace xmprt;
 
 namespace {
+// Arrays not destroyed yet, in creation order (descriptors of local
+// arrays, xmprt_darray_wrap_local, are not distributed and not listed).
+std::vector<xmprt_darray *> &liveArrays() {
+  static std::vector<xmprt_darray *> v;
+  return v;
+}
+
 // Bytes of physical memory of this host, 0 if unknown.
 int64_t physicalMemory() {
   long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
@@ -135,6 +143,7 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
               shape.c_str(), (long long)es, (long long)n,
               (long long)hostBytes);
   a->bytes = n;
+  liveArrays().push_back(a);
   if (!a->inGrid())
     return a;
   xmprt_grid *g = a->grid;
@@ -214,6 +223,8 @@ xmprt_darray *xmprt_darray_wrap_local(const xmprt_darray *like, int32_t rank,
 void xmprt_darray_destroy(xmprt_darray *a) {
   if (!a)
     return;
+  auto &live = liveArrays();
+  live.erase(std::remove(live.begin(), live.end(), a), live.end());
   forgetReflectPlans(a);
   forgetGMoveSchedules(a);
   freeDeviceInstance(a);
@@ -288,3 +299,8 @@ int64_t xmprt_darray_global_to_local(const xmprt_darray *a, int32_t dim,
 }
 
 } // extern "C"
+
+void xmprt::destroyLiveArrays() {
+  while (!liveArrays().empty())
+    xmprt_darray_destroy(liveArrays().back());
+}

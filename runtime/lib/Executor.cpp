@@ -105,9 +105,9 @@ void runChunk(Job &job, int64_t c) {
 }
 
 //--- environment --------------------------------------------------------------
-// Positive integer from the environment; 0 if unset; aborts on garbage when
-// `strict` (our own variables), ignores it otherwise (StarPU's, where -1
-// means "default").
+// Positive integer from the environment; 0 if unset. The settings table
+// checks the value first (also StarPU's STARPU_NCPU, which StarPU itself
+// would abort on), so `strict` no longer matters.
 int envPositive(const char *name, bool strict, const char *fn) {
   const char *v = settings::value(name, fn); // checked against its range
   if (!v)

@@ -180,6 +180,11 @@ void forgetReflectPlans(xmprt_darray *a);
 // xmprt_finalize while MPI is still initialized; nothing when unset.
 void reportReflectStats();
 void forgetGMoveSchedules(xmprt_darray *a);
+// Destroys the arrays the program did not (generated code frees only those
+// of an xmp.dealloc), newest first: every rank created the same arrays in
+// the same order, so the collective frees of their windows match.
+// xmprt_finalize calls it while MPI is still initialized.
+void destroyLiveArrays();
 
 // Validity of the device instance (xmprt_darray::devFlags).
 enum : uint32_t {

@@ -107,8 +107,10 @@ void xmprt_finalize(void) {
     return;
   int init = 0;
   MPI_Initialized(&init);
-  if (init)
+  if (init) {
     reportReflectStats(); // XMP_REFLECT_STATS=1 only (collective)
+    destroyLiveArrays();  // with their plans, schedules, windows
+  }
   if (gSub.comm != MPI_COMM_NULL) {
     MPI_Comm_free(&gSub.comm);
     gSub.comm = MPI_COMM_NULL;
