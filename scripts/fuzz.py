@@ -253,7 +253,7 @@ def main():
     print(f"fuzz: seed {a.seed}, {len(seeds)} inputs, {len(profiles)} "
           f"profiles, {a.seconds:.0f} s, {a.jobs} job(s)", flush=True)
 
-    stats = {"runs": 0, "ok": 0, "crash": 0, "known": 0}
+    stats = {"runs": 0, "ok": 0, "crash": 0, "known": 0, "accepted": 0}
     found = {}
     deadline = time.time() + a.seconds
     workdir = tempfile.mkdtemp(prefix="xmp-fuzz.")
@@ -288,6 +288,7 @@ def main():
                 stats["runs"] += 1
                 kind, why = classify(rc, err)
                 stats[kind] += 1
+                stats["accepted"] += rc == 0
                 if kind == "crash":
                     small = minimize(a.xmp_opt, text, args, ppath,
                                      a.timeout, workdir, why)
@@ -299,7 +300,9 @@ def main():
                     found.setdefault(why, name)
                     print(f"fuzz: CRASH ({why}) saved as {name}", flush=True)
                 os.unlink(ppath)
-    print(f"fuzz: {stats['runs']} runs: {stats['ok']} fine, "
+    print(f"fuzz: {stats['runs']} runs: {stats['ok']} fine "
+          f"({stats['accepted']} accepted, {stats['ok'] - stats['accepted']} "
+          f"rejected with diagnostics), "
           f"{stats['crash']} crashes ({len(found)} distinct), "
           f"{stats['known']} known upstream ({', '.join(w for _, w in KNOWN_UPSTREAM)})",
           flush=True)

@@ -3,6 +3,7 @@
 
 #include "Internal.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -133,7 +134,7 @@ bool parseInteger(const char *v, int64_t &out) {
 }
 
 bool parseReal(const char *v, double &out) {
-  if (*v == ' ' || *v == '\t' || *v == '\n')
+  if (std::isspace((unsigned char)*v)) // strtod would skip it
     return false;
   char *end = nullptr;
   errno = 0;
