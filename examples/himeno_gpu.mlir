@@ -30,7 +30,7 @@ xmp.distribute @t onto @n [block, block, *]
 //     command-line argument i (1-based, after the program name) as an
 //     integer, or dflt when absent.
 func.func private @xmprt_print_scalar_f64(i64, f64)
-func.func private @xmprt_arg_i64(i32, i64) -> i64
+func.func private @xmprt_arg_i64_in(i32, i64, i64, i64) -> i64
 
 func.func @main() {
   // ---- SIZE (must match the SIZE block above) -----------------------------
@@ -40,7 +40,10 @@ func.func @main() {
   // ---- iteration count: argv[1], default 20 -------------------------------
   %arg1 = arith.constant 1 : i32
   %nn_default = arith.constant 20 : i64
-  %nn_i64 = func.call @xmprt_arg_i64(%arg1, %nn_default) : (i32, i64) -> i64
+  // a positive count: anything else is an error
+  %nn_lo = arith.constant 1 : i64
+  %nn_hi = arith.constant 2147483647 : i64
+  %nn_i64 = func.call @xmprt_arg_i64_in(%arg1, %nn_default, %nn_lo, %nn_hi) : (i32, i64, i64, i64) -> i64
   %nn = arith.index_cast %nn_i64 : i64 to index
   // --------------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ xmp.distribute @t onto @p [block, block]
 //     command-line argument i (1-based, after the program name) as an
 //     integer, or dflt when absent.
 func.func private @xmprt_print_scalar_f64(i64, f64)
-func.func private @xmprt_arg_i64(i32, i64) -> i64
+func.func private @xmprt_arg_i64_in(i32, i64, i64, i64) -> i64
 
 func.func @main() {
   // ---- problem size (must match the SIZE block above) --------------------
@@ -38,7 +38,10 @@ func.func @main() {
   // ---- iteration count: argv[1], default 16 ------------------------------
   %arg1 = arith.constant 1 : i32
   %niter_default = arith.constant 16 : i64
-  %niter_i64 = func.call @xmprt_arg_i64(%arg1, %niter_default) : (i32, i64) -> i64
+  // a positive count: anything else is an error
+  %niter_lo = arith.constant 1 : i64
+  %niter_hi = arith.constant 2147483647 : i64
+  %niter_i64 = func.call @xmprt_arg_i64_in(%arg1, %niter_default, %niter_lo, %niter_hi) : (i32, i64, i64, i64) -> i64
   %niter = arith.index_cast %niter_i64 : i64 to index
   // -------------------------------------------------------------------------
 

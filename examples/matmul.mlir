@@ -46,13 +46,16 @@ xmp.distribute @t onto @p [block]
 
 // Runtime helpers (see examples/README.md).
 func.func private @xmprt_print_scalar_f64(i64, f64)
-func.func private @xmprt_arg_i64(i32, i64) -> i64
+func.func private @xmprt_arg_i64_in(i32, i64, i64, i64) -> i64
 
 func.func @main() {
   %n = arith.constant 130 : index
   %arg1 = arith.constant 1 : i32
   %nrep_default = arith.constant 1 : i64
-  %nrep_i64 = func.call @xmprt_arg_i64(%arg1, %nrep_default) : (i32, i64) -> i64
+  // a positive count: anything else is an error
+  %nrep_lo = arith.constant 1 : i64
+  %nrep_hi = arith.constant 2147483647 : i64
+  %nrep_i64 = func.call @xmprt_arg_i64_in(%arg1, %nrep_default, %nrep_lo, %nrep_hi) : (i32, i64, i64, i64) -> i64
   %nrep = arith.index_cast %nrep_i64 : i64 to index
 
   %c0 = arith.constant 0 : index

@@ -73,17 +73,23 @@ xmp.distribute @t onto @p [block]
 
 // Runtime helpers (see examples/README.md).
 func.func private @xmprt_print_scalar_f64(i64, f64)
-func.func private @xmprt_arg_i64(i32, i64) -> i64
+func.func private @xmprt_arg_i64_in(i32, i64, i64, i64) -> i64
 
 func.func @main() {
   %n = arith.constant 1001 : index
   %arg1 = arith.constant 1 : i32
   %nstep_default = arith.constant 4 : i64
-  %nstep_i64 = func.call @xmprt_arg_i64(%arg1, %nstep_default) : (i32, i64) -> i64
+  // a positive count: anything else is an error
+  %nstep_lo = arith.constant 1 : i64
+  %nstep_hi = arith.constant 2147483647 : i64
+  %nstep_i64 = func.call @xmprt_arg_i64_in(%arg1, %nstep_default, %nstep_lo, %nstep_hi) : (i32, i64, i64, i64) -> i64
   %nstep = arith.index_cast %nstep_i64 : i64 to index
   %arg2 = arith.constant 2 : i32
   %auto_flag = arith.constant -1 : i64
-  %wsel = func.call @xmprt_arg_i64(%arg2, %auto_flag) : (i32, i64) -> i64
+  // weight in thousandths, -1 = auto: anything else is an error
+  %wsel_lo = arith.constant -1 : i64
+  %wsel_hi = arith.constant 1000 : i64
+  %wsel = func.call @xmprt_arg_i64_in(%arg2, %auto_flag, %wsel_lo, %wsel_hi) : (i32, i64, i64, i64) -> i64
   %zero_i64 = arith.constant 0 : i64
   %is_auto = arith.cmpi slt, %wsel, %zero_i64 : i64
   %wsel_f = arith.sitofp %wsel : i64 to f64

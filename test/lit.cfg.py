@@ -10,7 +10,7 @@ config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.xmp_obj_root, "test")
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "embed", "Inputs",
-                   "runtime", "compare.py"]
+                   "runtime", "compare.py", "corpus"]
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.xmp_tools_dir, append_path=True)
@@ -18,6 +18,11 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 for var in ["OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"]:
     config.environment[var] = "1"
 config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
+# scripts/sanitize.sh keeps MPI's components loaded, so that their memory
+# kept until exit has stacks its LeakSanitizer suppressions can match.
+if "OMPI_MCA_mca_base_component_disable_dlclose" in os.environ:
+    config.environment["OMPI_MCA_mca_base_component_disable_dlclose"] = \
+        os.environ["OMPI_MCA_mca_base_component_disable_dlclose"]
 
 tool_dirs = [config.xmp_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["xmp-opt", "xmp-translate", "xmpcc"], tool_dirs)
@@ -28,6 +33,8 @@ config.substitutions.append(
     ("%cc", os.path.join(config.llvm_tools_dir, "clang") +
      " -O2 -ffp-contract=off"))
 config.substitutions.append(("%xmp_src", config.xmp_src_root))
+config.substitutions.append(
+    ("%xmp_opt", os.path.join(config.xmp_tools_dir, "xmp-opt")))
 config.substitutions.append(("%xmp_lib", config.xmp_lib_dir))
 config.substitutions.append(
     ("%mpirun", config.mpiexec + " --oversubscribe --bind-to none"))

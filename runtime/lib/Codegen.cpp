@@ -50,14 +50,8 @@ WorkSharingState &workSharing() {
   // all on the GPU), for running programs without weight clauses split.
   static WorkSharingState s = [] {
     WorkSharingState st;
-    if (const char *v = std::getenv("XMP_WEIGHT_DEFAULT"); v && *v) {
-      char *end = nullptr;
-      double w = std::strtod(v, &end);
-      if (*end != '\0' || !(w >= 0.0 && w <= 1.0))
-        fail("xmprt_current_weight",
-             "XMP_WEIGHT_DEFAULT='%s' is not a number in [0, 1]", v);
-      st.weight = w;
-    }
+    st.weight =
+        settings::realOrDefault("XMP_WEIGHT_DEFAULT", "xmprt_current_weight");
     return st;
   }();
   return s;
@@ -95,7 +89,7 @@ void warnDeviceLoopsOnHost(const char *what) {
     return;
   // Before MPI_Init (a global constructor) the launcher's rank decides.
   int rank = mpiUsable() ? xmprt_world_rank() : reportRank();
-  if (rank <= 0 && !std::getenv("XMP_QUIET")) {
+  if (rank <= 0 && !settings::flag("XMP_QUIET", "xmprt_warning")) {
     std::fprintf(stderr, "xmprt: warning: rank 0: %s\n", what);
     std::fflush(stderr);
   }
@@ -188,7 +182,10 @@ void xmprt_device_loop_on_host(double seconds) {
                         "(weight 1)");
 }
 
-int64_t xmprt_arg_i64(int32_t index, int64_t fallback) {
+namespace {
+// Argument `index` as an integer in [lo, hi]; `fn` names the caller.
+int64_t argInRange(int32_t index, int64_t fallback, int64_t lo, int64_t hi,
+                   const char *fn) {
   const std::vector<std::string> &args = commandLine();
   if (index < 1 || (size_t)index >= args.size())
     return fallback;
@@ -196,9 +193,26 @@ int64_t xmprt_arg_i64(int32_t index, int64_t fallback) {
   char *end = nullptr;
   errno = 0;
   long long v = std::strtoll(s, &end, 10);
-  if (errno != 0 || end == s || *end != '\0')
-    fail("xmprt_arg_i64", "argument %d ('%s') is not an integer", index, s);
+  bool number = errno == 0 && end != s && *end == '\0';
+  if (!number && lo == INT64_MIN && hi == INT64_MAX)
+    fail(fn, "argument %d ('%s') is not an integer", index, s);
+  if (!number || v < lo || v > hi)
+    fail(fn, "argument %d ('%s') is not an integer in [%lld, %lld]", index,
+         s, (long long)lo, (long long)hi);
   return v;
+}
+} // namespace
+
+int64_t xmprt_arg_i64(int32_t index, int64_t fallback) {
+  return argInRange(index, fallback, INT64_MIN, INT64_MAX, "xmprt_arg_i64");
+}
+
+int64_t xmprt_arg_i64_in(int32_t index, int64_t fallback, int64_t lo,
+                         int64_t hi) {
+  if (lo > hi)
+    fail("xmprt_arg_i64_in", "empty range [%lld, %lld]", (long long)lo,
+         (long long)hi);
+  return argInRange(index, fallback, lo, hi, "xmprt_arg_i64_in");
 }
 
 void xmprt_print_scalar_f64(int64_t tag, double value) {

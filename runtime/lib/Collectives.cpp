@@ -68,13 +68,10 @@ int gMode = -1;
 
 int collMode() {
   if (gMode < 0) {
-    const char *e = getenv("XMP_COLLECTIVES");
-    if (!e || !*e || !strcmp(e, "plain"))
-      gMode = XMPRT_COLL_PLAIN;
-    else if (!strcmp(e, "hybrid"))
-      gMode = XMPRT_COLL_HYBRID;
-    else
-      fail("xmprt_collectives", "XMP_COLLECTIVES='%s' is not plain|hybrid", e);
+    // Choices plain|hybrid; unset: plain.
+    gMode = settings::choice("XMP_COLLECTIVES", "xmprt_collectives") == 1
+                ? XMPRT_COLL_HYBRID
+                : XMPRT_COLL_PLAIN;
   }
   return gMode;
 }

@@ -3,9 +3,32 @@
 #include "Internal.h"
 #include "Memory.h"
 
+#include <algorithm>
 #include <cstring>
+#include <string>
+
+#include <unistd.h>
 
 using namespace xmprt;
+
+namespace {
+// Arrays not destroyed yet, in creation order (descriptors of local
+// arrays, xmprt_darray_wrap_local, are not distributed and not listed).
+std::vector<xmprt_darray *> &liveArrays() {
+  static std::vector<xmprt_darray *> v;
+  return v;
+}
+
+// Bytes of physical memory of this host, 0 if unknown.
+int64_t physicalMemory() {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  int64_t bytes = 0;
+  if (pages <= 0 || size <= 0 ||
+      __builtin_mul_overflow((int64_t)pages, (int64_t)size, &bytes))
+    return 0;
+  return bytes;
+}
+} // namespace
 
 extern "C" {
 
@@ -17,7 +40,17 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
   const char *fn = "xmprt_darray_create";
   ensureInit(fn);
   XMPRT_CHECK(t, fn, "template is NULL");
-  XMPRT_CHECK(t->grid, fn, "template is not distributed onto a grid");
+  if (!t->grid) {
+    const char *name = t->name.empty() ? "(unnamed)" : t->name.c_str();
+    // A template with '?' sizes is distributed by its xmp.template_fix.
+    for (int64_t s : t->sizes)
+      XMPRT_CHECK(s != XMPRT_DYNAMIC, fn,
+                  "template %s has '?' sizes and no xmp.template_fix has run "
+                  "yet (its distribution takes effect there): fix it before "
+                  "allocating arrays aligned to it",
+                  name);
+    fail(fn, "template %s is not distributed onto a grid", name);
+  }
   XMPRT_CHECK(rank >= 1 && rank <= 16, fn, "rank %d out of range [1,16]",
               rank);
   XMPRT_CHECK(gshape, fn, "gshape is NULL");
@@ -64,7 +97,9 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
       ad.aligned = true;
       ad.t = t->dim(td);
       ad.offset = offset ? offset[d] : 0;
-      XMPRT_CHECK(ad.m == 0 || (ad.offset >= 0 && ad.offset + ad.m <= ad.t.n),
+      // offset <= n - m rather than offset + m <= n: no 64-bit wrap.
+      XMPRT_CHECK(ad.m == 0 || (ad.offset >= 0 && ad.m <= ad.t.n &&
+                                ad.offset <= ad.t.n - ad.m),
                   fn,
                   "dim %d: a[0:%lld] + offset %lld falls outside template "
                   "dim %d of size %lld",
@@ -78,12 +113,37 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
       if (a->axis[d] >= 0)
         a->coord[d] = a->grid->inGrid() ? a->grid->coord[a->axis[d]] : 0;
     }
+    int64_t withShadow = 0;
+    XMPRT_CHECK(full || (!__builtin_add_overflow(ad.m, ad.shadowLo,
+                                                 &withShadow) &&
+                         !__builtin_add_overflow(withShadow, ad.shadowHi,
+                                                 &withShadow)),
+                fn, "dim %d: size %lld with shadow %lld:%lld is past 2^63-1",
+                d, (long long)ad.m, (long long)ad.shadowLo,
+                (long long)ad.shadowHi);
     a->extent[d] = dist::arrayExtent(ad);
   }
+  // The block's byte size must fit in 64 bits and in this host's memory
+  // (it is zero-filled right away: a larger one cannot be backed).
   int64_t n = es;
-  for (int64_t e : a->extent)
-    n *= e;
+  bool overflow = false;
+  std::string shape;
+  for (int64_t e : a->extent) {
+    overflow = overflow || __builtin_mul_overflow(n, e, &n);
+    shape += (shape.empty() ? "" : " x ") + std::to_string(e);
+  }
+  XMPRT_CHECK(!overflow, fn,
+              "local block %s of %lld-byte elements is larger than 2^63-1 "
+              "bytes",
+              shape.c_str(), (long long)es);
+  int64_t hostBytes = physicalMemory();
+  XMPRT_CHECK(hostBytes <= 0 || n <= hostBytes, fn,
+              "local block %s of %lld-byte elements (%lld bytes) is larger "
+              "than this host's memory (%lld bytes)",
+              shape.c_str(), (long long)es, (long long)n,
+              (long long)hostBytes);
   a->bytes = n;
+  liveArrays().push_back(a);
   if (!a->inGrid())
     return a;
   xmprt_grid *g = a->grid;
@@ -126,9 +186,45 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
   return a;
 }
 
+xmprt_darray *xmprt_darray_wrap_local(const xmprt_darray *like, int32_t rank,
+                                      const int64_t *shape, int32_t elem_type,
+                                      void *data) {
+  const char *fn = "xmprt_darray_wrap_local";
+  XMPRT_CHECK(like, fn, "array is NULL");
+  XMPRT_CHECK(rank >= 1 && rank <= 16, fn, "rank %d out of range [1,16]",
+              rank);
+  XMPRT_CHECK(shape, fn, "shape is NULL");
+  int64_t es = elemSize(elem_type);
+  XMPRT_CHECK(es > 0, fn, "unknown element type %d", elem_type);
+  auto *a = new xmprt_darray;
+  a->tmpl = like->tmpl;
+  a->grid = like->grid;
+  a->rank = rank;
+  a->elemType = elem_type;
+  a->esize = es;
+  a->dims.resize(rank);
+  a->axis.assign(rank, -1);
+  a->coord.assign(rank, 0);
+  a->extent.resize(rank);
+  a->mem = &hostMemory();
+  a->devFlags = kDevStale;
+  int64_t n = es;
+  for (int32_t d = 0; d < rank; ++d) {
+    XMPRT_CHECK(shape[d] >= 0 && !__builtin_mul_overflow(n, shape[d], &n), fn,
+                "bad size %lld of dim %d", (long long)shape[d], d);
+    a->dims[d].m = a->extent[d] = shape[d];
+  }
+  XMPRT_CHECK(data || n == 0, fn, "data is NULL");
+  a->bytes = n;
+  a->data = data; // not owned (ownsMalloc stays false)
+  return a;
+}
+
 void xmprt_darray_destroy(xmprt_darray *a) {
   if (!a)
     return;
+  auto &live = liveArrays();
+  live.erase(std::remove(live.begin(), live.end(), a), live.end());
   forgetReflectPlans(a);
   forgetGMoveSchedules(a);
   freeDeviceInstance(a);
@@ -203,3 +299,8 @@ int64_t xmprt_darray_global_to_local(const xmprt_darray *a, int32_t dim,
 }
 
 } // extern "C"
+
+void xmprt::destroyLiveArrays() {
+  while (!liveArrays().empty())
+    xmprt_darray_destroy(liveArrays().back());
+}

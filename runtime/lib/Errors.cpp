@@ -90,8 +90,7 @@ int envLocalRank() {
 }
 
 bool envVerbose() {
-  const char *v = getenv("XMP_VERBOSE");
-  return v && strcmp(v, "0") != 0 && *v;
+  return settings::flag("XMP_VERBOSE", "xmprt_settings");
 }
 
 int64_t elemSize(int32_t t) {

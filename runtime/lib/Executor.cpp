@@ -105,12 +105,12 @@ void runChunk(Job &job, int64_t c) {
 }
 
 //--- environment --------------------------------------------------------------
-// Positive integer from the environment; 0 if unset; aborts on garbage when
-// `strict` (our own variables), ignores it otherwise (StarPU's, where -1
-// means "default").
+// Positive integer from the environment; 0 if unset. The settings table
+// checks the value first (also StarPU's STARPU_NCPU, which StarPU itself
+// would abort on), so `strict` no longer matters.
 int envPositive(const char *name, bool strict, const char *fn) {
-  const char *v = std::getenv(name);
-  if (!v || !*v)
+  const char *v = settings::value(name, fn); // checked against its range
+  if (!v)
     return 0;
   char *end = nullptr;
   errno = 0;
@@ -156,7 +156,7 @@ int affinityCpus(bool *wholeMachine) {
 /// sub-cluster when XMP_SUBCLUSTER_SIZE does not cut it), else the
 /// launcher's local size, else the (cut) sub-cluster size; 1 before MPI.
 int nodeRanks() {
-  bool cut = std::getenv("XMP_SUBCLUSTER_SIZE") != nullptr;
+  bool cut = settings::isSet("XMP_SUBCLUSTER_SIZE");
   if (mpiUsable() && !cut)
     return std::max(1, subCluster().size);
   int env = firstEnvPositive({"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS",
@@ -240,7 +240,7 @@ Config &config(const char *fn) {
   c.workers = std::max(1, w);
   c.chunks = envPositive("XMP_CPU_CHUNKS", true, fn);
   c.kind = kHaveStarPU ? kStarPU : kThreads;
-  if (const char *e = std::getenv("XMP_CPU_EXECUTOR"); e && *e) {
+  if (const char *e = settings::value("XMP_CPU_EXECUTOR", fn)) {
     if (!std::strcmp(e, "serial"))
       c.kind = kSerial;
     else if (!std::strcmp(e, "threads"))
@@ -254,7 +254,7 @@ Config &config(const char *fn) {
       fail(fn, "XMP_CPU_EXECUTOR='%s' is not starpu, threads or serial", e);
     }
   }
-  if (const char *e = std::getenv("XMP_STARPU_IDLE"); e && *e) {
+  if (const char *e = settings::value("XMP_STARPU_IDLE", fn)) {
     if (!std::strcmp(e, "pause"))
       c.starpuPause = true;
     else if (!std::strcmp(e, "spin"))
@@ -381,7 +381,7 @@ void starpuUp(const Config &c, const char *fn) {
     userBinding = userBinding || std::getenv(v);
   if (!userBinding && (!whole || nodeRanks() > 1))
     setenv("STARPU_WORKERS_NOBIND", "1", 1);
-  if (c.workers > STARPU_MAXCPUS && !std::getenv("XMP_QUIET") &&
+  if (c.workers > STARPU_MAXCPUS && !settings::flag("XMP_QUIET", fn) &&
       (!mpiUsable() || xmprt_world_rank() == 0))
     std::fprintf(stderr,
                  "xmprt: warning: rank 0: this StarPU takes at most %d CPU "
@@ -389,6 +389,7 @@ void starpuUp(const Config &c, const char *fn) {
                  "uses them all\n",
                  (int)STARPU_MAXCPUS, c.workers);
   struct starpu_conf conf;
+  settings::checkAll(fn); // StarPU aborts on STARPU_NCPU=abc with a backtrace
   starpu_conf_init(&conf);
   conf.precedence_over_environment_variables = 1;
   conf.ncpus = executorWorkers(c);
@@ -397,8 +398,8 @@ void starpuUp(const Config &c, const char *fn) {
   conf.catch_signals = 0;
   // eager: a central queue, cheapest for a flat set of independent chunks
   // (lws costs ~0.5 ms per call on an oversubscribed node).
-  const char *sched = std::getenv("STARPU_SCHED");
-  conf.sched_policy_name = sched && *sched ? sched : "eager";
+  const char *sched = settings::value("STARPU_SCHED", fn);
+  conf.sched_policy_name = sched ? sched : "eager";
   int rc = starpu_init(&conf);
   if (rc != 0)
     fail(fn, "starpu_init failed: %s", std::strerror(-rc));

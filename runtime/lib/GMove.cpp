@@ -52,8 +52,9 @@ Sec checkSection(const xmprt_darray *a, const int64_t *sec, const char *fn,
     int64_t m = a->dims[d].m;
     XMPRT_CHECK(st > 0, fn, "%s dim %d: step %lld must be positive", what, d,
                 (long long)st);
-    int64_t cnt = ub > lb ? dist::ceilDiv(ub - lb, st) : 0;
-    XMPRT_CHECK(cnt == 0 || (lb >= 0 && lb + (cnt - 1) * st < m), fn,
+    // lb >= 0 first: then ub - lb and the last index cannot wrap.
+    int64_t cnt = ub > lb && lb >= 0 ? dist::ceilDiv(ub - lb, st) : 0;
+    XMPRT_CHECK(ub <= lb || (lb >= 0 && lb + (cnt - 1) * st < m), fn,
                 "%s dim %d: section %lld:%lld:%lld out of bounds [0,%lld)",
                 what, d, (long long)lb, (long long)ub, (long long)st,
                 (long long)m);
@@ -83,7 +84,8 @@ Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
   if (dst->inGrid()) {
     int64_t total = 1;
     for (int64_t c : ds.count)
-      total *= c;
+      XMPRT_CHECK(!__builtin_mul_overflow(total, c, &total), fn,
+                  "section of more than 2^63-1 elements");
     std::vector<std::vector<int64_t>> ks(dst->rank);
     for (int32_t d = 0; d < dst->rank; ++d)
       for (int64_t k = 0; k < ds.count[d]; ++k)

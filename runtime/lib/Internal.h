@@ -2,6 +2,7 @@
 #ifndef XMPRT_LIB_INTERNAL_H
 #define XMPRT_LIB_INTERNAL_H
 
+#include "Settings.h"
 #include "xmprt/Distribution.h"
 #include "xmprt/xmprt.h"
 
@@ -10,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace xmprt {
@@ -93,6 +95,8 @@ struct xmprt_grid {
 
 struct xmprt_template {
   int32_t ndims = 0;
+  std::string name;   // "@u" when the program named it (messages), else ""
+  bool fixed = false; // xmprt_template_fix ran (it runs once)
   std::vector<int64_t> sizes;
   xmprt_grid *grid = nullptr;
   std::vector<int32_t> kinds;
@@ -177,6 +181,11 @@ void forgetReflectPlans(xmprt_darray *a);
 // xmprt_finalize while MPI is still initialized; nothing when unset.
 void reportReflectStats();
 void forgetGMoveSchedules(xmprt_darray *a);
+// Destroys the arrays the program did not (generated code frees only those
+// of an xmp.dealloc), newest first: every rank created the same arrays in
+// the same order, so the collective frees of their windows match.
+// xmprt_finalize calls it while MPI is still initialized.
+void destroyLiveArrays();
 
 // Validity of the device instance (xmprt_darray::devFlags).
 enum : uint32_t {

@@ -77,7 +77,7 @@ std::vector<Run> haloRuns(const xmprt_darray *a, int32_t d, int64_t q,
                           int side, int64_t wlo, int64_t whi, bool periodic) {
   const dist::ArrayDim &ad = a->dims[d];
   std::vector<Run> out;
-  if (dist::arrayOwnedCount(ad, q) == 0 || ad.m == 0)
+  if (ad.m == 0)
     return out;
   auto add = [&](int64_t s, int64_t dl, int64_t sl) {
     if (!out.empty()) {
@@ -99,6 +99,11 @@ std::vector<Run> haloRuns(const xmprt_darray *a, int32_t d, int64_t q,
     }
     return out;
   }
+  // A partial halo borders the owned piece: an empty piece has none. (A
+  // full shadow, above, is every element q does not own, so a rank that
+  // owns nothing receives the whole dimension.)
+  if (dist::arrayOwnedCount(ad, q) == 0)
+    return out;
   dist::Range r = dist::arrayOwned(ad, q);
   int64_t from = side == 0 ? r.lo - wlo : r.hi;
   int64_t to = side == 0 ? r.lo : r.hi + whi;
@@ -166,16 +171,16 @@ const char *chanName(int c) {
 }
 
 int defaultChannel() {
+  // The choices in the settings table's order: ib, tca, auto.
   static int c = [] {
-    const char *e = getenv("XMP_REFLECT_CHANNEL");
-    if (!e || !*e || !strcmp(e, "auto"))
-      return (int)XMPRT_CHANNEL_AUTO;
-    if (!strcmp(e, "ib"))
+    switch (settings::choice("XMP_REFLECT_CHANNEL", "xmprt_reflect_init")) {
+    case 0:
       return (int)XMPRT_CHANNEL_IB;
-    if (!strcmp(e, "tca"))
+    case 1:
       return (int)XMPRT_CHANNEL_TCA;
-    fail("xmprt_reflect_init", "XMP_REFLECT_CHANNEL='%s' is not ib|tca|auto",
-         e);
+    default:
+      return (int)XMPRT_CHANNEL_AUTO;
+    }
   }();
   return c;
 }
@@ -627,8 +632,7 @@ std::vector<std::unique_ptr<PlanStats>> &statsRegistry() {
 }
 
 bool statsWanted() {
-  const char *e = getenv("XMP_REFLECT_STATS");
-  return e && *e && strcmp(e, "0") != 0;
+  return settings::flag("XMP_REFLECT_STATS", "xmprt_reflect_init");
 }
 
 const char *elemName(int32_t t) {
@@ -681,6 +685,13 @@ void snapshotUsed(const xmprt_reflect_plan *p) {
 std::map<std::vector<int64_t>, xmprt_reflect_plan *> &planCache() {
   static std::map<std::vector<int64_t>, xmprt_reflect_plan *> c;
   return c;
+}
+
+// Every plan not yet destroyed. Generated code never destroys the plans of
+// xmp.reflect_init (the dialect has no destroy): they go with their array.
+std::set<xmprt_reflect_plan *> &livePlans() {
+  static std::set<xmprt_reflect_plan *> s;
+  return s;
 }
 
 } // namespace
@@ -779,6 +790,12 @@ void forgetReflectPlans(xmprt_darray *a) {
       ++it;
     }
   }
+  std::vector<xmprt_reflect_plan *> mine;
+  for (xmprt_reflect_plan *p : livePlans())
+    if (p->a == a)
+      mine.push_back(p);
+  for (xmprt_reflect_plan *p : mine)
+    xmprt_reflect_destroy(p);
 }
 } // namespace xmprt
 
@@ -799,6 +816,7 @@ xmprt_reflect_plan *xmprt_reflect_init(xmprt_darray *a, const int64_t *width_lo,
     gpu::ensureDevice(fn);
   }
   auto *p = new xmprt_reflect_plan;
+  livePlans().insert(p);
   p->a = a;
   p->acc = acc;
   p->mem = acc ? &gpu::deviceMemory() : a->mem;
@@ -985,6 +1003,7 @@ void xmprt_reflect_destroy(xmprt_reflect_plan *p) {
   }
   for (DimPhase &ph : p->dims)
     resetDim(ph);
+  livePlans().erase(p);
   delete p;
 }
 

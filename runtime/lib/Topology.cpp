@@ -3,13 +3,37 @@
 #include "Internal.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 #include <string>
 
 using namespace xmprt;
 
 namespace {
+// Ranks beyond a (static) grid hold nothing of it: a silent idle rank is
+// easy to miss, so world rank 0 says so once per grid size.
+void noticeOutsideRanks(const xmprt_grid *g, int ws, int wr) {
+  static std::set<int64_t> said;
+  if (wr != 0 || g->size >= ws || !said.insert(g->size).second ||
+      settings::flag("XMP_QUIET", "xmprt_grid_create"))
+    return;
+  std::string shape;
+  for (int64_t s : g->shape)
+    shape += (shape.empty() ? "" : "x") + std::to_string(s);
+  bool one = g->size + 1 == ws;
+  std::string idle = one ? "rank " + std::to_string(g->size)
+                         : "ranks " + std::to_string(g->size) + ".." +
+                               std::to_string(ws - 1);
+  std::fprintf(stderr,
+               "xmprt: notice: rank 0: grid %s uses ranks 0..%lld of %d: %s "
+               "%s nothing of it and %s no iteration on it\n",
+               shape.c_str(), (long long)g->size - 1, ws, idle.c_str(),
+               one ? "holds" : "hold", one ? "runs" : "run");
+  std::fflush(stderr);
+}
+
 bool gWeInitialized = false;
 bool gInitDone = false;
 SubCluster gSub;
@@ -21,11 +45,8 @@ void setupSubCluster() {
   XMPRT_MPI(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, wr,
                                 MPI_INFO_NULL, &host),
             "xmprt_init");
-  const char *env = getenv("XMP_SUBCLUSTER_SIZE");
-  int k = env ? atoi(env) : 0;
-  if (env && k <= 0)
-    fail("xmprt_init", "XMP_SUBCLUSTER_SIZE='%s' is not a positive integer",
-         env);
+  int k = (int)settings::integer("XMP_SUBCLUSTER_SIZE", "xmprt_init")
+              .value_or(0);
   if (k > 0) {
     XMPRT_MPI(MPI_Comm_split(host, wr / k, wr, &gSub.comm), "xmprt_init");
     MPI_Comm_free(&host);
@@ -52,6 +73,9 @@ void ensureInit(const char *fn) {
   if (!init)
     fail(fn, "called before xmprt_init (MPI is not initialized)");
   gInitDone = true;
+  // Every setting is checked once here: a wrong one stops the job at its
+  // start, not at the first use (maybe never, or deep inside StarPU).
+  settings::checkAll(fn);
   setupSubCluster();
 }
 const SubCluster &subCluster() {
@@ -86,8 +110,10 @@ void xmprt_finalize(void) {
   gpu::atFinalize();
   int init = 0;
   MPI_Initialized(&init);
-  if (init)
+  if (init) {
     reportReflectStats(); // XMP_REFLECT_STATS=1 only (collective)
+    destroyLiveArrays();  // with their plans, schedules, windows
+  }
   if (gSub.comm != MPI_COMM_NULL) {
     MPI_Comm_free(&gSub.comm);
     gSub.comm = MPI_COMM_NULL;
@@ -127,8 +153,8 @@ int32_t xmprt_grid_resolve_shape(int32_t nprocs, int32_t ndims,
       dyn.push_back(i);
     else if (shape[i] < 1)
       return XMPRT_ERR_ARG;
-    else
-      stat *= shape[i];
+    else if (__builtin_mul_overflow(stat, shape[i], &stat))
+      return XMPRT_ERR_SHAPE; // more than 2^63-1 ranks
     if (stat > nprocs)
       return XMPRT_ERR_SHAPE;
   }
@@ -188,6 +214,7 @@ xmprt_grid *xmprt_grid_create(int32_t ndims, const int64_t *shape) {
   g->size = 1;
   for (int64_t s : g->shape)
     g->size *= s;
+  noticeOutsideRanks(g, ws, wr);
   MPI_Comm members;
   XMPRT_MPI(MPI_Comm_split(MPI_COMM_WORLD, wr < g->size ? 0 : MPI_UNDEFINED,
                            wr, &members),
@@ -280,39 +307,74 @@ xmprt_template *xmprt_template_create(int32_t ndims, const int64_t *sizes) {
   return t;
 }
 
-static void checkGBlocks(const xmprt_template *t, const char *fn) {
+// Sizes that are known must agree with the distribution: gblock sizes sum
+// to the dimension, and a cyclic round (w * p) past the dimension's end
+// still fits in 64 bits (generated code walks blocks up to there).
+static void checkSizes(const xmprt_template *t, const char *fn) {
   for (int32_t d = 0; d < t->ndims; ++d) {
+    if (t->kinds[d] == XMPRT_DIST_CYCLIC) {
+      int64_t p = t->grid->shape[t->axis[d]], round = 0, end = 0;
+      int64_t n = t->sizes[d] == XMPRT_DYNAMIC ? 0 : t->sizes[d];
+      XMPRT_CHECK(!__builtin_mul_overflow(t->widths[d], p, &round) &&
+                      !__builtin_add_overflow(round, n, &end),
+                  fn,
+                  "template dim %d: cyclic(%lld) over %lld ranks does not "
+                  "fit 64-bit indices (%lld x %lld + %lld > 2^63-1)",
+                  d, (long long)t->widths[d], (long long)p,
+                  (long long)t->widths[d], (long long)p, (long long)n);
+    }
     if (t->kinds[d] != XMPRT_DIST_GBLOCK || t->sizes[d] == XMPRT_DYNAMIC)
       continue;
     int64_t sum = 0;
     for (int64_t s : t->gblocks[d])
-      sum += s;
+      XMPRT_CHECK(!__builtin_add_overflow(sum, s, &sum), fn,
+                  "gblock sizes of template dim %d overflow 64 bits", d);
     XMPRT_CHECK(sum == t->sizes[d], fn,
                 "gblock sizes of template dim %d sum to %lld, not %lld", d,
                 (long long)sum, (long long)t->sizes[d]);
   }
 }
 
+void xmprt_template_set_name(xmprt_template *t, const char *name) {
+  XMPRT_CHECK(t, "xmprt_template_set_name", "template is NULL");
+  t->name = name && *name ? std::string("@") + name : std::string();
+}
+
 void xmprt_template_fix(xmprt_template *t, const int64_t *sizes) {
   const char *fn = "xmprt_template_fix";
   XMPRT_CHECK(t, fn, "template is NULL");
   XMPRT_CHECK(sizes, fn, "sizes is NULL");
+  XMPRT_CHECK(!t->fixed, fn,
+              "template %s is fixed a second time (xmp.template_fix runs "
+              "once per template)",
+              t->name.empty() ? "(unnamed)" : t->name.c_str());
+  t->fixed = true;
   for (int32_t d = 0; d < t->ndims; ++d) {
     XMPRT_CHECK(sizes[d] >= 0, fn, "size %lld of dim %d is negative",
                 (long long)sizes[d], d);
     t->sizes[d] = sizes[d];
   }
-  checkGBlocks(t, fn);
+  checkSizes(t, fn);
 }
 
 void xmprt_template_distribute(xmprt_template *t, xmprt_grid *g,
                                const int32_t *kinds, const int64_t *params,
                                const int64_t *gblock_sizes) {
+  xmprt_template_distribute_counted(t, g, kinds, params, gblock_sizes,
+                                    nullptr);
+}
+
+void xmprt_template_distribute_counted(xmprt_template *t, xmprt_grid *g,
+                                       const int32_t *kinds,
+                                       const int64_t *params,
+                                       const int64_t *gblock_sizes,
+                                       const int64_t *gblock_counts) {
   const char *fn = "xmprt_template_distribute";
   XMPRT_CHECK(t, fn, "template is NULL");
   XMPRT_CHECK(g, fn, "grid is NULL");
   XMPRT_CHECK(kinds, fn, "kinds is NULL");
-  XMPRT_CHECK(!t->grid, fn, "template is already distributed");
+  XMPRT_CHECK(!t->grid, fn, "template %s is already distributed",
+              t->name.empty() ? "(unnamed)" : t->name.c_str());
   t->grid = g;
   int32_t axis = 0;
   for (int32_t d = 0; d < t->ndims; ++d) {
@@ -335,13 +397,21 @@ void xmprt_template_distribute(xmprt_template *t, xmprt_grid *g,
       XMPRT_CHECK(gblock_sizes, fn, "gblock dim %d but gblock_sizes is NULL",
                   d);
       int64_t p = g->shape[t->axis[d]];
+      // A dynamic grid axis is sized at run time: the program's list may
+      // not have one size per rank (reading p entries would run past it).
+      if (gblock_counts)
+        XMPRT_CHECK(gblock_counts[d] == p, fn,
+                    "template dim %d: %lld gblock sizes for %lld rank%s "
+                    "(grid axis %d)",
+                    d, (long long)gblock_counts[d], (long long)p,
+                    p == 1 ? "" : "s", t->axis[d]);
       t->gblocks[d].assign(gblock_sizes, gblock_sizes + p);
       gblock_sizes += p;
       for (int64_t s : t->gblocks[d])
         XMPRT_CHECK(s >= 0, fn, "negative gblock size in dim %d", d);
     }
   }
-  checkGBlocks(t, fn);
+  checkSizes(t, fn);
 }
 
 int64_t xmprt_template_size(const xmprt_template *t, int32_t dim) {

@@ -96,6 +96,7 @@ std::map<int64_t, LoopState> gLoops;
 FILE *gTrace = nullptr;
 bool gTraceJson = false;
 bool gTraceResolved = false;
+std::string gTracePath; // for the messages
 bool gHookRegistered = false;
 
 int worldRank() {
@@ -108,46 +109,20 @@ int worldRank() {
   return r < 0 ? 0 : r;
 }
 
-double envReal(const char *name, double def, double lo, double hi,
-               bool openLo, const char *fn) {
-  const char *v = std::getenv(name);
-  if (!v || !*v)
-    return def;
-  char *end = nullptr;
-  errno = 0;
-  double x = std::strtod(v, &end);
-  bool ok = !errno && *end == '\0' && x <= hi && (openLo ? x > lo : x >= lo);
-  if (!ok)
-    fail(fn, "%s='%s' is not a number in %c%g, %g]", name, v,
-         openLo ? '(' : '[', lo, hi);
-  return x;
-}
-
-int64_t envInt(const char *name, int64_t def, int64_t lo, const char *fn) {
-  const char *v = std::getenv(name);
-  if (!v || !*v)
-    return def;
-  char *end = nullptr;
-  errno = 0;
-  long long x = std::strtoll(v, &end, 10);
-  if (errno || *end != '\0' || x < lo)
-    fail(fn, "%s='%s' is not an integer >= %lld", name, v, (long long)lo);
-  return x;
-}
-
 const Params &params(const char *fn) {
   Params &p = gParams;
   if (p.resolved)
     return p;
-  p.init = envReal("XMP_WEIGHT_INIT", 0.5, 0, 1, false, fn);
-  p.alpha = envReal("XMP_WEIGHT_DAMPING", 0.5, 0, 1, true, fn);
-  p.beta = envReal("XMP_WEIGHT_SMOOTHING", 0.5, 0, 1, true, fn);
-  p.snap = envReal("XMP_WEIGHT_SNAP", 0.02, 0, 0.49, false, fn);
-  p.probe = envReal("XMP_WEIGHT_PROBE", 0.1, 0, 0.5, true, fn);
-  p.margin = envReal("XMP_WEIGHT_MARGIN", 0.1, 0, 0.5, false, fn);
-  p.reprobe = envInt("XMP_WEIGHT_REPROBE", 100, 0, fn);
-  p.warmup = envInt("XMP_WEIGHT_WARMUP", 1, 0, fn);
-  p.splitGrain = envInt("XMP_SPLIT_GRAIN", 0, 1, fn);
+  // Defaults and ranges: the settings table (Settings.cpp).
+  p.init = settings::realOrDefault("XMP_WEIGHT_INIT", fn);
+  p.alpha = settings::realOrDefault("XMP_WEIGHT_DAMPING", fn);
+  p.beta = settings::realOrDefault("XMP_WEIGHT_SMOOTHING", fn);
+  p.snap = settings::realOrDefault("XMP_WEIGHT_SNAP", fn);
+  p.probe = settings::realOrDefault("XMP_WEIGHT_PROBE", fn);
+  p.margin = settings::realOrDefault("XMP_WEIGHT_MARGIN", fn);
+  p.reprobe = settings::integerOrDefault("XMP_WEIGHT_REPROBE", fn);
+  p.warmup = settings::integerOrDefault("XMP_WEIGHT_WARMUP", fn);
+  p.splitGrain = settings::integer("XMP_SPLIT_GRAIN", fn).value_or(0);
   p.resolved = true;
   return p;
 }
@@ -268,6 +243,13 @@ void closeTrace() {
   }
 }
 
+// A full disk (or /dev/full) must not lose the trace silently.
+void flushTrace(const char *fn) {
+  if (std::fflush(gTrace) != 0 || std::ferror(gTrace))
+    fail(fn, "cannot write the weight trace '%s': %s", gTracePath.c_str(),
+         std::strerror(errno));
+}
+
 void openTrace(const char *path, const char *fn) {
   closeTrace();
   gTraceResolved = true;
@@ -280,6 +262,7 @@ void openTrace(const char *path, const char *fn) {
   };
   gTraceJson = endsWith(".json") || endsWith(".jsonl");
   gTrace = std::fopen(path, "a");
+  gTracePath = path;
   if (!gTrace)
     fail(fn, "cannot open the weight trace '%s': %s", path,
          std::strerror(errno));
@@ -288,7 +271,7 @@ void openTrace(const char *path, const char *fn) {
     std::fprintf(gTrace,
                  "step,loop_id,weight,cpu_seconds,cpu_iters,gpu_seconds,"
                  "gpu_iters,loop_seconds\n");
-    std::fflush(gTrace);
+    flushTrace(fn);
   }
 }
 
@@ -308,14 +291,13 @@ void traceLine(int64_t step, int64_t id, double w, double cpuSec,
     std::fprintf(gTrace, "%lld,%lld,%.17g,%.17g,%lld,%.17g,%lld,%.17g\n",
                  (long long)step, (long long)id, w, cpuSec, (long long)cpuIt,
                  gpuSec, (long long)gpuIt, loopSec);
-  std::fflush(gTrace);
+  flushTrace("xmprt_loop_report");
 }
 
 // XMPRT_TEST_ASSUME_GPU=1: weights as if this rank had a GPU (lets the
 // controller's tests run on machines without one).
 bool assumeGpu() {
-  const char *v = std::getenv("XMPRT_TEST_ASSUME_GPU");
-  return v && !std::strcmp(v, "1");
+  return settings::flag("XMPRT_TEST_ASSUME_GPU", "xmprt_loop_weight");
 }
 
 const char *modeName(int32_t m) {
@@ -372,7 +354,7 @@ void readOldest(int64_t id, LoopState &s, const Params &p, const char *fn) {
   --s.pending;
   if (id >= 0) {
     if (!gTraceResolved)
-      openTrace(std::getenv("XMP_WEIGHT_TRACE"), fn);
+      openTrace(settings::value("XMP_WEIGHT_TRACE", fn), fn);
     int64_t step = s.steps;
     learn(s, p, 0.0, 0, sec, t.iters, sec);
     traceLine(step, id, t.weight, 0.0, 0, sec, t.iters, sec);
@@ -548,7 +530,7 @@ void xmprt_loop_report(int64_t loop_id, double cpu_seconds, int64_t cpu_iters,
   const Params &p = params(fn);
   registerFinalizeHook();
   if (!gTraceResolved)
-    openTrace(std::getenv("XMP_WEIGHT_TRACE"), fn);
+    openTrace(settings::value("XMP_WEIGHT_TRACE", fn), fn);
   LoopState &s = loop(loop_id, p);
   int64_t step = s.steps;
   double used = s.lastWeight;
@@ -636,7 +618,7 @@ void xmprt_loop_gpu_begin(int64_t loop_id) {
   const Params &p = params(fn);
   registerFinalizeHook();
   if (!gTraceResolved)
-    openTrace(std::getenv("XMP_WEIGHT_TRACE"), fn);
+    openTrace(settings::value("XMP_WEIGHT_TRACE", fn), fn);
   LoopState &s = loop(loop_id, p);
   XMPRT_CHECK(!s.open, fn, "loop %lld: begin without end",
               (long long)loop_id);

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <vector>
 
 using namespace xmprt::dist;
@@ -201,6 +203,112 @@ TEST(Distribution, ArrayDims) {
               EXPECT_EQ(arrayExtent(a), full ? m : mx + a.shadowLo + a.shadowHi);
             }
   }
+}
+
+// The closed form of arrayMaxOwnedCount against every coordinate, for all
+// small block and cyclic(w) layouts with every offset and size.
+TEST(Distribution, MaxOwnedCountClosedForm) {
+  for (int kind : {1, 2})
+    for (int64_t n = 0; n <= 23; ++n)
+      for (int64_t p = 1; p <= 6; ++p)
+        for (int64_t w = 1; w <= (kind == 2 ? 5 : 1); ++w)
+          for (int64_t off = 0; off <= n; ++off)
+            for (int64_t m = 0; m + off <= n; ++m) {
+              ArrayDim a;
+              a.t = {(Kind)kind, n, p, w, nullptr};
+              a.aligned = true;
+              a.offset = off;
+              a.m = m;
+              int64_t mx = 0;
+              for (int64_t c = 0; c < p; ++c)
+                mx = std::max(mx, arrayOwnedCount(a, c));
+              ASSERT_EQ(arrayMaxOwnedCount(a), mx)
+                  << "kind " << kind << " n=" << n << " p=" << p << " w=" << w
+                  << " off=" << off << " m=" << m;
+            }
+}
+
+// Sizes up to INT64_MAX: no intermediate leaves 64 bits (a UBSan build
+// would report it), and the results are the exact ones.
+constexpr int64_t kM = INT64_MAX;
+constexpr TemplateDim kHugeBlock{Kind::Block, kM, 2, 1, nullptr};
+static_assert(localSize(kHugeBlock, 0) == (int64_t)1 << 62 &&
+                  localSize(kHugeBlock, 1) == ((int64_t)1 << 62) - 1,
+              "block of 2^63-1 on 2");
+static_assert(maxLocalSize(kHugeBlock) == (int64_t)1 << 62, "closed form");
+constexpr TemplateDim kHugeCyclic{Kind::Cyclic, 17, 3, kM, nullptr};
+static_assert(localSize(kHugeCyclic, 0) == 17 &&
+                  localSize(kHugeCyclic, 1) == 0 &&
+                  localSize(kHugeCyclic, 2) == 0,
+              "cyclic(2^63-1): one block, on coordinate 0");
+static_assert(maxLocalSize(TemplateDim{Kind::Block, 17, 4294967296, 1,
+                                       nullptr}) == 1,
+              "a grid of 2^32: closed form");
+
+TEST(Distribution, HugeSizes) {
+  EXPECT_EQ(floorDiv(INT64_MIN, 3), INT64_MIN / 3 - 1);
+  EXPECT_EQ(ceilDiv(INT64_MIN + 1, 2), (INT64_MIN + 1) / 2);
+  EXPECT_EQ(ceilDiv(kM, 2), (int64_t)1 << 62);
+  EXPECT_EQ(floorMod(INT64_MIN, 3), 1);
+  EXPECT_EQ(floorMod(-7, 3), 2);
+  EXPECT_EQ(ceilDiv(-7, 2), -3);
+  EXPECT_EQ(satMul(kM, 2), kM);
+  EXPECT_EQ(satAdd(kM, 1), kM);
+  // A grid of 2^31 - 1 ranks, every kind.
+  const int64_t p = 2147483647;
+  TemplateDim b{Kind::Block, kM, p, 1, nullptr};
+  int64_t bw = ceilDiv(kM, p);
+  EXPECT_EQ(localSize(b, 0), bw);
+  EXPECT_EQ(owned(b, p - 1).hi, kM);
+  EXPECT_EQ(localSize(b, p - 1), kM - (p - 1) * bw);
+  EXPECT_EQ(maxLocalSize(b), bw);
+  // cyclic(2^62) on 3: the round (3 * 2^62) does not fit in 64 bits.
+  const int64_t w = (int64_t)1 << 62;
+  TemplateDim c{Kind::Cyclic, kM, 3, w, nullptr};
+  EXPECT_EQ(localSize(c, 0), w);
+  EXPECT_EQ(localSize(c, 1), w - 1);
+  EXPECT_EQ(localSize(c, 2), 0);
+  EXPECT_EQ(maxLocalSize(c), w);
+  EXPECT_EQ(owner(c, kM - 1), 1);
+  EXPECT_EQ(globalToLocal(c, kM - 1), w - 2);
+  EXPECT_EQ(localToGlobal(c, 1, w - 2), kM - 1);
+  EXPECT_EQ(ownedBelow(c, 2, kM), 0);
+  // cyclic(2^63-1) on 2^31-1 ranks: coordinate 0 owns everything.
+  TemplateDim c1{Kind::Cyclic, kM, p, kM, nullptr};
+  EXPECT_EQ(localSize(c1, 0), kM);
+  EXPECT_EQ(localSize(c1, p - 1), 0);
+  EXPECT_EQ(maxLocalSize(c1), kM);
+  // An array at the end of a huge template, with shadows.
+  ArrayDim a;
+  a.t = b;
+  a.aligned = true;
+  a.offset = kM - 10;
+  a.m = 10;
+  a.shadowLo = a.shadowHi = 1;
+  EXPECT_EQ(arrayOwnedCount(a, p - 1), 10);
+  EXPECT_EQ(arrayMaxOwnedCount(a), 10);
+  EXPECT_EQ(arrayExtent(a), 12);
+  EXPECT_EQ(arrayGlobalToLocal(a, p - 1, 9), 10);
+  // Shadows past 64 bits saturate (callers report it).
+  ArrayDim na;
+  na.m = kM;
+  na.shadowHi = 1;
+  EXPECT_EQ(arrayExtent(na), kM);
+  // A loop of huge step over a cyclic(1) dimension: the first local index
+  // solves l * p + c == lb (mod s) with a product of ~2^124.
+  TemplateDim cy{Kind::Cyclic, kM, 3, 1, nullptr};
+  int64_t s = ((int64_t)1 << 62) + 1, lb = 5;
+  for (int64_t cc = 0; cc < 3; ++cc) {
+    Loop l = localLoop(cy, cc, lb, kM, s);
+    ASSERT_TRUE(l.exact);
+    if (l.start < l.end) {
+      int64_t g = localToGlobal(cy, cc, l.start);
+      EXPECT_EQ(floorMod(g - lb, s), 0) << "c=" << cc;
+      EXPECT_GE(g, lb);
+    }
+  }
+  Loop bl = localLoop(b, 1, 0, kM, kM - 1);
+  EXPECT_GE(bl.start, bl.end); // 0 and kM - 1 are on coordinates 0 and p-1
 }
 
 TEST(Distribution, NotAligned) {

@@ -61,6 +61,21 @@ int main(int argc, char **argv) {
     xmprt_gpu_check_grid(4, 75000, 1);
   } else if (!strcmp(what, "commitdim")) {
     xmprt_darray_split_commit(blockArray8(), 2, 0, 4, 4, 8);
+  } else if (!strcmp(what, "cyclicround")) {
+    // cyclic(2^62) over 2 ranks: one round is 2^63 elements
+    int64_t s[] = {XMPRT_DYNAMIC}, n = 8, w = (int64_t)1 << 62;
+    int32_t k = XMPRT_DIST_CYCLIC;
+    xmprt_template *t = xmprt_template_create(1, &n);
+    xmprt_template_distribute(t, xmprt_grid_create(1, s), &k, &w, nullptr);
+  } else if (!strcmp(what, "gridhuge")) {
+    // static axes whose product leaves 64 bits
+    int64_t shape[] = {2, (int64_t)1 << 62, 4};
+    xmprt_grid_create(3, shape);
+  } else if (!strcmp(what, "gmovehuge")) {
+    // a section from -2^63 to 2^63-1 (its length does not fit in 64 bits)
+    xmprt_darray *a = blockArray8();
+    int64_t d[3] = {INT64_MIN, INT64_MAX, 1}, src[3] = {0, 8, 1};
+    xmprt_gmove(1, a, d, a, src);
   } else if (!strcmp(what, "null")) {
     xmprt_grid_size(nullptr, 0);
   }

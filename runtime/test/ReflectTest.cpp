@@ -203,6 +203,10 @@ std::vector<RCase> cases() {
       {"1d_offset", {D}, {{B, 12}}, {{9, 0, 2, 1, 1, 1, 1, 0}}},
       {"1d_full_block", {D}, {{B, 7}}, {{7, 0, 0, F, F, 0, 0, 0}}},
       {"1d_full_cyclic2", {D}, {{C, 9, 2}}, {{9, 0, 0, F, F, 0, 0, 0}}},
+      // Empty pieces (block 3 on 4 ranks; gblock 3,1,0,1) still receive
+      // the whole dimension.
+      {"1d_full_block_empty", {D}, {{B, 3}}, {{3, 0, 0, F, F, 0, 0, 0}}},
+      {"1d_full_gblock_empty", {D}, {{G, 5}}, {{5, 0, 0, F, F, 0, 0, 0}}},
       {"2d_block_block",
        {D, D},
        {{B, 9}, {B, 7}},

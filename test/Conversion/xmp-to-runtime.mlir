@@ -14,7 +14,7 @@ xmp.distribute @t onto @p [block, block]
 // CHECK: llvm.store %[[M1]]
 // CHECK: call @xmprt_grid_create
 // CHECK: call @xmprt_template_create
-// CHECK: call @xmprt_template_distribute
+// CHECK: call @xmprt_template_distribute_counted(
 
 // main initializes the runtime first and finalizes it before returning 0.
 // CHECK-LABEL: func.func @main() -> i32

@@ -137,7 +137,9 @@ xmp.distribute @t onto @p [cyclic(2)]
 // CHECK: %[[KSTART:.*]] = arith.floordivsi %[[KS0]], %[[PERIOD]] : index
 // CHECK: %[[KE0:.*]] = arith.subi %[[UB]], %[[BBASE]] : index
 // CHECK: %[[KE1:.*]] = arith.ceildivsi %[[KE0]], %[[PERIOD]] : index
-// CHECK: %[[KEND:.*]] = arith.maxsi %[[KE1]], %[[KSTART]] : index
+// CHECK: %[[KMAX:.*]] = arith.maxsi %[[KE1]], %[[KSTART]] : index
+// CHECK: %[[OUT:.*]] = arith.cmpi slt, %[[COORD]], %{{.*}} : index
+// CHECK: %[[KEND:.*]] = arith.select %[[OUT]], %[[KSTART]], %[[KMAX]] : index
 // CHECK: %[[DA:.*]] = xmp.device_acquire %[[A]] access(read) : !darray -> memref<?xi32>
 // CHECK: %[[NB:.*]] = arith.subi %[[KEND]], %[[KSTART]] : index
 // CHECK: %[[CNT:.*]] = arith.muli %[[NB]], %{{.*}} : index

@@ -78,14 +78,20 @@ func.func @reduce_rows(%init: i32) -> i32 {
 // -----
 
 // Cyclic(3): a loop over blocks of the rank and one over each block; the
-// local index is (g / (3 P)) * 3 + g % 3 - base.
+// local index is (g / (3 P)) * 3 + g % 3 - base. A rank outside the grid
+// (coordinate -1) runs no block.
 xmp.nodes @p(shape = ?)
 xmp.template @t(shape = 17)
 xmp.distribute @t onto @p [cyclic(3)]
 !a = !xmp.darray<17xi64, @t, align [0]>
 // CHECK-LABEL: func.func @cyclic
 // CHECK: %[[C:.*]], %[[P:.*]] = xmp.template_coord @t[0]
-// CHECK: scf.for
+// CHECK: %[[LC:.*]], %[[LP:.*]] = xmp.template_coord @t[0]
+// CHECK: %[[KS:.*]] = arith.floordivsi
+// CHECK: %[[KE:.*]] = arith.maxsi %{{.*}}, %[[KS]]
+// CHECK: %[[OUT:.*]] = arith.cmpi slt, %[[LC]], %{{.*}}
+// CHECK: %[[KE2:.*]] = arith.select %[[OUT]], %[[KS]], %[[KE]]
+// CHECK: scf.for %{{.*}} = %[[KS]] to %[[KE2]]
 // CHECK:   scf.for %[[G:.*]] =
 // CHECK:     arith.divsi %[[G]]
 // CHECK:     arith.remsi %[[G]], %c3
@@ -124,5 +130,27 @@ func.func @full_shadow(%j: index) {
   xmp.device_loop (%i) = (%c0) to (%c6) step (%c1) on @t [0] {
     %v = xmp.load %a[%i, %j] : !a
   }
+  return
+}
+
+// -----
+
+// Static layouts on the largest grid MPI can number (2^31 - 1 ranks) and a
+// template near 2^63: local extents in closed form (they used to loop over
+// every coordinate), exact and without 64-bit wrap-around.
+xmp.nodes @p(shape = 2147483647)
+xmp.template @t(shape = 9223372036854775807)
+xmp.template @u(shape = 17)
+xmp.distribute @t onto @p [block]
+xmp.distribute @u onto @p [cyclic(3)]
+// CHECK-LABEL: func.func @huge_grid
+// CHECK: xmp.local_view %{{.*}} -> memref<4294967299xf64>
+// CHECK: xmp.local_view %{{.*}} -> memref<3xf64>
+func.func @huge_grid(%x: f64) {
+  %c0 = arith.constant 0 : index
+  %a = xmp.alloc : !xmp.darray<9223372036854775807xf64, @t, align [0]>
+  %b = xmp.alloc : !xmp.darray<17xf64, @u, align [0]>
+  xmp.store %x, %a[%c0] : !xmp.darray<9223372036854775807xf64, @t, align [0]>
+  xmp.store %x, %b[%c0] : !xmp.darray<17xf64, @u, align [0]>
   return
 }

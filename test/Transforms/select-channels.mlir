@@ -32,10 +32,36 @@
 // RUN:   | FileCheck %s --check-prefix=BADPROF
 // RUN: not xmp-opt %s -split-input-file --xmp-select-channels="policy=fast" \
 // RUN:   2>&1 | FileCheck %s --check-prefix=BADPOL
+// The input is bounded before parsing: nesting (40000 '[' used to overflow
+// the parser's stack), size, regular files only; numbers are range-checked.
+// RUN: python3 -c "print('[' * 40000)" > %t.deep.json
+// RUN: not xmp-opt %s -split-input-file \
+// RUN:   --xmp-select-channels="profile=%t.deep.json" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DEEP
+// RUN: python3 -c "print('{\"x\": \"' + 'a' * 2000000 + '\"}')" > %t.big.json
+// RUN: not xmp-opt %s -split-input-file \
+// RUN:   --xmp-select-channels="profile=%t.big.json" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BIG
+// RUN: not xmp-opt %s -split-input-file \
+// RUN:   --xmp-select-channels="profile=/dev/zero" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DEVZERO
+// RUN: sed 's/"latency_us": 5.0/"latency_us": 1e400/' %S/Inputs/profile.json > %t.inf.json
+// RUN: not xmp-opt %s -split-input-file \
+// RUN:   --xmp-select-channels="profile=%t.inf.json" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=INF
+// RUN: sed 's/"bandwidth_GBps": 10.0/"bandwidth_GBps": 1e-30/' %S/Inputs/profile.json > %t.tiny.json
+// RUN: not xmp-opt %s -split-input-file \
+// RUN:   --xmp-select-channels="profile=%t.tiny.json" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TINY
 
 // NOFILE: error: xmp-select-channels: bad profile '{{.*}}no-such-profile.json': {{.*}}o such file
 // BADPROF: error: xmp-select-channels: bad profile '{{.*}}bad-profile.json': missing object "channels.ib.block-stride"
 // BADPOL: error: xmp-select-channels: unknown policy 'fast' (expected hybrid, ib or tca)
+// DEEP: error: xmp-select-channels: bad profile '{{.*}}deep.json': arrays and objects nested 40000 deep; a profile nests at most 32
+// BIG: error: xmp-select-channels: bad profile '{{.*}}big.json': 2000010 bytes; a profile has at most 1048576
+// DEVZERO: error: xmp-select-channels: bad profile '/dev/zero': not a regular file
+// INF: error: xmp-select-channels: bad profile '{{.*}}inf.json': "channels.ib.block.latency_us" must be a number in [0, 1e+09] (microseconds)
+// TINY: error: xmp-select-channels: bad profile '{{.*}}tiny.json': "channels.ib.block.bandwidth_GBps" must be a number in [1e-06, 1e+06] (GB/s)
 
 // 2-D, block x block on a 2x2 grid: local block 34x34 f64. Dim 0 halo is
 // one row (contiguous, 34*8 = 272 B); dim 1 halo is one element per row

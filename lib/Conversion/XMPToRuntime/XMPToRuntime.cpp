@@ -243,22 +243,31 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
     Value sizes = packShape(fb, loc, t.getShape());
     Value h = callRuntime(fb, loc, "xmprt_template_create", {ptrType(ctx)},
                           {i32c(fb, loc, t.getRank()), sizes});
+    // Runtime messages name the template as the program does.
+    Value name = LLVM::createGlobalString(
+        loc, fb, ("__xmp_name_" + t.getSymName()).str(),
+        (t.getSymName() + llvm::Twine('\0')).str(), LLVM::Linkage::Internal);
+    callRuntime(fb, loc, "xmprt_template_set_name", {}, {h, name});
     store("template", t.getSymName(), h);
   }
   auto emitDistribute = [&](OpBuilder &ob, DistributeOp d) {
-    SmallVector<int64_t> kinds, params, gblocks;
+    SmallVector<int64_t> kinds, params, gblocks, counts;
     for (unsigned i = 0; i < d.getFormats().size(); ++i) {
       DistAttr f = d.getFormat(i);
       kinds.push_back((int64_t)f.getKind());
       params.push_back(f.getWidth());
       gblocks.append(f.getSizes().begin(), f.getSizes().end());
+      counts.push_back((int64_t)f.getSizes().size());
     }
     Value t = loadHandle(ob, loc, "template", d.getTmpl());
     Value g = loadHandle(ob, loc, "nodes", d.getNodes());
     Value gb = gblocks.empty() ? nullPtr(ob, loc) : packConsts(ob, loc, gblocks, 64);
-    callRuntime(ob, loc, "xmprt_template_distribute", {},
+    // The counts let the runtime check a gblock list against a dynamic grid
+    // axis (the verifier checks static ones).
+    callRuntime(ob, loc, "xmprt_template_distribute_counted", {},
                 {t, g, packConsts(ob, loc, kinds, 32),
-                 packConsts(ob, loc, params, 64), gb});
+                 packConsts(ob, loc, params, 64), gb,
+                 packConsts(ob, loc, counts, 64)});
   };
   for (DistributeOp d : dists) {
     auto t = module.lookupSymbol<TemplateOp>(d.getTmplAttr());
@@ -735,19 +744,52 @@ struct GMoveLowering : RuntimePattern<GMoveOp> {
   LogicalResult
   matchAndRewrite(GMoveOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!llvm::isa<DArrayType>(op.getSource().getType()) ||
-        !llvm::isa<DArrayType>(op.getDest().getType()))
-      return op.emitOpError(
-          "gmove between memrefs is not lowered yet: use darrays (a "
-          "replicated darray aligns no dimension to the template)");
     Location loc = op.getLoc();
+    // A memref operand is a local array every rank holds (the verifier
+    // requires a darray on the other side): the runtime sees it as a
+    // darray replicated over the other operand's grid, for this call.
+    Value dst = adaptor.getDest(), src = adaptor.getSource();
+    SmallVector<Value> wrappers;
+    auto wrap = [&](Value m, Value like) -> FailureOr<Value> {
+      auto type = llvm::cast<MemRefType>(m.getType());
+      int32_t et = runtimeElementType(type.getElementType());
+      if (et < 0)
+        return op.emitOpError() << "element type " << type.getElementType()
+                                << " is not supported by the runtime";
+      auto buf = memrefBuffer(rewriter, loc, op, m);
+      if (failed(buf))
+        return failure();
+      SmallVector<Value> shape;
+      for (unsigned d = 0; d < type.getRank(); ++d)
+        shape.push_back(
+            toI64(rewriter, loc, memref::DimOp::create(rewriter, loc, m, d)));
+      Value h = callRuntime(
+          rewriter, loc, "xmprt_darray_wrap_local", {ptrType(getContext())},
+          {like, i32c(rewriter, loc, type.getRank()),
+           packInts(rewriter, loc, shape, 64), i32c(rewriter, loc, et),
+           buf->first});
+      wrappers.push_back(h);
+      return h;
+    };
+    if (llvm::isa<MemRefType>(op.getDest().getType())) {
+      auto h = wrap(dst, src);
+      if (failed(h))
+        return failure();
+      dst = *h;
+    } else if (llvm::isa<MemRefType>(op.getSource().getType())) {
+      auto h = wrap(src, dst);
+      if (failed(h))
+        return failure();
+      src = *h;
+    }
     Value ssec = section(rewriter, loc, op.getSrcStatic(),
                          adaptor.getSrcDynamic(), op.getSrcScalar());
     Value dsec = section(rewriter, loc, op.getDstStatic(),
                          adaptor.getDstDynamic(), op.getDstScalar());
     callRuntime(rewriter, loc, gpu && op.getAcc() ? "xmprt_gmove_acc" : "xmprt_gmove", {},
-                {i64c(rewriter, loc, sites.lookup(op)), adaptor.getDest(),
-                 dsec, adaptor.getSource(), ssec});
+                {i64c(rewriter, loc, sites.lookup(op)), dst, dsec, src, ssec});
+    for (Value h : wrappers)
+      callRuntime(rewriter, loc, "xmprt_darray_destroy", {}, {h});
     rewriter.eraseOp(op);
     return success();
   }

@@ -33,6 +33,15 @@
 // A dimension that is not aligned holds the whole dimension:
 //   extent = m + sl + sh, local = g + sl.
 //
+// Sizes: every formula is free of signed overflow for all valid inputs up
+// to INT64_MAX (n >= 0, p >= 1, w >= 1, 0 <= c < p, 0 <= o, o + m <= n,
+// gblock sizes summing to n): products that may leave 64 bits saturate or
+// take their meaning (a cycle w * p longer than any index has one block
+// per coordinate). Extents and byte sizes that do not fit are the callers'
+// errors (the verifier, xmprt_darray_create). maxLocalSize and
+// arrayMaxOwnedCount are closed forms (a few coordinates are candidates),
+// so a grid of 2^31 ranks costs nothing.
+//
 // Loops `for (g = lb; g < ub; g += s)` (s > 0) restricted to coordinate c
 // (localLoop): block-like kinds give global bounds; cyclic gives LOCAL
 // bounds (map with localToGlobal). For cyclic(w>1) with s>1 the local
@@ -79,18 +88,42 @@ struct ArrayDim {
 };
 
 //--- integer helpers --------------------------------------------------------
+// Floor/ceil division and modulo for any b != 0 (not INT64_MIN / -1).
 constexpr int64_t floorDiv(int64_t a, int64_t b) {
-  return (a >= 0) ? a / b : -((-a + b - 1) / b);
+  int64_t q = a / b, r = a % b;
+  return (r != 0 && ((r < 0) != (b < 0))) ? q - 1 : q;
 }
-constexpr int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
+constexpr int64_t ceilDiv(int64_t a, int64_t b) {
+  int64_t q = a / b, r = a % b;
+  return (r != 0 && ((r > 0) == (b > 0))) ? q + 1 : q;
+}
 constexpr int64_t floorMod(int64_t a, int64_t b) {
-  return a - floorDiv(a, b) * b;
+  int64_t r = a % b;
+  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 constexpr int64_t clamp(int64_t v, int64_t lo, int64_t hi) {
   return v < lo ? lo : (v > hi ? hi : v);
 }
 constexpr int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 constexpr int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+constexpr int64_t kMax64 = INT64_MAX;
+// a * b and a + b clamped to [INT64_MIN, INT64_MAX].
+constexpr int64_t satMul(int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (!__builtin_mul_overflow(a, b, &r))
+    return r;
+  return ((a < 0) != (b < 0)) ? INT64_MIN : kMax64;
+}
+constexpr int64_t satAdd(int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (!__builtin_add_overflow(a, b, &r))
+    return r;
+  return a < 0 ? INT64_MIN : kMax64;
+}
+// (a * b) mod m for 0 <= a, b < m (the product may need 127 bits).
+constexpr int64_t mulMod(int64_t a, int64_t b, int64_t m) {
+  return (int64_t)((__int128)a * b % m);
+}
 constexpr int64_t gcd(int64_t a, int64_t b) {
   while (b != 0) {
     int64_t t = a % b;
@@ -133,7 +166,7 @@ constexpr Range owned(const TemplateDim &d, int64_t c) {
     return {0, d.n};
   case Kind::Block: {
     int64_t b = blockWidth(d);
-    return {min64(c * b, d.n), min64((c + 1) * b, d.n)};
+    return {min64(satMul(c, b), d.n), min64(satMul(c + 1, b), d.n)};
   }
   case Kind::GBlock: {
     int64_t lo = 0;
@@ -169,11 +202,19 @@ constexpr int64_t owner(const TemplateDim &d, int64_t g) {
   return 0;
 }
 
+// Length w * p of one cyclic round; kMax64 when it does not fit (then no
+// index reaches the second round: each coordinate has at most one block).
+constexpr int64_t cycleLength(const TemplateDim &d) {
+  return satMul(d.w, d.p);
+}
+
 // Number of template indices in [0, t) owned by c (t is clamped to [0, n]).
 constexpr int64_t ownedBelow(const TemplateDim &d, int64_t c, int64_t t) {
   t = clamp(t, 0, d.n);
   if (d.kind == Kind::Cyclic) {
-    int64_t cyc = d.w * d.p;
+    int64_t cyc = cycleLength(d);
+    if (cyc == kMax64) // c's only block starts at c * w (maybe past t)
+      return clamp(t - min64(satMul(c, d.w), t), 0, d.w);
     return (t / cyc) * d.w + clamp(t % cyc - c * d.w, 0, d.w);
   }
   Range r = owned(d, c);
@@ -184,24 +225,22 @@ constexpr int64_t localSize(const TemplateDim &d, int64_t c) {
   return ownedBelow(d, c, d.n);
 }
 
-constexpr int64_t maxLocalSize(const TemplateDim &d) {
-  int64_t best = 0;
-  for (int64_t c = 0; c < parts(d); ++c)
-    best = max64(best, localSize(d, c));
-  return best;
-}
-
 // Local index of g on its owner.
 constexpr int64_t globalToLocal(const TemplateDim &d, int64_t g) {
-  if (d.kind == Kind::Cyclic)
-    return (g / (d.w * d.p)) * d.w + g % d.w;
+  if (d.kind == Kind::Cyclic) {
+    int64_t cyc = cycleLength(d);
+    return (cyc == kMax64 ? 0 : (g / cyc) * d.w) + g % d.w;
+  }
   return g - owned(d, owner(d, g)).lo;
 }
 
+// Global index of local index l of coordinate c (saturates for an l that
+// c does not hold).
 constexpr int64_t localToGlobal(const TemplateDim &d, int64_t c, int64_t l) {
   if (d.kind == Kind::Cyclic)
-    return (l / d.w) * d.w * d.p + c * d.w + l % d.w;
-  return owned(d, c).lo + l;
+    return satAdd(satAdd(satMul(l / d.w, cycleLength(d)), satMul(c, d.w)),
+                  l % d.w);
+  return satAdd(owned(d, c).lo, l);
 }
 
 // `for (g = lb; g < ub; g += s)`, s > 0, restricted to coordinate c.
@@ -211,7 +250,7 @@ constexpr Loop localLoop(const TemplateDim &d, int64_t c, int64_t lb,
     Range r = owned(d, c);
     int64_t start = lb;
     if (r.lo > lb)
-      start = lb + ceilDiv(r.lo - lb, s) * s;
+      start = satAdd(lb, satMul(ceilDiv(r.lo - lb, s), s));
     int64_t end = min64(ub, r.hi);
     return {start, max64(start, end), s, true};
   }
@@ -226,7 +265,7 @@ constexpr Loop localLoop(const TemplateDim &d, int64_t c, int64_t lb,
     if (diff % g != 0)
       return {lmin, lmin, 1, true};
     int64_t sp = s / g;
-    int64_t l0 = floorMod((diff / g) * modInverse((d.p / g) % sp, sp), sp);
+    int64_t l0 = mulMod(diff / g, modInverse((d.p / g) % sp, sp), sp);
     int64_t first = lmin + floorMod(l0 - lmin, sp);
     return {first, max64(first, lend), sp, true};
   }
@@ -239,7 +278,8 @@ constexpr int64_t arrayOwnedBelow(const ArrayDim &a, int64_t c, int64_t i) {
   if (!a.aligned)
     return clamp(i, 0, a.m);
   i = clamp(i, 0, a.m);
-  return ownedBelow(a.t, c, i + a.offset) - ownedBelow(a.t, c, a.offset);
+  return ownedBelow(a.t, c, satAdd(i, a.offset)) -
+         ownedBelow(a.t, c, a.offset);
 }
 
 constexpr int64_t arrayOwnedCount(const ArrayDim &a, int64_t c) {
@@ -262,18 +302,60 @@ constexpr int64_t arrayParts(const ArrayDim &a) {
   return a.aligned ? parts(a.t) : 1;
 }
 
+// Largest owned count over all coordinates, in closed form: as a function
+// of c the count is constant between a few breakpoints, so only they are
+// evaluated (gblock: its p listed sizes).
+//   block-like: the owners of the first and last element and the one after
+//     the first (a whole block when the range spans three);
+//   cyclic: count(c) = const + f(c, (o+m) mod wp) - f(c, o mod wp) with
+//     f(c, r) = clamp(r - c w, 0, w), which changes only at c = r / w: the
+//     candidates are 0, k and k + 1 for both breakpoints k.
 constexpr int64_t arrayMaxOwnedCount(const ArrayDim &a) {
+  int64_t P = arrayParts(a);
+  if (!a.aligned || a.t.kind == Kind::None || a.m == 0)
+    return arrayOwnedCount(a, 0);
   int64_t best = 0;
-  for (int64_t c = 0; c < arrayParts(a); ++c)
-    best = max64(best, arrayOwnedCount(a, c));
+  if (a.t.kind == Kind::GBlock) {
+    for (int64_t c = 0; c < P; ++c)
+      best = max64(best, arrayOwnedCount(a, c));
+    return best;
+  }
+  int64_t o = a.offset, e = satAdd(a.offset, a.m); // [o, e) on the template
+  int64_t cand[6] = {0, 0, 0, 0, 0, 0};
+  if (a.t.kind == Kind::Block) {
+    int64_t b = blockWidth(a.t);
+    cand[0] = o / b;
+    cand[1] = o / b + 1;
+    cand[2] = (e - 1) / b;
+  } else {
+    int64_t cyc = cycleLength(a.t);
+    int64_t k1 = (cyc == kMax64 ? o : o % cyc) / a.t.w;
+    int64_t k2 = (cyc == kMax64 ? e : e % cyc) / a.t.w;
+    cand[1] = k1;
+    cand[2] = satAdd(k1, 1);
+    cand[3] = k2;
+    cand[4] = satAdd(k2, 1);
+  }
+  for (int64_t c : cand)
+    if (c >= 0 && c < P)
+      best = max64(best, arrayOwnedCount(a, c));
   return best;
 }
 
-// Uniform allocated extent (the same on every coordinate).
+constexpr int64_t maxLocalSize(const TemplateDim &d) {
+  ArrayDim a;
+  a.t = d;
+  a.aligned = true;
+  a.m = d.n;
+  return arrayMaxOwnedCount(a);
+}
+
+// Uniform allocated extent (the same on every coordinate); kMax64 when
+// the shadows take it past 64 bits.
 constexpr int64_t arrayExtent(const ArrayDim &a) {
   if (a.fullShadow)
     return a.m;
-  return arrayMaxOwnedCount(a) + a.shadowLo + a.shadowHi;
+  return satAdd(satAdd(arrayMaxOwnedCount(a), a.shadowLo), a.shadowHi);
 }
 
 // Local index, in the block of coordinate c, of array index i. For

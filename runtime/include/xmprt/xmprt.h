@@ -92,6 +92,9 @@ int32_t xmprt_device_id(void);
 /* A template; sizes[i] == XMPRT_DYNAMIC until fixed by xmprt_template_fix. */
 xmprt_template *xmprt_template_create(int32_t ndims, const int64_t *sizes);
 void xmprt_template_fix(xmprt_template *t, const int64_t *sizes);
+/* The template's name in the program (e.g. "u" for @u), for messages;
+ * generated code sets it when it creates the template. */
+void xmprt_template_set_name(xmprt_template *t, const char *name);
 /* Frees the descriptor (arrays aligned to it must be destroyed first). */
 void xmprt_template_destroy(xmprt_template *t);
 /* kinds[i]: XMPRT_DIST_*; params[i]: cyclic width (1 for plain cyclic);
@@ -101,6 +104,16 @@ void xmprt_template_destroy(xmprt_template *t);
 void xmprt_template_distribute(xmprt_template *t, xmprt_grid *g,
                                const int32_t *kinds, const int64_t *params,
                                const int64_t *gblock_sizes);
+/* The same, with gblock_counts[i] = the number of entries given for GBLOCK
+ * dimension i (ignored for other kinds; may be NULL: trusted as above): a
+ * count that differs from the grid axis size (a dynamic axis sized by the
+ * world) is an error instead of a read past the list. Generated code calls
+ * this one. */
+void xmprt_template_distribute_counted(xmprt_template *t, xmprt_grid *g,
+                                       const int32_t *kinds,
+                                       const int64_t *params,
+                                       const int64_t *gblock_sizes,
+                                       const int64_t *gblock_counts);
 int64_t xmprt_template_size(const xmprt_template *t, int32_t dim);
 /* Owned template range of a BLOCK/GBLOCK/NONE dimension on this rank. */
 void xmprt_template_owned(const xmprt_template *t, int32_t dim, int64_t *lo,
@@ -133,6 +146,13 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
                                   const int64_t *shadow_lo,
                                   const int64_t *shadow_hi, int32_t elem_type);
 void xmprt_darray_destroy(xmprt_darray *a);
+/* A descriptor of a local (non-distributed) array at `data`: row-major,
+ * `shape` elements of `elem_type`, every rank of `like`'s grid holding its
+ * own copy (no dimension aligned, no shadow). xmp.gmove to or from a memref
+ * uses it; xmprt_darray_destroy frees the descriptor, not the data. */
+xmprt_darray *xmprt_darray_wrap_local(const xmprt_darray *like, int32_t rank,
+                                      const int64_t *shape, int32_t elem_type,
+                                      void *data);
 /* Element size in bytes (I1: 1). */
 int32_t xmprt_darray_elem_size(const xmprt_darray *a);
 /* Number of elements of array dim `dim` owned by this rank (any kind). */
@@ -378,6 +398,11 @@ void xmprt_device_loop_on_host(double seconds);
  * `fallback`; rank 0 prints "XMP-RESULT <name> <value>" (tags 0 checksum,
  * 1 gosa, 2 mflops, 3 time). */
 int64_t xmprt_arg_i64(int32_t index, int64_t fallback);
+/* The same, for an argument that must lie in [lo, hi] (an iteration count,
+ * a weight): anything else stops the job with "argument N ('v') is not an
+ * integer in [lo, hi]". The fallback is not checked. */
+int64_t xmprt_arg_i64_in(int32_t index, int64_t fallback, int64_t lo,
+                         int64_t hi);
 void xmprt_print_scalar_f64(int64_t tag, double value);
 
 /*--- work sharing: CPU executor and weights (Executor.cpp, WeightControl.cpp)

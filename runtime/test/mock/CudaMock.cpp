@@ -433,6 +433,26 @@ cudaError_t cudaLibraryGetKernel(cudaKernel_t *k, cudaLibrary_t, const char *) {
   *k = (cudaKernel_t)&gDummyKernel;
   return cudaSuccess;
 }
+cudaError_t cudaLibraryGetKernelCount(unsigned int *count, cudaLibrary_t) {
+  if (!skipKernels())
+    return ret(cudaErrorNotSupported);
+  *count = 1;
+  return cudaSuccess;
+}
+cudaError_t cudaLibraryEnumerateKernels(cudaKernel_t *k, unsigned int n,
+                                        cudaLibrary_t) {
+  if (!skipKernels())
+    return ret(cudaErrorNotSupported);
+  if (n >= 1)
+    k[0] = (cudaKernel_t)&gDummyKernel;
+  return cudaSuccess;
+}
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *a, const void *) {
+  if (!skipKernels())
+    return ret(cudaErrorNotSupported);
+  *a = cudaFuncAttributes{};
+  return cudaSuccess;
+}
 cudaError_t cudaFuncSetAttribute(const void *, enum cudaFuncAttribute, int) {
   return skipKernels() ? cudaSuccess : ret(cudaErrorNotSupported);
 }

@@ -90,6 +90,15 @@ xmp.distribute @t onto @p [block, gblock([4, 4, 4, 4])]
 
 // -----
 
+// Fewer sizes than the static axis has ranks (a dynamic axis is checked at
+// run time: Integration/gblock-grid.test), also next to a dynamic axis.
+xmp.nodes @p(shape = ?x3)
+xmp.template @t(shape = 4x17)
+// expected-error @+1 {{gblock of template dimension 1 has 2 sizes but grid axis 1 has 3 ranks}}
+xmp.distribute @t onto @p [block, gblock([5, 12])]
+
+// -----
+
 xmp.nodes @p(shape = 2)
 xmp.template @t(shape = 64)
 xmp.distribute @t onto @p [block]
@@ -1178,9 +1187,32 @@ func.func @slot_two_elements() {
 
 // -----
 
+// Sizes near 2^63: every check is free of 64-bit wrap-around.
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 9223372036854775807)
+xmp.distribute @t onto @p [block]
+func.func @huge_block() {
+  // expected-error @+1 {{local block [4611686018427387904] of 'f64' is larger than 2^63-1 bytes}}
+  %a = xmp.alloc : !xmp.darray<9223372036854775807xf64, @t, align [0]>
+  return
+}
+
+// -----
+
 func.func @slot_index() {
   // expected-error @+1 {{'xmp.result_slot' op result #0 must be memref<1xT> of an integer or float type, but got 'memref<1xindex>'}}
   %s = xmp.result_slot : memref<1xindex>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 4)
+xmp.distribute @t onto @p [block]
+func.func @huge_offset() {
+  // expected-error @+1 {{offset 9223372036854775807 moves array dimension 0 (size 1) outside template dimension 0 (size 4)}}
+  %a = xmp.alloc : !xmp.darray<1xf64, @t, align [0], offset [9223372036854775807]>
   return
 }
 
@@ -1194,8 +1226,121 @@ func.func @write_type(%s: memref<1xf32>, %x: f64) {
 
 // -----
 
+xmp.nodes @p(shape = 3)
+xmp.template @t(shape = 17)
+// expected-error @+1 {{cyclic(9223372036854775807) of template dimension 0 over 3 ranks does not fit 64-bit indices (9223372036854775807 x 3 + 17 > 2^63-1)}}
+xmp.distribute @t onto @p [cyclic(9223372036854775807)]
+
+// -----
+
+// expected-error @+1 {{grid [9223372036854775807] has more static ranks than MPI can number (2147483647)}}
+xmp.nodes @p(shape = 9223372036854775807)
+
+// -----
+
+// expected-error @+1 {{grid [65536, 65536] has more static ranks than MPI can number (2147483647)}}
+xmp.nodes @p(shape = 65536x65536)
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 4)
+// expected-error @+1 {{gblock sizes of template dimension 0 sum to more than 2^63-1}}
+xmp.distribute @t onto @p [gblock([9223372036854775807, 1])]
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+// expected-error @+1 {{dimension 0 of size 9223372036854775807 with shadow 0:1 has more than 2^63-1 elements}}
+func.func private @huge_shadow(!xmp.darray<9223372036854775807xf64, @t, align [0], shadow [0:1]>)
+
+// -----
+
+// gmove needs a distributed side; a device-data gmove needs two.
+func.func @gmove_local(%a: memref<8xf64>, %b: memref<8xf64>) {
+  // expected-error @+1 {{needs a darray on at least one side: a copy between memrefs is local (memref.subview and memref.copy)}}
+  xmp.gmove %a[0:8] to %b[0:8] : memref<8xf64> to memref<8xf64>
+  return
+}
+
+// -----
+
 func.func @read_type(%s: memref<1xf32>) {
   // expected-error @+1 {{'xmp.result_read' op failed to verify that result type is the slot's element type}}
   %v = "xmp.result_read"(%s) : (memref<1xf32>) -> f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_acc_memref(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<8xf64>) {
+  // expected-error @+1 {{with acc moves device instances, which a memref does not have: use a darray on both sides}}
+  xmp.gmove %a[0:8] to %b[0:8] acc : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+  return
+}
+
+// -----
+
+// Sections that leave an array of static size are compile-time errors.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_bounds(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<10xf64>) {
+  // expected-error @+1 {{source dimension 0: section 0:10:1 out of bounds [0, 8)}}
+  xmp.gmove %a[0:10] to %b[0:10] : !xmp.darray<8xf64, @t, align [0]> to memref<10xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_bounds_step(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<10xf64>) {
+  // expected-error @+1 {{destination dimension 0: section 1:11:3 out of bounds [0, 10)}}
+  xmp.gmove %a[0:8:2] to %b[1:11:3] : !xmp.darray<8xf64, @t, align [0]> to memref<10xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8x8)
+xmp.distribute @t onto @p [block, *]
+func.func @gmove_bounds_index(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %b: memref<8xf64>) {
+  // expected-error @+1 {{source dimension 1: index 8 out of bounds [0, 8)}}
+  xmp.gmove %a[0:8, 8] to %b[0:8] : !xmp.darray<8x8xf64, @t, align [0, 1]> to memref<8xf64>
+  return
+}
+
+// -----
+
+// Element types the runtime does not move are rejected with the type.
+// expected-error @+1 {{darray element type must be an integer, float or complex type the runtime moves (i1, i8, i16, i32, i64, f32, f64, complex<f32>, complex<f64>), got 'f16'}}
+func.func @f16(%a: !xmp.darray<8xf16, @t, align [0]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{got 'complex<bf16>'}}
+func.func @cbf16(%a: !xmp.darray<8xcomplex<bf16>, @t, align [0]>) {
+  return
+}
+
+// -----
+
+// local_bounds on a cyclic dimension is known to be wrong at compile time.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 16x16)
+xmp.distribute @t onto @p [*, cyclic(2)]
+func.func @cyclic_bounds(%a: !xmp.darray<16x16xf64, @t, align [0, 1]>) {
+  // expected-error @+1 {{dimension 1 is aligned to cyclic-distributed template dimension 1 of @t: its owned elements are not a range (iterate with xmp.loop)}}
+  %lo, %hi = xmp.local_bounds %a[1] : !xmp.darray<16x16xf64, @t, align [0, 1]>
   return
 }

@@ -300,9 +300,20 @@ LogicalResult DArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
   for (int64_t s : shape)
     if (!ShapedType::isDynamic(s) && s <= 0)
       return emitError() << "darray sizes must be positive, got " << s;
-  if (!elementType.isIntOrFloat() && !llvm::isa<ComplexType>(elementType))
+  // The element types libxmprt moves (XMPRT_I1 ... XMPRT_C64): others
+  // (f16, bf16, i128, ...) would pass here and fail in a later stage.
+  auto moved = [](Type t) {
+    if (auto c = llvm::dyn_cast<ComplexType>(t))
+      t = c.getElementType();
+    else if (t.isInteger(1) || t.isInteger(8) || t.isInteger(16) ||
+             t.isInteger(32) || t.isInteger(64))
+      return true;
+    return t.isF32() || t.isF64();
+  };
+  if (!moved(elementType))
     return emitError() << "darray element type must be an integer, float or "
-                          "complex type, got "
+                          "complex type the runtime moves (i1, i8, i16, i32, "
+                          "i64, f32, f64, complex<f32>, complex<f64>), got "
                        << elementType;
   if (!templateRef)
     return emitError() << "darray needs a template symbol";
@@ -339,6 +350,13 @@ LogicalResult DArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (!full && (shadowLo[d] < 0 || shadowHi[d] < 0))
       return emitError() << "shadow widths of dimension " << d
                          << " must be non-negative";
+    int64_t ext = 0;
+    if (!full && !ShapedType::isDynamic(shape[d]) &&
+        (__builtin_add_overflow(shape[d], shadowLo[d], &ext) ||
+         __builtin_add_overflow(ext, shadowHi[d], &ext)))
+      return emitError() << "dimension " << d << " of size " << shape[d]
+                         << " with shadow " << shadowLo[d] << ":"
+                         << shadowHi[d] << " has more than 2^63-1 elements";
   }
   return success();
 }

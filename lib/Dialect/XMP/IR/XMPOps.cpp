@@ -9,8 +9,11 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 
+#include "xmprt/Distribution.h"
+
 using namespace mlir;
 using namespace mlir::xmp;
+namespace dist = xmprt::dist;
 
 //===----------------------------------------------------------------------===//
 // Shared helpers
@@ -90,32 +93,82 @@ int64_t DistributeOp::getGridAxis(unsigned d) {
   return getFormat(d).isDistributed() ? axis : -1;
 }
 
-/// Sizes of the pieces template dimension `n` is cut into over `p` ranks.
-static SmallVector<int64_t> pieceSizes(DistAttr f, int64_t n, int64_t p) {
-  SmallVector<int64_t> out;
+/// Smallest non-empty piece of template dimension `n` cut over `p` ranks
+/// (block-like kinds), in closed form: a grid may have 2^31 ranks.
+static int64_t smallestPiece(DistAttr f, int64_t n, int64_t p) {
   switch (f.getKind()) {
   case DistKind::none:
-    out.push_back(n);
-    break;
+  case DistKind::cyclic:
+    return n;
   case DistKind::block: {
-    int64_t c = (n + p - 1) / p;
-    for (int64_t r = 0; r < p; ++r)
-      out.push_back(std::max<int64_t>(0, std::min(n, (r + 1) * c) - r * c));
-    break;
+    // Full blocks of b, then the remainder (if any) in the last non-empty.
+    int64_t b = dist::ceilDiv(n, p);
+    return b == 0 ? 0 : (n % b ? n % b : b);
   }
-  case DistKind::cyclic: {
-    // Smallest block is the last partial one if any.
-    int64_t w = f.getWidth();
-    out.push_back(std::min(w, n));
-    if (n % w)
-      out.push_back(n % w);
-    break;
+  case DistKind::gblock: {
+    int64_t smallest = 0;
+    for (int64_t s : f.getSizes())
+      if (s > 0 && (smallest == 0 || s < smallest))
+        smallest = s;
+    return smallest;
   }
-  case DistKind::gblock:
-    out.assign(f.getSizes().begin(), f.getSizes().end());
-    break;
   }
-  return out;
+  return n;
+}
+
+int64_t mlir::xmp::elementBytes(Type type) {
+  if (auto ct = llvm::dyn_cast<ComplexType>(type))
+    return 2 * elementBytes(ct.getElementType());
+  if (type.isIntOrFloat())
+    return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
+  return 0;
+}
+
+SmallVector<int64_t> mlir::xmp::localExtents(Operation *from,
+                                             DArrayType type) {
+  SmallVector<int64_t> extents;
+  TemplateOp tmpl = lookupTemplate(from, type);
+  DistributeOp distOp = tmpl ? tmpl.getDistribution() : DistributeOp();
+  NodesOp nodes = distOp ? SymbolTable::lookupNearestSymbolFrom<NodesOp>(
+                               distOp, distOp.getNodesAttr())
+                         : NodesOp();
+  for (unsigned d = 0; d < type.getRank(); ++d) {
+    int64_t m = type.getShape()[d];
+    int64_t extent = ShapedType::kDynamic;
+    int64_t a = type.getAlign()[d];
+    dist::ArrayDim ad;
+    ad.m = m;
+    ad.fullShadow = type.isFullShadow(d);
+    ad.shadowLo = ad.fullShadow ? 0 : type.getShadowLo()[d];
+    ad.shadowHi = ad.fullShadow ? 0 : type.getShadowHi()[d];
+    if (!ShapedType::isDynamic(m)) {
+      if (ad.fullShadow || a == DArrayType::kNotAligned) {
+        extent = dist::arrayExtent(ad);
+      } else if (tmpl && distOp && nodes && a >= 0 &&
+                 a < (int64_t)tmpl.getShape().size() &&
+                 (unsigned)a < distOp.getFormats().size()) {
+        DistAttr f = distOp.getFormat(a);
+        int64_t n = tmpl.getShape()[a];
+        int64_t axis = distOp.getGridAxis(a);
+        int64_t p = axis < 0 ? 1
+                    : axis < (int64_t)nodes.getRank()
+                        ? nodes.getShape()[axis]
+                        : ShapedType::kDynamic;
+        if (!ShapedType::isDynamic(n) && !ShapedType::isDynamic(p)) {
+          ad.t.kind = static_cast<dist::Kind>(f.getKind());
+          ad.t.n = n;
+          ad.t.p = p;
+          ad.t.w = f.getWidth();
+          ad.t.gblock = f.getSizes().empty() ? nullptr : f.getSizes().data();
+          ad.aligned = true;
+          ad.offset = type.getOffset()[d];
+          extent = dist::arrayExtent(ad);
+        }
+      }
+    }
+    extents.push_back(extent);
+  }
+  return extents;
 }
 
 /// Checks a darray type against the template, its distribution and grid.
@@ -142,8 +195,9 @@ static LogicalResult verifyDArrayUse(Operation *op, DArrayType type,
              << a << ", but " << type.getTemplateRef() << " has rank "
              << tshape.size();
     int64_t n = tshape[a], m = type.getShape()[d], o = type.getOffset()[d];
+    // o > n - m rather than m + o > n: the sum may leave 64 bits.
     if (!ShapedType::isDynamic(n) && !ShapedType::isDynamic(m) &&
-        (o < 0 || m + o > n))
+        (o < 0 || m > n || o > n - m))
       return op->emitOpError()
              << "offset " << o << " moves array dimension " << d << " (size "
              << m << ") outside template dimension " << a << " (size " << n
@@ -166,15 +220,25 @@ static LogicalResult verifyDArrayUse(Operation *op, DArrayType type,
     int64_t p = nodes.getShape()[axis];
     if (ShapedType::isDynamic(p))
       continue;
-    int64_t smallest = std::numeric_limits<int64_t>::max();
-    for (int64_t s : pieceSizes(f, n, p))
-      if (s > 0)
-        smallest = std::min(smallest, s);
-    if (smallest != std::numeric_limits<int64_t>::max() && width > smallest)
+    int64_t smallest = smallestPiece(f, n, p);
+    if (smallest > 0 && width > smallest)
       return op->emitOpError()
              << "shadow width " << width << " of dimension " << d
              << " is wider than the smallest block (" << smallest
              << " elements)";
+  }
+  // A static local block must be addressable: its size in bytes fits in
+  // 64 bits (generated code indexes it with 64-bit arithmetic).
+  SmallVector<int64_t> ext = localExtents(op, type);
+  if (llvm::none_of(ext, ShapedType::isDynamic)) {
+    int64_t bytes = elementBytes(type.getElementType());
+    for (int64_t e : ext)
+      if (e == INT64_MAX || __builtin_mul_overflow(bytes, e, &bytes))
+        return op->emitOpError()
+               << "local block " << fmtShape(ext) << " of "
+               << type.getElementType()
+               << " is larger than 2^63-1 bytes (array sizes, shadows or "
+                  "too few grid ranks)";
   }
   return success();
 }
@@ -354,7 +418,18 @@ static LogicalResult verifyShapeAttr(Operation *op, ArrayRef<int64_t> shape,
 }
 
 LogicalResult NodesOp::verify() {
-  return verifyShapeAttr(*this, getShape(), "grid");
+  if (failed(verifyShapeAttr(*this, getShape(), "grid")))
+    return failure();
+  // Grid ranks are MPI ranks (int): a larger static grid can never run, and
+  // the layouts of its arrays would be computed for nothing.
+  int64_t ranks = 1;
+  for (int64_t d : getShape())
+    if (!ShapedType::isDynamic(d) &&
+        (__builtin_mul_overflow(ranks, d, &ranks) || ranks > INT32_MAX))
+      return emitOpError() << "grid " << fmtShape(getShape())
+                           << " has more static ranks than MPI can number ("
+                           << INT32_MAX << ")";
+  return success();
 }
 
 LogicalResult TemplateOp::verify() {
@@ -392,6 +467,20 @@ DistributeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          << " has " << gshape.size() << " axes";
   for (unsigned d = 0; d < tshape.size(); ++d) {
     DistAttr f = getFormat(d);
+    // Generated code walks cyclic blocks with 64-bit index arithmetic up to
+    // one round (w * p) past the template's end: that must not wrap (the
+    // runtime checks dynamic sizes the same way).
+    if (f.getKind() == DistKind::cyclic) {
+      int64_t p = gshape[getGridAxis(d)], round = 0, end = 0;
+      int64_t n = ShapedType::isDynamic(tshape[d]) ? 0 : tshape[d];
+      if (!ShapedType::isDynamic(p) &&
+          (__builtin_mul_overflow(f.getWidth(), p, &round) ||
+           __builtin_add_overflow(round, n, &end)))
+        return emitOpError()
+               << "cyclic(" << f.getWidth() << ") of template dimension " << d
+               << " over " << p << " ranks does not fit 64-bit indices ("
+               << f.getWidth() << " x " << p << " + " << n << " > 2^63-1)";
+    }
     if (f.getKind() != DistKind::gblock)
       continue;
     int64_t axis = getGridAxis(d);
@@ -402,7 +491,9 @@ DistributeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                            << axis << " has " << p << " ranks";
     int64_t sum = 0;
     for (int64_t s : f.getSizes())
-      sum += s;
+      if (__builtin_add_overflow(sum, s, &sum))
+        return emitOpError() << "gblock sizes of template dimension " << d
+                             << " sum to more than 2^63-1";
     if (!ShapedType::isDynamic(tshape[d]) && sum != tshape[d])
       return emitOpError() << "gblock sizes of template dimension " << d
                            << " sum to " << sum << " but the dimension has "
@@ -471,7 +562,6 @@ XMP_DARRAY_SYMBOL_USES(DeallocOp)
 XMP_DARRAY_SYMBOL_USES(LoadOp)
 XMP_DARRAY_SYMBOL_USES(StoreOp)
 XMP_DARRAY_SYMBOL_USES(LocalViewOp)
-XMP_DARRAY_SYMBOL_USES(LocalBoundsOp)
 XMP_DARRAY_SYMBOL_USES(ReflectOp)
 XMP_DARRAY_SYMBOL_USES(ReflectInitOp)
 XMP_DARRAY_SYMBOL_USES(GMoveOp)
@@ -521,6 +611,28 @@ LogicalResult LocalViewOp::verify() {
 
 LogicalResult DeviceAcquireOp::verify() {
   return verifyLocalView(*this, getArray().getType(), getView().getType());
+}
+
+LogicalResult LocalBoundsOp::verifySymbolUses(SymbolTableCollection &st) {
+  if (failed(verifyDArrayOperands(*this, st)))
+    return failure();
+  // A cyclic dimension's owned elements are not a range: known here, not
+  // only when the runtime is asked.
+  DArrayType type = getArray().getType();
+  int64_t a = type.getAlign()[getDim()];
+  if (a == DArrayType::kNotAligned || type.isFullShadow(getDim()))
+    return success();
+  TemplateOp tmpl = lookupTemplate(*this, type);
+  DistributeOp dist = tmpl ? tmpl.getDistribution() : DistributeOp();
+  if (dist && a < (int64_t)dist.getFormats().size() &&
+      dist.getFormat(a).getKind() == DistKind::cyclic)
+    return emitOpError() << "dimension " << getDim()
+                         << " is aligned to cyclic-distributed template "
+                            "dimension "
+                         << a << " of " << type.getTemplateRef()
+                         << ": its owned elements are not a range (iterate "
+                            "with xmp.loop)";
+  return success();
 }
 
 LogicalResult LocalBoundsOp::verify() {
@@ -1437,8 +1549,10 @@ SmallVector<int64_t> GMoveOp::getSectionShape(bool source) {
     if (ShapedType::isDynamic(lb) || ShapedType::isDynamic(ub) ||
         ShapedType::isDynamic(st) || st <= 0)
       shape.push_back(ShapedType::kDynamic);
+    else if (int64_t len = 0; ub > lb && __builtin_sub_overflow(ub, lb, &len))
+      shape.push_back(ShapedType::kDynamic); // past 64 bits: out of bounds
     else
-      shape.push_back(ub > lb ? (ub - lb + st - 1) / st : 0);
+      shape.push_back(ub > lb ? (len - 1) / st + 1 : 0);
   }
   return shape;
 }
@@ -1480,6 +1594,50 @@ LogicalResult GMoveOp::verify() {
     return emitOpError() << "source section has shape " << fmtShape(s)
                          << " but destination section has shape "
                          << fmtShape(d);
+  // Sections that leave an array of static size: known now, not at run
+  // time (the runtime reports the same with the run-time values).
+  for (bool source : {true, false}) {
+    Type t = source ? getSource().getType() : getDest().getType();
+    ArrayRef<int64_t> shape = llvm::isa<DArrayType>(t)
+                                  ? llvm::cast<DArrayType>(t).getShape()
+                                  : llvm::cast<MemRefType>(t).getShape();
+    ArrayRef<bool> scalar = source ? getSrcScalar() : getDstScalar();
+    ArrayRef<int64_t> st = source ? getSrcStatic() : getDstStatic();
+    StringRef which = source ? "source" : "destination";
+    for (size_t k = 0; k < scalar.size(); ++k) {
+      int64_t m = shape[k], lb = st[3 * k], ub = st[3 * k + 1],
+              step = st[3 * k + 2];
+      if (ShapedType::isDynamic(m) || ShapedType::isDynamic(lb))
+        continue;
+      if (scalar[k]) {
+        if (lb < 0 || lb >= m)
+          return emitOpError() << which << " dimension " << k << ": index "
+                               << lb << " out of bounds [0, " << m << ")";
+        continue;
+      }
+      if (ShapedType::isDynamic(ub) || ShapedType::isDynamic(step) ||
+          ub <= lb)
+        continue;
+      // The last index lb + (count - 1) * step, without forming it.
+      int64_t len = 0;
+      bool out = lb < 0 || lb >= m ||
+                 __builtin_sub_overflow(ub - 1, lb, &len) ||
+                 len / step > (m - 1 - lb) / step;
+      if (out)
+        return emitOpError() << which << " dimension " << k << ": section "
+                             << lb << ":" << ub << ":" << step
+                             << " out of bounds [0, " << m << ")";
+    }
+  }
+  bool srcLocal = llvm::isa<MemRefType>(getSource().getType());
+  bool dstLocal = llvm::isa<MemRefType>(getDest().getType());
+  if (srcLocal && dstLocal)
+    return emitOpError() << "needs a darray on at least one side: a copy "
+                            "between memrefs is local (memref.subview and "
+                            "memref.copy)";
+  if (getAcc() && (srcLocal || dstLocal))
+    return emitOpError() << "with acc moves device instances, which a memref "
+                            "does not have: use a darray on both sides";
   return success();
 }
 

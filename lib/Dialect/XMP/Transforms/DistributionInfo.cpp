@@ -11,50 +11,10 @@
 
 using namespace mlir;
 using namespace mlir::xmp;
-namespace dist = xmprt::dist;
 
 DArrayLayout mlir::xmp::computeLayout(Operation *from, DArrayType type) {
   DArrayLayout layout;
-  TemplateOp tmpl = lookupTemplate(from, type);
-  DistributeOp distOp = tmpl ? tmpl.getDistribution() : DistributeOp();
-  NodesOp nodes = distOp ? SymbolTable::lookupNearestSymbolFrom<NodesOp>(
-                               distOp, distOp.getNodesAttr())
-                         : NodesOp();
-  for (unsigned d = 0; d < type.getRank(); ++d) {
-    int64_t m = type.getShape()[d];
-    int64_t extent = ShapedType::kDynamic;
-    int64_t sl = type.isFullShadow(d) ? 0 : type.getShadowLo()[d];
-    int64_t sh = type.isFullShadow(d) ? 0 : type.getShadowHi()[d];
-    int64_t a = type.getAlign()[d];
-    if (!ShapedType::isDynamic(m)) {
-      if (type.isFullShadow(d)) {
-        extent = m;
-      } else if (a == DArrayType::kNotAligned) {
-        extent = m + sl + sh;
-      } else if (tmpl && distOp && nodes &&
-                 (unsigned)a < distOp.getFormats().size()) {
-        DistAttr f = distOp.getFormat(a);
-        int64_t n = tmpl.getShape()[a];
-        int64_t axis = distOp.getGridAxis(a);
-        int64_t p = axis >= 0 ? nodes.getShape()[axis] : 1;
-        if (!ShapedType::isDynamic(n) && !ShapedType::isDynamic(p)) {
-          dist::ArrayDim ad;
-          ad.t.kind = static_cast<dist::Kind>(f.getKind());
-          ad.t.n = n;
-          ad.t.p = p;
-          ad.t.w = f.getWidth();
-          ad.t.gblock = f.getSizes().empty() ? nullptr : f.getSizes().data();
-          ad.aligned = true;
-          ad.offset = type.getOffset()[d];
-          ad.m = m;
-          ad.shadowLo = sl;
-          ad.shadowHi = sh;
-          extent = dist::arrayExtent(ad);
-        }
-      }
-    }
-    layout.extents.push_back(extent);
-  }
+  layout.extents = localExtents(from, type);
   layout.memrefType = MemRefType::get(layout.extents, type.getElementType());
   return layout;
 }

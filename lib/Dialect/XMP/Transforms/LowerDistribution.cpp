@@ -317,6 +317,11 @@ SmallVector<DimLoop> Lowering::computeLevels(OpBuilder &b, Location loc,
       lv.kEnd = arith::CeilDivSIOp::create(
           b, loc, arith::SubIOp::create(b, loc, ub, lv.blockBase), lv.period);
       lv.kEnd = arith::MaxSIOp::create(b, loc, lv.kEnd, lv.kStart);
+      // A rank outside the grid (coordinate -1) owns no block: its block
+      // base would otherwise name another rank's elements.
+      Value outside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                            q.getCoord(), cst(b, loc, 0));
+      lv.kEnd = arith::SelectOp::create(b, loc, outside, lv.kStart, lv.kEnd);
       lv.lb = lb;
       lv.ub = ub;
       lv.stepVal = st;

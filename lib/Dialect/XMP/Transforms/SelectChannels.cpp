@@ -12,6 +12,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -28,6 +29,13 @@ using namespace mlir;
 using namespace mlir::xmp;
 
 namespace {
+
+// Limits of a profile (docs/channels.md): a measured one is a few hundred
+// bytes, four levels deep.
+constexpr uint64_t kMaxProfileBytes = 1 << 20;
+constexpr unsigned kMaxProfileDepth = 32;
+constexpr double kMaxLatencyUs = 1e9;
+constexpr double kMinBandwidth = 1e-6, kMaxBandwidth = 1e6;
 
 enum class HaloClass { Block = 0, BlockStride = 1, Stride = 2 };
 constexpr const char *kClassNames[] = {"block", "block-stride", "stride"};
@@ -58,20 +66,6 @@ struct ChannelModel {
 struct Profile {
   std::optional<ChannelModel> host, device;
 };
-
-/// Element size in bytes, or nullopt when unknown.
-std::optional<int64_t> elementBytes(Type t) {
-  if (auto it = llvm::dyn_cast<IntegerType>(t))
-    return (it.getWidth() + 7) / 8;
-  if (auto ft = llvm::dyn_cast<FloatType>(t))
-    return (ft.getWidth() + 7) / 8;
-  if (t.isIndex())
-    return 8;
-  if (auto ct = llvm::dyn_cast<ComplexType>(t))
-    if (auto e = elementBytes(ct.getElementType()))
-      return 2 * *e;
-  return std::nullopt;
-}
 
 /// Halo of dimension d, width w (> 0), in a row-major block of extents E.
 /// Unknown (`?`) extents are assumed to be > 1 for the classification.
@@ -121,14 +115,20 @@ LogicalResult parseModel(const llvm::json::Object &chans, StringRef key,
         err = "missing object \"" + where + "\"";
         return failure();
       }
+      // Ranges a measurement can have (1e400 parses as infinity; an
+      // infinite or zero cost would decide every halo).
       std::optional<double> lat = ko->getNumber("latency_us");
       std::optional<double> bw = ko->getNumber("bandwidth_GBps");
-      if (!lat || *lat < 0) {
-        err = "\"" + where + ".latency_us\" must be a non-negative number";
+      if (!lat || !(*lat >= 0 && *lat <= kMaxLatencyUs)) {
+        err = llvm::formatv("\"{0}.latency_us\" must be a number in [0, "
+                            "{1:e0}] (microseconds)",
+                            where, kMaxLatencyUs);
         return failure();
       }
-      if (!bw || *bw <= 0) {
-        err = "\"" + where + ".bandwidth_GBps\" must be a positive number";
+      if (!bw || !(*bw >= kMinBandwidth && *bw <= kMaxBandwidth)) {
+        err = llvm::formatv("\"{0}.bandwidth_GBps\" must be a number in "
+                            "[{1:e0}, {2:e0}] (GB/s)",
+                            where, kMinBandwidth, kMaxBandwidth);
         return failure();
       }
       out.model[c][k] = {*lat, *bw};
@@ -137,10 +137,63 @@ LogicalResult parseModel(const llvm::json::Object &chans, StringRef key,
   return success();
 }
 
+/// Deepest nesting of arrays and objects in `text` (brackets inside strings
+/// do not count), found without recursion.
+unsigned jsonDepth(StringRef text) {
+  unsigned depth = 0, deepest = 0;
+  bool inString = false, escaped = false;
+  for (char c : text) {
+    if (inString) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    if (c == '"')
+      inString = true;
+    else if (c == '[' || c == '{')
+      deepest = std::max(deepest, ++depth);
+    else if ((c == ']' || c == '}') && depth > 0)
+      --depth;
+  }
+  return deepest;
+}
+
 LogicalResult parseProfile(StringRef file, Profile &out, std::string &err) {
+  // The input is bounded before it is read or parsed: llvm::json recurses
+  // once per nesting level (40000 '[' overflow the stack) and a device
+  // such as /dev/zero never ends.
+  llvm::sys::fs::file_status st;
+  if (std::error_code ec = llvm::sys::fs::status(file, st)) {
+    err = ec.message();
+    return failure();
+  }
+  if (st.type() != llvm::sys::fs::file_type::regular_file) {
+    err = "not a regular file";
+    return failure();
+  }
+  if (st.getSize() > kMaxProfileBytes) {
+    err = llvm::formatv("{0} bytes; a profile has at most {1}", st.getSize(),
+                        kMaxProfileBytes);
+    return failure();
+  }
   auto buf = llvm::MemoryBuffer::getFile(file, /*IsText=*/true);
   if (!buf) {
     err = buf.getError().message();
+    return failure();
+  }
+  if ((*buf)->getBufferSize() > kMaxProfileBytes) {
+    err = llvm::formatv("more than {0} bytes", kMaxProfileBytes);
+    return failure();
+  }
+  if (unsigned depth = jsonDepth((*buf)->getBuffer());
+      depth > kMaxProfileDepth) {
+    err = llvm::formatv("arrays and objects nested {0} deep; a profile "
+                        "nests at most {1}",
+                        depth, kMaxProfileDepth);
     return failure();
   }
   llvm::Expected<llvm::json::Value> parsed =
@@ -223,7 +276,9 @@ void XMPSelectChannelsPass::annotate(OpT op) {
   DArrayType type = op.getArray().getType();
   unsigned rank = type.getRank();
   DArrayLayout layout = computeLayout(op, type);
-  std::optional<int64_t> esize = elementBytes(type.getElementType());
+  std::optional<int64_t> esize;
+  if (int64_t eb = elementBytes(type.getElementType()))
+    esize = eb;
   TemplateOp tmpl = lookupTemplate(op, type);
   DistributeOp distOp = tmpl ? tmpl.getDistribution() : DistributeOp();
   MLIRContext *ctx = op.getContext();

@@ -42,6 +42,14 @@ TemplateOp lookupTemplate(Operation *from, DArrayType type);
 /// xmp operations, global memrefs or heap allocations (the GPU build
 /// compiles it for the device).
 std::string deviceCallProblem(CallOpInterface call, SymbolTableCollection &st);
+/// Extents of the local block of `type` (owned part plus shadows, the same
+/// on every rank), computed with the runtime's xmprt/Distribution.h so the
+/// compiler and the runtime agree; ShapedType::kDynamic where an extent is
+/// only known at run time, and INT64_MAX where shadows take it past 64 bits
+/// (the verifier rejects such types). Symbols are looked up from `from`.
+SmallVector<int64_t> localExtents(Operation *from, DArrayType type);
+/// Bytes of one element of a darray (i1: 1; complex: both parts).
+int64_t elementBytes(Type type);
 } // namespace mlir::xmp
 
 #endif
