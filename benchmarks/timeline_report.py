@@ -35,7 +35,7 @@ wsum = defaultdict(list)
 for r in waits:
     wsum[r["what"]].append(float(r["host_done_us"]) - float(r["host_issue_us"]))
 for name, v in wsum.items():
-    print(f"{name:<28} {len(v):>5} host wait us: med {statistics.median(v):.1f} sum {sum(v):.0f}")
+    print(f"{name:<28} {len(v):>5} host us: med {statistics.median(v):.1f} sum {sum(v):.0f}")
 if kern:
     span = float(kern[-1]["gpu_end_us"]) - float(kern[0]["gpu_start_us"])
     busy = sum(sum(v) for v in dur.values())

@@ -42,7 +42,8 @@ for step in "$@"; do
            tl="$logs/timeline-${targs[0]}.csv"
            XMP_GPU_TIMELINE="$tl" "build-gpu/progs/${targs[0]}" "${targs[@]:1}" \
              > "$logs/timeline-${targs[0]}.out" 2>&1
-           rc=$?; python3 benchmarks/timeline_report.py "$tl" 20 2>&1 | tee "$logs/timeline-${targs[0]}.txt" ;;
+           rc=$?; [ -f "$tl" ] || tl="$tl.0" # one file per rank: NAME.RANK
+           python3 benchmarks/timeline_report.py "$tl" 20 2>&1 | tee "$logs/timeline-${targs[0]}.txt" ;;
     *) echo "gpu-session: unknown step $step"; rc=2 ;;
   esac
   echo "=== $step: rc=$rc in $(( $(date +%s) - s0 )) s"

@@ -165,6 +165,7 @@ void *xmprt_result_slot(void **cell, int64_t bytes) {
               "slot of %lld bytes (expected 1 to 4096)", (long long)bytes);
   if (*cell)
     return *cell;
+  gpu::HostSpan span(fn);
   // Kernels store reduction results here: mapped pinned memory when this
   // rank has a GPU (no copy back, the host reads it after xmprt_gpu_wait).
   void *p = gpu::built() && gpu::deviceId() >= 0

@@ -37,7 +37,15 @@ void checkArray(const xmprt_darray *a, const char *fn) {
 
 // Waits for the device's pending work on the block and copies it to the
 // host. Both instances are then equal.
+void copyIn(xmprt_darray *a, const char *fn);
+
 void copyOut(xmprt_darray *a, const char *fn) {
+  // A device instance that entered its region stale and was not used there
+  // holds nothing newer than the host: make them equal the other way.
+  if (a->devFlags & kDevNeedsIn) {
+    copyIn(a, fn);
+    return;
+  }
   gpu::sync(fn);
   gpu::copyAsync(a->data, a->devData, a->bytes, fn);
   gpu::sync(fn);
@@ -51,7 +59,7 @@ void copyIn(xmprt_darray *a, const char *fn) {
   gpu::copyAsync(a->devData, a->data, a->bytes, fn);
   gpu::sync(fn);
   gCopied[0] += a->bytes;
-  a->devFlags &= ~(uint32_t)(kDevStale | kHostStale);
+  a->devFlags &= ~(uint32_t)(kDevStale | kHostStale | kDevNeedsIn);
 }
 
 // Local storage indices [lo, hi) along dim d of the elements of global
@@ -178,6 +186,8 @@ void freeDeviceInstance(xmprt_darray *a) {
 void *deviceForUse(xmprt_darray *a, const char *fn) {
   if (a->replicateDepth > 0) {
     XMPRT_CHECK(a->devData, fn, "array has no device instance");
+    if (a->devFlags & kDevNeedsIn)
+      copyIn(a, fn);
     return a->devData;
   }
   deviceInstance(a, fn);
@@ -199,7 +209,7 @@ void *xmprt_darray_device_acquire(xmprt_darray *a, int32_t mode) {
     gpu::notBuilt(fn);
   if (!a->inGrid())
     return nullptr;
-  if (a->replicateDepth > 0 || mode == 0)
+  if (mode == 0)
     return deviceInstance(a, fn);
   return deviceForUse(a, fn);
 }
@@ -235,10 +245,19 @@ void xmprt_replicate_begin(xmprt_darray *a) {
   if (!gpu::built())
     gpu::notBuilt(fn);
   ++a->replicateDepth;
-  if (a->inGrid() && !a->devData) {
+  if (!a->inGrid())
+    return;
+  if (!a->devData) {
     deviceInstance(a, fn);
     a->devFlags |= kDevFromReplicate;
   }
+  // Device code in the region starts from the host's latest values, as the
+  // CPU build's does: an instance made here, or stale (host code changed
+  // the block since its last copy in), gets the host block at its first
+  // device use in the region, unless replicate_sync in copies it first
+  // (then once). Inside the region the program moves data explicitly.
+  if (a->replicateDepth == 1 && (a->devFlags & kDevStale))
+    a->devFlags |= kDevNeedsIn;
 }
 
 void xmprt_replicate_end(xmprt_darray *a) {

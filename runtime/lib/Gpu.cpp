@@ -351,6 +351,17 @@ void sync(const char *fn) {
     t->end(i, nullptr);
 }
 
+HostSpan::HostSpan(const char *what) {
+  if (Timeline *t = Timeline::get())
+    index = (long long)t->begin((std::string("host ") + what).c_str(),
+                                nullptr);
+}
+
+HostSpan::~HostSpan() {
+  if (index >= 0)
+    Timeline::get()->end((size_t)index, nullptr);
+}
+
 void atFinalize() {
   if (Timeline *t = Timeline::get())
     if (initialized())
@@ -632,6 +643,7 @@ void *xmprt_gpu_scratch(void **cell, int64_t bytes) {
     return s->p;
   // Grown in stream order: kernels queued before still use the old buffer,
   // which the pool reuses once they are done.
+  gpu::HostSpan span(fn);
   cudaStream_t st = theStream(fn);
   if (s->p)
     XMPRT_CUDA(cudaFreeAsync(s->p, st), fn);
@@ -703,6 +715,7 @@ void *mgpuModuleLoad(void *data, uint64_t size) {
   if (gpu::deviceId() < 0)
     return noModule(fn);
   gpu::ensureDevice(fn);
+  gpu::HostSpan span(fn);
   cudaLibrary_t lib = nullptr;
   XMPRT_CUDA(cudaLibraryLoadData(&lib, data, nullptr, nullptr, 0, nullptr,
                                  nullptr, 0),
@@ -745,6 +758,7 @@ void *mgpuModuleGetFunction(void *module, const char *name) {
   auto it = gKernelCache.find(key);
   if (it != gKernelCache.end())
     return (void *)it->second;
+  gpu::HostSpan span(fn);
   cudaKernel_t k = nullptr;
   cudaError_t e =
       cudaLibraryGetKernel(&k, static_cast<cudaLibrary_t>(module), name);

@@ -43,6 +43,19 @@ void ensureDevice(const char *fn);
 void *stream(const char *fn);
 // Waits for everything queued on the stream.
 void sync(const char *fn);
+// Under XMP_GPU_TIMELINE, times a stretch of host work ("host WHAT"
+// entries: first kernel lookups, allocations) so that host costs between
+// launches can be told apart; nothing otherwise.
+class HostSpan {
+public:
+  explicit HostSpan(const char *what);
+  ~HostSpan();
+  HostSpan(const HostSpan &) = delete;
+  HostSpan &operator=(const HostSpan &) = delete;
+
+private:
+  long long index = -1;
+};
 // xmprt_finalize: writes the XMP_GPU_TIMELINE file, if any.
 void atFinalize();
 

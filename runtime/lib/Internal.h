@@ -192,6 +192,8 @@ enum : uint32_t {
   kDevStale = 1,         // the host changed since the last host->device copy
   kHostStale = 2,        // the device holds values the host lacks
   kDevFromReplicate = 4, // made by xmprt_replicate_begin (freed by its end)
+  kDevNeedsIn = 8, // entered its replicate region absent or stale: the host
+                   // block is copied in at the first device use there
 };
 // Codegen.cpp: the once-per-process warning that device loops run on the
 // host ("xmprt: warning: rank 0: <what>"; world rank 0 only, not with

@@ -633,6 +633,7 @@ void xmprt_loop_gpu_begin(int64_t loop_id) {
   LoopState::TimedStep &t =
       s.ring[(s.head + s.pending) % LoopState::kRing];
   if (!t.start) {
+    gpu::HostSpan span(fn);
     t.start = gpu::timingEventCreate(fn);
     t.stop = gpu::timingEventCreate(fn);
   }

@@ -597,6 +597,44 @@ TEST(GpuData, AcquireReleaseCoherence) {
   xmprt_darray_device_acquire(b, XMPRT_ACCESS_READ); // a new one, copied in
   EXPECT_EQ(deviceImage(b, ext), p2);
 
+  // A region's device code starts from the host's latest values (the CPU
+  // build's meaning): an instance made by replicate_begin, or stale at its
+  // start, gets the host block at the first device use in the region...
+  xmprt_darray *c =
+      xmprt_darray_create(t, 1, &n, &al, nullptr, &sh, &sh, XMPRT_F64);
+  auto *hc = (double *)xmprt_darray_data(c);
+  std::copy(p1.begin(), p1.end(), hc);
+  xmprt_darray_host_modified(c);
+  xmprt_replicate_begin(c);
+  void *devc = xmprt_darray_device_acquire(c, XMPRT_ACCESS_READ);
+  EXPECT_EQ(deviceImage(c, ext), p1);
+  // ...once: host changes inside the region move only by replicate_sync
+  std::copy(p2.begin(), p2.end(), hc);
+  xmprt_darray_host_modified(c);
+  EXPECT_EQ(xmprt_darray_device_acquire(c, XMPRT_ACCESS_READ), devc);
+  EXPECT_EQ(deviceImage(c, ext), p1);
+  xmprt_replicate_end(c);
+  // an instance never used in its region holds nothing newer than the
+  // host: replicate_sync out leaves the host as it is
+  std::copy(p3.begin(), p3.end(), hc);
+  xmprt_darray_host_modified(c);
+  xmprt_replicate_begin(c);
+  xmprt_replicate_sync(c, 1);
+  EXPECT_EQ(std::vector<double>(hc, hc + ext), p3);
+  EXPECT_EQ(deviceImage(c, ext), p3);
+  xmprt_replicate_end(c);
+  // replicate_sync in first: copied once, not again at the first use
+  std::copy(p4.begin(), p4.end(), hc);
+  xmprt_darray_host_modified(c);
+  xmprt_replicate_begin(c);
+  int64_t before = xmprt_darray_copied_bytes(0);
+  xmprt_replicate_sync(c, 0);
+  xmprt_darray_device_acquire(c, XMPRT_ACCESS_READ);
+  EXPECT_EQ(xmprt_darray_copied_bytes(0) - before, ext * 8);
+  EXPECT_EQ(deviceImage(c, ext), p4);
+  xmprt_replicate_end(c);
+
+  xmprt_darray_destroy(c);
   xmprt_darray_destroy(b);
   xmprt_darray_destroy(a);
   xmprt_template_destroy(t);
