@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "xmp/Conversion/Passes.h"
 #include "xmp/Dialect/XMP/IR/XMP.h"
+#include "xmp/Conversion/RuntimeABI.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -44,6 +45,7 @@ Value callRuntime(OpBuilder &b, Location loc, StringRef name,
   if (!module)
     module = llvm::cast<ModuleOp>(b.getInsertionBlock()->getParentOp());
   auto fnType = b.getFunctionType(TypeRange(args), results);
+  abi::checkRuntimeCall(b.getContext(), name, fnType.getInputs(), results);
   if (!module.lookupSymbol<func::FuncOp>(name)) {
     OpBuilder mb(module.getBodyRegion());
     auto fn = func::FuncOp::create(mb, loc, name, fnType);

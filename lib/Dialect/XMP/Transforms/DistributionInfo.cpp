@@ -5,6 +5,7 @@
 
 #include "xmprt/Distribution.h"
 #include "xmprt/xmprt.h"
+#include "xmp/Conversion/RuntimeABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -166,6 +167,8 @@ void mlir::xmp::combineAcrossNodes(OpBuilder &b, Location loc,
 
 void mlir::xmp::declareRuntimeFunction(ModuleOp module, Location loc,
                                        StringRef name, FunctionType type) {
+  abi::checkRuntimeCall(module.getContext(), name, type.getInputs(),
+                        type.getResults());
   if (module.lookupSymbol(name))
     return;
   OpBuilder mb(module.getBodyRegion());
