@@ -30,6 +30,17 @@ namespace mlir::xmp {
 using namespace mlir;
 using namespace mlir::xmp;
 
+// Dialect enums passed to the runtime by value: tied to the ABI's numbers.
+static_assert((int)DistKind::none == XMPRT_DIST_NONE &&
+                  (int)DistKind::block == XMPRT_DIST_BLOCK &&
+                  (int)DistKind::cyclic == XMPRT_DIST_CYCLIC &&
+                  (int)DistKind::gblock == XMPRT_DIST_GBLOCK,
+              "DistKind (XMPAttrs.td) and XMPRT_DIST_* (xmprt.h) disagree");
+static_assert((int)Access::read == XMPRT_ACCESS_READ &&
+                  (int)Access::write == XMPRT_ACCESS_WRITE &&
+                  (int)Access::readwrite == XMPRT_ACCESS_READWRITE,
+              "Access (XMPAttrs.td) and XMPRT_ACCESS_* (xmprt.h) disagree");
+
 namespace {
 
 //===----------------------------------------------------------------------===//
