@@ -56,6 +56,7 @@ void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
     nvvm.cmdOptions = options.ptxasOptions;
     gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
     pm.addPass(createCanonicalizerPass());
+    pm.addPass(xmp::createXMPDArrayAliasScopes());
     return;
   }
   pm.addPass(xmp::createXMPLowerDistribution());
@@ -78,6 +79,7 @@ void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(xmp::createXMPDArrayAliasScopes());
 }
 
 void xmp::registerPipelines() {

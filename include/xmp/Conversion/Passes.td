@@ -48,9 +48,11 @@ def XMPToGPU : Pass<"xmp-to-gpu", "::mlir::ModuleOp"> {
       32x8 (2-D) or 32x4x2 (3-D); a bounds test only where the iteration
       count is not a constant multiple of the block;
     * reductions: block-wide `gpu.all_reduce`, one value per block in a
-      device buffer, folded by a second one-block kernel (deterministic for
-      a given launch shape), the total copied back (one async chain, one
-      wait) and combined across nodes by the `xmp.reduction` that follows.
+      per-site scratch buffer; the last block to finish (a block counter in
+      the same buffer) folds them in block order (deterministic for a given
+      launch shape) and stores the total into the loop's result slot
+      (mapped host memory), which the host reads after `xmprt_gpu_wait`
+      and combines across nodes by the `xmp.reduction` that follows.
     Errors name the op: calls and host memrefs inside a device loop are not
     available on the GPU.
 
@@ -93,6 +95,27 @@ def XMPToGPU : Pass<"xmp-to-gpu", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
+}
+
+def XMPDArrayAliasScopes : Pass<"xmp-darray-alias-scopes", "::mlir::ModuleOp"> {
+  let summary = "Tells LLVM that the local blocks of distinct darrays do not "
+                "overlap";
+  let description = [{
+    Runs on the LLVM dialect, at the end of `xmp-lower-to-llvm`. In each
+    host function, the darrays created there (`xmprt_darray_create`) have
+    disjoint local blocks, but LLVM sees only pointers returned by
+    `xmprt_darray_data` and must assume that a store to one array may change
+    another. This pass gives every such array an alias scope (one domain
+    per function) and tags each `llvm.load` / `llvm.store` whose address is
+    derived from the array's data pointer (through GEPs and the memref
+    descriptor's insert/extractvalue) with the array's scope and the other
+    arrays' scopes as `noalias`. Accesses it cannot trace stay untagged, so
+    nothing is claimed about them. With the facts, LLVM keeps values loaded
+    in one iteration of a stencil loop for the next (a sequential program
+    over static arrays gets that for free): Himeno S on one rank went from
+    80% to see docs/pipeline.md of the clang -O3 reference.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 #endif

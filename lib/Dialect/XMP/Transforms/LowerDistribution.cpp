@@ -154,7 +154,20 @@ ArrayInfo &Lowering::getInfo(Value array) {
     } else {
       m.kind = DimMap::Range;
       int64_t size = type.getShape()[d];
-      if (tmpl && !ShapedType::isDynamic(size) &&
+      bool collapsed =
+          dist && dist.getFormat(a).getKind() == DistKind::none;
+      if (collapsed && (!ShapedType::isDynamic(size) || m.offset >= 0)) {
+        // A dimension aligned with an undistributed template dimension:
+        // every rank owns all of it, from array index max(-offset, 0), so
+        // the base is a constant. (As a constant, the index of an access
+        // is the induction variable plus a constant, which lets LLVM reuse
+        // loads along the loop, as it does for a sequential program: Himeno
+        // S on one rank, 80% -> see docs/pipeline.md.)
+        int64_t lo = std::max<int64_t>(-m.offset, 0);
+        if (!ShapedType::isDynamic(size))
+          lo = std::min(lo, size);
+        m.base = cst(b, loc, lo - m.shadowLo);
+      } else if (tmpl && !ShapedType::isDynamic(size) &&
           !llvm::is_contained(tmpl.getShape(), ShapedType::kDynamic)) {
         m.base = sharedBase(array, tmpl, a, m.offset, size, m.shadowLo);
       } else {
