@@ -15,6 +15,10 @@ namespace xmp {
 void registerXMPDialect(DialectRegistry &registry);
 /// Registers the xmp passes and pipelines with the global pass registry.
 void registerXMPPasses();
+/// Sets CUDA_HOME to /usr/local/cuda when no CUDA_ROOT/CUDA_HOME/CUDA_PATH
+/// is set and a toolkit is there, so that the GPU pipeline finds libdevice
+/// (a process-wide setting: tools call it in main, embedders may).
+void useDefaultCUDAToolkit();
 /// Upstream dialects, extensions, passes and xmp: everything xmp-opt has.
 void registerAllForTools(DialectRegistry &registry);
 } // namespace xmp

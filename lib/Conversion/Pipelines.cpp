@@ -8,9 +8,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/Support/FileSystem.h"
 
-#include <cstdlib>
 
 using namespace mlir;
 
@@ -28,15 +26,9 @@ void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
   split.grain = options.splitGrain;
   pm.addPass(xmp::createXMPSplitDeviceLoops(split));
   if (options.gpu) {
-    // gpu-module-to-binary links libdevice (math.sqrt -> __nv_sqrt) from the
-    // toolkit that NVVM::getCUDAToolkitPath() names: CUDA_ROOT, CUDA_HOME or
-    // CUDA_PATH, else a path fixed when LLVM was built (none in Debian's
-    // packages). Without it ptxas fails on an unresolved __nv_* function;
-    // so when none is set, use the toolkit's standard place if it is there.
-    if (!std::getenv("CUDA_ROOT") && !std::getenv("CUDA_HOME") &&
-        !std::getenv("CUDA_PATH") &&
-        llvm::sys::fs::exists("/usr/local/cuda/nvvm/libdevice"))
-      ::setenv("CUDA_HOME", "/usr/local/cuda", /*overwrite=*/0);
+    // gpu-module-to-binary links libdevice from the toolkit that
+    // NVVM::getCUDAToolkitPath() names (CUDA_ROOT, CUDA_HOME, CUDA_PATH):
+    // the tools set a default at start-up (xmp::useDefaultCUDAToolkit).
     pm.addPass(xmp::createXMPLowerDistribution({/*gpu=*/true}));
     pm.addPass(xmp::createXMPDeferResultReads());
     xmp::XMPToGPUOptions toGpu;

@@ -26,6 +26,7 @@ xmp.distribute @t onto @p [gblock([100])]
 // LLVMIR: define i32 @main()
 // LLVMIR: call void @xmprt_init(ptr null, ptr null)
 // LLVMIR: call void @xmprt_reduce(
+func.func private @use(i32)
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -41,6 +42,7 @@ func.func @main() {
     %v = xmp.load %a[%i] : !a
     xmp.yield %v : i32
   }
+  func.call @use(%s) : (i32) -> ()
   xmp.dealloc %a : !a
   return
 }

@@ -10,6 +10,7 @@ int main(int argc, char **argv) {
   mlir::xmp::registerAllForTools(registry);
   mlir::registerAllPasses();
   mlir::xmp::registerXMPPasses();
+  mlir::xmp::useDefaultCUDAToolkit();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "xmp-mlir optimizer driver\n", registry));
 }

@@ -1,8 +1,9 @@
 //===- xmp-translate.cpp - MLIR -> LLVM IR and other translations ---------===//
 //
 // `--mlir-to-llvmir` handles the LLVM, NVVM, GPU (offloading) and OpenMP
-// dialects that the xmp pipeline produces; the xmp dialect is registered so
-// that diagnostics on unlowered input name the op.
+// dialects that the xmp pipeline produces. The xmp dialect is not
+// registered here: input must have been lowered by xmp-opt first (xmpcc
+// does), and xmp ops left in it are reported as an unknown dialect.
 //
 //===----------------------------------------------------------------------===//
 #include "xmp/InitAll.h"

@@ -121,7 +121,8 @@ def XMP_LoadOp : XMP_Op<"load", [DeclareOpInterfaceMethods<SymbolUserOpInterface
     The indices are global. The element must be owned by this node or lie
     in its shadow.
   }];
-  let arguments = (ins XMP_DArray:$array, Variadic<Index>:$indices);
+  let arguments = (ins Arg<XMP_DArray, "the array", [MemRead]>:$array,
+                       Variadic<Index>:$indices);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$array `[` $indices `]` attr-dict `:` type($array)";
   let hasVerifier = 1;
@@ -131,7 +132,8 @@ def XMP_StoreOp : XMP_Op<"store", [DeclareOpInterfaceMethods<SymbolUserOpInterfa
     TypesMatchWith<"value type is the element type", "array", "value",
                    "::llvm::cast<::mlir::xmp::DArrayType>($_self).getElementType()">]> {
   let summary = "writes an element by global index";
-  let arguments = (ins AnyType:$value, XMP_DArray:$array,
+  let arguments = (ins AnyType:$value,
+                       Arg<XMP_DArray, "the array", [MemWrite]>:$array,
                        Variadic<Index>:$indices);
   let assemblyFormat = [{
     $value `,` $array `[` $indices `]` attr-dict `:` type($array)
