@@ -66,7 +66,7 @@ func.func @host_memref_arg(%m: memref<?xf32>, %n: index) {
 func.func @block_four_entries(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{block_size must have 1 to 3 entries (x, y, z), got 4}}
+  // expected-error @+1 {{'scf.parallel' op attribute 'xmp.block_size' must be array<i64: x[, y[, z]]>}}
   scf.parallel (%i) = (%c0) to (%n) step (%c1) {
   } {xmp.device, xmp.block_size = array<i64: 8, 8, 4, 2>}
   return
@@ -77,7 +77,7 @@ func.func @block_four_entries(%n: index) {
 func.func @block_too_many_threads(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{block_size has 2048 threads; CUDA allows at most 1024}}
+  // expected-error @+1 {{attribute 'xmp.block_size' asks for more than 1024 threads per block}}
   scf.parallel (%i, %j) = (%c0, %c0) to (%n, %n) step (%c1, %c1) {
   } {xmp.device, xmp.block_size = array<i64: 64, 32>}
   return
@@ -88,7 +88,7 @@ func.func @block_too_many_threads(%n: index) {
 func.func @block_zero(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{block_size entries must be positive}}
+  // expected-error @+1 {{attribute 'xmp.block_size' entries must be positive}}
   scf.parallel (%i) = (%c0) to (%n) step (%c1) {
   } {xmp.device, xmp.block_size = array<i64: 0>}
   return
@@ -99,7 +99,7 @@ func.func @block_zero(%n: index) {
 func.func @block_negative(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{block_size entries must be positive}}
+  // expected-error @+1 {{attribute 'xmp.block_size' entries must be positive}}
   scf.parallel (%i, %j) = (%c0, %c0) to (%n, %n) step (%c1, %c1) {
   } {xmp.device, xmp.block_size = array<i64: 32, -2>}
   return
@@ -139,4 +139,53 @@ func.func @narrow_reduction(%n: index, %x: i16) -> i16 {
     }
   } {xmp.device, xmp.reduce_kinds = [#xmp.reduction<add>]}
   return %r : i16
+}
+
+// -----
+
+// The passes' attributes are declared by the dialect: a kind that does not
+// apply to the reduced type (this used to become arith.ori on f64)...
+func.func @or_on_float(%n: index, %x: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.parallel' op attribute 'xmp.reduce_kinds' kind 'or' does not apply to 'f64'}}
+  %r = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%x) -> f64 {
+    scf.reduce(%x : f64) {
+    ^bb0(%l: f64, %r: f64):
+      %s = arith.addf %l, %r : f64
+      scf.reduce.return %s : f64
+    }
+  } {xmp.device, xmp.reduce_kinds = [#xmp.reduction<or>]}
+  return %r : f64
+}
+
+// -----
+
+// ...and a name the dialect does not know.
+func.func @unknown_attribute(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{attribute 'xmp.devices' is not an attribute of the xmp dialect}}
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+  } {xmp.devices}
+  return
+}
+
+// -----
+
+// A device loop that lost its xmp.device marker (a pass rebuilt it) would
+// run on the host on device memory: an error, not a silent host loop.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 16)
+xmp.distribute @t onto @p [block]
+func.func @lost_marker(%a: !xmp.darray<16xf64, @t, align [0]>, %n: index, %x: f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d = xmp.device_acquire %a access(write) : !xmp.darray<16xf64, @t, align [0]> -> memref<?xf64>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    // expected-error @+1 {{accesses device memory (from xmp.device_acquire) on the host: the device loop around it has lost its xmp.device marker}}
+    memref.store %x, %d[%i] : memref<?xf64>
+  }
+  xmp.device_release %a access(write) : !xmp.darray<16xf64, @t, align [0]>
+  return
 }

@@ -1200,6 +1200,41 @@ struct XMPToGPUPass : public xmp::impl::XMPToGPUBase<XMPToGPUPass> {
     for (scf::ParallelOp p : loops)
       if (failed(convert(p, namer, dom, sweep, index32, remarks)))
         return signalPassFailure();
+    if (failed(checkNoHostAccess()))
+      return signalPassFailure();
+  }
+
+  // Device memory (xmp.device_acquire's memrefs) is only dereferenced in
+  // kernels. A host load or store of it means that a device loop reached
+  // this pass without its xmp.device marker (a pass in between rebuilt the
+  // scf.parallel and dropped the discardable attribute) and would run on
+  // the host on device pointers: say so instead of miscompiling.
+  LogicalResult checkNoHostAccess() {
+    WalkResult r = getOperation().walk([&](DeviceAcquireOp acq) {
+      SmallVector<Value> work{acq.getResult()};
+      while (!work.empty()) {
+        Value v = work.pop_back_val();
+        for (OpOperand &use : v.getUses()) {
+          Operation *user = use.getOwner();
+          if (user->getParentOfType<gpu::LaunchOp>())
+            continue;
+          if (isa<memref::LoadOp, memref::StoreOp>(user)) {
+            user->emitOpError()
+                << "accesses device memory (from xmp.device_acquire) on "
+                   "the host: the device loop around it has lost its "
+                   "xmp.device marker (a pass between "
+                   "xmp-lower-distribution and xmp-to-gpu rebuilt the "
+                   "scf.parallel)";
+            return WalkResult::interrupt();
+          }
+          if (isa<ViewLikeOpInterface, memref::CastOp>(user))
+            for (Value res : user->getResults())
+              work.push_back(res);
+        }
+      }
+      return WalkResult::advance();
+    });
+    return failure(r.wasInterrupted());
   }
 };
 

@@ -360,3 +360,64 @@ LogicalResult DArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
   }
   return success();
 }
+
+// The discardable attributes that passes put on upstream ops to tell later
+// passes something (docs/pipeline.md, "Attributes between passes"). They are
+// declared here, once: a name not in this list, or a value of the wrong
+// form (a hand-written `xmp.reduce_kinds = [or]` on f64), is an error when
+// the IR is verified, instead of a wrong lowering later.
+LogicalResult XMPDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  Attribute v = attr.getValue();
+  auto err = [&]() {
+    return op->emitOpError() << "attribute '" << name << "' ";
+  };
+  if (name == "xmp.device" || name == "xmp.node_local" ||
+      name == "xmp.split_part" || name == "xmp.in_loop") {
+    if (!llvm::isa<UnitAttr>(v))
+      return err() << "must be a unit attribute";
+    return success();
+  }
+  if (name == "xmp.kernel_name" || name == "xmp.cpu_part_of") {
+    auto s = llvm::dyn_cast<StringAttr>(v);
+    if (!s || s.getValue().empty())
+      return err() << "must be a non-empty string";
+    return success();
+  }
+  if (name == "xmp.block_size") {
+    auto bs = llvm::dyn_cast<DenseI64ArrayAttr>(v);
+    if (!bs || bs.size() < 1 || bs.size() > 3)
+      return err() << "must be array<i64: x[, y[, z]]>";
+    int64_t threads = 1;
+    for (int64_t e : bs.asArrayRef()) {
+      if (e <= 0)
+        return err() << "entries must be positive";
+      threads *= e;
+      if (threads > 1024)
+        return err() << "asks for more than 1024 threads per block";
+    }
+    return success();
+  }
+  if (name == "xmp.reduce_kinds") {
+    auto ks = llvm::dyn_cast<ArrayAttr>(v);
+    if (!ks)
+      return err() << "must be an array of #xmp.reduction kinds";
+    if (ks.size() != op->getNumResults())
+      return err() << "has " << ks.size() << " kinds for "
+                   << op->getNumResults() << " reduction results";
+    for (auto [k, r] : llvm::zip(ks, op->getResults())) {
+      auto kind = llvm::dyn_cast<ReductionKindAttr>(k);
+      if (!kind)
+        return err() << "must be an array of #xmp.reduction kinds";
+      if (!isReductionKindCompatible(kind.getValue(), r.getType()))
+        return err() << "kind '" << stringifyReductionKind(kind.getValue())
+                     << "' does not apply to " << r.getType();
+    }
+    return success();
+  }
+  return err() << "is not an attribute of the xmp dialect (known: "
+                  "xmp.device, xmp.block_size, xmp.reduce_kinds, "
+                  "xmp.kernel_name, xmp.node_local, xmp.split_part, "
+                  "xmp.cpu_part_of, xmp.in_loop)";
+}
