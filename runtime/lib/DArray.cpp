@@ -28,6 +28,25 @@ int64_t physicalMemory() {
     return 0;
   return bytes;
 }
+
+// A new array on `t`'s grid with nothing allocated yet: its dimensions
+// sized, unaligned, its host instance the valid one.
+xmprt_darray *newArray(xmprt_template *t, int32_t rank, int32_t elemType,
+                       int64_t esize) {
+  auto *a = new xmprt_darray;
+  a->tmpl = t;
+  a->grid = t->grid;
+  a->rank = rank;
+  a->elemType = elemType;
+  a->esize = esize;
+  a->dims.resize(rank);
+  a->axis.assign(rank, -1);
+  a->coord.assign(rank, 0);
+  a->extent.resize(rank);
+  a->mem = &hostMemory();
+  a->devFlags = kDevStale; // host valid; a device instance would be stale
+  return a;
+}
 } // namespace
 
 extern "C" {
@@ -56,18 +75,7 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
   XMPRT_CHECK(gshape, fn, "gshape is NULL");
   int64_t es = elemSize(elem_type);
   XMPRT_CHECK(es > 0, fn, "unknown element type %d", elem_type);
-  auto *a = new xmprt_darray;
-  a->tmpl = t;
-  a->grid = t->grid;
-  a->rank = rank;
-  a->elemType = elem_type;
-  a->esize = es;
-  a->dims.resize(rank);
-  a->axis.assign(rank, -1);
-  a->coord.assign(rank, 0);
-  a->extent.resize(rank);
-  a->mem = &hostMemory();
-  a->devFlags = kDevStale; // host valid; a device instance would be stale
+  xmprt_darray *a = newArray(t, rank, elem_type, es);
   std::vector<int> used(t->ndims, 0);
   for (int32_t d = 0; d < rank; ++d) {
     dist::ArrayDim &ad = a->dims[d];
@@ -196,18 +204,7 @@ xmprt_darray *xmprt_darray_wrap_local(const xmprt_darray *like, int32_t rank,
   XMPRT_CHECK(shape, fn, "shape is NULL");
   int64_t es = elemSize(elem_type);
   XMPRT_CHECK(es > 0, fn, "unknown element type %d", elem_type);
-  auto *a = new xmprt_darray;
-  a->tmpl = like->tmpl;
-  a->grid = like->grid;
-  a->rank = rank;
-  a->elemType = elem_type;
-  a->esize = es;
-  a->dims.resize(rank);
-  a->axis.assign(rank, -1);
-  a->coord.assign(rank, 0);
-  a->extent.resize(rank);
-  a->mem = &hostMemory();
-  a->devFlags = kDevStale;
+  xmprt_darray *a = newArray(like->tmpl, rank, elem_type, es);
   int64_t n = es;
   for (int32_t d = 0; d < rank; ++d) {
     XMPRT_CHECK(shape[d] >= 0 && !__builtin_mul_overflow(n, shape[d], &n), fn,
