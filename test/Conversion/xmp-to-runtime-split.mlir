@@ -95,3 +95,24 @@ func.func @commit(%a: !a, %g0: index, %g1: index, %c0: index, %c1: index) {
   xmp.split_commit %a dim 0 gpu[%c1, %c0) cpu[%g1, %g0) : !a
   return
 }
+
+// The weight, the timer and the report: runtime calls with the ABI's
+// numbers for the weight modes (XMPRT_WEIGHT_FIXED 1, AUTO 2, CURRENT 0).
+// CHECK-LABEL: func.func @step_ops
+// CHECK: %[[ID:.*]] = arith.constant 4 : i64
+// CHECK-NEXT: %[[M:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: %{{.*}} = call @xmprt_loop_weight(%[[ID]], %[[M]], %{{.*}}) : (i64, i32, f64) -> f64
+// CHECK: call @xmprt_gpu_timer_start() : () -> ()
+// CHECK: %[[T:.*]] = call @xmprt_gpu_timer_stop() : () -> f64
+// CHECK: call @xmprt_loop_report(%{{.*}}, %{{.*}}, %{{.*}}, %[[T]], %{{.*}}) : (i64, f64, i64, f64, i64) -> ()
+// CHECK-NOT: xmprt_device_loop_on_host
+// CHECK: call @xmprt_loop_report(
+// CHECK-NEXT: call @xmprt_device_loop_on_host(%{{.*}}) : (f64) -> ()
+func.func @step_ops(%f: f64, %n: index) -> f64 {
+  %w = xmp.loop_weight loop 4 auto %f
+  xmp.gpu_timer_start
+  %t = xmp.gpu_timer_stop
+  xmp.loop_report loop 4 cpu %f, %n gpu %t, %n
+  xmp.loop_report loop 4 cpu %f, %n gpu %t, %n on_host
+  return %w : f64
+}

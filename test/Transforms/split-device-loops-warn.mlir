@@ -34,7 +34,7 @@ xmp.distribute @t onto @p [block, *]
 // CPU-LABEL: func.func @inner_index
 // CPU: xmp.loop_split %{{.*}} on @t[0] grain 32
 // CPU-NOT: xmp.device_loop
-// CPU: call @xmprt_device_loop_on_host
+// CPU: xmp.loop_report {{.*}} on_host
 // CPU-LABEL: func.func private @__xmp_cpu_part_0
 // CPU: xmp.loop {{.*}} attributes {xmp.split_part}
 func.func @inner_index(%u: !m, %x: f32, %w: f64) {

@@ -31,9 +31,7 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-NEXT: %[[N:.*]] = arith.constant 1024 : index
-// CHECK: %[[ID:.*]] = arith.constant 0 : i64
-// CHECK-NEXT: %[[MODE:.*]] = arith.constant 1 : i32
-// CHECK-NEXT: %[[WT:.*]] = {{(func\.)?}}call @xmprt_loop_weight(%[[ID]], %[[MODE]], %[[W]]) : (i64, i32, f64) -> f64
+// CHECK: %[[WT:.*]] = xmp.loop_weight loop 0 fixed %[[W]]
 // CHECK-NEXT: %[[S:[^,]+]], %[[E:[^,]+]], %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split %[[WT]], (%[[C0]] to %[[N]] step %[[C1]]) on @t[0] grain 32
 // CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[HAVECPU:.*]] = arith.cmpi sgt, %[[NC]], %[[Z]] : index
@@ -78,11 +76,11 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: %[[JOB:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_start(%[[FP]], %[[CTX]], %[[SL]], %[[EL]], %[[GL]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> !llvm.ptr
 // The GPU part runs while the CPU chunks run: timed, over [lb, split).
 // CHECK: %[[TG:.*]] = scf.if %[[HAVEGPU]] -> (f64) {
-// CHECK-NEXT: func.call @xmprt_gpu_timer_start() : () -> ()
+// CHECK-NEXT: xmp.gpu_timer_start
 // CHECK-NEXT: xmp.device_loop (%[[I:[^)]+]]) = (%[[C0]]) to (%[[S]]) step (%[[C1]]) on @t [0] attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part} {
 // CHECK: xmp.store %{{.*}}, %[[ACC]][%[[I]], %[[C0]]] : !darray
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[T:.*]] = func.call @xmprt_gpu_timer_stop() : () -> f64
+// CHECK-NEXT: %[[T:.*]] = xmp.gpu_timer_stop
 // CHECK-NEXT: scf.yield %[[T]] : f64
 // CHECK-NEXT: } else {
 // CHECK-NEXT: %[[T0:.*]] = arith.constant 0.000000e+00 : f64
@@ -96,10 +94,7 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: %[[CC0:.*]] = arith.select %[[HAVECPU]], %[[S]], %[[Z]] : index
 // CHECK-NEXT: %[[CC1:.*]] = arith.select %[[HAVECPU]], %[[E]], %[[Z]] : index
 // CHECK-NEXT: xmp.split_commit %[[ACC]] dim 0 gpu[%[[G0]], %[[G1]]) cpu[%[[CC0]], %[[CC1]]) : !darray
-// CHECK-NEXT: %[[ID2:.*]] = arith.constant 0 : i64
-// CHECK-NEXT: %[[NCI:.*]] = arith.index_cast %[[NC]] : index to i64
-// CHECK-NEXT: %[[NGI:.*]] = arith.index_cast %[[NG]] : index to i64
-// CHECK-NEXT: {{(func\.)?}}call @xmprt_loop_report(%[[ID2]], %[[TC]], %[[NCI]], %[[TG]], %[[NGI]]) : (i64, f64, i64, f64, i64) -> ()
+// CHECK-NEXT: xmp.loop_report loop 0 cpu %[[TC]], %[[NC]] gpu %[[TG]], %[[NG]]{{$}}
 // CHECK-NEXT: }
 // CHECK-NEXT: return
 // The CPU part: constants rematerialized, the context unpacked, the first
@@ -146,7 +141,7 @@ xmp.distribute @t onto @p [block]
 // device loop run on the host.
 // CPU-LABEL: func.func @nbody
 // CPU-SAME: (%[[POS:[^:]+]]: !darray, %[[ACC:[^:]+]]: !darray, %[[W:[^:]+]]: f64)
-// CPU-NOT: xmprt_loop_weight
+// CPU-NOT: xmp.loop_weight
 // CPU: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
 // CPU-NEXT: %{{.*}}, %{{.*}}, %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split %[[ONE]], (%{{.*}} to %{{.*}} step %{{.*}}) on @t[0] grain 32
 // CPU-NOT: scf.if
@@ -155,15 +150,11 @@ xmp.distribute @t onto @p [block]
 // CPU: %[[JOB:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_start(
 // CPU-NEXT: %[[TG:.*]] = arith.constant 0.000000e+00 : f64
 // CPU-NEXT: %[[TC:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
-// CPU-NEXT: %[[ID:.*]] = arith.constant 0 : i64
-// CPU-NEXT: %[[NCI:.*]] = arith.index_cast %[[NC]] : index to i64
-// CPU-NEXT: %[[NGI:.*]] = arith.index_cast %[[NG]] : index to i64
-// CPU-NEXT: {{(func\.)?}}call @xmprt_loop_report(%[[ID]], %[[TC]], %[[NCI]], %[[TG]], %[[NGI]]) : (i64, f64, i64, f64, i64) -> ()
-// CPU-NEXT: {{(func\.)?}}call @xmprt_device_loop_on_host(%[[TC]]) : (f64) -> ()
+// CPU-NEXT: xmp.loop_report loop 0 cpu %[[TC]], %[[NC]] gpu %[[TG]], %[[NG]] on_host
 // CPU-NEXT: return
 // CPU-LABEL: func.func private @__xmp_cpu_part_0
 // CPU: xmp.loop (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) on @t [0] attributes {xmp.split_part} {
-// CPU-NOT: xmprt_gpu_timer
+// CPU-NOT: xmp.gpu_timer
 // CPU-NOT: xmp.device_loop
 // CPU-NOT: xmp.split_commit
 // CPU-NOT: xmp.host_acquire
@@ -221,9 +212,7 @@ xmp.distribute @t onto @p [block, cyclic]
 // CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
 // CHECK-NEXT: %[[C64:.*]] = arith.constant 64 : index
 // CHECK-NEXT: %[[F0:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: %[[ID0:.*]] = arith.constant 0 : i64
-// CHECK-NEXT: %[[M0:.*]] = arith.constant 0 : i32
-// CHECK-NEXT: %[[W0:.*]] = {{(func\.)?}}call @xmprt_loop_weight(%[[ID0]], %[[M0]], %[[F0]]) : (i64, i32, f64) -> f64
+// CHECK-NEXT: %[[W0:.*]] = xmp.loop_weight loop 0 current %[[F0]]
 // CHECK-NEXT: %[[S0:[^,]+]], %[[E0:[^,]+]], %{{.*}} = xmp.loop_split %[[W0]], (%[[C0]] to %[[C64]] step %[[C1]]) on @t[1] grain 32
 // CHECK: %[[FN0:.*]] = {{(func\.)?}}constant @__xmp_cpu_part_0
 // CHECK: {{(func\.)?}}call @xmprt_cpu_parallel_for_start(%{{.*}}, %[[CTX0]],
@@ -234,15 +223,10 @@ xmp.distribute @t onto @p [block, cyclic]
 // CHECK-NEXT: %[[VC0:.*]] = arith.select %{{.*}}, %[[S0]], %{{.*}} : index
 // CHECK-NEXT: %[[VC1:.*]] = arith.select %{{.*}}, %[[E0]], %{{.*}} : index
 // CHECK-NEXT: xmp.split_commit %[[V]] dim 1 gpu[%[[VG0]], %[[VG1]]) cpu[%[[VC0]], %[[VC1]]) : !darray
-// CHECK-NEXT: %[[RID0:.*]] = arith.constant 0 : i64
-// CHECK-NEXT: arith.index_cast
-// CHECK-NEXT: arith.index_cast
-// CHECK-NEXT: {{(func\.)?}}call @xmprt_loop_report(%[[RID0]],
+// CHECK-NEXT: xmp.loop_report loop 0 cpu
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[F1:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: %[[ID1:.*]] = arith.constant 1 : i64
-// CHECK-NEXT: %[[M2:.*]] = arith.constant 2 : i32
-// CHECK-NEXT: %[[W1:.*]] = {{(func\.)?}}call @xmprt_loop_weight(%[[ID1]], %[[M2]], %[[F1]]) : (i64, i32, f64) -> f64
+// CHECK-NEXT: %[[W1:.*]] = xmp.loop_weight loop 1 auto %[[F1]]
 // CHECK-NEXT: %[[S1:[^,]+]], %[[E1:[^,]+]], %{{.*}} = xmp.loop_split %[[W1]], (%[[C1]] to %[[C64]] step %[[C1]]) on @t[0] grain 1
 // Both arrays are accessed (%v read, %u written): acquired in order of first access.
 // CHECK: xmp.host_acquire %[[V]] : !darray
@@ -261,10 +245,7 @@ xmp.distribute @t onto @p [block, cyclic]
 // CHECK-NEXT: %[[UC0:.*]] = arith.select %{{.*}}, %[[S1]], %{{.*}} : index
 // CHECK-NEXT: %[[UC1:.*]] = arith.select %{{.*}}, %[[E1]], %{{.*}} : index
 // CHECK-NEXT: xmp.split_commit %[[U]] dim 0 gpu[%[[UG0]], %[[UG1]]) cpu[%[[UC0]], %[[UC1]]) : !darray
-// CHECK-NEXT: %[[RID1:.*]] = arith.constant 1 : i64
-// CHECK-NEXT: arith.index_cast
-// CHECK-NEXT: arith.index_cast
-// CHECK-NEXT: {{(func\.)?}}call @xmprt_loop_report(%[[RID1]],
+// CHECK-NEXT: xmp.loop_report loop 1 cpu
 // CHECK-NEXT: }
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func private @__xmp_cpu_part_0
@@ -289,9 +270,9 @@ xmp.distribute @t onto @p [block, cyclic]
 // Both loops split without GPU code too (cyclic and block dimensions).
 // CPU-LABEL: func.func @modes
 // CPU: xmp.loop_split %{{.*}} on @t[1] grain 32
-// CPU: {{(func\.)?}}call @xmprt_device_loop_on_host
+// CPU: xmp.loop_report {{.*}} on_host
 // CPU: xmp.loop_split %{{.*}} on @t[0] grain 1
-// CPU: {{(func\.)?}}call @xmprt_device_loop_on_host
+// CPU: xmp.loop_report {{.*}} on_host
 // CPU-LABEL: func.func private @__xmp_cpu_part_0
 // CPU: xmp.loop {{.*}} on @t [1] attributes {xmp.split_part}
 // CPU-LABEL: func.func private @__xmp_cpu_part_1
@@ -380,7 +361,7 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: %[[BC0:.*]] = arith.select %{{.*}}, %[[BCL]], %{{.*}} : index
 // CHECK-NEXT: %[[BC1:.*]] = arith.select %{{.*}}, %[[BCH]], %{{.*}} : index
 // CHECK-NEXT: xmp.split_commit %[[B]] dim 0 gpu[%[[BG0]], %[[BG1]]) cpu[%[[BC0]], %[[BC1]]) : !darray
-// CHECK: func.call @xmprt_loop_report(
+// CHECK: xmp.loop_report loop
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: return
@@ -404,7 +385,7 @@ xmp.distribute @t onto @p [block]
 // CPU-LABEL: func.func @stencil
 // CPU: xmp.loop_split
 // CPU-NOT: xmp.split_commit
-// CPU: {{(func\.)?}}call @xmprt_device_loop_on_host
+// CPU: xmp.loop_report {{.*}} on_host
 func.func @stencil(%a: !a, %b: !a, %nt: index, %ub: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -479,10 +460,10 @@ xmp.distribute @t onto @p [cyclic]
 // CHECK-NEXT: llvm.store %[[BD]], %[[BP]] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, !llvm.ptr
 // CHECK: %[[JOB:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_start(
 // CHECK: %[[GPU:.*]]:2 = scf.if %[[HAVEGPU]] -> (f64, f64) {
-// CHECK-NEXT: func.call @xmprt_gpu_timer_start() : () -> ()
+// CHECK-NEXT: xmp.gpu_timer_start
 // CHECK-NEXT: %[[IDG:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEXT: %[[GR0:.*]] = xmp.device_loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%[[S]]) step (%{{[^)]+}}) on @t [0] reduce(add) init(%[[IDG]]) -> f64 attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part} {
-// CHECK: %[[T:.*]] = func.call @xmprt_gpu_timer_stop() : () -> f64
+// CHECK: %[[T:.*]] = xmp.gpu_timer_stop
 // CHECK-NEXT: scf.yield %[[GR0]], %[[T]] : f64, f64
 // CHECK-NEXT: } else {
 // CHECK-NEXT: %[[EI:.*]] = arith.constant 0.000000e+00 : f64
@@ -500,10 +481,7 @@ xmp.distribute @t onto @p [cyclic]
 // CHECK-NEXT: %[[LOCAL:.*]] = arith.addf %[[GPU]]#0, %[[FOLD]] : f64
 // CHECK-NEXT: memref.dealloc %[[BUF]] : memref<?xf64>
 // CHECK-NOT: xmp.split_commit
-// CHECK-NEXT: arith.constant 0 : i64
-// CHECK-NEXT: arith.index_cast
-// CHECK-NEXT: arith.index_cast
-// CHECK-NEXT: {{(func\.)?}}call @xmprt_loop_report(%{{.*}}, %[[TC]], %{{.*}}, %[[GPU]]#1, %{{.*}}) : (i64, f64, i64, f64, i64) -> ()
+// CHECK-NEXT: xmp.loop_report loop {{[0-9]+}} cpu %[[TC]], %{{.*}} gpu %[[GPU]]#1, %{{.*}}
 // Both branches leave the node's result in the slot; it is read after.
 // CHECK-NEXT: xmp.result_write %[[LOCAL]], %[[SLOT]] : memref<1xf64>
 // CHECK-NEXT: }
@@ -537,7 +515,7 @@ xmp.distribute @t onto @p [cyclic]
 // CPU-NOT: scf.if
 // CPU: %[[FOLD:.*]] = scf.for {{.*}} -> (f64) {
 // CPU: memref.dealloc
-// CPU: {{(func\.)?}}call @xmprt_device_loop_on_host
+// CPU: xmp.loop_report {{.*}} on_host
 // CPU-NEXT: %[[ALL:.*]] = xmp.reduction add %[[FOLD]] on @p : f64
 // CPU-NEXT: %[[RES:.*]] = arith.addf %[[INIT]], %[[ALL]] : f64
 // CPU-NEXT: return %[[RES]] : f64

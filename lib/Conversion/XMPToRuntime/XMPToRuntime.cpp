@@ -36,6 +36,10 @@ static_assert((int)DistKind::none == XMPRT_DIST_NONE &&
                   (int)DistKind::cyclic == XMPRT_DIST_CYCLIC &&
                   (int)DistKind::gblock == XMPRT_DIST_GBLOCK,
               "DistKind (XMPAttrs.td) and XMPRT_DIST_* (xmprt.h) disagree");
+static_assert((int)WeightMode::current == XMPRT_WEIGHT_CURRENT &&
+                  (int)WeightMode::fixed == XMPRT_WEIGHT_FIXED &&
+                  (int)WeightMode::automatic == XMPRT_WEIGHT_AUTO,
+              "WeightMode (XMPAttrs.td) and XMPRT_WEIGHT_* (xmprt.h) disagree");
 static_assert((int)Access::read == XMPRT_ACCESS_READ &&
                   (int)Access::write == XMPRT_ACCESS_WRITE &&
                   (int)Access::readwrite == XMPRT_ACCESS_READWRITE,
@@ -992,6 +996,64 @@ struct GpuStepEndLowering : RuntimePattern<GpuStepEndOp> {
   }
 };
 
+struct LoopWeightLowering : RuntimePattern<LoopWeightOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(LoopWeightOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value w = callRuntime(rewriter, loc, "xmprt_loop_weight",
+                          {rewriter.getF64Type()},
+                          {i64c(rewriter, loc, op.getLoop()),
+                           i32c(rewriter, loc, (int32_t)op.getMode()),
+                           adaptor.getFixed()});
+    rewriter.replaceOp(op, w);
+    return success();
+  }
+};
+
+struct LoopReportLowering : RuntimePattern<LoopReportOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(LoopReportOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    callRuntime(rewriter, loc, "xmprt_loop_report", {},
+                {i64c(rewriter, loc, op.getLoop()), adaptor.getCpuSeconds(),
+                 toI64(rewriter, loc, adaptor.getCpuIterations()),
+                 adaptor.getGpuSeconds(),
+                 toI64(rewriter, loc, adaptor.getGpuIterations())});
+    if (op.getOnHost())
+      callRuntime(rewriter, loc, "xmprt_device_loop_on_host", {},
+                  {adaptor.getCpuSeconds()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct GpuTimerStartLowering : RuntimePattern<GpuTimerStartOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(GpuTimerStartOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), "xmprt_gpu_timer_start", {}, {});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct GpuTimerStopLowering : RuntimePattern<GpuTimerStopOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(GpuTimerStopOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, callRuntime(rewriter, op.getLoc(),
+                                       "xmprt_gpu_timer_stop",
+                                       {rewriter.getF64Type()}, {}));
+    return success();
+  }
+};
+
 struct XMPToRuntimePass
     : public xmp::impl::XMPToRuntimeBase<XMPToRuntimePass> {
   using Base::Base;
@@ -1083,6 +1145,9 @@ struct XMPToRuntimePass
     patterns.add<ReflectLowering, GMoveLowering>(tc, ctx, module, gpu, sites);
     patterns.add<ResultSlotLowering, GpuScratchLowering>(tc, ctx, module,
                                                          cells);
+    patterns.add<LoopWeightLowering, LoopReportLowering,
+                 GpuTimerStartLowering, GpuTimerStopLowering>(tc, ctx, module,
+                                                              gpu);
     patterns.add<ResultReadLowering, ResultWriteLowering, GpuStepBeginLowering,
                  GpuStepEndLowering>(tc, ctx, module, gpu);
     patterns.add<SimpleCallLowering<HostModifiedOp>>(

@@ -152,3 +152,24 @@ func.func @async_ops(%x: f32, %n: index) -> (f32, i64, memref<?xf32>) {
   xmp.gpu_step_end loop -1 iterations %n
   return %v, %i, %scr : f32, i64, memref<?xf32>
 }
+
+// Lowering-level ops of split device loops: the weight of a step, the GPU
+// part's event timer and the step's report.
+// CHECK-LABEL: func.func @split_step_ops
+// CHECK-NEXT: %[[W0:.*]] = xmp.loop_weight loop 0 fixed %[[F:[^ ]+]]
+// CHECK-NEXT: %{{.*}} = xmp.loop_weight loop 1 auto %[[F]]
+// CHECK-NEXT: %{{.*}} = xmp.loop_weight loop 2 current %[[F]]
+// CHECK-NEXT: xmp.gpu_timer_start
+// CHECK-NEXT: %[[T:.*]] = xmp.gpu_timer_stop
+// CHECK-NEXT: xmp.loop_report loop 0 cpu %[[F]], %[[N:[^ ]+]] gpu %[[T]], %[[N]]{{$}}
+// CHECK-NEXT: xmp.loop_report loop 0 cpu %[[F]], %[[N]] gpu %[[T]], %[[N]] on_host
+func.func @split_step_ops(%f: f64, %n: index) -> f64 {
+  %w0 = xmp.loop_weight loop 0 fixed %f
+  %w1 = xmp.loop_weight loop 1 auto %f
+  %w2 = xmp.loop_weight loop 2 current %f
+  xmp.gpu_timer_start
+  %t = xmp.gpu_timer_stop
+  xmp.loop_report loop 0 cpu %f, %n gpu %t, %n
+  xmp.loop_report loop 0 cpu %f, %n gpu %t, %n on_host
+  return %w0 : f64
+}

@@ -350,16 +350,15 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
   // Weight and split point.
   Value w;
   if (gpu) {
-    int32_t mode = loop.getWeight()    ? XMPRT_WEIGHT_FIXED
-                   : loop.getWeightAuto() ? XMPRT_WEIGHT_AUTO
-                                          : XMPRT_WEIGHT_CURRENT;
+    WeightMode mode = loop.getWeight()      ? WeightMode::fixed
+                      : loop.getWeightAuto() ? WeightMode::automatic
+                                             : WeightMode::current;
     Value fixed = loop.getWeight()
                       ? loop.getWeight()
                       : (Value)arith::ConstantOp::create(b, loc, f64,
                                                          b.getF64FloatAttr(0));
-    w = call(b, loc, "xmprt_loop_weight", {f64},
-             {i64c(b, loc, id),
-              arith::ConstantIntOp::create(b, loc, i32, mode), fixed});
+    w = LoopWeightOp::create(b, loc, f64, b.getI64IntegerAttr(id),
+                             WeightModeAttr::get(ctx, mode), fixed);
   } else {
     w = arith::ConstantOp::create(b, loc, f64, b.getF64FloatAttr(1.0));
   }
@@ -508,7 +507,7 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
     types.push_back(f64);
     auto ifOp = scf::IfOp::create(b, loc, types, haveGpu, /*withElse=*/true);
     OpBuilder tb = ifOp.getThenBodyBuilder();
-    call(tb, loc, "xmprt_gpu_timer_start", {}, {});
+    GpuTimerStartOp::create(tb, loc);
     SmallVector<Value> ubs(loop.getUpperBounds()), identities;
     ubs[0] = s;
     for (auto [i, v] : llvm::enumerate(loop.getInits()))
@@ -524,7 +523,7 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
     gpuLoop->setAttr(kKernelNameAttr,
                      StringAttr::get(ctx, kernelName + "_part"));
     SmallVector<Value> thenYield(gpuLoop.getResults());
-    thenYield.push_back(call(tb, loc, "xmprt_gpu_timer_stop", {f64}, {}));
+    thenYield.push_back(GpuTimerStopOp::create(tb, loc, f64).getResult());
     scf::YieldOp::create(tb, loc, thenYield);
     OpBuilder eb = ifOp.getElseBodyBuilder();
     SmallVector<Value> elseYield;
@@ -573,11 +572,9 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
                           bounds[3]);
   }
 
-  call(b, loc, "xmprt_loop_report", {},
-       {i64c(b, loc, id), tc, toI64(b, loc, sp.getCpuIters()), tg,
-        toI64(b, loc, sp.getGpuIters())});
-  if (!gpu)
-    call(b, loc, "xmprt_device_loop_on_host", {}, {tc});
+  LoopReportOp::create(b, loc, b.getI64IntegerAttr(id), tc,
+                       sp.getCpuIters(), tg, sp.getGpuIters(),
+                       gpu ? UnitAttr() : UnitAttr::get(ctx));
 
   if (gpu) {
     // Both branches leave this node's results in the slots.

@@ -65,6 +65,16 @@ def XMP_AccessAttr : I32EnumAttr<"Access", "access of a device loop to an array"
   let cppNamespace = "::mlir::xmp";
 }
 
+def XMP_WeightCurrent : I32EnumAttrCase<"current", 0>;
+def XMP_WeightFixed : I32EnumAttrCase<"fixed", 1>;
+def XMP_WeightAuto : I32EnumAttrCase<"automatic", 2, "auto">;
+// Where a split loop's weight comes from (the runtime's XMPRT_WEIGHT_*).
+def XMP_WeightModeAttr : I32EnumAttr<"WeightMode",
+    "where a split loop's weight comes from",
+    [XMP_WeightCurrent, XMP_WeightFixed, XMP_WeightAuto]> {
+  let cppNamespace = "::mlir::xmp";
+}
+
 def XMP_DistAttr : XMP_Attr<"Dist", "dist"> {
   let summary = "distribution format of one template dimension";
   let description = [{

@@ -645,6 +645,56 @@ def XMP_GpuStepEndOp : XMP_Op<"gpu_step_end"> {
   let assemblyFormat = "`loop` $loop `iterations` $iterations attr-dict";
 }
 
+def XMP_LoopWeightOp : XMP_Op<"loop_weight"> {
+  let summary = "the CPU share of one step of a split device loop";
+  let description = [{
+    Lowering-level op of `xmp-split-device-loops`: the weight of this step
+    of loop `loop`: `fixed` (the loop's `weight(%w)`, clamped to [0, 1]),
+    `auto` (the controller's) or `current` (the last `xmp.reset_weight`);
+    1 on a rank without a GPU. `%fixed` is only read in `fixed` mode.
+    ```mlir
+    %w = xmp.loop_weight loop 0 auto %f
+    ```
+  }];
+  let arguments = (ins I64Attr:$loop, XMP_WeightModeAttr:$mode, F64:$fixed);
+  let results = (outs F64:$weight);
+  let assemblyFormat = "`loop` $loop $mode $fixed attr-dict";
+}
+
+def XMP_LoopReportOp : XMP_Op<"loop_report"> {
+  let summary = "reports the times and iterations of one split step";
+  let description = [{
+    Lowering-level op of `xmp-split-device-loops`, after both parts of a
+    step: sets `xmp.cpu_time` / `xmp.gpu_time`, feeds `weight(auto)` and
+    the weight trace. Without GPU code (`on_host`), the step also counts as
+    a device loop run on the host (one warning per program).
+    ```mlir
+    xmp.loop_report loop 0 cpu %tc, %nc gpu %tg, %ng
+    ```
+  }];
+  let arguments = (ins I64Attr:$loop, F64:$cpuSeconds, Index:$cpuIterations,
+                       F64:$gpuSeconds, Index:$gpuIterations,
+                       UnitAttr:$on_host);
+  let assemblyFormat = [{
+    `loop` $loop `cpu` $cpuSeconds `,` $cpuIterations
+    `gpu` $gpuSeconds `,` $gpuIterations (`on_host` $on_host^)? attr-dict
+  }];
+}
+
+def XMP_GpuTimerStartOp : XMP_Op<"gpu_timer_start"> {
+  let summary = "starts the event timer of a split loop's GPU part";
+  let assemblyFormat = "attr-dict";
+}
+
+def XMP_GpuTimerStopOp : XMP_Op<"gpu_timer_stop"> {
+  let summary = "seconds since xmp.gpu_timer_start on the GPU stream";
+  let description = [{
+    Waits for the GPU part's kernels (the split step needs its time now).
+  }];
+  let results = (outs F64:$seconds);
+  let assemblyFormat = "attr-dict";
+}
+
 def XMP_ResetWeightOp : XMP_Op<"reset_weight"> {
   let summary = "sets the CPU share used by following device loops";
   let arguments = (ins F64:$weight);
