@@ -56,7 +56,7 @@ xmp.distribute @s onto @q [block, *]
 // CPU: scf.for
 // CPU: scf.for
 // CPU-NOT: xmp.reduction
-// CPU: xmprt_device_loop_on_host
+// CPU: xmp.device_loop_on_host
 func.func @nested(%a: !a, %w: !w, %x: f64) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -55,7 +55,7 @@ xmp.distribute @t onto @p [block, block]
 // CHECK-NEXT: return %[[RES]] : f64
 // No host loop is left and no device loop runs on the host.
 // CHECK-NOT: scf.for
-// CHECK-NOT: xmprt_device_loop_on_host
+// CHECK-NOT: device_loop_on_host
 func.func @block_2d(%u: !a, %w: !a, %s: !a, %init: f64) -> f64 {
   %c1 = arith.constant 1 : index
   %c63 = arith.constant 63 : index

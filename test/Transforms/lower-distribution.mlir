@@ -121,7 +121,7 @@ xmp.distribute @t onto @p [block]
 // CHECK: xmp.wtime
 // CHECK: scf.for
 // CHECK:   memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<6x4xf32>
-// CHECK: call @xmprt_device_loop_on_host
+// CHECK: xmp.device_loop_on_host
 func.func @full_shadow(%j: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

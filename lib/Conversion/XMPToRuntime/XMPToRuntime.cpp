@@ -1031,6 +1031,18 @@ struct LoopReportLowering : RuntimePattern<LoopReportOp> {
   }
 };
 
+struct DeviceLoopOnHostLowering : RuntimePattern<DeviceLoopOnHostOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(DeviceLoopOnHostOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), "xmprt_device_loop_on_host", {},
+                {adaptor.getSeconds()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct GpuTimerStartLowering : RuntimePattern<GpuTimerStartOp> {
   using RuntimePattern::RuntimePattern;
   LogicalResult
@@ -1146,7 +1158,7 @@ struct XMPToRuntimePass
     patterns.add<ResultSlotLowering, GpuScratchLowering>(tc, ctx, module,
                                                          cells);
     patterns.add<LoopWeightLowering, LoopReportLowering,
-                 GpuTimerStartLowering, GpuTimerStopLowering>(tc, ctx, module,
+                 DeviceLoopOnHostLowering, GpuTimerStartLowering, GpuTimerStopLowering>(tc, ctx, module,
                                                               gpu);
     patterns.add<ResultReadLowering, ResultWriteLowering, GpuStepBeginLowering,
                  GpuStepEndLowering>(tc, ctx, module, gpu);

@@ -173,3 +173,10 @@ func.func @split_step_ops(%f: f64, %n: index) -> f64 {
   xmp.loop_report loop 0 cpu %f, %n gpu %t, %n on_host
   return %w0 : f64
 }
+
+// CHECK-LABEL: func.func @on_host
+// CHECK-NEXT: xmp.device_loop_on_host %{{.*}}
+func.func @on_host(%t: f64) {
+  xmp.device_loop_on_host %t
+  return
+}

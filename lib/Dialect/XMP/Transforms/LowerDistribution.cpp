@@ -72,7 +72,6 @@ private:
                                      TemplateOp tmpl, DistributeOp dist,
                                      ValueRange lbs, ValueRange ubs,
                                      ValueRange steps, ArrayRef<int64_t> onDims);
-  void declareRuntime(Location loc, StringRef name, FunctionType type);
 
   Value sharedBase(Value array, TemplateOp tmpl, int64_t tdim, int64_t offset,
                    int64_t size, int64_t shadowLo);
@@ -345,12 +344,6 @@ SmallVector<DimLoop> Lowering::computeLevels(OpBuilder &b, Location loc,
   return levels;
 }
 
-
-void Lowering::declareRuntime(Location loc, StringRef name,
-                              FunctionType type) {
-  declareRuntimeFunction(module, loc, name, type);
-}
-
 LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   // Both loop kinds share the operand structure.
   auto get = [&](auto op) {
@@ -485,10 +478,7 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
     // runtime records its time as the CPU part and warns once.
     Value t1 = WtimeOp::create(b, loc, b.getF64Type());
     Value dt = arith::SubFOp::create(b, loc, t1, t0);
-    declareRuntime(loc, "xmprt_device_loop_on_host",
-                   b.getFunctionType({b.getF64Type()}, {}));
-    func::CallOp::create(b, loc, "xmprt_device_loop_on_host", TypeRange{},
-                         ValueRange{dt});
+    DeviceLoopOnHostOp::create(b, loc, dt);
   }
   loopOp->replaceAllUsesWith(results);
   loopOp->erase();

@@ -681,6 +681,17 @@ def XMP_LoopReportOp : XMP_Op<"loop_report"> {
   }];
 }
 
+def XMP_DeviceLoopOnHostOp : XMP_Op<"device_loop_on_host"> {
+  let summary = "records a device loop that ran on the host";
+  let description = [{
+    Lowering-level op of the CPU path (`xmp-lower-distribution` without
+    `gpu`): the whole device loop ran on the host (weight 1) in `seconds`;
+    the runtime records that as the CPU part's time and warns once.
+  }];
+  let arguments = (ins F64:$seconds);
+  let assemblyFormat = "$seconds attr-dict";
+}
+
 def XMP_GpuTimerStartOp : XMP_Op<"gpu_timer_start"> {
   let summary = "starts the event timer of a split loop's GPU part";
   let assemblyFormat = "attr-dict";
