@@ -111,6 +111,8 @@ template <typename T> void combineT(int op, T *io, const T *in, int64_t n) {
             a = a & b;
           else if (op == XMPRT_RED_BOR)
             a = a | b;
+          else if (op == XMPRT_RED_BXOR)
+            a = a ^ b;
         }
       }
     }
@@ -217,7 +219,7 @@ struct RedSpec {
 
 RedSpec redSpec(int op, int type, const char *fn) {
   XMPRT_CHECK(elemSize(type) > 0, fn, "unknown element type %d", type);
-  XMPRT_CHECK(op >= XMPRT_RED_SUM && op <= XMPRT_RED_MINLOC, fn,
+  XMPRT_CHECK(op >= XMPRT_RED_SUM && op <= XMPRT_RED_BXOR, fn,
               "unknown reduction kind %d", op);
   bool cplx = type == XMPRT_C32 || type == XMPRT_C64;
   bool flt = type == XMPRT_F32 || type == XMPRT_F64 || cplx;
@@ -234,7 +236,8 @@ RedSpec redSpec(int op, int type, const char *fn) {
               "logical/bitwise reduction %d on a floating type", op);
   static const MPI_Op ops[] = {MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN,
                                MPI_LAND, MPI_LOR,  MPI_BAND, MPI_BOR};
-  return {mpiType(type), ops[op], elemSize(type)};
+  return {mpiType(type), op == XMPRT_RED_BXOR ? MPI_BXOR : ops[op],
+          elemSize(type)};
 }
 
 MPI_Comm commOf(xmprt_grid *g, int32_t axis, const char *fn) {

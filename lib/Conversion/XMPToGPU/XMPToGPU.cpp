@@ -83,6 +83,8 @@ gpu::AllReduceOperation allReduceKind(ReductionKind kind, bool isFloat) {
     return gpu::AllReduceOperation::AND;
   case ReductionKind::bor:
     return gpu::AllReduceOperation::OR;
+  case ReductionKind::bxor:
+    return gpu::AllReduceOperation::XOR;
   }
   return gpu::AllReduceOperation::ADD;
 }

@@ -169,6 +169,8 @@ int32_t runtimeReduceOp(ReductionKind k) {
     return XMPRT_RED_BAND;
   case ReductionKind::bor:
     return XMPRT_RED_BOR;
+  case ReductionKind::bxor:
+    return XMPRT_RED_BXOR;
   }
   return XMPRT_RED_SUM;
 }

@@ -750,6 +750,17 @@ func.func @f(%c0: index, %c8: index, %c1: index, %z: f64) {
 // -----
 
 xmp.template @t(shape = 8)
+func.func @f(%c0: index, %c8: index, %c1: index, %z: f64) {
+  // expected-error @+1 {{reduction kind 'xor' does not apply to element type 'f64'}}
+  %s = xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(xor) init(%z) -> f64 {
+    xmp.yield %z : f64
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
 func.func @f(%c0: index, %c8: index, %c1: index, %z: complex<f32>) {
   // expected-error @+1 {{reduction kind 'max' does not apply to element type 'complex<f32>'}}
   %s = xmp.device_loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(max) init(%z) -> complex<f32> {

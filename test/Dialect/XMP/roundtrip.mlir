@@ -94,9 +94,9 @@ func.func @f(%n: index, %w: f64) -> f64 {
 }
 
 // CHECK-LABEL: func.func @multi_reduce
-// CHECK: reduce(add, or) init(%{{.*}}, %{{.*}}) -> (f64, i32)
+// CHECK: reduce(add, xor) init(%{{.*}}, %{{.*}}) -> (f64, i32)
 func.func @multi_reduce(%c0: index, %c8: index, %c1: index, %z: f64, %y: i32) -> (f64, i32) {
-  %s:2 = xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(add, or) init(%z, %y) -> (f64, i32) {
+  %s:2 = xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(add, xor) init(%z, %y) -> (f64, i32) {
     xmp.yield %z, %y : f64, i32
   }
   return %s#0, %s#1 : f64, i32

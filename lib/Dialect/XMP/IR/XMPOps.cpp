@@ -34,6 +34,7 @@ bool mlir::xmp::isReductionKindCompatible(ReductionKind kind, Type type) {
     return isInt || isFloat;
   case ReductionKind::band:
   case ReductionKind::bor:
+  case ReductionKind::bxor:
     return isInt;
   }
   return false;

@@ -83,6 +83,7 @@ Value mlir::xmp::reductionIdentity(OpBuilder &b, Location loc, ReductionKind kin
   switch (kind) {
   case ReductionKind::add:
   case ReductionKind::bor:
+  case ReductionKind::bxor:
     break;
   case ReductionKind::mul:
     v = llvm::APInt(w, 1);
@@ -129,6 +130,8 @@ Value mlir::xmp::reductionCombine(OpBuilder &b, Location loc, ReductionKind kind
     return arith::AndIOp::create(b, loc, x, y);
   case ReductionKind::bor:
     return arith::OrIOp::create(b, loc, x, y);
+  case ReductionKind::bxor:
+    return arith::XOrIOp::create(b, loc, x, y);
   }
   return x;
 }

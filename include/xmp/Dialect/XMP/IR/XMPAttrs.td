@@ -25,8 +25,10 @@ def XMP_RedMax : I32EnumAttrCase<"max", 2>;
 def XMP_RedMin : I32EnumAttrCase<"min", 3>;
 def XMP_RedAnd : I32EnumAttrCase<"band", 4, "and">;
 def XMP_RedOr  : I32EnumAttrCase<"bor", 5, "or">;
+def XMP_RedXor : I32EnumAttrCase<"bxor", 6, "xor">;
 def XMP_ReductionKind : I32EnumAttr<"ReductionKind", "reduction kind",
-    [XMP_RedAdd, XMP_RedMul, XMP_RedMax, XMP_RedMin, XMP_RedAnd, XMP_RedOr]> {
+    [XMP_RedAdd, XMP_RedMul, XMP_RedMax, XMP_RedMin, XMP_RedAnd, XMP_RedOr,
+     XMP_RedXor]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::xmp";
 }
