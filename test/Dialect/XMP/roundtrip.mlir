@@ -59,6 +59,9 @@ func.func @f(%n: index, %w: f64) -> f64 {
   %r = xmp.reduction add %s on @p acc : f64
 // CHECK: xmp.reduction max %{{.*}} on @p [1] : f64
   %r2 = xmp.reduction max %s on @p [1] : f64
+// CHECK: xmp.reduction xor %{{.*}} on @p : i32
+  %xi = arith.constant 5 : i32
+  %r3 = xmp.reduction xor %xi on @p : i32
   %m = memref.alloc() : memref<4xi32>
   xmp.reduction or %m on @p : memref<4xi32>
 // CHECK: xmp.bcast %{{.*}} from [0, 1] on @p : f64
