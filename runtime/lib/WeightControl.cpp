@@ -462,6 +462,15 @@ struct OwnedIterations {
   }
 };
 
+// The state of loop `id` for a report or a GPU step (gMutex held): the
+// finalize hook registered and the trace opened on first use.
+LoopState &enterLoop(int64_t id, const Params &p, const char *fn) {
+  registerFinalizeHook();
+  if (!gTraceResolved)
+    openTrace(settings::value("XMP_WEIGHT_TRACE", fn), fn);
+  return loop(id, p);
+}
+
 } // namespace
 
 namespace xmprt {
@@ -528,10 +537,7 @@ void xmprt_loop_report(int64_t loop_id, double cpu_seconds, int64_t cpu_iters,
   xmprt_record_split_times(cpu_seconds, gpu_seconds);
   std::lock_guard<std::mutex> g(gMutex);
   const Params &p = params(fn);
-  registerFinalizeHook();
-  if (!gTraceResolved)
-    openTrace(settings::value("XMP_WEIGHT_TRACE", fn), fn);
-  LoopState &s = loop(loop_id, p);
+  LoopState &s = enterLoop(loop_id, p, fn);
   int64_t step = s.steps;
   double used = s.lastWeight;
   if (used < 0) // never asked: the share it actually ran
@@ -616,10 +622,7 @@ void xmprt_loop_gpu_begin(int64_t loop_id) {
   const char *fn = "xmprt_loop_gpu_begin";
   std::lock_guard<std::mutex> g(gMutex);
   const Params &p = params(fn);
-  registerFinalizeHook();
-  if (!gTraceResolved)
-    openTrace(settings::value("XMP_WEIGHT_TRACE", fn), fn);
-  LoopState &s = loop(loop_id, p);
+  LoopState &s = enterLoop(loop_id, p, fn);
   XMPRT_CHECK(!s.open, fn, "loop %lld: begin without end",
               (long long)loop_id);
   if (s.pending == LoopState::kRing) {

@@ -67,6 +67,16 @@ SmallVector<int64_t, 3> defaultBlock(unsigned mapped) {
   }
 }
 
+/// Row-major linear index (z * size.y + y) * size.x + x of a block or
+/// thread id within its grid or block.
+Value linear3(OpBuilder &b, Location loc, gpu::KernelDim3 id,
+              gpu::KernelDim3 size) {
+  Value zy = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, id.z, size.y), id.y);
+  return arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, zy, size.x), id.x);
+}
+
 gpu::AllReduceOperation allReduceKind(ReductionKind kind, bool isFloat) {
   switch (kind) {
   case ReductionKind::add:
@@ -1053,16 +1063,7 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
                                      /*withElse=*/true);
       {
         OpBuilder sb = store.getThenBodyBuilder();
-        gpu::KernelDim3 gsz = launch.getGridSize();
-        Value linear = arith::AddIOp::create(
-            sb, loc,
-            arith::MulIOp::create(
-                sb, loc,
-                arith::AddIOp::create(
-                    sb, loc, arith::MulIOp::create(sb, loc, bid.z, gsz.y),
-                    bid.y),
-                gsz.x),
-            bid.x);
+        Value linear = linear3(sb, loc, bid, launch.getGridSize());
         for (auto [i, v] : llvm::enumerate(blockVals))
           memref::StoreOp::create(sb, loc, v, partialBufs[i],
                                   ValueRange{linear});
@@ -1096,15 +1097,7 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
         OpBuilder fb = fold.getThenBodyBuilder();
         NVVM::MembarOp::create(fb, loc, NVVM::MemScopeKind::GPU);
         gpu::KernelDim3 bsz = launch.getBlockSize();
-        Value t = arith::AddIOp::create(
-            fb, loc,
-            arith::MulIOp::create(
-                fb, loc,
-                arith::AddIOp::create(
-                    fb, loc, arith::MulIOp::create(fb, loc, tid.z, bsz.y),
-                    tid.y),
-                bsz.x),
-            tid.x);
+        Value t = linear3(fb, loc, tid, bsz);
         Value nt = arith::MulIOp::create(
             fb, loc, arith::MulIOp::create(fb, loc, bsz.x, bsz.y), bsz.z);
         SmallVector<Value> ids;
