@@ -49,6 +49,7 @@ void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
     gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
     pm.addPass(createCanonicalizerPass());
     pm.addPass(xmp::createXMPDArrayAliasScopes());
+  pm.addPass(xmp::createXMPHoistAllocas());
     return;
   }
   pm.addPass(xmp::createXMPLowerDistribution());
@@ -72,6 +73,7 @@ void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(xmp::createXMPDArrayAliasScopes());
+  pm.addPass(xmp::createXMPHoistAllocas());
 }
 
 void xmp::registerPipelines() {

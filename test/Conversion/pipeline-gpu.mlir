@@ -39,7 +39,11 @@ xmp.distribute @t onto @p [block]
 // LLVMDIALECT: llvm.call @xmprt_darray_device_acquire(
 // LLVMDIALECT: %[[S:.*]] = llvm.call @mgpuStreamCreate()
 // LLVMDIALECT: llvm.call @xmprt_gpu_scratch(
-// LLVMDIALECT: gpu.launch_func <%[[S]] : !llvm.ptr> @xmp_kernels::@main_loop0 blocks in
+// Each launch is bracketed by a stack save and restore (its parameter
+// arrays are allocas at the launch: a time loop must not grow the stack).
+// LLVMDIALECT: %[[SP:.*]] = llvm.intr.stacksave : !llvm.ptr
+// LLVMDIALECT-NEXT: gpu.launch_func <%[[S]] : !llvm.ptr> @xmp_kernels::@main_loop0 blocks in
+// LLVMDIALECT-NEXT: llvm.intr.stackrestore %[[SP]] : !llvm.ptr
 // LLVMDIALECT: gpu.launch_func <%[[S]] : !llvm.ptr> @xmp_kernels::@main_loop0_i64 blocks in
 // LLVMDIALECT-NOT: llvm.call @mgpuStreamSynchronize
 // LLVMDIALECT: llvm.call @xmprt_darray_device_release(

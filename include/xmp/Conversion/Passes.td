@@ -118,4 +118,24 @@ def XMPDArrayAliasScopes : Pass<"xmp-darray-alias-scopes", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def XMPHoistAllocas : Pass<"xmp-hoist-allocas", "::mlir::ModuleOp"> {
+  let summary = "Moves fixed-size llvm.alloca ops to the function entry";
+  let description = [{
+    Runs on the LLVM dialect, at the end of `xmp-lower-to-llvm`. Upstream
+    lowerings put temporaries where they are used: the kernel parameter
+    arrays of `gpu.launch_func` and the size arrays that `memref.dim` with
+    a computed index spills. Inside a time-step loop such an alloca takes
+    new stack space every iteration, and a long run overflows the stack
+    (a device loop with a reduction, 20000 steps: SIGSEGV). An alloca whose
+    size is a constant is moved to the entry block of its function (with
+    its constant), as C compilers do with local variables: each iteration
+    reuses the same slot, which is safe for these temporaries (the size
+    array is read at once). `gpu.launch_func` ops, whose parameter arrays
+    the translation to LLVM IR creates at the launch, are bracketed by
+    `llvm.intr.stacksave` / `stackrestore` (a launch copies its
+    parameters).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif
