@@ -10,22 +10,25 @@
 #   scripts/gpu-prepare.sh --bench --before DIR  # and the benchmark programs
 #       of another checkout DIR (built in DIR/build), with its sources, for a
 #       before/after comparison in one run (scripts/gpu-before.sh there)
+#   ... --variant NAME OPTS  # (repeatable) the benchmark programs compiled
+#       with --pipeline=OPTS, for benchmarks/gpu_variants.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${XMP_BUILD_DIR:-$root/build}"
 carry="$root/.gpu-carry"
-bench=0; before=""
+bench=0; before=""; variants=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --bench) bench=1 ;;
     --before) before="$2"; shift ;;
+    --variant) variants+=("$2" "$3"); shift 2 ;;
     *) echo "gpu-prepare: unknown argument '$1'" >&2; exit 2 ;;
   esac
   shift
 done
 # (.gpu-carry/ is in .gitignore: the device tool carries it as an ignored
 # path, and git never sees it.)
-rm -rf "$carry/obj" "$carry/src" "$carry/googletest" "$carry/before"
+rm -rf "$carry/obj" "$carry/src" "$carry/googletest" "$carry/before" "$carry/variants"
 mkdir -p "$carry/obj" "$carry/src"
 cc() { "$build/bin/xmpcc" -O3 --march=x86-64-v3 --emit=obj "$@"; }
 
@@ -80,6 +83,16 @@ if [ "$bench" = 1 ]; then
   done
   # The host cost of one device loop (benchmarks/loop_overhead.mlir).
   cc --gpu "$root/benchmarks/loop_overhead.mlir" -o "$carry/obj/loop_overhead.gpu.o"
+  # --variant NAME OPTS: the three benchmark programs compiled with
+  # --pipeline=OPTS, for benchmarks/gpu_variants.sh.
+  for ((i = 0; i < ${#variants[@]}; i += 2)); do
+    v="${variants[i]}"; o="${variants[i+1]}"; mkdir -p "$carry/variants/$v"
+    echo "$o" > "$carry/variants/$v/options"
+    for p in laplace2d_gpu_8k himeno_gpu_m himeno_gpu_l; do
+      echo "gpu-prepare: variant $v: $p"
+      cc --gpu --pipeline="$o" "$carry/src/$p.mlir" -o "$carry/variants/$v/$p.gpu.o"
+    done
+  done
   if [ -n "$before" ]; then
     # The same benchmark programs, compiled by the other checkout's xmpcc
     # from its own sources, and its sources for its runtime.

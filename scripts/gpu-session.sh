@@ -5,7 +5,8 @@
 # most), printing each step's summary.
 #   bash scripts/gpu-session.sh STEP...
 # Steps: tests[:NP,NP..] (scripts/gpu-tests.sh), before (scripts/gpu-before.sh),
-#        bench[:ITERS] (benchmarks/gpu_bench.sh), profile (benchmarks/gpu_profile.sh),
+#        bench[:ITERS] (benchmarks/gpu_bench.sh), variants[:ITERS]
+#        (benchmarks/gpu_variants.sh), profile (benchmarks/gpu_profile.sh),
 #        worksharing[:STEPS] (benchmarks/worksharing_bench.sh),
 #        debug:PROG,ARGS (cuda-gdb backtrace + compute-sanitizer),
 #        timeline:PROG,ARGS (XMP_GPU_TIMELINE run + benchmarks/timeline_report.py)
@@ -25,6 +26,8 @@ for step in "$@"; do
             rc=$?; tail -3 "$logs/before.txt" ;;
     bench) OUT="$logs/bench" bash benchmarks/gpu_bench.sh ${arg:-100} 3 > "$logs/bench.txt" 2>&1
            rc=$?; cat "$logs/bench/gpu_bench.md" 2>/dev/null || tail -20 "$logs/bench.txt" ;;
+    variants) OUT="$logs/variants" bash benchmarks/gpu_variants.sh ${arg:-100} 5 > "$logs/variants.txt" 2>&1
+              rc=$?; cat "$logs/variants/variants.md" 2>/dev/null || tail -20 "$logs/variants.txt" ;;
     profile) OUT="$logs/bench" bash benchmarks/gpu_profile.sh > "$logs/profile.txt" 2>&1
              rc=$?; cat "$logs/bench/profile/profile.md" 2>/dev/null || tail -20 "$logs/profile.txt" ;;
     worksharing) OUT="$logs/ws" bash benchmarks/worksharing_bench.sh ${arg:-20} > "$logs/ws.txt" 2>&1

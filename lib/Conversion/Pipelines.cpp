@@ -4,6 +4,8 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -11,6 +13,54 @@
 
 
 using namespace mlir;
+
+/// Upstream's gpu-lower-to-nvvm-pipeline (GPUToNVVMPipeline.cpp), spelled
+/// out so that the aliasing facts of xmp-to-gpu reach the kernels: after
+/// outlining, xmp-kernel-arg-attrs turns the marks on the device views'
+/// uses into argument facts, and after the NVVM lowering, before the
+/// kernels are compiled, xmp-kernel-llvm-attrs puts llvm.noalias on the
+/// descriptors' aligned pointers. Kernel outlining, NVVM, the fatbin (SASS
+/// for `chip` plus PTX), and the host side through gpu-to-llvm (mgpu*
+/// calls into libxmprt).
+static void buildKernelPipeline(OpPassManager &pm,
+                                const xmp::LowerToLLVMOptions &options) {
+  pm.addPass(createConvertNVGPUToNVVMPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(xmp::createXMPKernelArgAttrs());
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertNVVMToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  target.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // The kernels.
+  pm.addNestedPass<gpu::GPUModuleOp>(createStripDebugInfoPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
+  pm.addNestedPass<gpu::GPUModuleOp>(LLVM::createNVVMOptimizeForTargetPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(xmp::createXMPKernelLLVMAttrs());
+  // The host.
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.gpuFormat;
+  binary.cmdOptions = options.ptxasOptions;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
 
 void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
                                    const LowerToLLVMOptions &options) {
@@ -33,20 +83,20 @@ void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
     pm.addPass(xmp::createXMPDeferResultReads());
     xmp::XMPToGPUOptions toGpu;
     toGpu.sweep = options.sweep;
+    toGpu.sweepUnroll = options.sweepUnroll;
+    toGpu.noalias = options.kernelNoalias;
     pm.addPass(xmp::createXMPToGPU(toGpu));
     pm.addPass(xmp::createXMPToRuntime({/*gpu=*/true}));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
     pm.addPass(createLoopInvariantCodeMotionPass());
-    // Upstream: kernel outlining, NVVM, fatbin (SASS for `chip` plus PTX),
-    // host side through gpu-to-llvm (mgpu* calls into libxmprt).
-    gpu::GPUToNVVMPipelineOptions nvvm;
-    nvvm.cubinChip = options.chip;
-    nvvm.cubinFeatures = options.features;
-    nvvm.cubinFormat = options.gpuFormat;
-    nvvm.optLevel = options.optLevel;
-    nvvm.cmdOptions = options.ptxasOptions;
-    gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+    // Constants (and index computations on them) that canonicalization and
+    // CSE hoisted to the function entry go back into each launch body, so
+    // that outlining does not turn them into kernel arguments: a loop step
+    // of 1 that the kernel receives as an argument hides the trip count
+    // from the unroller and adds registers.
+    pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+    buildKernelPipeline(pm, options);
     pm.addPass(createCanonicalizerPass());
     pm.addPass(xmp::createXMPDArrayAliasScopes());
   pm.addPass(xmp::createXMPHoistAllocas());

@@ -1,5 +1,6 @@
 // RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="remarks=true index32=false" -verify-diagnostics | FileCheck %s
 // RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="sweep=false index32=false" | FileCheck %s --check-prefix=OFF
+// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="sweep-unroll=1 index32=false" | FileCheck %s --check-prefix=NOUNROLL
 
 // Plane sweep (xmp-to-gpu): a 3-D device loop whose body reads %p at
 // i-1, i, i+1 (the same j, k) and at j+-1, stores only to %q: the kernel
@@ -30,6 +31,10 @@ xmp.distribute @t onto @n [block, block, *]
 // CHECK-NOT: memref.load %[[KP]]
 // CHECK: memref.store
 // CHECK: scf.yield %[[A1]], %[[FRESH]] : f32, f32
+// CHECK-NEXT: } {llvm.loop_annotation = #{{.*}}}
+// NOUNROLL-LABEL: func.func @stencil3d
+// NOUNROLL-NOT: llvm.loop_annotation
+// NOUNROLL: return
 // OFF-LABEL: func.func @stencil3d
 // OFF-NOT: xmprt_gpu_sweep_chunks
 // OFF-NOT: iter_args

@@ -326,7 +326,7 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: %[[BUF:.*]] = xmp.gpu_scratch %[[NB]] : memref<?xf64>
 // CHECK: %[[CNT:.*]] = xmp.gpu_scratch %{{.*}} : memref<?xi32>
 // CHECK-NEXT: gpu.launch async [%[[T0]]] blocks(%[[BX:[^,]+]], %[[BY:[^,]+]], %[[BZ:[^)]+]]) in (%[[GSX:[^ ]+]] = %{{[^,]+}}, %[[GSY:[^ ]+]] = %{{[^,]+}}, %{{[^ ]+}} = %{{[^)]+}}) threads(%[[TX:[^,]+]], %[[TY:[^,]+]], %[[TZ:[^)]+]]) in ({{.*}}) module(@xmp_kernels) function(@sum_loop0)
-// CHECK: %[[VIEW:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [1024], strides: [1] : memref<1024xf64> to memref<1024xf64, strided<[1]>>
+// CHECK: %[[VIEW:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [1024], strides: [1] {xmp.kernel_arg = "readonly"} : memref<1024xf64> to memref<1024xf64, strided<[1]>>
 // CHECK: %[[C:.*]] = scf.if %{{.*}} -> (f64) {
 // CHECK: %[[Z:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK: %[[E:.*]] = memref.load %[[VIEW]][

@@ -53,6 +53,18 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::desc("xmp-to-gpu sweep: walk the outermost dimension of 2-D "
                      "and 3-D device loops inside each thread (plane sweep)"),
       llvm::cl::init(true)};
+  PassOptions::Option<unsigned> sweepUnroll{
+      *this, "sweep-unroll",
+      llvm::cl::desc("xmp-to-gpu sweep-unroll: unroll count asked of LLVM "
+                     "for each swept loop (1: none)"),
+      llvm::cl::init(2)};
+  PassOptions::Option<bool> kernelNoalias{
+      *this, "kernel-noalias",
+      llvm::cl::desc("Mark kernel arguments that are device views no other "
+                     "view of the kernel may alias llvm.noalias / "
+                     "llvm.readonly (xmp-to-gpu noalias, "
+                     "xmp-kernel-arg-attrs)"),
+      llvm::cl::init(true)};
   // Forwarded to xmp-select-channels (docs/channels.md); the defaults are
   // the pass's own.
   PassOptions::Option<std::string> channelPolicy{

@@ -88,13 +88,58 @@ def XMPToGPU : Pass<"xmp-to-gpu", "::mlir::ModuleOp"> {
            "32-bit linear offsets into device views with fewer than 2^31 "
            "elements (versioned on it where the extents are dynamic)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
-           "emit a remark for every device loop swept">
+           "emit a remark for every device loop swept">,
+    Option<"sweepUnroll", "sweep-unroll", "unsigned", /*default=*/"2",
+           "unroll count asked of LLVM for each swept loop (1: none)">,
+    Option<"noalias", "noalias", "bool", /*default=*/"true",
+           "mark the uses of captured device views that no other view of "
+           "the kernel may alias (xmp.kernel_arg), for xmp-kernel-arg-attrs">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::NVVM::NVVMDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
+}
+
+def XMPKernelArgAttrs : Pass<"xmp-kernel-arg-attrs", "::mlir::ModuleOp"> {
+  let summary = "Aliasing facts that xmp-to-gpu proved, onto the outlined "
+                "kernels' arguments";
+  let description = [{
+    Runs after `gpu-kernel-outlining`, on the `gpu.func` kernels.
+    `xmp-to-gpu` marks every use, inside a launch, of a device view that no
+    other view of the kernel may alias with `xmp.kernel_arg = "readonly"`
+    (the kernel only reads it) or `"noalias"` (it writes it too). After
+    outlining the view is a kernel argument. When every use of a memref
+    argument carries the same mark, the argument gets `llvm.readonly` (for
+    "readonly"; the NVVM lowering copies it onto the descriptor's pointers)
+    and the kernel gets `xmp.noalias_args`: the LLVM argument number of the
+    descriptor's aligned pointer, for `xmp-kernel-llvm-attrs` (upstream does
+    not put `noalias` on expanded descriptors, whose allocated and aligned
+    pointers are the same memory; only the aligned one is dereferenced).
+    An argument with an unmarked use gets nothing. The marks are removed.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def XMPKernelLLVMAttrs : Pass<"xmp-kernel-llvm-attrs"> {
+  let summary = "What upstream conversions drop, onto the converted kernels: "
+                "llvm.noalias on the arguments xmp.noalias_args names, "
+                "loop annotations";
+  let description = [{
+    Runs on the kernels after `convert-gpu-to-nvvm`, before they are
+    compiled: each argument number in a kernel's `xmp.noalias_args` (set by
+    `xmp-kernel-arg-attrs`) gets `llvm.noalias`, if it is a pointer right
+    after another pointer (a descriptor's aligned pointer; otherwise the
+    kernel gets nothing). LLVM then loads read-only arrays through the
+    non-coherent cache (`ld.global.nc`) and may schedule loads across
+    stores, as nvcc does for `const T *__restrict__` parameters. And a loop
+    annotation that scf-to-cf left on a back edge as the discardable
+    `llvm.loop_annotation` (which the translation to LLVM IR ignores)
+    becomes the branch's own `loop_annotation` (the unroll count that
+    `xmp-to-gpu` asks for swept loops).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def XMPDArrayAliasScopes : Pass<"xmp-darray-alias-scopes", "::mlir::ModuleOp"> {

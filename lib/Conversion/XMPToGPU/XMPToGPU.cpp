@@ -36,6 +36,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <map>
@@ -417,7 +418,7 @@ std::optional<SweepPlan> planSweep(scf::ParallelOp par) {
 SmallVector<Value> sweepBody(
     OpBuilder &kb, Location loc, scf::ParallelOp par, const SweepPlan &plan,
     ArrayRef<ReductionKind> kinds, IRMapping &mapping, Value inRange,
-    Value chunk, Value chunkLen, Value count0,
+    Value chunk, Value chunkLen, Value count0, unsigned unroll,
     llvm::function_ref<SmallVector<Value>(OpBuilder &)> identities) {
   Block *body = par.getBody();
   Value lb0 = par.getLowerBound()[0], st0 = par.getStep()[0];
@@ -529,6 +530,27 @@ SmallVector<Value> sweepBody(
                                           mapping.lookupOrDefault(v)));
         scf::YieldOp::create(fb, loc, next);
       });
+  // Unrolling lets the loads of the next iterations start before the
+  // store of this one (the kernel's views are marked noalias where that is
+  // proved, see markKernelViews): the loop's trip count is only known at
+  // run time, so LLVM's own heuristics leave a body this large alone.
+  if (unroll > 1) {
+    MLIRContext *ctx = tb.getContext();
+    auto ann = LLVM::LoopAnnotationAttr::get(
+        ctx, /*disableNonforced=*/nullptr, /*vectorize=*/nullptr,
+        /*interleave=*/nullptr,
+        LLVM::LoopUnrollAttr::get(ctx, /*disable=*/nullptr,
+                                  tb.getI32IntegerAttr(unroll),
+                                  /*runtimeDisable=*/nullptr,
+                                  /*full=*/nullptr, /*followupUnrolled=*/nullptr,
+                                  /*followupRemainder=*/nullptr,
+                                  /*followupAll=*/nullptr),
+        /*unrollAndJam=*/nullptr, /*licm=*/nullptr, /*distribute=*/nullptr,
+        /*pipeline=*/nullptr, /*peeled=*/nullptr, /*unswitch=*/nullptr,
+        /*mustProgress=*/nullptr, /*isVectorized=*/nullptr,
+        /*startLoc=*/nullptr, /*endLoc=*/nullptr, /*parallelAccesses=*/{});
+    loop->setAttr("llvm.loop_annotation", ann);
+  }
   SmallVector<Value> contrib(loop.getResults().begin() + nWindow,
                              loop.getResults().end());
   if (!resultTypes.empty()) {
@@ -749,6 +771,74 @@ void flattenI32(gpu::LaunchOp launch) {
     op->erase();
   }
 }
+/// What the IR proves about the device views a kernel captures, for the
+/// kernel's compiler: a view of darray D that no other captured view of a
+/// darray that may be D (mayAlias) writes, and that is itself only read,
+/// is `readonly` (with `noalias`); a written view that no other view may
+/// alias is `noalias`. Every use of the view inside the launch gets the
+/// mark (`xmp.kernel_arg`); `xmp-kernel-arg-attrs`, after outlining, turns
+/// the marks of a kernel argument whose uses all agree into `llvm.noalias`
+/// / `llvm.readonly` (LLVM then loads read-only views through the
+/// non-coherent cache, `ld.global.nc`, and may move loads across stores,
+/// as nvcc does for `const T *__restrict__`). A view used by anything but
+/// loads, stores, dims and view-like ops (a device function call) is left
+/// unmarked and counts as written for the others.
+void markKernelViews(gpu::LaunchOp launch) {
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(launch.getBody(), captured);
+  struct View {
+    Value view, array;
+    bool written = false, unknown = false;
+  };
+  SmallVector<View> views;
+  for (Value v : captured) {
+    Value arr = isa<MemRefType>(v.getType()) ? viewArray(v) : Value();
+    if (!arr)
+      continue;
+    View info{v, arr};
+    SmallVector<Value> work{v};
+    while (!work.empty()) {
+      Value cur = work.pop_back_val();
+      for (OpOperand &use : cur.getUses()) {
+        Operation *user = use.getOwner();
+        if (!launch->isProperAncestor(user))
+          continue;
+        if (isa<memref::LoadOp, memref::DimOp>(user))
+          continue;
+        if (auto st = dyn_cast<memref::StoreOp>(user)) {
+          info.written |= st.getMemref() == cur;
+          info.unknown |= st.getValue() == cur;
+          continue;
+        }
+        if (isa<ViewLikeOpInterface, memref::CastOp>(user)) {
+          for (Value r : user->getResults())
+            work.push_back(r);
+          continue;
+        }
+        info.unknown = true;
+      }
+    }
+    views.push_back(info);
+  }
+  MLIRContext *ctx = launch.getContext();
+  for (View &a : views) {
+    if (a.unknown)
+      continue;
+    bool alone = llvm::all_of(views, [&](const View &b) {
+      if (&a == &b)
+        return true;
+      bool writes = a.written || b.written || b.unknown;
+      return !writes || !mayAlias(a.array, b.array);
+    });
+    if (!alone)
+      continue;
+    auto mark = StringAttr::get(ctx, a.written ? "noalias" : "readonly");
+    for (OpOperand &use : a.view.getUses())
+      if (launch->isProperAncestor(use.getOwner()))
+        use.getOwner()->setAttr(kKernelArgAttr, mark);
+  }
+}
+
 /// Kernel names: the loop's `xmp.kernel_name`, else `<function>_loop<k>`
 /// (k counts the function's device loops), unique in the module.
 class KernelNamer {
@@ -778,7 +868,7 @@ constexpr llvm::StringLiteral kKernelModule = "xmp_kernels";
 
 LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
                       DominanceInfo &dom, bool sweep, bool index32,
-                      bool remarks) {
+                      bool remarks, unsigned unroll, bool noalias) {
   if (failed(checkCaptures(par)))
     return failure();
   Location loc = par.getLoc();
@@ -1015,7 +1105,8 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
     SmallVector<Value> contrib;
     if (plan) {
       contrib = sweepBody(kbld, loc, par, *plan, kinds, mapping, inRange,
-                          bids[mapped], chunkLen, counts[0], identities);
+                          bids[mapped], chunkLen, counts[0], unroll,
+                          identities);
     } else if (!inRange) {
       contrib = body(kbld, 0, identities(kbld));
     } else {
@@ -1151,6 +1242,8 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
       OpBuilder tb = ifOp.getThenBodyBuilder();
       auto narrow = cast<gpu::LaunchOp>(tb.clone(*launch));
       flattenI32(narrow);
+      if (noalias)
+        markKernelViews(narrow);
       launch->moveBefore(ifOp.elseBlock()->getTerminator());
       launch.setFunctionAttr(FlatSymbolRefAttr::get(ctx, name + "_i64"));
       token = gpu::WaitOp::create(b, loc, tokenType, ValueRange{})
@@ -1159,6 +1252,8 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
       flattenI32(launch);
     }
   }
+  if (noalias)
+    markKernelViews(launch);
   if (!reduces) {
     par.erase();
     return success();
@@ -1193,7 +1288,8 @@ struct XMPToGPUPass : public xmp::impl::XMPToGPUBase<XMPToGPUPass> {
     KernelNamer namer;
     DominanceInfo dom(getOperation());
     for (scf::ParallelOp p : loops)
-      if (failed(convert(p, namer, dom, sweep, index32, remarks)))
+      if (failed(convert(p, namer, dom, sweep, index32, remarks, sweepUnroll,
+                         noalias)))
         return signalPassFailure();
     if (failed(checkNoHostAccess()))
       return signalPassFailure();

@@ -385,6 +385,17 @@ LogicalResult XMPDialect::verifyOperationAttribute(Operation *op,
       return err() << "must be a non-empty string";
     return success();
   }
+  if (name == "xmp.kernel_arg") {
+    auto s = llvm::dyn_cast<StringAttr>(v);
+    if (!s || (s.getValue() != "readonly" && s.getValue() != "noalias"))
+      return err() << "must be \"readonly\" or \"noalias\"";
+    return success();
+  }
+  if (name == "xmp.noalias_args") {
+    if (!llvm::isa<DenseI64ArrayAttr>(v))
+      return err() << "must be array<i64: argument numbers>";
+    return success();
+  }
   if (name == "xmp.block_size") {
     auto bs = llvm::dyn_cast<DenseI64ArrayAttr>(v);
     if (!bs || bs.size() < 1 || bs.size() > 3)
@@ -419,5 +430,6 @@ LogicalResult XMPDialect::verifyOperationAttribute(Operation *op,
   return err() << "is not an attribute of the xmp dialect (known: "
                   "xmp.device, xmp.block_size, xmp.reduce_kinds, "
                   "xmp.kernel_name, xmp.node_local, xmp.split_part, "
-                  "xmp.cpu_part_of, xmp.in_loop)";
+                  "xmp.cpu_part_of, xmp.in_loop, xmp.kernel_arg, "
+                  "xmp.noalias_args)";
 }

@@ -61,6 +61,14 @@ constexpr llvm::StringLiteral kNodeLocalAttr = "xmp.node_local";
 /// device loop, carried to the `scf.parallel` it becomes); the split pass
 /// names loops `<function>_loop<id>`, its GPU part `..._part`.
 constexpr llvm::StringLiteral kKernelNameAttr = "xmp.kernel_name";
+/// On the uses of a captured device view inside a gpu.launch: "readonly"
+/// or "noalias", what xmp-to-gpu proved about the view (xmp-kernel-arg-attrs
+/// turns it into argument attributes after outlining).
+constexpr llvm::StringLiteral kKernelArgAttr = "xmp.kernel_arg";
+/// On an outlined kernel (gpu.func, then llvm.func): the LLVM argument
+/// numbers of the aligned pointers that get llvm.noalias once the
+/// descriptors are expanded (xmp-kernel-arg-attrs -> xmp-kernel-llvm-attrs).
+constexpr llvm::StringLiteral kNoAliasArgsAttr = "xmp.noalias_args";
 
 /// A result slot (`xmp.result_slot`) for values of `elemType`, created at
 /// the entry of the function enclosing `at`.
