@@ -463,9 +463,11 @@ void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
   MPI_Comm c = commOf(g, axis, fn);
   RedSpec rs = redSpec(op, elem_type, fn);
   XMPRT_CHECK(count >= 0, fn, "negative count %lld", (long long)count);
-  XMPRT_CHECK(buf || count == 0, fn, "buf is NULL");
+  // Ranks outside the grid take no part (and hold no block of a darray:
+  // its device instance there is NULL).
   if (c == MPI_COMM_NULL || count == 0)
     return;
+  XMPRT_CHECK(buf, fn, "buf is NULL");
   HostStaged staged(buf, count * rs.itemBytes, true, true, fn);
   buf = staged.get();
   if (collMode() == XMPRT_COLL_HYBRID) {
@@ -518,7 +520,6 @@ void xmprt_reduce_loc(xmprt_grid *g, int32_t axis, int32_t op,
   };
   XMPRT_CHECK(scalarType(elem_type), fn,
               "element type %d is not an integer or real type", elem_type);
-  XMPRT_CHECK(value, fn, "value is NULL");
   XMPRT_CHECK(nlocs >= 0 && nlocs <= 64, fn,
               "%d location values (0..64 allowed)", nlocs);
   XMPRT_CHECK(nlocs == 0 || (loc_types && locs), fn,
@@ -528,11 +529,13 @@ void xmprt_reduce_loc(xmprt_grid *g, int32_t axis, int32_t op,
     XMPRT_CHECK(scalarType(loc_types[k]), fn,
                 "location %d: element type %d is not an integer or real type",
                 k, loc_types[k]);
-    XMPRT_CHECK(locs[k], fn, "location %d is NULL", k);
     locBytes += elemSize(loc_types[k]);
   }
   if (c == MPI_COMM_NULL)
     return;
+  XMPRT_CHECK(value, fn, "value is NULL");
+  for (int32_t k = 0; k < nlocs; ++k)
+    XMPRT_CHECK(locs[k], fn, "location %d is NULL", k);
   bool isMax = op == XMPRT_RED_FIRSTMAX || op == XMPRT_RED_LASTMAX;
   bool first = op == XMPRT_RED_FIRSTMAX || op == XMPRT_RED_FIRSTMIN;
   int64_t vb = elemSize(elem_type);
