@@ -18,7 +18,7 @@
 
 parity_suite() { # [cpu-only]
   local cpu_only="${1:-0}" pdir="$root/test/Integration/Inputs/parity"
-  local nps n o p l allowed np src
+  local nps n o p l allowed np src refnp r
   read -r -a nps <<< "${PARITY_NPS:-1 2 4}"
   mkdir -p "$b/progs/parity" "$logs/parity"
   local objs=("$carry"/obj/parity/*.gpu.o)
@@ -37,28 +37,37 @@ parity_suite() { # [cpu-only]
       || { ko "parity $n: compile reference"; continue; }
     "$p.ref" > "$l.ref" || { ko "parity $n: reference"; continue; }
     allowed="$(sed -n 's|^// PARITY-NP:||p' "$src")"
+    # "// PARITY-REF-NP": the results depend on the rank count; the
+    # reference takes it as its argument (run once per rank count).
+    refnp=0
+    grep -q '^// PARITY-REF-NP' "$src" && refnp=1
     for np in "${nps[@]}"; do
       if [ -n "$allowed" ] && ! grep -qw -- "$np" <<< "$allowed"; then
         echo "parity $n: np$np skipped (PARITY-NP:$allowed)"
         continue
       fi
+      r="$l.ref"
+      if [ "$refnp" = 1 ]; then
+        r="$l.ref.np$np"
+        "$p.ref" "$np" > "$r" || { ko "parity $n: reference np$np"; continue; }
+      fi
       "${mpirun_[@]}" -np "$np" "$p.cpu" > "$l.cpu.np$np" 2> "$l.cpu.np$np.err"
-      check "parity $n cpu np$np" cmp_ "$l.ref" "$l.cpu.np$np" all
+      check "parity $n cpu np$np" cmp_ "$r" "$l.cpu.np$np" all
       [ "$cpu_only" = 1 ] && continue
       XMP_WEIGHT_DEFAULT=0 "${mpirun_[@]}" -x XMP_WEIGHT_DEFAULT -np "$np" "$p.gpu" \
         > "$l.gpu.np$np" 2> "$l.gpu.np$np.err"
       check "parity $n gpu np$np" parity_gpu_ok "$l.gpu.np$np.err" \
-        cmp_ "$l.ref" "$l.gpu.np$np" all
+        cmp_ "$r" "$l.gpu.np$np" all
       check "parity $n gpu=cpu np$np" cmp_ "$l.cpu.np$np" "$l.gpu.np$np" all
       XMP_WEIGHT_DEFAULT=0.5 "${mpirun_[@]}" -x XMP_WEIGHT_DEFAULT -np "$np" "$p.gpu" \
         > "$l.split.np$np" 2> "$l.split.np$np.err"
       check "parity $n gpu weight 0.5 np$np" parity_gpu_ok "$l.split.np$np.err" \
-        cmp_ "$l.ref" "$l.split.np$np" all
+        cmp_ "$r" "$l.split.np$np" all
       if [ "$np" -ge 2 ] && grep -q 'reflect.* acc' "$src"; then
         XMP_SUBCLUSTER_SIZE=1 "${mpirun_[@]}" -x XMP_SUBCLUSTER_SIZE -np "$np" "$p.gpu" \
           > "$l.ib.np$np" 2> "$l.ib.np$np.err"
         check "parity $n gpu np$np subcluster=1 (IB)" parity_gpu_ok "$l.ib.np$np.err" \
-          cmp_ "$l.ref" "$l.ib.np$np" all
+          cmp_ "$r" "$l.ib.np$np" all
       fi
     done
   done

@@ -219,6 +219,8 @@ struct RedSpec {
 
 RedSpec redSpec(int op, int type, const char *fn) {
   XMPRT_CHECK(elemSize(type) > 0, fn, "unknown element type %d", type);
+  XMPRT_CHECK(op < XMPRT_RED_FIRSTMAX || op > XMPRT_RED_LASTMIN, fn,
+              "location reduction %d needs xmprt_reduce_loc", op);
   XMPRT_CHECK(op >= XMPRT_RED_SUM && op <= XMPRT_RED_BXOR, fn,
               "unknown reduction kind %d", op);
   bool cplx = type == XMPRT_C32 || type == XMPRT_C64;
@@ -461,9 +463,11 @@ void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
   MPI_Comm c = commOf(g, axis, fn);
   RedSpec rs = redSpec(op, elem_type, fn);
   XMPRT_CHECK(count >= 0, fn, "negative count %lld", (long long)count);
-  XMPRT_CHECK(buf || count == 0, fn, "buf is NULL");
+  // Ranks outside the grid take no part (and hold no block of a darray:
+  // its device instance there is NULL).
   if (c == MPI_COMM_NULL || count == 0)
     return;
+  XMPRT_CHECK(buf, fn, "buf is NULL");
   HostStaged staged(buf, count * rs.itemBytes, true, true, fn);
   buf = staged.get();
   if (collMode() == XMPRT_COLL_HYBRID) {
@@ -483,6 +487,95 @@ void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
   if (elem_type == XMPRT_I1 && op == XMPRT_RED_SUM)
     for (int64_t k = 0; k < count; ++k)
       static_cast<unsigned char *>(buf)[k] &= 1;
+}
+
+// Whether a == b for scalars of element type `type` (floats by value:
+// -0.0 == 0.0, NaN != NaN).
+static bool sameValue(int type, const void *a, const void *b) {
+  switch (type) {
+  case XMPRT_I8: return *(const int8_t *)a == *(const int8_t *)b;
+  case XMPRT_I16: return *(const int16_t *)a == *(const int16_t *)b;
+  case XMPRT_I32: return *(const int32_t *)a == *(const int32_t *)b;
+  case XMPRT_I64: return *(const int64_t *)a == *(const int64_t *)b;
+  case XMPRT_F32: return *(const float *)a == *(const float *)b;
+  case XMPRT_F64: return *(const double *)a == *(const double *)b;
+  case XMPRT_I1: return (*(const uint8_t *)a & 1) == (*(const uint8_t *)b & 1);
+  }
+  return false;
+}
+
+void xmprt_reduce_loc(xmprt_grid *g, int32_t axis, int32_t op,
+                      int32_t elem_type, void *value, int32_t nlocs,
+                      const int32_t *loc_types, void *const *locs) {
+  const char *fn = "xmprt_reduce_loc";
+  MPI_Comm c = commOf(g, axis, fn);
+  XMPRT_CHECK(op >= XMPRT_RED_FIRSTMAX && op <= XMPRT_RED_LASTMIN, fn,
+              "reduction kind %d is not firstmax(%d), firstmin(%d), "
+              "lastmax(%d) or lastmin(%d)",
+              op, XMPRT_RED_FIRSTMAX, XMPRT_RED_FIRSTMIN, XMPRT_RED_LASTMAX,
+              XMPRT_RED_LASTMIN);
+  auto scalarType = [](int32_t t) {
+    return t == XMPRT_I8 || t == XMPRT_I16 || t == XMPRT_I32 ||
+           t == XMPRT_I64 || t == XMPRT_F32 || t == XMPRT_F64 || t == XMPRT_I1;
+  };
+  XMPRT_CHECK(scalarType(elem_type), fn,
+              "element type %d is not an integer or real type", elem_type);
+  XMPRT_CHECK(nlocs >= 0 && nlocs <= 64, fn,
+              "%d location values (0..64 allowed)", nlocs);
+  XMPRT_CHECK(nlocs == 0 || (loc_types && locs), fn,
+              "location types or pointers are NULL");
+  int64_t locBytes = 0;
+  for (int32_t k = 0; k < nlocs; ++k) {
+    XMPRT_CHECK(scalarType(loc_types[k]), fn,
+                "location %d: element type %d is not an integer or real type",
+                k, loc_types[k]);
+    locBytes += elemSize(loc_types[k]);
+  }
+  if (c == MPI_COMM_NULL)
+    return;
+  XMPRT_CHECK(value, fn, "value is NULL");
+  for (int32_t k = 0; k < nlocs; ++k)
+    XMPRT_CHECK(locs[k], fn, "location %d is NULL", k);
+  bool isMax = op == XMPRT_RED_FIRSTMAX || op == XMPRT_RED_LASTMAX;
+  bool first = op == XMPRT_RED_FIRSTMAX || op == XMPRT_RED_FIRSTMIN;
+  int64_t vb = elemSize(elem_type);
+  // 1. The extreme value (i1: bytes 0/1, true > false).
+  char mine[8], best[8];
+  memcpy(mine, value, (size_t)vb);
+  memcpy(best, value, (size_t)vb);
+  XMPRT_MPI(MPI_Allreduce(MPI_IN_PLACE, best, 1, mpiType(elem_type),
+                          isMax ? MPI_MAX : MPI_MIN, c),
+            fn);
+  // 2. The lowest (first) or highest (last) rank holding it. When no rank
+  //    compares equal (NaN), the first or last rank of all.
+  int r, n;
+  MPI_Comm_rank(c, &r);
+  MPI_Comm_size(c, &n);
+  bool holds = sameValue(elem_type, mine, best);
+  int cand = holds ? r : (first ? n : -1);
+  XMPRT_MPI(MPI_Allreduce(MPI_IN_PLACE, &cand, 1, MPI_INT,
+                          first ? MPI_MIN : MPI_MAX, c),
+            fn);
+  if (cand < 0 || cand >= n)
+    cand = first ? 0 : n - 1;
+  memcpy(value, best, (size_t)vb);
+  if (nlocs == 0)
+    return;
+  // 3. Its location values, to everybody.
+  std::vector<char> packed((size_t)locBytes);
+  int64_t off = 0;
+  for (int32_t k = 0; k < nlocs; ++k) {
+    int64_t b = elemSize(loc_types[k]);
+    memcpy(packed.data() + off, locs[k], (size_t)b);
+    off += b;
+  }
+  XMPRT_MPI(MPI_Bcast(packed.data(), (int)locBytes, MPI_BYTE, cand, c), fn);
+  off = 0;
+  for (int32_t k = 0; k < nlocs; ++k) {
+    int64_t b = elemSize(loc_types[k]);
+    memcpy(locs[k], packed.data() + off, (size_t)b);
+    off += b;
+  }
 }
 
 void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes) {

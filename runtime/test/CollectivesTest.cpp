@@ -159,6 +159,69 @@ void allKinds(xmprt_grid *g) {
   }
 }
 
+// Location reductions: the max/min and the locations of the first (lowest
+// communicator rank) or last holder; several locations of mixed types.
+template <typename T>
+void runReduceLoc(xmprt_grid *g, int32_t et, int pattern) {
+  int r = xt::me();
+  auto value = [&](int q) {
+    return pattern == 0 ? (T)(q % 2) : (T)((q * 3) % 4) - (T)1;
+  };
+  for (int32_t op : {XMPRT_RED_FIRSTMAX, XMPRT_RED_FIRSTMIN,
+                     XMPRT_RED_LASTMAX, XMPRT_RED_LASTMIN}) {
+    bool isMax = op == XMPRT_RED_FIRSTMAX || op == XMPRT_RED_LASTMAX;
+    bool first = op == XMPRT_RED_FIRSTMAX || op == XMPRT_RED_FIRSTMIN;
+    // axis -1, 0, 1, and axes {0, 1} as the compiler lowers them (the
+    // last axis first): the same answer as the whole grid.
+    for (int32_t axis : {-1, 0, 1, 2}) {
+      std::vector<int> mem = members(g, axis == 2 ? -1 : axis);
+      T v = value(r);
+      int64_t l64 = 100 + r;
+      float lf = 0.5f * r;
+      uint8_t lb = (uint8_t)(r % 2);
+      int16_t l16 = (int16_t)(-r);
+      int32_t types[4] = {XMPRT_I64, XMPRT_F32, XMPRT_I1, XMPRT_I16};
+      void *locs[4] = {&l64, &lf, &lb, &l16};
+      if (axis == 2) {
+        xmprt_reduce_loc(g, 1, op, et, &v, 4, types, locs);
+        xmprt_reduce_loc(g, 0, op, et, &v, 4, types, locs);
+      } else {
+        xmprt_reduce_loc(g, axis, op, et, &v, 4, types, locs);
+      }
+      T best = value(mem[0]);
+      int w = mem[0];
+      for (int q : mem) {
+        T x = value(q);
+        if ((isMax ? x > best : x < best) || (x == best && !first)) {
+          best = x;
+          w = q;
+        }
+      }
+      EXPECT_EQ(v, best) << "op " << op << " axis " << axis;
+      EXPECT_EQ(l64, 100 + w) << "op " << op << " axis " << axis;
+      EXPECT_EQ(lf, 0.5f * w);
+      EXPECT_EQ(lb, (uint8_t)(w % 2));
+      EXPECT_EQ(l16, (int16_t)(-w));
+    }
+  }
+}
+
+TEST(Collectives, LocationReductions) {
+  Grid2 G;
+  for (int pattern : {0, 1}) {
+    runReduceLoc<double>(G.g, XMPRT_F64, pattern);
+    runReduceLoc<float>(G.g, XMPRT_F32, pattern);
+    runReduceLoc<int32_t>(G.g, XMPRT_I32, pattern);
+    runReduceLoc<int64_t>(G.g, XMPRT_I64, pattern);
+    runReduceLoc<int8_t>(G.g, XMPRT_I8, pattern);
+  }
+  // No locations: the value alone.
+  double x = xt::me();
+  xmprt_reduce_loc(G.g, -1, XMPRT_RED_LASTMAX, XMPRT_F64, &x, 0, nullptr,
+                   nullptr);
+  EXPECT_EQ(x, xt::np() - 1);
+}
+
 TEST(Collectives, AllReductionKindsPlain) {
   Grid2 G;
   xmprt_set_collectives(XMPRT_COLL_PLAIN);

@@ -76,6 +76,20 @@ int main(int argc, char **argv) {
     xmprt_darray *a = blockArray8();
     int64_t d[3] = {INT64_MIN, INT64_MAX, 1}, src[3] = {0, 8, 1};
     xmprt_gmove(1, a, d, a, src);
+  } else if (!strcmp(what, "redloc")) {
+    // a location kind through xmprt_reduce (it carries no locations)
+    int64_t sh[1] = {XMPRT_DYNAMIC};
+    xmprt_grid *g = xmprt_grid_create(1, sh);
+    double v = 1;
+    xmprt_reduce(g, -1, XMPRT_RED_FIRSTMAX, XMPRT_F64, &v, 1);
+  } else if (!strcmp(what, "redloctype")) {
+    // a complex location value
+    int64_t sh[1] = {XMPRT_DYNAMIC};
+    xmprt_grid *g = xmprt_grid_create(1, sh);
+    double v = 1, z[2] = {0, 0};
+    int32_t t[1] = {XMPRT_C64};
+    void *l[1] = {z};
+    xmprt_reduce_loc(g, -1, XMPRT_RED_LASTMIN, XMPRT_F64, &v, 1, t, l);
   } else if (!strcmp(what, "null")) {
     xmprt_grid_size(nullptr, 0);
   }

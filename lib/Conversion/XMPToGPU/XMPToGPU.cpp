@@ -96,6 +96,8 @@ gpu::AllReduceOperation allReduceKind(ReductionKind kind, bool isFloat) {
     return gpu::AllReduceOperation::OR;
   case ReductionKind::bxor:
     return gpu::AllReduceOperation::XOR;
+  default: // location kinds: not loop reductions (verifier)
+    llvm_unreachable("location reduction kinds are not loop reductions");
   }
   return gpu::AllReduceOperation::ADD;
 }

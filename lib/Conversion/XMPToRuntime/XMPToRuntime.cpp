@@ -171,6 +171,14 @@ int32_t runtimeReduceOp(ReductionKind k) {
     return XMPRT_RED_BOR;
   case ReductionKind::bxor:
     return XMPRT_RED_BXOR;
+  case ReductionKind::firstmax:
+    return XMPRT_RED_FIRSTMAX;
+  case ReductionKind::firstmin:
+    return XMPRT_RED_FIRSTMIN;
+  case ReductionKind::lastmax:
+    return XMPRT_RED_LASTMAX;
+  case ReductionKind::lastmin:
+    return XMPRT_RED_LASTMIN;
   }
   return XMPRT_RED_SUM;
 }
@@ -670,6 +678,9 @@ struct ReductionLowering : RuntimePattern<ReductionOp> {
   matchAndRewrite(ReductionOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    if (llvm::isa<DArrayType>(op.getValue().getType()))
+      return op.emitOpError("on a darray: run xmp-lower-distribution first "
+                            "(it reduces the darray's host or device block)");
     Type t = adaptor.getValue().getType();
     auto buffer = valueBuffer(rewriter, loc, op, adaptor.getValue());
     if (failed(buffer))
@@ -683,6 +694,54 @@ struct ReductionLowering : RuntimePattern<ReductionOp> {
     SmallVector<int64_t> axes = {-1};
     if (auto a = op.getAxes())
       axes.assign(a->begin(), a->end());
+    if (op.isLocationKind()) {
+      // Location values in stack slots (index as i64), their runtime
+      // types and an array of their addresses.
+      MLIRContext *ctx = getContext();
+      SmallVector<Value> slots;
+      SmallVector<Type> slotTypes;
+      SmallVector<int64_t> types;
+      for (Value l : adaptor.getLocations()) {
+        Value v = toI64(rewriter, loc, l);
+        int32_t lt = runtimeElementType(v.getType());
+        if (lt < 0)
+          return op.emitOpError() << "location type " << l.getType()
+                                  << " is not supported by the runtime";
+        Value slot = entryAlloca(rewriter, loc, v.getType(), 1);
+        LLVM::StoreOp::create(rewriter, loc, v, slot);
+        slots.push_back(slot);
+        slotTypes.push_back(v.getType());
+        types.push_back(lt);
+      }
+      Value ptrs = entryAlloca(rewriter, loc, ptrType(ctx), slots.size());
+      for (auto [k, slot] : llvm::enumerate(slots)) {
+        Value p = LLVM::GEPOp::create(rewriter, loc, ptrType(ctx), ptrType(ctx),
+                                      ptrs, ArrayRef<LLVM::GEPArg>{(int32_t)k});
+        LLVM::StoreOp::create(rewriter, loc, slot, p);
+      }
+      Value typeArr = packConsts(rewriter, loc, types, 32);
+      // Several axes: the last first, so that ties are broken in grid rank
+      // order (row-major: the first axis is the most significant).
+      SmallVector<int64_t> order(axes);
+      llvm::sort(order, std::greater<int64_t>());
+      for (int64_t axis : order)
+        callRuntime(rewriter, loc, "xmprt_reduce_loc", {},
+                    {grid, i32c(rewriter, loc, axis),
+                     i32c(rewriter, loc, runtimeReduceOp(op.getKind())),
+                     i32c(rewriter, loc, et), buf,
+                     i32c(rewriter, loc, (int64_t)slots.size()), typeArr,
+                     ptrs});
+      SmallVector<Value> results = {
+          LLVM::LoadOp::create(rewriter, loc, t, buf).getResult()};
+      for (auto [k, slot] : llvm::enumerate(slots)) {
+        Value v = LLVM::LoadOp::create(rewriter, loc, slotTypes[k], slot);
+        if (op.getLocations()[k].getType().isIndex())
+          v = toIndex(rewriter, loc, v);
+        results.push_back(v);
+      }
+      rewriter.replaceOp(op, results);
+      return success();
+    }
     for (int64_t axis : axes)
       callRuntime(rewriter, loc, "xmprt_reduce", {},
                   {grid, i32c(rewriter, loc, axis),

@@ -36,7 +36,12 @@ enum { XMPRT_CHANNEL_AUTO = 0, XMPRT_CHANNEL_IB = 1, XMPRT_CHANNEL_TCA = 2,
 enum { XMPRT_RED_SUM = 0, XMPRT_RED_PROD = 1, XMPRT_RED_MAX = 2,
        XMPRT_RED_MIN = 3, XMPRT_RED_LAND = 4, XMPRT_RED_LOR = 5,
        XMPRT_RED_BAND = 6, XMPRT_RED_BOR = 7, XMPRT_RED_MAXLOC = 8,
-       XMPRT_RED_MINLOC = 9, XMPRT_RED_BXOR = 10 };
+       XMPRT_RED_MINLOC = 9, XMPRT_RED_BXOR = 10,
+       /* Location reductions (xmprt_reduce_loc only): the value's max or
+        * min, and the location values of the rank holding it; ties go to
+        * the lowest (FIRST*) or highest (LAST*) rank of the communicator. */
+       XMPRT_RED_FIRSTMAX = 11, XMPRT_RED_FIRSTMIN = 12,
+       XMPRT_RED_LASTMAX = 13, XMPRT_RED_LASTMIN = 14 };
 /* Element types. */
 enum { XMPRT_I8 = 0, XMPRT_I16 = 1, XMPRT_I32 = 2, XMPRT_I64 = 3,
        XMPRT_F32 = 4, XMPRT_F64 = 5, XMPRT_C32 = 6 /* complex<f32> */,
@@ -213,6 +218,21 @@ xmprt_reflect_plan *xmprt_reflect_cached(int64_t site, xmprt_darray *a,
  * hybrid) is chosen by xmprt_set_collectives / XMP_COLLECTIVES. */
 void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
                   void *buf, int64_t count);
+/* Location reduction of one scalar over the whole grid (axis < 0) or one
+ * grid axis: op is XMPRT_RED_FIRSTMAX, _FIRSTMIN, _LASTMAX or _LASTMIN;
+ * `value` (integer type or F32/F64, in host memory) becomes the max/min
+ * over the ranks; each of the `nlocs` (0..64) location values locs[k], of
+ * element type loc_types[k] (integer or F32/F64), becomes the one of the
+ * rank holding that max/min. Among ranks holding it, FIRST* picks the
+ * lowest rank of the communicator (grid rank order, row-major; along an
+ * axis: coordinate order), LAST* the highest. Floats compare with ==
+ * (-0.0 ties with 0.0; a NaN is never the max/min unless every rank has
+ * one, and then the values are MPI's and the first/last rank's locations).
+ * Several axes: call once per axis, the last axis first, so that the
+ * ranks are ordered as in the grid. Plain MPI in every collective mode. */
+void xmprt_reduce_loc(xmprt_grid *g, int32_t axis, int32_t op,
+                      int32_t elem_type, void *value, int32_t nlocs,
+                      const int32_t *loc_types, void *const *locs);
 /* Broadcast `bytes` bytes from the rank at grid coordinate `root`. */
 void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes);
 /* Barrier over the grid, or over every rank of the job when g is NULL. */

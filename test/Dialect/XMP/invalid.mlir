@@ -1048,7 +1048,7 @@ func.func @f(%x: vector<4xf64>) {
 xmp.nodes @p(shape = 2)
 func.func @f(%m: memref<4xf64>) {
   // expected-error @+1 {{works in place on a memref and has no result}}
-  %r = "xmp.reduction"(%m) <{kind = #xmp.reduction<add>, nodes = @p}> : (memref<4xf64>) -> memref<4xf64>
+  %r = "xmp.reduction"(%m) <{kind = #xmp.reduction<add>, nodes = @p, resultSegmentSizes = array<i32: 1, 0>}> : (memref<4xf64>) -> memref<4xf64>
   return
 }
 
@@ -1057,8 +1057,164 @@ func.func @f(%m: memref<4xf64>) {
 xmp.nodes @p(shape = 2)
 func.func @f(%x: f64) {
   // expected-error @+1 {{result must have the operand's type 'f64'}}
-  %r = "xmp.reduction"(%x) <{kind = #xmp.reduction<add>, nodes = @p}> : (f64) -> f32
+  %r = "xmp.reduction"(%x) <{kind = #xmp.reduction<add>, nodes = @p, resultSegmentSizes = array<i32: 1, 0>}> : (f64) -> f32
   return
+}
+
+// -----
+
+// Location values on a kind that has none.
+xmp.nodes @p(shape = 2)
+func.func @f(%x: f64, %i: index) {
+  // expected-error @+1 {{'xmp.reduction' op location values (loc) are only for firstmax, firstmin, lastmax and lastmin, not 'max'}}
+  %r, %l = xmp.reduction max %x loc(%i : index) on @p : f64
+  return
+}
+
+// -----
+
+// A location kind without location values.
+xmp.nodes @p(shape = 2)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{'xmp.reduction' op location reduction 'firstmax' needs location values: loc(%v, ... : types)}}
+  %r = xmp.reduction firstmax %x on @p : f64
+  return
+}
+
+// -----
+
+// Location kinds reduce scalars, not memrefs.
+xmp.nodes @p(shape = 2)
+func.func @f(%m: memref<4xf64>, %i: index) {
+  // expected-error @+1 {{'xmp.reduction' op location reduction 'lastmin' reduces an integer or float scalar, not 'memref<4xf64>'}}
+  %l = xmp.reduction lastmin %m loc(%i : index) on @p : memref<4xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+func.func @f(%x: complex<f64>, %i: index) {
+  // expected-error @+1 {{'xmp.reduction' op reduction kind 'firstmin' does not apply to 'complex<f64>'}}
+  %r, %l = xmp.reduction firstmin %x loc(%i : index) on @p : complex<f64>
+  return
+}
+
+// -----
+
+// A location value must be a scalar.
+xmp.nodes @p(shape = 2)
+func.func @f(%x: i32, %m: memref<2xi32>) {
+  // expected-error @+1 {{'xmp.reduction' op location 0 must be an integer, index or float scalar, got 'memref<2xi32>'}}
+  %r, %l = xmp.reduction lastmax %x loc(%m : memref<2xi32>) on @p : i32
+  return
+}
+
+// -----
+
+// Location results have the locations' types.
+xmp.nodes @p(shape = 2)
+func.func @f(%x: f64, %i: index) {
+  // expected-error @+1 {{'xmp.reduction' op location result 0 has type 'i32' but location 0 has type 'index'}}
+  %r:2 = "xmp.reduction"(%x, %i) <{kind = #xmp.reduction<firstmax>, nodes = @p, resultSegmentSizes = array<i32: 1, 1>}> : (f64, index) -> (f64, i32)
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+func.func @f(%x: f64, %i: index) {
+  // expected-error @+1 {{2 location values but 1 types}}
+  %r:3 = xmp.reduction firstmax %x loc(%i, %i : index) on @p : f64
+  return
+}
+
+// -----
+
+// acc on a scalar: it has no device instance (it used to be ignored).
+xmp.nodes @p(shape = 2)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{'xmp.reduction' op acc reduces the device instance of a darray; the operand is a scalar ('f64'), which has none: drop acc (or reduce the darray)}}
+  %r = xmp.reduction add %x on @p acc : f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+func.func @f(%m: memref<4xf64>) {
+  // expected-error @+1 {{'xmp.reduction' op acc reduces the device instance of a darray; the operand is a memref ('memref<4xf64>'), which has none}}
+  xmp.reduction add %m on @p acc : memref<4xf64>
+  return
+}
+
+// -----
+
+// A darray reduced along a grid axis its dimension is distributed over.
+xmp.nodes @p(shape = 2x2)
+xmp.template @t(shape = 8x8)
+xmp.distribute @t onto @p [block, block]
+func.func @f() {
+  %a = xmp.alloc : !xmp.darray<8x8xf64, @t, align [*, 1]>
+  // expected-error @+1 {{'xmp.reduction' op reduces the darray along grid axis 1, over which its dimension 1 is distributed (template dimension 1): those ranks hold different elements; reduce along the axes it is replicated over}}
+  xmp.reduction add %a on @p acc : !xmp.darray<8x8xf64, @t, align [*, 1]>
+  return
+}
+
+// -----
+
+// A darray reduced on another grid than its own.
+xmp.nodes @p(shape = 2)
+xmp.nodes @q(shape = 2)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @f() {
+  %a = xmp.alloc : !xmp.darray<8xf64, @t, align [*]>
+  // expected-error @+1 {{'xmp.reduction' op reduces a darray of grid @p on grid @q: a darray reduction runs on its own grid}}
+  xmp.reduction add %a on @q : !xmp.darray<8xf64, @t, align [*]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @f() {
+  %a = xmp.alloc : !xmp.darray<8xf64, @t, align [*]>
+  // expected-error @+1 {{'xmp.reduction' op works in place on a darray and has no result}}
+  %r = "xmp.reduction"(%a) <{kind = #xmp.reduction<add>, nodes = @p, resultSegmentSizes = array<i32: 1, 0>}> : (!xmp.darray<8xf64, @t, align [*]>) -> f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @f() {
+  %a = xmp.alloc : !xmp.darray<8xf64, @t, align [*]>
+  // expected-error @+1 {{'xmp.reduction' op reduction kind 'xor' does not apply to '!xmp.darray<8xf64, @t, align [*]>'}}
+  xmp.reduction xor %a on @p : !xmp.darray<8xf64, @t, align [*]>
+  return
+}
+
+// -----
+
+// Location kinds are not loop reductions.
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @f() -> f64 {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  // expected-error @+1 {{'xmp.loop' op reduction 0: location kind 'firstmax' is not a loop reduction (it carries location values): reduce with max/min in the loop and use xmp.reduction firstmax with loc(...)}}
+  %s = xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(firstmax) init(%z) -> f64 {
+    xmp.yield %z : f64
+  }
+  return %s : f64
 }
 
 // -----

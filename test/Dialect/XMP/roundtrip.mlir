@@ -56,7 +56,31 @@ func.func @f(%n: index, %w: f64) -> f64 {
   xmp.reflect_do %p
   %tok = xmp.reflect_start %p
   xmp.reflect_wait %tok
-  %r = xmp.reduction add %s on @p acc : f64
+  %r = xmp.reduction add %s on @p : f64
+// A darray replicated over grid axis 0 (its dimension 1 follows template
+// dimension 1, on axis 1), host and device instance.
+// CHECK: xmp.reduction add %{{.*}} on @p [0] : !darray
+  xmp.reduction add %x on @p [0] : !x_t
+// CHECK: xmp.reduction max %{{.*}} on @p [0] acc : !darray
+  xmp.reduction max %x on @p [0] acc : !x_t
+// Location reductions: the value, then the locations.
+// CHECK: xmp.reduction firstmax %{{.*}} loc(%{{.*}}, %{{.*}} : index, i32) on @p : f64
+  %li = arith.constant 7 : i32
+  %fm:3 = xmp.reduction firstmax %s loc(%n, %li : index, i32) on @p : f64
+// CHECK: xmp.reduction firstmin %{{.*}} loc(%{{.*}} : f64) on @p [1] : i32
+  %fn:2 = xmp.reduction firstmin %li loc(%w : f64) on @p [1] : i32
+// CHECK: xmp.reduction lastmax %{{.*}} loc(%{{.*}} : index) on @p [0, 1] : f32
+  %f32v = arith.constant 1.5 : f32
+  %lm:2 = xmp.reduction lastmax %f32v loc(%n : index) on @p [0, 1] : f32
+// CHECK: xmp.reduction lastmin %{{.*}} loc(%{{.*}}, %{{.*}}, %{{.*}} : i32, i32, i1) on @p : i64
+  %i64v = arith.constant 3 : i64
+  %tv = arith.constant true
+  %ln:4 = xmp.reduction lastmin %i64v loc(%li, %li, %tv : i32, i32, i1) on @p : i64
+// Logical and/or on truth values.
+// CHECK: xmp.reduction and %{{.*}} on @p : i1
+  %land = xmp.reduction and %tv on @p : i1
+// CHECK: xmp.reduction or %{{.*}} on @p [1] : i1
+  %lor = xmp.reduction or %tv on @p [1] : i1
 // CHECK: xmp.reduction max %{{.*}} on @p [1] : f64
   %r2 = xmp.reduction max %s on @p [1] : f64
 // CHECK: xmp.reduction xor %{{.*}} on @p : i32

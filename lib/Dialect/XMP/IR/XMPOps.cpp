@@ -22,6 +22,8 @@ namespace dist = xmprt::dist;
 bool mlir::xmp::isReductionKindCompatible(ReductionKind kind, Type type) {
   if (auto mr = llvm::dyn_cast<MemRefType>(type))
     type = mr.getElementType();
+  else if (auto da = llvm::dyn_cast<DArrayType>(type))
+    type = da.getElementType();
   bool isInt = llvm::isa<IntegerType>(type);
   bool isFloat = llvm::isa<FloatType>(type);
   bool isComplex = llvm::isa<ComplexType>(type);
@@ -31,6 +33,10 @@ bool mlir::xmp::isReductionKindCompatible(ReductionKind kind, Type type) {
     return isInt || isFloat || isComplex;
   case ReductionKind::max:
   case ReductionKind::min:
+  case ReductionKind::firstmax:
+  case ReductionKind::firstmin:
+  case ReductionKind::lastmax:
+  case ReductionKind::lastmin:
     return isInt || isFloat;
   case ReductionKind::band:
   case ReductionKind::bor:
@@ -902,6 +908,13 @@ static LogicalResult verifyLoopLike(OpT op, bool isDevice) {
                               << " must be on an integer, float or complex "
                                  "scalar, got "
                               << t;
+    if (isLocationReductionKind(op.getReduceKind(i)))
+      return op.emitOpError()
+             << "reduction " << i << ": location kind '"
+             << stringifyEnum(op.getReduceKind(i))
+             << "' is not a loop reduction (it carries location values): "
+                "reduce with max/min in the loop and use xmp.reduction "
+             << stringifyEnum(op.getReduceKind(i)) << " with loc(...)";
     if (!isReductionKindCompatible(op.getReduceKind(i), t))
       return op.emitOpError()
              << "reduction kind '" << stringifyEnum(op.getReduceKind(i))
@@ -1292,6 +1305,7 @@ static ParseResult parseCollectiveTail(OpAsmParser &parser,
 }
 
 ParseResult ReductionOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &b = parser.getBuilder();
   ReductionKind kind;
   OpAsmParser::UnresolvedOperand value;
   if (parseEnumKeyword(parser, kind, "reduction kind") ||
@@ -1299,12 +1313,64 @@ ParseResult ReductionOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   result.addAttribute("kind",
                       ReductionKindAttr::get(parser.getContext(), kind));
-  return parseCollectiveTail(parser, result, value, /*allowAxes=*/true);
+  // loc(%a, %b : ta, tb)
+  SmallVector<OpAsmParser::UnresolvedOperand> locs;
+  SmallVector<Type> locTypes;
+  if (succeeded(parser.parseOptionalKeyword("loc"))) {
+    if (parser.parseLParen() || parser.parseOperandList(locs) ||
+        parser.parseColonTypeList(locTypes) || parser.parseRParen())
+      return failure();
+    if (locs.size() != locTypes.size())
+      return parser.emitError(parser.getCurrentLocation())
+             << locs.size() << " location values but " << locTypes.size()
+             << " types";
+  }
+  FlatSymbolRefAttr nodes;
+  if (parser.parseKeyword("on") ||
+      parser.parseAttribute(nodes, "nodes", result.attributes))
+    return failure();
+  if (succeeded(parser.parseOptionalLSquare())) {
+    SmallVector<int64_t> axes;
+    if (parser.parseCommaSeparatedList([&] {
+          int64_t v;
+          if (parser.parseInteger(v))
+            return failure();
+          axes.push_back(v);
+          return success();
+        }) ||
+        parser.parseRSquare())
+      return failure();
+    result.addAttribute("axes", b.getDenseI64ArrayAttr(axes));
+  }
+  if (succeeded(parser.parseOptionalKeyword("acc")))
+    result.addAttribute("acc", b.getUnitAttr());
+  Type type;
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type) ||
+      parser.resolveOperand(value, type, result.operands) ||
+      parser.resolveOperands(locs, locTypes, parser.getCurrentLocation(),
+                             result.operands))
+    return failure();
+  // Scalars return the result (and the locations); memrefs and darrays are
+  // reduced in place.
+  bool inPlace = llvm::isa<MemRefType, DArrayType>(type);
+  if (!inPlace)
+    result.addTypes(type);
+  result.addTypes(locTypes);
+  result.addAttribute("resultSegmentSizes",
+                      b.getDenseI32ArrayAttr({inPlace ? 0 : 1,
+                                              (int32_t)locTypes.size()}));
+  return success();
 }
 
 void ReductionOp::print(OpAsmPrinter &p) {
-  p << " " << stringifyEnum(getKind()) << " " << getValue() << " on "
-    << getNodesAttr();
+  p << " " << stringifyEnum(getKind()) << " " << getValue();
+  if (!getLocations().empty()) {
+    p << " loc(" << getLocations() << " : ";
+    llvm::interleaveComma(getLocations().getTypes(), p);
+    p << ")";
+  }
+  p << " on " << getNodesAttr();
   if (auto axes = getAxes()) {
     p << " [";
     llvm::interleaveComma(*axes, p);
@@ -1312,8 +1378,8 @@ void ReductionOp::print(OpAsmPrinter &p) {
   }
   if (getAcc())
     p << " acc";
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {"kind", "nodes", "axes", "acc"});
+  p.printOptionalAttrDict((*this)->getAttrs(), {"kind", "nodes", "axes", "acc",
+                                                "resultSegmentSizes"});
   p << " : " << getValue().getType();
 }
 
@@ -1334,11 +1400,63 @@ static LogicalResult verifyCollectiveValue(Operation *op, Value value,
 }
 
 LogicalResult ReductionOp::verify() {
-  if (failed(verifyCollectiveValue(*this, getValue(), getResult())))
-    return failure();
-  if (!isReductionKindCompatible(getKind(), getValue().getType()))
+  Type t = getValue().getType();
+  if (auto da = llvm::dyn_cast<DArrayType>(t)) {
+    // A darray: element-wise over the local blocks, in place.
+    if (getResult())
+      return emitOpError("works in place on a darray and has no result");
+    if (!da.getElementType().isIntOrFloat() &&
+        !llvm::isa<ComplexType>(da.getElementType()))
+      return emitOpError() << "darray element type " << da.getElementType()
+                           << " is not an integer, float or complex type";
+  } else {
+    if (failed(verifyCollectiveValue(*this, getValue(), getResult())))
+      return failure();
+    if (getAcc())
+      return emitOpError()
+             << "acc reduces the device instance of a darray; the operand "
+                "is a "
+             << (llvm::isa<MemRefType>(t) ? "memref" : "scalar") << " (" << t
+             << "), which has none: drop acc (or reduce the darray)";
+  }
+  if (!isReductionKindCompatible(getKind(), t))
     return emitOpError() << "reduction kind '" << stringifyEnum(getKind())
-                         << "' does not apply to " << getValue().getType();
+                         << "' does not apply to " << t;
+  size_t nloc = getLocations().size();
+  if (!isLocationKind()) {
+    if (nloc)
+      return emitOpError() << "location values (loc) are only for firstmax, "
+                              "firstmin, lastmax and lastmin, not '"
+                           << stringifyEnum(getKind()) << "'";
+  } else {
+    if (!t.isIntOrFloat())
+      return emitOpError() << "location reduction '"
+                           << stringifyEnum(getKind())
+                           << "' reduces an integer or float scalar, not "
+                           << t;
+    if (nloc == 0)
+      return emitOpError() << "location reduction '"
+                           << stringifyEnum(getKind())
+                           << "' needs location values: loc(%v, ... : types)";
+    if (nloc > 64)
+      return emitOpError() << "has " << nloc
+                           << " location values; at most 64 are supported";
+  }
+  if (getLocResults().size() != nloc)
+    return emitOpError() << "has " << nloc << " location values but "
+                         << getLocResults().size() << " location results";
+  for (size_t k = 0; k < nloc; ++k) {
+    Type lt = getLocations()[k].getType();
+    if (!lt.isIntOrIndexOrFloat())
+      return emitOpError() << "location " << k
+                           << " must be an integer, index or float scalar, "
+                              "got "
+                           << lt;
+    if (getLocResults()[k].getType() != lt)
+      return emitOpError() << "location result " << k << " has type "
+                           << getLocResults()[k].getType()
+                           << " but location " << k << " has type " << lt;
+  }
   return success();
 }
 
@@ -1357,6 +1475,42 @@ ReductionOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                              << nodes->getRank();
       if (!seen.insert(a).second)
         return emitOpError() << "axis " << a << " is named twice";
+    }
+  }
+  // A darray: the ranks reduced together must hold the same elements, so
+  // it must be distributed onto this grid over none of the reduced axes.
+  if (auto da = llvm::dyn_cast<DArrayType>(getValue().getType())) {
+    TemplateOp tmpl = lookupTemplate(*this, da);
+    if (!tmpl)
+      return emitOpError() << "darray template " << da.getTemplateRef()
+                           << " is not an xmp.template";
+    DistributeOp dist = tmpl.getDistribution();
+    if (!dist)
+      return emitOpError() << "darray template " << da.getTemplateRef()
+                           << " is not distributed";
+    if (dist.getNodesAttr() != getNodesAttr())
+      return emitOpError() << "reduces a darray of grid "
+                           << dist.getNodesAttr() << " on grid "
+                           << getNodesAttr()
+                           << ": a darray reduction runs on its own grid";
+    llvm::SmallVector<int64_t> reduced;
+    if (auto axes = getAxes())
+      reduced.assign(axes->begin(), axes->end());
+    else
+      for (int64_t a = 0; a < (int64_t)nodes->getRank(); ++a)
+        reduced.push_back(a);
+    for (unsigned d = 0; d < da.getRank(); ++d) {
+      int64_t td = da.getAlign()[d];
+      if (td == DArrayType::kNotAligned)
+        continue;
+      int64_t axis = dist.getGridAxis(td);
+      if (axis >= 0 && llvm::is_contained(reduced, axis))
+        return emitOpError()
+               << "reduces the darray along grid axis " << axis
+               << ", over which its dimension " << d
+               << " is distributed (template dimension " << td
+               << "): those ranks hold different elements; reduce along "
+                  "the axes it is replicated over";
     }
   }
   return success();

@@ -97,6 +97,8 @@ Value mlir::xmp::reductionIdentity(OpBuilder &b, Location loc, ReductionKind kin
   case ReductionKind::band:
     v = llvm::APInt::getAllOnes(w);
     break;
+  default: // location kinds: not loop reductions (verifier)
+    llvm_unreachable("location reduction kinds have no loop identity");
   }
   return arith::ConstantOp::create(b, loc, it, b.getIntegerAttr(it, v));
 }
@@ -132,6 +134,8 @@ Value mlir::xmp::reductionCombine(OpBuilder &b, Location loc, ReductionKind kind
     return arith::OrIOp::create(b, loc, x, y);
   case ReductionKind::bxor:
     return arith::XOrIOp::create(b, loc, x, y);
+  default: // location kinds: not loop reductions (verifier)
+    llvm_unreachable("location reduction kinds are not combined in loops");
   }
   return x;
 }
@@ -155,8 +159,8 @@ void mlir::xmp::combineAcrossNodes(OpBuilder &b, Location loc,
       Value total = r;
       if (!axes.empty()) {
         auto red = ReductionOp::create(
-            b, loc, r.getType(),
-            ReductionKindAttr::get(b.getContext(), kinds[i]), r,
+            b, loc, r.getType(), TypeRange(),
+            ReductionKindAttr::get(b.getContext(), kinds[i]), r, ValueRange(),
             dist.getNodesAttr(),
             axes.size() == nodes.getRank() ? DenseI64ArrayAttr()
                                            : b.getDenseI64ArrayAttr(axes),

@@ -68,6 +68,7 @@ private:
   LogicalResult lowerLoop(Operation *loopOp);
   LogicalResult lowerDeviceLoopForGPU(DeviceLoopOp loop);
   LogicalResult lowerAccesses(func::FuncOp func);
+  void lowerDArrayReductions(func::FuncOp func);
   SmallVector<DimLoop> computeLevels(OpBuilder &b, Location loc,
                                      TemplateOp tmpl, DistributeOp dist,
                                      ValueRange lbs, ValueRange ubs,
@@ -262,6 +263,46 @@ void Lowering::rewriteAccess(Operation *op, Value view) {
                             view ? view : info.view, local);
   }
   op->erase();
+}
+
+/// `xmp.reduction` of a darray: the same reduction, in place, on a local
+/// block. Host instance (CPU build, or without `acc`): its local view; in
+/// the GPU build the device instance is then stale. `acc` in the GPU
+/// build: the device instance, acquired (read and written) around it, so
+/// that outside replicate regions it starts from the host's latest values
+/// and the host block is brought up to date after it (inside them nothing
+/// moves but the reduction itself: xmp.replicate_sync out brings it to the
+/// host). The runtime reduces a device buffer through host memory.
+void Lowering::lowerDArrayReductions(func::FuncOp func) {
+  SmallVector<ReductionOp> reds;
+  func.walk([&](ReductionOp r) {
+    if (isa<DArrayType>(r.getValue().getType()))
+      reds.push_back(r);
+  });
+  for (ReductionOp r : reds) {
+    Value a = r.getValue();
+    Location loc = r.getLoc();
+    OpBuilder b(r);
+    Value block;
+    bool device = gpu && r.getAcc();
+    auto rw = AccessAttr::get(b.getContext(), Access::readwrite);
+    if (device) {
+      // Host code may have written through a user local view.
+      if (escaped.contains(a))
+        HostModifiedOp::create(b, loc, a);
+      block = DeviceAcquireOp::create(b, loc, getInfo(a).view.getType(), a, rw);
+    } else {
+      block = getInfo(a).view;
+    }
+    ReductionOp::create(b, loc, Type(), TypeRange(), r.getKindAttr(), block,
+                        ValueRange(), r.getNodesAttr(), r.getAxesAttr(),
+                        UnitAttr());
+    if (device)
+      DeviceReleaseOp::create(b, loc, a, rw);
+    else if (gpu && hasDeviceData)
+      HostModifiedOp::create(b, loc, a);
+    r->erase();
+  }
 }
 
 LogicalResult Lowering::lowerAccesses(func::FuncOp func) {
@@ -779,6 +820,8 @@ LogicalResult Lowering::run() {
         hasDeviceData |= r.getAcc();
       else if (auto r = dyn_cast<ReflectInitOp>(op))
         hasDeviceData |= r.getAcc();
+      else if (auto r = dyn_cast<ReductionOp>(op))
+        hasDeviceData |= r.getAcc() && isa<DArrayType>(r.getValue().getType());
     });
     module.walk([&](LocalViewOp lv) { escaped.insert(lv.getArray()); });
     // Host code may have written an escaped array through its view at any
@@ -805,6 +848,8 @@ LogicalResult Lowering::run() {
     if (failed(gpu && dl ? lowerDeviceLoopForGPU(dl) : lowerLoop(op)))
       return failure();
   }
+  for (auto func : module.getOps<func::FuncOp>())
+    lowerDArrayReductions(func);
   for (auto func : module.getOps<func::FuncOp>())
     if (failed(lowerAccesses(func)))
       return failure();

@@ -26,6 +26,11 @@
 
 namespace mlir::xmp {
 class DistributeOp;
+/// firstmax, firstmin, lastmax, lastmin: reductions with location values.
+inline bool isLocationReductionKind(ReductionKind k) {
+  return k == ReductionKind::firstmax || k == ReductionKind::firstmin ||
+         k == ReductionKind::lastmax || k == ReductionKind::lastmin;
+}
 } // namespace mlir::xmp
 
 #define GET_OP_CLASSES

@@ -26,9 +26,15 @@ def XMP_RedMin : I32EnumAttrCase<"min", 3>;
 def XMP_RedAnd : I32EnumAttrCase<"band", 4, "and">;
 def XMP_RedOr  : I32EnumAttrCase<"bor", 5, "or">;
 def XMP_RedXor : I32EnumAttrCase<"bxor", 6, "xor">;
+// Location reductions (xmp.reduction only, with location values).
+def XMP_RedFirstMax : I32EnumAttrCase<"firstmax", 7>;
+def XMP_RedFirstMin : I32EnumAttrCase<"firstmin", 8>;
+def XMP_RedLastMax  : I32EnumAttrCase<"lastmax", 9>;
+def XMP_RedLastMin  : I32EnumAttrCase<"lastmin", 10>;
 def XMP_ReductionKind : I32EnumAttr<"ReductionKind", "reduction kind",
     [XMP_RedAdd, XMP_RedMul, XMP_RedMax, XMP_RedMin, XMP_RedAnd, XMP_RedOr,
-     XMP_RedXor]> {
+     XMP_RedXor, XMP_RedFirstMax, XMP_RedFirstMin, XMP_RedLastMax,
+     XMP_RedLastMin]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::xmp";
 }

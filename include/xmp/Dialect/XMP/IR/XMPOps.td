@@ -458,18 +458,40 @@ def XMP_ReflectWaitOp : XMP_Op<"reflect_wait"> {
 }
 
 def XMP_ReductionOp : XMP_Op<"reduction",
-    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
-  let summary = "all-reduce of a scalar (result) or a memref (in place)";
+    [AttrSizedResultSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "all-reduce of a scalar (result), a memref or a darray (in place)";
   let description = [{
-    `%r = xmp.reduction add %x on @p : f64`; `on @p [1]` reduces along grid
-    axis 1 only; `acc` reduces device data.
+    ```mlir
+    %r = xmp.reduction add %x on @p : f64
+    %r1 = xmp.reduction max %x on @p [1] : f64      // along grid axis 1
+    xmp.reduction mul %m on @p : memref<4xf64>      // element-wise, in place
+    xmp.reduction add %a on @p [1] acc : !a_t       // darray, device instance
+    %v, %i, %j = xmp.reduction firstmax %x loc(%li, %lj : index, i32) on @p : f64
+    ```
+    A darray is reduced element-wise over its local blocks (shadows
+    included), in place, along grid axes over which it is replicated (the
+    ranks reduced together hold the same elements); `acc` reduces its
+    device instance (host-only build: the host instance, its only one).
+    `acc` applies to darrays only: scalars and memrefs have no device
+    instance. Location kinds (`firstmax`, `firstmin`, `lastmax`,
+    `lastmin`) reduce a scalar and return, after the max/min, the location
+    values of the rank holding it; ties go to the first (lowest) or last
+    (highest) rank in grid rank order (row-major).
   }];
   let arguments = (ins XMP_ReductionKindAttr:$kind, AnyType:$value,
+                       Variadic<AnyType>:$locations,
                        FlatSymbolRefAttr:$nodes,
                        OptionalAttr<DenseI64ArrayAttr>:$axes, UnitAttr:$acc);
-  let results = (outs Optional<AnyType>:$result);
+  let results = (outs Optional<AnyType>:$result,
+                      Variadic<AnyType>:$locResults);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// firstmax, firstmin, lastmax, lastmin.
+    bool isLocationKind() {
+      return ::mlir::xmp::isLocationReductionKind(getKind());
+    }
+  }];
 }
 
 def XMP_BcastOp : XMP_Op<"bcast",
