@@ -798,9 +798,14 @@ double xmprt_loop_weight(int64_t loop_id, int32_t mode, double fixed) {
   const Params &p = params(fn);
   registerFinalizeHook();
   LoopState &s = loop(loop_id, p);
-  // The controller decides from every step measured so far.
+  // The controller decides from every step measured so far while it
+  // searches; once settled it reads the steps already done and never
+  // waits for the GPU (a full ring waits for the step 4 loops back).
   if (s.pending > 0)
-    readTimedSteps(loop_id, s, p, /*wait=*/mode == XMPRT_WEIGHT_AUTO, fn);
+    readTimedSteps(loop_id, s, p,
+                   /*wait=*/mode == XMPRT_WEIGHT_AUTO &&
+                       !(s.started && s.phase == LoopState::Settled),
+                   fn);
   double w;
   switch (mode) {
   case XMPRT_WEIGHT_CURRENT:
