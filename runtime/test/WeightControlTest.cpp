@@ -1,9 +1,11 @@
 // Weights of split device loops: split points, the three weight modes, the
-// auto controller on synthetic workloads (stationary rates, a GPU with a
-// large fixed overhead, a CPU 100x slower, +-10% noise, two loops at once),
-// xmprt_cpu_time / xmprt_gpu_time, and the trace file; weight 1 (and one
-// warning) on a rank without a GPU. The weight tests need a GPU, or
-// XMPRT_TEST_ASSUME_GPU=1 (set by the ctest runs but one).
+// auto controller against synthetic timing models (Controller.*: weight 0,
+// weight 1 and interior optima, a GPU that is not full, latency-bound tiny
+// loops, a grain that rounds the first probe away, two loops at once, the
+// first probe and a bounded jump) with the whole-run, steady-step and probe
+// bounds of issue 19, xmprt_cpu_time / xmprt_gpu_time, and the trace file;
+// weight 1 (and one warning) on a rank without a GPU. The weight tests need
+// a GPU, or XMPRT_TEST_ASSUME_GPU=1 (set by the ctest runs but one).
 #include "TestUtil.h"
 
 #include <unistd.h>
