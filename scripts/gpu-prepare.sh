@@ -12,16 +12,22 @@
 #       before/after comparison in one run (scripts/gpu-before.sh there)
 #   ... --variant NAME OPTS  # (repeatable) the benchmark programs compiled
 #       with --pipeline=OPTS, for benchmarks/gpu_variants.sh
+#   scripts/gpu-prepare.sh --starpu              # also this machine's StarPU
+#       1.3 (Debian's shared libraries, their non-glibc dependencies from
+#       ldd, headers with hwloc's, a relocatable starpu-1.3.pc and pkgconf)
+#       in .gpu-carry/starpu/, for scripts/gpu-starpu.sh there (gpu-session
+#       step worksharing-starpu)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${XMP_BUILD_DIR:-$root/build}"
 carry="$root/.gpu-carry"
-bench=0; before=""; variants=()
+bench=0; before=""; variants=(); starpu=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --bench) bench=1 ;;
     --before) before="$2"; shift ;;
     --variant) variants+=("$2" "$3"); shift 2 ;;
+    --starpu) starpu=1 ;;
     *) echo "gpu-prepare: unknown argument '$1'" >&2; exit 2 ;;
   esac
   shift
@@ -112,6 +118,46 @@ if [ "$bench" = 1 ]; then
     git -C "$before" archive --format=tar.gz HEAD > "$carry/before/src.tar.gz"
     git -C "$before" rev-parse --short HEAD > "$carry/before/rev"
   fi
+fi
+
+if [ "$starpu" = 1 ]; then
+  # StarPU for the GPU machine (it has none): the shared libraries and
+  # every dependency ldd names except glibc's and the compiler's own
+  # (gpu-starpu.sh drops the ones that machine has itself), the headers
+  # (starpu_worker.h includes hwloc.h), a starpu-1.3.pc relative to its own
+  # folder (${pcfiledir}), and pkgconf in case that machine has no
+  # pkg-config.
+  pc=/usr/lib/x86_64-linux-gnu/pkgconfig/starpu-1.3.pc
+  lib=$(pkg-config --variable=libdir starpu-1.3)
+  [ -f "$pc" ] && [ -f "$lib/libstarpu-1.3.so" ] || {
+    echo "gpu-prepare: --starpu: no StarPU 1.3 here (apt install libstarpu-dev)" >&2; exit 2; }
+  sp="$carry/starpu"; rm -rf "$sp"
+  mkdir -p "$sp/lib/pkgconfig" "$sp/deps" "$sp/include" "$sp/bin" "$sp/pkgconf-lib"
+  cp -a "$lib"/libstarpu-1.3.so* "$sp/lib/"
+  ldd "$lib/libstarpu-1.3.so" | awk '$2 == "=>" && $3 ~ /^\// {print $3}' |
+    while read -r f; do
+      case "$(basename "$f")" in
+        libc.so*|libm.so*|libpthread.so*|libdl.so*|librt.so*|ld-linux*|libgcc_s.so*|libstdc++.so*) ;;
+        *) cp -L "$f" "$sp/deps/" ;;
+      esac
+    done
+  cp -r /usr/include/starpu "$sp/include/"
+  cp -r /usr/include/hwloc.h /usr/include/hwloc "$sp/include/"
+  {
+    echo 'prefix=${pcfiledir}/../..'
+    echo 'libdir=${prefix}/lib'
+    echo 'includedir=${prefix}/include'
+    grep -E '^(Name|Description|Version):' "$pc"
+    echo 'Cflags: -I${includedir}/starpu/1.3 -I${includedir}'
+    echo 'Libs: -L${libdir} -lstarpu-1.3 -lpthread'
+  } > "$sp/lib/pkgconfig/starpu-1.3.pc"
+  pkgconf_bin=$(command -v pkgconf || true)
+  if [ -n "$pkgconf_bin" ]; then
+    cp -L "$pkgconf_bin" "$sp/bin/pkgconf"
+    ldd "$pkgconf_bin" | awk '$2 == "=>" && $3 ~ /libpkgconf/ {print $3}' |
+      xargs -r -I{} cp -L {} "$sp/pkgconf-lib/"
+  fi
+  ls "$sp/lib" "$sp/deps" | tr '\n' ' '; echo
 fi
 
 gt=/usr/src/googletest

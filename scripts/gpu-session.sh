@@ -8,6 +8,8 @@
 #        bench[:ITERS] (benchmarks/gpu_bench.sh), variants[:ITERS]
 #        (benchmarks/gpu_variants.sh), profile (benchmarks/gpu_profile.sh),
 #        worksharing[:STEPS] (benchmarks/worksharing_bench.sh),
+#        worksharing-starpu[:STEPS] (scripts/gpu-starpu.sh, then the same
+#          benchmark with the StarPU executor; after gpu-prepare.sh --starpu),
 #        debug:PROG,ARGS (cuda-gdb backtrace + compute-sanitizer),
 #        timeline:PROG,ARGS (XMP_GPU_TIMELINE run + benchmarks/timeline_report.py)
 set -uo pipefail
@@ -32,6 +34,16 @@ for step in "$@"; do
              rc=$?; cat "$logs/bench/profile/profile.md" 2>/dev/null || tail -20 "$logs/profile.txt" ;;
     worksharing) OUT="$logs/ws" bash benchmarks/worksharing_bench.sh ${arg:-20} > "$logs/ws.txt" 2>&1
                  rc=$?; tail -25 "$logs/ws.txt" ;;
+    worksharing-starpu)
+           OUT="$logs/starpu" bash scripts/gpu-starpu.sh > "$logs/starpu.txt" 2>&1
+           rc=$?; tail -12 "$logs/starpu.txt"
+           if [ $rc = 0 ]; then
+             ld="$(tail -1 "$logs/starpu.txt")"; ld="${ld#LD_LIBRARY_PATH=}"
+             LD_LIBRARY_PATH="$ld${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" XMP_CPU_EXECUTOR=starpu \
+               XMP_BENCH_BUILD="$root/build-gpu-starpu" OUT="$logs/ws-starpu" \
+               bash benchmarks/worksharing_bench.sh ${arg:-20} > "$logs/ws-starpu.txt" 2>&1
+             rc=$?; tail -25 "$logs/ws-starpu.txt"
+           fi ;;
     debug) # debug:PROG,ARGS...: a backtrace under cuda-gdb, then compute-sanitizer
            IFS=, read -r -a dargs <<< "$arg"
            prog="build-gpu/progs/${dargs[0]}"

@@ -135,10 +135,10 @@ if [ "$ngpu" -ge 2 ]; then
 fi
 # ops.mlir: the GPU build must print what the CPU build prints, except
 # value24 (xmp.gpu_time: 0 when the device loop ran on the host). Its device
-# loop has weight(auto): XMP_WEIGHT_INIT=0 makes the controller's first
-# weight 0, so the GPU part runs and xmp.gpu_time must be positive (with
-# the default 0.5, ranks with fewer owned iterations than the split grain
-# run all on the CPU).
+# loop has weight(auto): XMP_WEIGHT_INIT=0 (the default since issue 19; kept
+# explicit) makes the controller's first weight 0, so the GPU part runs and
+# xmp.gpu_time must be positive (with 0.5, ranks with fewer owned
+# iterations than the split grain run all on the CPU).
 for np in "${nps[@]}"; do
   [ "$np" -ge 2 ] || continue
   "${mpirun_[@]}" -np "$np" "$b/progs/ops.cpu" > "$logs/ops.cpu.np$np" 2>/dev/null

@@ -1,23 +1,32 @@
 //===- WeightControl.cpp - CPU/GPU weight of split device loops -----------===//
 //
 // Per loop id: the weight handed out for the next step (current weight,
-// fixed, or the auto controller's), the controller's rate estimates, and
-// the report of each step's measured CPU and GPU parts. The controller
-// (weight(auto)):
-//   rates     r = iterations / seconds per side, exponentially smoothed
-//             (XMP_WEIGHT_SMOOTHING, the new sample's share); a side that
-//             ran no iterations keeps its estimate;
-//   target    w* = r_cpu / (r_cpu + r_gpu) (equal finishing times), snapped
-//             to 0 or 1 when the smaller side's share is below
-//             XMP_WEIGHT_SNAP (then it would gain less than that fraction
-//             of the loop's time: the other side cannot help);
-//   update    the first target computed from measurements of both sides is
-//             taken as is (the initial guess carries no information); later
-//             ones are damped: w += XMP_WEIGHT_DAMPING * (w* - w), and w is
-//             snapped like the target;
-//   probing   a side never measured gets XMP_WEIGHT_PROBE of the loop;
+// fixed, or the auto controller's), the controller's state, and the report
+// of each step's measured CPU and GPU parts. The controller (weight(auto))
+// is a safe model-guided search (see decide()):
+//   samples   the last XMP_WEIGHT_SAMPLES step times are kept per measured
+//             CPU share (a "bucket"); decisions use their medians;
+//   start     from XMP_WEIGHT_INIT (0: all on the GPU), whose step time is
+//             the incumbent's, the side never measured gets a tiny share
+//             (XMP_WEIGHT_PROBE, grown 4x while the split rounds it away);
+//   model     each side's time as a function of its share, piecewise
+//             linear through the measured medians (through the origin
+//             below the smallest share, proportional above the largest),
+//             plus the measured cost of splitting;
+//   probing   the next weight is the model's fastest one among those whose
+//             pessimistic predicted step stays within XMP_WEIGHT_MARGIN of
+//             the incumbent's (a step at a share over 4x the largest
+//             measured one is assumed twice as slow) and which promise to
+//             beat it by XMP_WEIGHT_HYSTERESIS; it is run until its median
+//             is known (early stop when clearly slower) and replaces the
+//             incumbent only when it beats it by the hysteresis; a probe
+//             that fails excludes its neighbourhood for the round;
+//   settled   no such weight (or 6 failed probes): the incumbent is kept,
+//             and a new round starts every XMP_WEIGHT_REPROBE steps;
 //   warm-up   the first XMP_WEIGHT_WARMUP reports of a loop are not learnt
 //             from (first-touch, module loading, cold caches).
+// Probe steps and their cost (seconds over the incumbent's median) are
+// counted per loop: trace columns probe / probe_seconds, XMP_VERBOSE.
 // Traces (XMP_WEIGHT_TRACE) are written by world rank 0, one line per
 // report, flushed per line and closed at MPI_Finalize.
 //===----------------------------------------------------------------------===//
@@ -30,11 +39,13 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <string>
 #include <sys/stat.h>
 #include <utility>
+#include <vector>
 
 using namespace xmprt;
 
@@ -42,37 +53,79 @@ namespace {
 
 struct Params {
   bool resolved = false;
-  double init = 0.5;      // XMP_WEIGHT_INIT
-  double alpha = 0.5;     // XMP_WEIGHT_DAMPING
-  double beta = 0.5;      // XMP_WEIGHT_SMOOTHING
-  double snap = 0.02;     // XMP_WEIGHT_SNAP
-  double probe = 0.1;     // XMP_WEIGHT_PROBE
-  double margin = 0.1;    // XMP_WEIGHT_MARGIN
+  double init = 0;        // XMP_WEIGHT_INIT
+  double beta = 0.5;      // XMP_WEIGHT_SMOOTHING (the reported rates)
+  double probe = 0.001;   // XMP_WEIGHT_PROBE
+  double margin = 0.05;   // XMP_WEIGHT_MARGIN
+  double hyst = 0.01;     // XMP_WEIGHT_HYSTERESIS
+  int64_t samples = 3;    // XMP_WEIGHT_SAMPLES
   int64_t reprobe = 100;  // XMP_WEIGHT_REPROBE (0: never)
   int64_t warmup = 1;     // XMP_WEIGHT_WARMUP
   int64_t splitGrain = 0; // XMP_SPLIT_GRAIN (0: the caller's)
 };
 
+// Fixed parts of the search (see decide()).
+constexpr int kMaxFailedProbes = 6; // failed probes that end a round
+constexpr double kGrowth = 4.0;     // share beyond which extrapolation is
+                                    // assumed twice as slow
+constexpr size_t kMaxBuckets = 48;  // buckets kept per loop
+constexpr double kSureGain = 0.10;  // a predicted gain tested without first
+                                    // completing the incumbent's median
+
+// One learnt step.
+struct Sample {
+  double tc = 0, tg = 0, t = 0; // CPU part, GPU part, whole step (seconds)
+};
+
+// The steps measured at one CPU share (the iterations' actual share).
+struct Bucket {
+  double x = 0;          // CPU share, cpu_iters / (cpu_iters + gpu_iters)
+  double w = 0;          // the weight handed out that gave it (last one)
+  int64_t lastStep = 0;  // report count when last measured
+  std::deque<Sample> s;  // the last Params::samples
+
+  double median(double Sample::*f) const {
+    std::vector<double> v;
+    for (const Sample &e : s)
+      v.push_back(e.*f);
+    std::sort(v.begin(), v.end());
+    size_t n = v.size();
+    return n == 0 ? 0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+  }
+};
+
 struct LoopState {
   int64_t steps = 0;      // reports so far
-  double w = 0.5;         // the controller's weight for the next step
-  bool seeded = false;    // w came from measurements of both sides
-  double rc = 0, rg = 0;  // smoothed rates (iterations/s); 0: unknown
+  double w = 0;           // the controller's weight for the next step
+  double rc = 0, rg = 0;  // smoothed rates (iterations/s; reported only)
   double lastWeight = -1; // handed out by the last xmprt_loop_weight
   int32_t lastMode = -1;
   // Wall clock of the last xmprt_loop_weight (-1: none since the last
   // report): the trace's loop_seconds is the whole split step, coherence
   // copies and waits included.
   double askedAt = -1;
-  // Check of the rate model against measured step times (see learn):
-  // Track -> Measure (a step at the balanced weight wb) -> Probe (a step
-  // all on the side predicted faster) -> Track, or Pinned on that side.
-  enum Phase { Track, Measure, Probe, Pinned } phase = Track;
-  double wb = 0;               // the first balanced weight
-  double bestW = 0, bestT = 0; // fastest of the steps measured so far
-  bool probeSlow = false;      // probe the slower side too
-  double pinnedTo = 0;
-  int64_t pinnedSince = 0;
+  // The controller (decide()).
+  std::map<int64_t, Bucket> buckets; // by llround(x * 2^40)
+  bool started = false;    // the incumbent is set
+  int64_t incKey = 0;      // the incumbent's bucket
+  double incW = 0;         // its weight
+  enum Phase { Explore, Settled } phase = Explore;
+  int64_t probeKey = -1;   // bucket of the probe running (-1: none)
+  int64_t probeRuns = 0;   // its samples in this probe
+  bool firstProbe = false; // it measures a side never measured (no test)
+  double firstShare = 0;   // that side's share asked (grows while rounded away)
+  double probePred = 0;    // the model's step time for the probe
+  std::vector<double> refuted; // failed probes' shares in this round
+  int failed = 0;          // failed probes in this round
+  int64_t settledAt = 0;   // report count when settled
+  bool checked = false;    // the settled incumbent was looked at again
+  bool moved = false;      // the incumbent moved in this round
+  int64_t rounds = 0;      // exploration rounds started
+  // Exploration cost: steps not at the incumbent, and their seconds over
+  // the incumbent's median at the time.
+  int64_t probeSteps = 0;
+  double probeSeconds = 0;
+  bool lastWasProbe = false; // the last learnt step was a probe step
   // Steps run all on the GPU without a CPU part (xmprt_loop_gpu_begin /
   // _end): timed by two events on the stream and read when someone needs
   // the time (the controller, the trace, xmprt_gpu_time), so that such a
@@ -115,9 +168,9 @@ const Params &params(const char *fn) {
     return p;
   // Defaults and ranges: the settings table (Settings.cpp).
   p.init = settings::realOrDefault("XMP_WEIGHT_INIT", fn);
-  p.alpha = settings::realOrDefault("XMP_WEIGHT_DAMPING", fn);
   p.beta = settings::realOrDefault("XMP_WEIGHT_SMOOTHING", fn);
-  p.snap = settings::realOrDefault("XMP_WEIGHT_SNAP", fn);
+  p.hyst = settings::realOrDefault("XMP_WEIGHT_HYSTERESIS", fn);
+  p.samples = settings::integerOrDefault("XMP_WEIGHT_SAMPLES", fn);
   p.probe = settings::realOrDefault("XMP_WEIGHT_PROBE", fn);
   p.margin = settings::realOrDefault("XMP_WEIGHT_MARGIN", fn);
   p.reprobe = settings::integerOrDefault("XMP_WEIGHT_REPROBE", fn);
@@ -136,31 +189,307 @@ LoopState &loop(int64_t id, const Params &p) {
   return it->second;
 }
 
-double snapped(double w, double snap) {
-  if (w < snap)
-    return 0.0;
-  if (w > 1.0 - snap)
-    return 1.0;
-  return w;
+int64_t keyOf(double x) { return std::llround(x * 1099511627776.0); } // 2^40
+
+/// One side's time against its share of the loop, from the medians measured
+/// at that side's shares: linear between measured shares; below the
+/// smallest, the line through it and a share at least 25% larger (slope
+/// between 0 and proportional), or else through the origin;
+/// proportional above the largest. `upper` is the
+/// pessimistic value a probe is bounded by: the time at the nearest
+/// measured share at or above (time does not fall as the share grows), and
+/// beyond the largest share the proportional value, doubled beyond kGrowth
+/// times that share (caches, memory bandwidth: growth need not be linear).
+struct SideModel {
+  std::vector<std::pair<double, double>> pts; // (share, seconds), by share
+
+  bool known() const { return !pts.empty(); }
+  std::vector<std::pair<double, double>>::const_iterator
+  atOrAbove(double sh) const {
+    return std::lower_bound(
+        pts.begin(), pts.end(), sh,
+        [](const std::pair<double, double> &a, double v) { return a.first < v; });
+  }
+  double at(double sh) const {
+    if (sh <= 0)
+      return 0;
+    const auto &lo = pts.front(), &hi = pts.back();
+    if (sh <= lo.first) {
+      // The line through the smallest share and the next one at least a
+      // quarter larger (a shorter lever would turn noise into slope): its
+      // intercept is the side's fixed cost; no steeper than proportional,
+      // never rising. Without such a share: proportional (optimistic).
+      size_t k = 1;
+      while (k < pts.size() && pts[k].first - lo.first < 0.25 * pts[k].first)
+        ++k;
+      if (k == pts.size())
+        return lo.second * sh / lo.first;
+      const auto &nx = pts[k];
+      double slope = (nx.second - lo.second) / (nx.first - lo.first);
+      slope = std::min(std::max(slope, 0.0), lo.second / lo.first);
+      return lo.second - (lo.first - sh) * slope;
+    }
+    if (sh >= hi.first)
+      return hi.second * sh / hi.first;
+    auto it = atOrAbove(sh);
+    auto pr = it - 1;
+    double f = (sh - pr->first) / (it->first - pr->first);
+    return pr->second + f * (it->second - pr->second);
+  }
+  double upper(double sh) const {
+    if (sh <= 0)
+      return 0;
+    const auto &hi = pts.back();
+    if (sh > hi.first) {
+      double t = hi.second * sh / hi.first;
+      return sh > kGrowth * hi.first ? 2 * t : t;
+    }
+    return atOrAbove(sh)->second;
+  }
+};
+
+double medianOf(std::vector<double> v) {
+  if (v.empty())
+    return 0;
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/// One report: rate estimates and the auto weight for the next step.
-///
-/// Rates are iterations per second of each side, smoothed (beta); the
-/// weight moves toward the share that equalizes both sides' finishing
-/// times, rc / (rc + rg), damped (alpha) after the first jump. The rate
-/// model assumes time proportional to iterations, which a GPU that is not
-/// full violates (its time hardly shrinks with fewer iterations), and it
-/// ignores the cost of splitting (coherence copies, starting the CPU
-/// part). So the step at the first balanced weight wb is measured
-/// (`stepSec`), then one step runs all on the side the rates say is faster
-/// (weight 0 or 1), and one all on the other side unless the rates predict
-/// more than twice the balanced step for it. A side is kept (pinned) only
-/// when its step beat the best so far by the margin, so noise of a few
-/// percent cannot pin it; otherwise the controller returns to wb and tracks
-/// the rates. A pinned weight is re-checked every `reprobe` steps.
-void learn(LoopState &s, const Params &p, double cpuSec, int64_t cpuIt,
-           double gpuSec, int64_t gpuIt, double stepSec) {
+/// The step time predicted at CPU share w: the slower side plus the
+/// measured cost of that kind of step (the whole step's time minus the
+/// slower part: coherence copies, starting the CPU part, waits).
+struct Model {
+  SideModel cpu, gpu;
+  double oSplit = 0, oGpu = 0, oCpu = 0;
+
+  double predict(double w, bool upper) const {
+    auto f = [&](const SideModel &m, double sh) {
+      return upper ? m.upper(sh) : m.at(sh);
+    };
+    if (w <= 0)
+      return gpu.known() ? f(gpu, 1.0) + oGpu : INFINITY;
+    if (w >= 1)
+      return cpu.known() ? f(cpu, 1.0) + oCpu : INFINITY;
+    if (!cpu.known() || !gpu.known())
+      return INFINITY;
+    return std::max(f(cpu, w), f(gpu, 1.0 - w)) + oSplit;
+  }
+  // The share where both sides take the same time (bisection).
+  double balance() const {
+    double lo = 0, hi = 1;
+    for (int i = 0; i < 60; ++i) {
+      double mid = 0.5 * (lo + hi);
+      (cpu.at(mid) < gpu.at(1.0 - mid) ? lo : hi) = mid;
+    }
+    return 0.5 * (lo + hi);
+  }
+};
+
+Model buildModel(const LoopState &s) {
+  Model m;
+  std::vector<double> oS, oG, oC;
+  for (const auto &[k, b] : s.buckets) {
+    if (b.s.empty())
+      continue;
+    if (b.x > 0)
+      m.cpu.pts.push_back({b.x, b.median(&Sample::tc)});
+    if (b.x < 1)
+      m.gpu.pts.push_back({1.0 - b.x, b.median(&Sample::tg)});
+    for (const Sample &e : b.s) {
+      double o = std::max(0.0, e.t - std::max(e.tc, e.tg));
+      (b.x <= 0 ? oG : b.x >= 1 ? oC : oS).push_back(o);
+    }
+  }
+  std::sort(m.cpu.pts.begin(), m.cpu.pts.end());
+  std::sort(m.gpu.pts.begin(), m.gpu.pts.end());
+  m.oSplit = medianOf(oS);
+  m.oGpu = medianOf(oG);
+  m.oCpu = medianOf(oC);
+  return m;
+}
+
+void settle(LoopState &s) {
+  s.checked = !s.moved; // a round that moved: look again once settled
+  s.phase = LoopState::Settled;
+  s.settledAt = s.steps;
+  s.probeKey = -1;
+  s.firstProbe = false;
+  s.w = s.incW;
+}
+
+// A new search round from the incumbent: a re-probe (every reprobe steps:
+// forgets the failed probes), or the check made once the settled
+// incumbent's median is fresh (keeps them, so it cannot loop).
+void startRound(LoopState &s, bool forget = true) {
+  s.phase = LoopState::Explore;
+  if (forget)
+    s.refuted.clear();
+  s.failed = 0;
+  s.moved = false;
+  s.probeKey = -1;
+  s.firstProbe = false;
+  ++s.rounds;
+}
+
+/// The next weight of an auto loop after a learnt step at CPU share x run
+/// with weight `asked` (see the file comment for the algorithm).
+void decide(LoopState &s, const Params &p, double asked, double x,
+            const Sample &e, int64_t n) {
+  int64_t key = keyOf(x);
+  bool first = !s.started;
+  if (first) { // the first learnt step: the incumbent
+    s.started = true;
+    s.incKey = key;
+    s.incW = asked;
+    s.w = asked;
+    startRound(s);
+  }
+  bool atInc = asked == s.incW;
+  if (atInc)
+    s.incKey = key; // the same weight may give another share (n changed)
+  const Bucket &inc = s.buckets.at(s.incKey);
+  double ti = inc.median(&Sample::t);
+  s.lastWasProbe = !atInc;
+  if (!atInc) {
+    ++s.probeSteps;
+    s.probeSeconds += std::max(0.0, e.t - ti);
+  }
+  if (first) {
+  } else if (s.phase == LoopState::Settled) {
+    if (p.reprobe > 0 && s.steps - s.settledAt >= p.reprobe)
+      startRound(s);
+    else if (s.steps - s.settledAt == p.samples && !s.checked) {
+      s.checked = true; // the incumbent's median is fresh: one more look
+      startRound(s, /*forget=*/false);
+    } else {
+      s.w = s.incW;
+      return;
+    }
+  }
+  if (!atInc && !first) {
+    if (s.firstProbe) {
+      // The side never measured still got no iterations: the split rounded
+      // its share away (a grain larger than it): 4x, up to half the loop.
+      bool towardCpu = s.firstShare == asked;
+      if (towardCpu ? x <= 0 : x >= 1) {
+        if (s.firstShare >= 0.5) {
+          settle(s);
+          return;
+        }
+        s.firstShare = std::min(0.5, 4 * s.firstShare);
+        s.w = towardCpu ? s.firstShare : 1.0 - s.firstShare;
+        return;
+      }
+      s.firstProbe = false; // measured; it was not a test of a gain
+    } else if (key == s.incKey) { // rounded onto the incumbent's share
+      s.refuted.push_back(asked);
+      ++s.failed;
+    } else {
+      if (key != s.probeKey) {
+        s.probeKey = key;
+        s.probeRuns = 0;
+      }
+      ++s.probeRuns;
+      double med = s.buckets.at(key).median(&Sample::t);
+      bool worse = med > ti * (1 + p.margin) || (s.probeRuns >= 2 && med >= ti);
+      if (s.probeRuns < p.samples && !worse) {
+        s.w = asked; // its median first
+        return;
+      }
+      // A gain: by the hysteresis, or any when the model promised twice
+      // that (a noisy median of the incumbent must not refute it).
+      bool pure = asked == 0.0 || asked == 1.0;
+      if (!worse && (med < ti * (1 - p.hyst) ||
+                     (med < ti && (pure || s.probePred < ti * (1 - 2 * p.hyst))))) {
+        s.incKey = key;
+        s.incW = asked;
+        s.moved = true;
+      } else {
+        s.refuted.push_back(x);
+        ++s.failed;
+      }
+      s.probeKey = -1;
+    }
+  }
+  if (s.failed >= kMaxFailedProbes) {
+    settle(s);
+    return;
+  }
+  Model m = buildModel(s);
+  if (!m.cpu.known() || !m.gpu.known()) {
+    // A side never measured: a tiny share of the loop on it.
+    s.firstProbe = true;
+    s.firstShare = p.probe;
+    s.w = m.cpu.known() ? 1.0 - p.probe : p.probe;
+    return;
+  }
+  const Bucket &cur = s.buckets.at(s.incKey);
+  ti = cur.median(&Sample::t);
+  double xi = cur.x;
+  double bound = ti * (1 + p.margin), want = ti * (1 - p.hyst);
+  double minMove = n > 0 ? 1.0 / (double)n : 1e-3;
+  std::vector<double> cand;
+  for (int k = 0; k <= 2000; ++k)
+    cand.push_back(k / 2000.0);
+  for (const auto &[k, b] : s.buckets)
+    cand.push_back(b.x);
+  cand.push_back(m.balance());
+  double best = -1, bestP = INFINITY;
+  for (double w : cand) {
+    double d = std::fabs(w - xi);
+    if (d < minMove)
+      continue;
+    bool near = false;
+    for (double r : s.refuted)
+      near |= std::fabs(w - r) <= std::max(minMove, 0.1 * std::fabs(r - xi));
+    if (near)
+      continue;
+    double pr = m.predict(w, false);
+    if (!(pr < want) || m.predict(w, true) > bound)
+      continue;
+    if (pr < bestP || (pr == bestP && d < std::fabs(best - xi))) {
+      best = w;
+      bestP = pr;
+    }
+  }
+  // A single side predicted within the hysteresis of the incumbent and of
+  // the best split is preferred (and wins on any measured gain): nothing to
+  // copy or start, which the model cannot see in full.
+  for (double w : {0.0, 1.0})
+    if (best != w && std::fabs(w - xi) >= minMove) {
+      double pr = m.predict(w, false);
+      if (pr <= ti * (1 + p.hyst) &&
+          (best < 0 || pr <= bestP * (1 + p.hyst)) &&
+          m.predict(w, true) <= bound) {
+        bool near = false;
+        for (double r : s.refuted)
+          near |= std::fabs(w - r) <= minMove;
+        if (!near) {
+          best = w;
+          bestP = pr;
+        }
+      }
+    }
+  if (best < 0) {
+    settle(s);
+    return;
+  }
+  if ((int64_t)cur.s.size() < p.samples && bestP > ti * (1 - kSureGain)) {
+    s.w = s.incW; // a small gain to test: the incumbent's median first
+    return;
+  }
+  s.w = best;
+  s.probeKey = -1;
+  s.probePred = bestP;
+}
+
+/// One report: the rates (reported by XMP_VERBOSE), the step's sample in
+/// the bucket of its CPU share (every mode: switching to auto starts
+/// informed), and, for an auto loop, the controller's next weight.
+void learn(LoopState &s, const Params &p, double asked, double cpuSec,
+           int64_t cpuIt, double gpuSec, int64_t gpuIt, double stepSec) {
+  s.lastWasProbe = false;
   if (++s.steps <= p.warmup)
     return;
   auto smooth = [&](double &r, double sample) {
@@ -170,70 +499,31 @@ void learn(LoopState &s, const Params &p, double cpuSec, int64_t cpuIt,
     smooth(s.rc, (double)cpuIt / cpuSec);
   if (gpuIt > 0 && gpuSec > 0)
     smooth(s.rg, (double)gpuIt / gpuSec);
-  double n = (double)(cpuIt + gpuIt);
-  switch (s.phase) {
-  case LoopState::Measure: {
-    s.bestW = s.wb;
-    s.bestT = stepSec;
-    if (s.wb <= 0.0 || s.wb >= 1.0) {
-      s.phase = LoopState::Track;
+  int64_t n = cpuIt + gpuIt;
+  if (n <= 0)
+    return; // nothing ran on this rank: nothing to learn
+  double x = (double)cpuIt / (double)n;
+  if (asked < 0)
+    asked = x;
+  Bucket &b = s.buckets[keyOf(x)];
+  b.x = x;
+  b.w = asked;
+  b.lastStep = s.steps;
+  b.s.push_back({cpuSec, gpuSec, stepSec});
+  while ((int64_t)b.s.size() > p.samples)
+    b.s.pop_front();
+  while (s.buckets.size() > kMaxBuckets) { // the least recently measured
+    auto old = s.buckets.end();
+    for (auto it = s.buckets.begin(); it != s.buckets.end(); ++it)
+      if (it->first != s.incKey && it->first != keyOf(x) &&
+          (old == s.buckets.end() || it->second.lastStep < old->second.lastStep))
+        old = it;
+    if (old == s.buckets.end())
       break;
-    }
-    // The side the rates say is faster first; the other one only when the
-    // rates do not make it hopeless (predicted over twice the balanced
-    // step: e.g. all of a large N-body on the CPU cores).
-    bool gpuFaster = s.rg >= s.rc;
-    double slow = gpuFaster ? s.rc : s.rg;
-    s.probeSlow = slow > 0 && n / slow <= 2.0 * stepSec;
-    s.w = gpuFaster ? 0.0 : 1.0;
-    s.phase = LoopState::Probe;
-    return;
+    s.buckets.erase(old);
   }
-  case LoopState::Probe:
-    if (stepSec < (1.0 - p.margin) * s.bestT) {
-      s.bestW = s.w;
-      s.bestT = stepSec;
-    }
-    if (s.probeSlow) {
-      s.probeSlow = false;
-      s.w = 1.0 - s.w;
-      return;
-    }
-    if (s.bestW == s.wb) {
-      s.w = s.wb;
-      s.phase = LoopState::Track;
-    } else {
-      s.w = s.pinnedTo = s.bestW;
-      s.pinnedSince = s.steps;
-      s.phase = LoopState::Pinned;
-    }
-    return;
-  case LoopState::Pinned:
-    if (p.reprobe > 0 && s.steps - s.pinnedSince >= p.reprobe) {
-      s.w = s.wb; // measure the balanced split again
-      s.phase = LoopState::Measure;
-    } else {
-      s.w = s.pinnedTo;
-    }
-    return;
-  case LoopState::Track:
-    break;
-  }
-  if (s.rc > 0 && s.rg > 0) {
-    double target = snapped(s.rc / (s.rc + s.rg), p.snap);
-    bool first = !s.seeded;
-    s.w = first ? target : s.w + p.alpha * (target - s.w);
-    s.w = snapped(s.w, p.snap);
-    s.seeded = true;
-    if (first) { // check the model on the next step
-      s.wb = s.w;
-      s.phase = LoopState::Measure;
-    }
-  } else if (s.rg > 0) {
-    s.w = p.probe; // the CPU was never measured: give it a share to time
-  } else if (s.rc > 0) {
-    s.w = 1.0 - p.probe;
-  }
+  if (s.lastMode == XMPRT_WEIGHT_AUTO)
+    decide(s, p, asked, x, b.s.back(), n);
 }
 
 void closeTrace() {
@@ -270,27 +560,34 @@ void openTrace(const char *path, const char *fn) {
   if (!gTraceJson && fstat(fileno(gTrace), &st) == 0 && st.st_size == 0) {
     std::fprintf(gTrace,
                  "step,loop_id,weight,cpu_seconds,cpu_iters,gpu_seconds,"
-                 "gpu_iters,loop_seconds\n");
+                 "gpu_iters,loop_seconds,probe,probe_seconds\n");
     flushTrace(fn);
   }
 }
 
+// probe: 1 when the step was a probe of the controller (not at its
+// incumbent weight); probe_seconds: the loop's probe steps' seconds over the
+// incumbent's median step so far (cumulative).
 void traceLine(int64_t step, int64_t id, double w, double cpuSec,
-               int64_t cpuIt, double gpuSec, int64_t gpuIt, double loopSec) {
+               int64_t cpuIt, double gpuSec, int64_t gpuIt, double loopSec,
+               const LoopState &s) {
   if (!gTrace)
     return;
+  int probe = s.lastWasProbe ? 1 : 0;
   if (gTraceJson)
     std::fprintf(gTrace,
                  "{\"step\": %lld, \"loop_id\": %lld, \"weight\": %.17g, "
                  "\"cpu_seconds\": %.17g, \"cpu_iters\": %lld, "
                  "\"gpu_seconds\": %.17g, \"gpu_iters\": %lld, "
-                 "\"loop_seconds\": %.17g}\n",
+                 "\"loop_seconds\": %.17g, \"probe\": %d, "
+                 "\"probe_seconds\": %.17g}\n",
                  (long long)step, (long long)id, w, cpuSec, (long long)cpuIt,
-                 gpuSec, (long long)gpuIt, loopSec);
+                 gpuSec, (long long)gpuIt, loopSec, probe, s.probeSeconds);
   else
-    std::fprintf(gTrace, "%lld,%lld,%.17g,%.17g,%lld,%.17g,%lld,%.17g\n",
+    std::fprintf(gTrace,
+                 "%lld,%lld,%.17g,%.17g,%lld,%.17g,%lld,%.17g,%d,%.17g\n",
                  (long long)step, (long long)id, w, cpuSec, (long long)cpuIt,
-                 gpuSec, (long long)gpuIt, loopSec);
+                 gpuSec, (long long)gpuIt, loopSec, probe, s.probeSeconds);
   flushTrace("xmprt_loop_report");
 }
 
@@ -331,6 +628,18 @@ void finalizeHook() {
                    "(%s; cpu %.4g it/s, gpu %.4g it/s)\n",
                    r, (long long)id, w, (long long)s.steps,
                    modeName(s.lastMode), s.rc, s.rg);
+      if (s.started) {
+        double ti = s.buckets.count(s.incKey)
+                        ? s.buckets.at(s.incKey).median(&Sample::t)
+                        : 0.0;
+        std::fprintf(stderr,
+                     "xmprt: rank %d: loop %lld: probing: %lld steps, "
+                     "+%.6g s over the incumbent's step (%.6g s at weight "
+                     "%.4f), %lld rounds, %s\n",
+                     r, (long long)id, (long long)s.probeSteps,
+                     s.probeSeconds, ti, s.incW, (long long)s.rounds,
+                     s.phase == LoopState::Settled ? "settled" : "exploring");
+      }
     }
     std::fflush(stderr);
   }
@@ -356,8 +665,8 @@ void readOldest(int64_t id, LoopState &s, const Params &p, const char *fn) {
     if (!gTraceResolved)
       openTrace(settings::value("XMP_WEIGHT_TRACE", fn), fn);
     int64_t step = s.steps;
-    learn(s, p, 0.0, 0, sec, t.iters, sec);
-    traceLine(step, id, t.weight, 0.0, 0, sec, t.iters, sec);
+    learn(s, p, t.weight, 0.0, 0, sec, t.iters, sec);
+    traceLine(step, id, t.weight, 0.0, 0, sec, t.iters, sec, s);
   }
   recordTimes(0.0, sec, t.seq);
 }
@@ -489,9 +798,14 @@ double xmprt_loop_weight(int64_t loop_id, int32_t mode, double fixed) {
   const Params &p = params(fn);
   registerFinalizeHook();
   LoopState &s = loop(loop_id, p);
-  // The controller decides from every step measured so far.
+  // The controller decides from every step measured so far while it
+  // searches; once settled it reads the steps already done and never
+  // waits for the GPU (a full ring waits for the step 4 loops back).
   if (s.pending > 0)
-    readTimedSteps(loop_id, s, p, /*wait=*/mode == XMPRT_WEIGHT_AUTO, fn);
+    readTimedSteps(loop_id, s, p,
+                   /*wait=*/mode == XMPRT_WEIGHT_AUTO &&
+                       !(s.started && s.phase == LoopState::Settled),
+                   fn);
   double w;
   switch (mode) {
   case XMPRT_WEIGHT_CURRENT:
@@ -549,9 +863,10 @@ void xmprt_loop_report(int64_t loop_id, double cpu_seconds, int64_t cpu_iters,
   // The step's time: the whole split step when the loop asked for its
   // weight (coherence and waits included), at least the slower part.
   double stepSeconds = std::max(loopSeconds, std::max(cpu_seconds, gpu_seconds));
-  learn(s, p, cpu_seconds, cpu_iters, gpu_seconds, gpu_iters, stepSeconds);
+  learn(s, p, s.lastWeight, cpu_seconds, cpu_iters, gpu_seconds, gpu_iters,
+        stepSeconds);
   traceLine(step, loop_id, used, cpu_seconds, cpu_iters, gpu_seconds,
-            gpu_iters, loopSeconds);
+            gpu_iters, loopSeconds, s);
 }
 
 int64_t xmprt_split_point(int64_t lo, int64_t hi, double weight,

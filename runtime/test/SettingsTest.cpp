@@ -48,7 +48,7 @@ TEST(Settings, Integers) {
 }
 
 TEST(Settings, Reals) {
-  const char *n = "XMP_WEIGHT_DAMPING"; // (0, 1]
+  const char *n = "XMP_WEIGHT_SMOOTHING"; // (0, 1]
   EXPECT_TRUE(accepts(n, "1"));
   EXPECT_TRUE(accepts(n, "0.25"));
   EXPECT_TRUE(accepts(n, "5e-1"));
@@ -74,12 +74,12 @@ TEST(Settings, ChoicesAndFlags) {
 
 // Accessors read the environment; unset and empty are the same.
 TEST(Settings, Accessors) {
-  setenv("XMP_WEIGHT_SNAP", "0.125", 1);
-  EXPECT_EQ(realOrDefault("XMP_WEIGHT_SNAP", "test"), 0.125);
-  setenv("XMP_WEIGHT_SNAP", "", 1);
-  EXPECT_EQ(realOrDefault("XMP_WEIGHT_SNAP", "test"), 0.02);
-  EXPECT_FALSE(real("XMP_WEIGHT_SNAP", "test"));
-  unsetenv("XMP_WEIGHT_SNAP");
+  setenv("XMP_WEIGHT_HYSTERESIS", "0.125", 1);
+  EXPECT_EQ(realOrDefault("XMP_WEIGHT_HYSTERESIS", "test"), 0.125);
+  setenv("XMP_WEIGHT_HYSTERESIS", "", 1);
+  EXPECT_EQ(realOrDefault("XMP_WEIGHT_HYSTERESIS", "test"), 0.01);
+  EXPECT_FALSE(real("XMP_WEIGHT_HYSTERESIS", "test"));
+  unsetenv("XMP_WEIGHT_HYSTERESIS");
   EXPECT_EQ(integerOrDefault("XMP_WEIGHT_REPROBE", "test"), 100);
   setenv("XMP_COLLECTIVES", "hybrid", 1);
   EXPECT_EQ(choice("XMP_COLLECTIVES", "test"), 1);
