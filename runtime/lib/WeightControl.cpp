@@ -124,6 +124,7 @@ struct LoopState {
   // Exploration cost: steps not at the incumbent, and their seconds over
   // the incumbent's median at the time.
   int64_t probeSteps = 0;
+  int64_t deferred = 0; // steps kept at the incumbent while the executor started
   double probeSeconds = 0;
   bool lastWasProbe = false; // the last learnt step was a probe step
   // Steps run all on the GPU without a CPU part (xmprt_loop_gpu_begin /
@@ -635,10 +636,11 @@ void finalizeHook() {
         std::fprintf(stderr,
                      "xmprt: rank %d: loop %lld: probing: %lld steps, "
                      "+%.6g s over the incumbent's step (%.6g s at weight "
-                     "%.4f), %lld rounds, %s\n",
+                     "%.4f), %lld rounds, %lld steps waited for the CPU "
+                     "executor to start, %s\n",
                      r, (long long)id, (long long)s.probeSteps,
                      s.probeSeconds, ti, s.incW, (long long)s.rounds,
-                     s.phase == LoopState::Settled ? "settled" : "exploring");
+                     (long long)s.deferred, s.phase == LoopState::Settled ? "settled" : "exploring");
       }
     }
     std::fflush(stderr);
@@ -818,6 +820,15 @@ double xmprt_loop_weight(int64_t loop_id, int32_t mode, double fixed) {
     break;
   case XMPRT_WEIGHT_AUTO:
     w = s.w;
+    // A probe must not pay the executor's start-up (StarPU's starpu_init:
+    // tens of ms against a step of 0.1 ms): it starts on a helper thread
+    // from the loop's first step, and while it does the loop stays at a
+    // GPU-only incumbent (those steps are incumbent samples).
+    if ((w > 0 || !s.started) && !xmprt_cpu_executor_start(/*wait=*/0) &&
+        s.started && s.incW == 0.0) {
+      w = 0.0;
+      ++s.deferred;
+    }
     break;
   default:
     fail(fn, "loop %lld: mode %d is not 0 (current), 1 (fixed) or 2 (auto)",

@@ -197,6 +197,37 @@ void outer(void *ctx, int64_t lo, int64_t hi) {
     xmprt_cpu_parallel_for(inner, ctx, i * 100, i * 100 + 100, 1);
 }
 
+// xmprt_cpu_executor_start: without waiting it returns at once (0 while a
+// helper thread starts the workers, 1 once they are up), with waiting 1;
+// jobs then run on the started workers (the first job joins the helper).
+// Every executor: the ones not used yet by this process start here.
+TEST(Executor, StartAhead) {
+  int32_t saved = xmprt_get_cpu_executor();
+  for (int32_t k : executors()) {
+    xmprt_set_cpu_executor(k);
+    auto t0 = std::chrono::steady_clock::now();
+    int32_t up = xmprt_cpu_executor_start(0);
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(1))
+        << "executor " << k << ": the start without waiting waited";
+    while (!up) {
+      ASSERT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(60))
+          << "executor " << k << " never came up";
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      up = xmprt_cpu_executor_start(0);
+    }
+    EXPECT_EQ(xmprt_cpu_executor_start(1), 1);
+    Nested n;
+    xmprt_cpu_parallel_for(inner, &n, 0, 1000, 7);
+    EXPECT_EQ(n.sum.load(), 999 * 1000 / 2) << "executor " << k;
+  }
+  // A job right after a start without waiting (the helper may still run).
+  xmprt_set_cpu_executor(saved);
+  xmprt_cpu_executor_start(0);
+  Nested n;
+  xmprt_cpu_parallel_for(inner, &n, 0, 100, 1);
+  EXPECT_EQ(n.sum.load(), 99 * 100 / 2);
+}
+
 TEST(Executor, NestedCallsRunInPlace) {
   int32_t saved = xmprt_get_cpu_executor();
   for (int32_t k : executors()) {

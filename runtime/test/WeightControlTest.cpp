@@ -53,6 +53,15 @@ std::vector<std::string> readLines(const std::string &path) {
   return lines;
 }
 
+// weight(auto) keeps a GPU-only incumbent while the CPU executor starts
+// (xmprt_cpu_executor_start): the exact weight sequences of the tests
+// below assume it is up from the start.
+class ExecutorUp : public ::testing::Environment {
+  void SetUp() override { EXPECT_EQ(xmprt_cpu_executor_start(1), 1); }
+};
+[[maybe_unused]] ::testing::Environment *const gExecutorUp =
+    ::testing::AddGlobalTestEnvironment(new ExecutorUp);
+
 // Must stay the first test calling xmprt_loop_weight: the warning is once
 // per process.
 TEST(Weights, NoGpuMeansWeightOne) {

@@ -1,6 +1,6 @@
 // RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="remarks=true index32=false" -verify-diagnostics | FileCheck %s
 // RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="sweep=false index32=false" | FileCheck %s --check-prefix=OFF
-// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="sweep-unroll=1 index32=false" | FileCheck %s --check-prefix=NOUNROLL
+// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="sweep-unroll=2 index32=false" | FileCheck %s --check-prefix=UNROLL2
 
 // Plane sweep (xmp-to-gpu): a 3-D device loop whose body reads %p at
 // i-1, i, i+1 (the same j, k) and at j+-1, stores only to %q: the kernel
@@ -31,10 +31,15 @@ xmp.distribute @t onto @n [block, block, *]
 // CHECK-NOT: memref.load %[[KP]]
 // CHECK: memref.store
 // CHECK: scf.yield %[[A1]], %[[FRESH]] : f32, f32
-// CHECK-NEXT: } {llvm.loop_annotation = #{{.*}}}
-// NOUNROLL-LABEL: func.func @stencil3d
-// NOUNROLL-NOT: llvm.loop_annotation
-// NOUNROLL: return
+// CHECK-NEXT: }{{$}}
+// CHECK-NOT: llvm.loop_annotation
+// CHECK: return
+// The default unroll count is 1 (measured: docs/pipeline.md); another
+// count is asked of LLVM on the swept loop.
+// UNROLL2-LABEL: func.func @stencil3d
+// UNROLL2: scf.yield
+// UNROLL2-NEXT: } {llvm.loop_annotation = #{{.*}}}
+// UNROLL2: return
 // OFF-LABEL: func.func @stencil3d
 // OFF-NOT: xmprt_gpu_sweep_chunks
 // OFF-NOT: iter_args

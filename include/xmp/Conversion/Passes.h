@@ -57,7 +57,7 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       *this, "sweep-unroll",
       llvm::cl::desc("xmp-to-gpu sweep-unroll: unroll count asked of LLVM "
                      "for each swept loop (1: none)"),
-      llvm::cl::init(2)};
+      llvm::cl::init(1)};
   PassOptions::Option<bool> kernelNoalias{
       *this, "kernel-noalias",
       llvm::cl::desc("Mark kernel arguments that are device views no other "

@@ -89,7 +89,7 @@ def XMPToGPU : Pass<"xmp-to-gpu", "::mlir::ModuleOp"> {
            "elements (versioned on it where the extents are dynamic)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "emit a remark for every device loop swept">,
-    Option<"sweepUnroll", "sweep-unroll", "unsigned", /*default=*/"2",
+    Option<"sweepUnroll", "sweep-unroll", "unsigned", /*default=*/"1",
            "unroll count asked of LLVM for each swept loop (1: none)">,
     Option<"noalias", "noalias", "bool", /*default=*/"true",
            "mark the uses of captured device views that no other view of "

@@ -485,6 +485,13 @@ void xmprt_set_cpu_executor(int32_t kind);
 int32_t xmprt_get_cpu_executor(void);
 /* Chunks per call; 0 restores the default (XMP_CPU_CHUNKS, else W). */
 void xmprt_set_cpu_chunks(int32_t chunks);
+/* Starts the executor's workers (the thread pool's threads, StarPU's
+ * starpu_init) ahead of the first job, which would otherwise pay for it.
+ * wait != 0: returns 1 once they are up. wait == 0: starts them on a helper
+ * thread if they are not up and returns at once: 1 when they are up, 0
+ * while they start (ask again). weight(auto) loops call it before their
+ * first CPU probe and keep the incumbent weight while it returns 0. */
+int32_t xmprt_cpu_executor_start(int32_t wait);
 
 /* Weight of the next step of loop `loop_id` (any id the compiler chooses,
  * one per loop: each has its own state). mode XMPRT_WEIGHT_CURRENT: the
