@@ -110,8 +110,85 @@ def main():
             if pt is not None:
                 n = steps[c][1] if w == "1000" else steps[c][0]
                 print(f"  - program time/step w={w}: {pt/n*1e3:.3f} ms ({n} steps)")
+    print()
+    print(targets_table(d, steps, detail))
+    print()
+    print(weights_table(traces))
     write_svg(svg_path, traces)
     print(f"\nplot: {svg_path}")
+
+
+def program_per_step(d, steps, c, w):
+    pt = program_time(os.path.join(d, f"{c}.w{w}.txt"))
+    if pt is None:
+        return None
+    n = steps[c][1] if w == "1000" else steps[c][0]
+    return pt / n
+
+
+# Issue 19's targets: weight(auto)'s whole program within 1.05x of the best
+# fixed weight's over 100 steps (1.25x over 20), its steady step within
+# 1.02x of the best fixed step.
+def program_target(n):
+    return 1.05 if n >= 100 else 1.25
+
+
+def summary(d, steps, detail):
+    """Per case: (case, steps, best fixed w by program time, its program
+    ms/step, auto's, ratio, program target, best fixed steady step, auto's
+    steady step, ratio)."""
+    out = []
+    for c, fixed, res in detail:
+        prog = {w: program_per_step(d, steps, c, w) for w in res}
+        fixed_prog = {w: t for w, t in prog.items() if w != "auto" and t is not None}
+        if not fixed_prog or prog.get("auto") is None:
+            continue
+        bw = min(fixed_prog, key=fixed_prog.get)
+        rows = res["auto"][1]
+        ta = statistics.median([step_time(r) for r in rows[len(rows) // 2:]])
+        bs = min(fixed.values())
+        n = steps[c][0]
+        out.append((c, n, bw, fixed_prog[bw], prog["auto"], prog["auto"] / fixed_prog[bw],
+                    program_target(n), bs, ta, ta / bs))
+    return out
+
+
+def targets_table(d, steps, detail):
+    lines = ["weight(auto) against the best fixed weight (program: XMP-RESULT time per "
+             "step; steady: median loop step of auto's last half against the best fixed "
+             "weight's median step):", "",
+             "| case | steps | best fixed w (program) | its ms/step | auto ms/step | "
+             "auto / best | target | steady best ms | steady auto ms | auto / best | "
+             "target |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for (c, n, bw, bp, ap, r, tgt, bs, ta, rs) in summary(d, steps, detail):
+        ok = lambda v, t: f"{v:.3f}x {'ok' if v <= t else 'MISSED'}"
+        lines.append(f"| {c} | {n} | {int(bw)/1000:g} | {bp*1e3:.3f} | {ap*1e3:.3f} | "
+                     f"{ok(r, tgt)} | {tgt:g} | {bs*1e3:.3f} | {ta*1e3:.3f} | "
+                     f"{ok(rs, 1.02)} | 1.02 |")
+    return "\n".join(lines)
+
+
+def weights_table(traces, marks=(1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 50, 100)):
+    """The auto weight and the loop's step time at chosen steps, per case
+    (as the thesis's figures 4.6-4.9 show the weight over the steps)."""
+    if not traces:
+        return ""
+    n = max(len(r) for r in traces.values())
+    cols = [m for m in marks if m <= n]
+    lines = ["weight(auto) over the steps (weight / loop ms; the thesis's figures "
+             "4.6-4.9 as a table):", "",
+             "| case | " + " | ".join(f"step {m}" for m in cols) + " |",
+             "|---|" + "---|" * len(cols)]
+    for c, rows in traces.items():
+        cells = []
+        for m in cols:
+            if m <= len(rows):
+                r = rows[m - 1]
+                cells.append(f"{r['weight']:.4g} / {step_time(r)*1e3:.3f}")
+            else:
+                cells.append("")
+        lines.append(f"| {c} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def rows_id(path):

@@ -32,8 +32,10 @@ for step in "$@"; do
               rc=$?; cat "$logs/variants/variants.md" 2>/dev/null || tail -20 "$logs/variants.txt" ;;
     profile) OUT="$logs/bench" bash benchmarks/gpu_profile.sh > "$logs/profile.txt" 2>&1
              rc=$?; cat "$logs/bench/profile/profile.md" 2>/dev/null || tail -20 "$logs/profile.txt" ;;
-    worksharing) OUT="$logs/ws" bash benchmarks/worksharing_bench.sh ${arg:-20} > "$logs/ws.txt" 2>&1
-                 rc=$?; tail -25 "$logs/ws.txt" ;;
+    worksharing) # a repeated step gets its own folder: ws, ws.2, ws.3, ...
+                 ws="$logs/ws"; k=1; while [ -e "$ws" ]; do k=$((k+1)); ws="$logs/ws.$k"; done
+                 OUT="$ws" bash benchmarks/worksharing_bench.sh ${arg:-20} > "$ws.txt" 2>&1
+                 rc=$?; sed -n '/against the best/,/^plot/p' "$ws.txt" ;;
     worksharing-starpu)
            OUT="$logs/starpu" bash scripts/gpu-starpu.sh > "$logs/starpu.txt" 2>&1
            rc=$?; tail -12 "$logs/starpu.txt"
@@ -42,7 +44,11 @@ for step in "$@"; do
              LD_LIBRARY_PATH="$ld${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" XMP_CPU_EXECUTOR=starpu \
                XMP_BENCH_BUILD="$root/build-gpu-starpu" OUT="$logs/ws-starpu" \
                bash benchmarks/worksharing_bench.sh ${arg:-20} > "$logs/ws-starpu.txt" 2>&1
-             rc=$?; tail -25 "$logs/ws-starpu.txt"
+             rc=$?; sed -n '/against the best/,/^plot/p' "$logs/ws-starpu.txt"
+             if [ -f "$logs/ws/steps.txt" ]; then # side by side with the thread pool's run
+               python3 benchmarks/worksharing_compare.py "$logs/ws" "$logs/ws-starpu" \
+                 | tee "$logs/ws-starpu/compare.md"
+             fi
            fi ;;
     debug) # debug:PROG,ARGS...: a backtrace under cuda-gdb, then compute-sanitizer
            IFS=, read -r -a dargs <<< "$arg"
