@@ -403,7 +403,10 @@ void starpuPrepare(const Config &c, const char *fn, struct starpu_conf &conf) {
   conf.sched_policy_name = sched ? sched : "eager";
 }
 
-void starpuInit(struct starpu_conf &conf, const char *fn) {
+// pause: no job is outstanding yet, and idle StarPU workers spin: paused
+// from the start (as after a job, starpuJobDone), they leave the cores to
+// the rank's GPU-driving thread until the first job resumes them.
+void starpuInit(struct starpu_conf &conf, bool pause, const char *fn) {
   int rc = starpu_init(&conf);
   if (rc != 0)
     fail(fn, "starpu_init failed: %s", std::strerror(-rc));
@@ -414,6 +417,10 @@ void starpuInit(struct starpu_conf &conf, const char *fn) {
   gCodelet.name = "xmprt_cpu_chunk";
   gStarPUUp = true;
   gStarPUPaused = false;
+  if (pause) {
+    starpu_pause();
+    gStarPUPaused = true;
+  }
 }
 
 void starpuUp(const Config &c, const char *fn) {
@@ -421,7 +428,7 @@ void starpuUp(const Config &c, const char *fn) {
     return;
   struct starpu_conf conf;
   starpuPrepare(c, fn, conf);
-  starpuInit(conf, fn);
+  starpuInit(conf, c.starpuPause, fn);
   registerFinalizeHook();
 }
 
@@ -542,8 +549,9 @@ bool startExecutor(bool background, const char *fn) {
     auto conf = std::make_shared<struct starpu_conf>();
     starpuPrepare(c, fn, *conf);
     gStarterDone.store(false, std::memory_order_relaxed);
-    gStarter = new std::thread([conf, fn] {
-      starpuInit(*conf, fn);
+    bool pause = c.starpuPause;
+    gStarter = new std::thread([conf, pause, fn] {
+      starpuInit(*conf, pause, fn);
       gStarterDone.store(true, std::memory_order_release);
     });
     return false;
