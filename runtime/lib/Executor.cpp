@@ -415,24 +415,6 @@ void starpuInit(struct starpu_conf &conf, bool pause, const char *fn) {
   gCodelet.cpu_funcs[0] = starpuChunk;
   gCodelet.nbuffers = 0;
   gCodelet.name = "xmprt_cpu_chunk";
-  // One empty task per worker before any job: StarPU's first tasks cost
-  // milliseconds (an auto loop's first CPU probe of 32 N-body iterations
-  // took 7.3 ms on the H200 machine, later ones 0.2 ms), paid here, ahead.
-  {
-    struct starpu_codelet warm;
-    starpu_codelet_init(&warm);
-    warm.where = STARPU_CPU;
-    warm.cpu_funcs[0] = [](void **, void *) {};
-    warm.nbuffers = 0;
-    warm.name = "xmprt_warm_up";
-    for (unsigned i = 0, n = starpu_cpu_worker_get_count(); i < n; ++i) {
-      struct starpu_task *t = starpu_task_create();
-      t->cl = &warm;
-      if (starpu_task_submit(t) != 0)
-        break;
-    }
-    starpu_task_wait_for_all(); // nothing else was submitted yet
-  }
   gStarPUUp = true;
   gStarPUPaused = false;
   if (pause) {
