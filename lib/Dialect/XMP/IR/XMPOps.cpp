@@ -1269,11 +1269,9 @@ SmallVector<Channel> ReflectInitOp::getChannelList() {
 // Reduction and broadcast
 //===----------------------------------------------------------------------===//
 
-/// Shared tail: `on @p [axes]? acc? attr-dict : type`.
-static ParseResult parseCollectiveTail(OpAsmParser &parser,
-                                       OperationState &result,
-                                       OpAsmParser::UnresolvedOperand value,
-                                       bool allowAxes) {
+/// `on @p [axes]? acc?` (axes only where allowed).
+static ParseResult parseNodesAxesAcc(OpAsmParser &parser,
+                                     OperationState &result, bool allowAxes) {
   Builder &b = parser.getBuilder();
   FlatSymbolRefAttr nodes;
   if (parser.parseKeyword("on") ||
@@ -1294,6 +1292,17 @@ static ParseResult parseCollectiveTail(OpAsmParser &parser,
   }
   if (succeeded(parser.parseOptionalKeyword("acc")))
     result.addAttribute("acc", b.getUnitAttr());
+  return success();
+}
+
+/// Shared tail: `on @p [axes]? acc? attr-dict : type`.
+static ParseResult parseCollectiveTail(OpAsmParser &parser,
+                                       OperationState &result,
+                                       OpAsmParser::UnresolvedOperand value,
+                                       bool allowAxes) {
+  Builder &b = parser.getBuilder();
+  if (parseNodesAxesAcc(parser, result, allowAxes))
+    return failure();
   Type type;
   if (parser.parseOptionalAttrDict(result.attributes) ||
       parser.parseColonType(type) ||
@@ -1325,25 +1334,8 @@ ParseResult ReductionOp::parse(OpAsmParser &parser, OperationState &result) {
              << locs.size() << " location values but " << locTypes.size()
              << " types";
   }
-  FlatSymbolRefAttr nodes;
-  if (parser.parseKeyword("on") ||
-      parser.parseAttribute(nodes, "nodes", result.attributes))
+  if (parseNodesAxesAcc(parser, result, /*allowAxes=*/true))
     return failure();
-  if (succeeded(parser.parseOptionalLSquare())) {
-    SmallVector<int64_t> axes;
-    if (parser.parseCommaSeparatedList([&] {
-          int64_t v;
-          if (parser.parseInteger(v))
-            return failure();
-          axes.push_back(v);
-          return success();
-        }) ||
-        parser.parseRSquare())
-      return failure();
-    result.addAttribute("axes", b.getDenseI64ArrayAttr(axes));
-  }
-  if (succeeded(parser.parseOptionalKeyword("acc")))
-    result.addAttribute("acc", b.getUnitAttr());
   Type type;
   if (parser.parseOptionalAttrDict(result.attributes) ||
       parser.parseColonType(type) ||
