@@ -93,6 +93,10 @@ const std::vector<Setting> &all() {
               "reports not learnt from at the start"),
       aReal("XMP_WEIGHT_DEFAULT", 0, 1, false, "0",
            "weight before any xmp.reset_weight"),
+      aChoice("XMP_STEP_TIMING", "auto|always", "auto",
+             "events around device-loop steps run all on the GPU: only when "
+             "something reads their times (weight(auto), the trace, "
+             "XMP_VERBOSE, xmp.gpu_time/cpu_time), or always"),
       aPath("XMP_WEIGHT_TRACE", "per-step trace of split loops (CSV, or JSON "
                                "Lines for .json/.jsonl)"),
       // GPU code.

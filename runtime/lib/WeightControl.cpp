@@ -62,6 +62,8 @@ struct Params {
   int64_t reprobe = 100;  // XMP_WEIGHT_REPROBE (0: never)
   int64_t warmup = 1;     // XMP_WEIGHT_WARMUP
   int64_t splitGrain = 0; // XMP_SPLIT_GRAIN (0: the caller's)
+  bool timeAlways = false; // XMP_STEP_TIMING=always
+  bool verbose = false;    // XMP_VERBOSE (the rates it prints need times)
 };
 
 // Fixed parts of the search (see decide()).
@@ -141,7 +143,8 @@ struct LoopState {
   static constexpr int kRing = 4;
   TimedStep ring[kRing];
   int head = 0, pending = 0;
-  bool open = false; // between begin and end
+  bool open = false;    // between begin and end
+  bool untimed = false; // the open step records no events
 };
 
 std::mutex gMutex;
@@ -152,6 +155,7 @@ bool gTraceJson = false;
 bool gTraceResolved = false;
 std::string gTracePath; // for the messages
 bool gHookRegistered = false;
+bool gTimesUsed = false; // xmprt_step_times_used: the program reads them
 
 int worldRank() {
   if (mpiUsable()) {
@@ -177,6 +181,8 @@ const Params &params(const char *fn) {
   p.reprobe = settings::integerOrDefault("XMP_WEIGHT_REPROBE", fn);
   p.warmup = settings::integerOrDefault("XMP_WEIGHT_WARMUP", fn);
   p.splitGrain = settings::integer("XMP_SPLIT_GRAIN", fn).value_or(0);
+  p.timeAlways = settings::choice("XMP_STEP_TIMING", fn) == 1;
+  p.verbose = envVerbose();
   p.resolved = true;
   return p;
 }
@@ -959,6 +965,13 @@ void xmprt_loop_gpu_begin(int64_t loop_id) {
       --s.pending;
     }
   }
+  // Nobody can read this step's time: no events (two cudaEventRecord calls
+  // are most of the host cost of a step at weight 0).
+  if (!(p.timeAlways || p.verbose || gTimesUsed || gTrace ||
+        s.lastMode == XMPRT_WEIGHT_AUTO)) {
+    s.open = s.untimed = true;
+    return;
+  }
   LoopState::TimedStep &t =
       s.ring[(s.head + s.pending) % LoopState::kRing];
   if (!t.start) {
@@ -978,6 +991,11 @@ void xmprt_loop_gpu_end(int64_t loop_id, int64_t gpu_iters) {
   LoopState &s = loop(loop_id, params(fn));
   XMPRT_CHECK(s.open, fn, "loop %lld: end without begin", (long long)loop_id);
   s.open = false;
+  if (s.untimed) {
+    s.untimed = false;
+    s.askedAt = -1;
+    return;
+  }
   LoopState::TimedStep &t =
       s.ring[(s.head + s.pending) % LoopState::kRing];
   gpu::eventRecord(t.stop, fn);
@@ -986,6 +1004,11 @@ void xmprt_loop_gpu_end(int64_t loop_id, int64_t gpu_iters) {
   t.seq = nextTimeSeq();
   ++s.pending;
   s.askedAt = -1;
+}
+
+void xmprt_step_times_used(void) {
+  std::lock_guard<std::mutex> g(gMutex);
+  gTimesUsed = true;
 }
 
 void xmprt_weight_trace(const char *path) {

@@ -754,6 +754,45 @@ TEST(GpuSplit, TimerMeasuresTheStream) {
   mgpuStreamSynchronize(stream());
 }
 
+// The mocked CUDA runtime counts recorded events (absent on a real GPU).
+extern "C" __attribute__((weak)) long xmprt_mock_event_records(void);
+
+// A step run all on the GPU records its two events only when something can
+// read its time: here a fixed-weight loop with no trace, nothing reading
+// xmp.gpu_time and XMP_STEP_TIMING unset costs no event, and after
+// xmprt_step_times_used (a module reads the times) each step records two
+// and xmprt_gpu_time sees it.
+TEST(GpuSplit, GpuOnlyStepsTimedWhenRead) {
+  NEED_GPU();
+  if (!xmprt_mock_event_records)
+    GTEST_SKIP() << "counts the events of the mocked CUDA runtime";
+  for (const char *v : {"XMP_VERBOSE", "XMP_WEIGHT_TRACE", "XMP_STEP_TIMING"})
+    if (getenv(v))
+      GTEST_SKIP() << v << " is set";
+  const int64_t id = 7001;
+  long n0 = xmprt_mock_event_records();
+  EXPECT_EQ(xmprt_loop_weight(id, XMPRT_WEIGHT_FIXED, 0.0), 0.0);
+  xmprt_loop_gpu_begin(id);
+  xmprt_loop_gpu_end(id, 10);
+  EXPECT_EQ(xmprt_mock_event_records(), n0);
+  // begin/end still pair up
+  xmprt_loop_gpu_begin(id);
+  xmprt_loop_gpu_end(id, 10);
+  EXPECT_EQ(xmprt_mock_event_records(), n0);
+
+  xmprt_step_times_used();
+  mgpuStreamSynchronize(stream());
+  EXPECT_EQ(xmprt_loop_weight(id, XMPRT_WEIGHT_FIXED, 0.0), 0.0);
+  xmprt_loop_gpu_begin(id);
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  xmprt_loop_gpu_end(id, 10);
+  EXPECT_EQ(xmprt_mock_event_records(), n0 + 2);
+  double t = xmprt_gpu_time();
+  EXPECT_GE(t, 0.0);
+  EXPECT_LT(t, 10.0);
+  EXPECT_EQ(xmprt_cpu_time(), 0.0);
+}
+
 // One array dimension of a split-coherence case.
 struct SDim {
   int64_t m;

@@ -1,11 +1,11 @@
 // The registered pipeline with gpu=true on a device loop: the split loop's
 // GPU part becomes a kernel launch between the GPU timer calls, the CPU part
-// an outlined function started through its address before it and waited
+// an xmp.cpu_part_start region (outlined by xmp-to-runtime) started through its address before it and waited
 // for after it, with the coherence calls around; only the LLVM dialect (and
 // the GPU launch / binary ops) is left, and the result translates to LLVM
 // IR. ptxas runs here; no GPU is needed.
 // REQUIRES: ptxas
-// RUN: xmp-opt %s --pass-pipeline='builtin.module(xmp-lower-to-llvm{gpu=true})' | FileCheck %s --implicit-check-not=unrealized_conversion_cast --implicit-check-not=builtin. --implicit-check-not=scf. --implicit-check-not=memref. --implicit-check-not=arith. --implicit-check-not=func.func --implicit-check-not=func.call --implicit-check-not=func.constant --implicit-check-not=xmp.loop --implicit-check-not=xmp.device_loop --implicit-check-not=xmp.split_commit --implicit-check-not=xmp.host_acquire
+// RUN: xmp-opt %s --pass-pipeline='builtin.module(xmp-lower-to-llvm{gpu=true})' | FileCheck %s --implicit-check-not=unrealized_conversion_cast --implicit-check-not=builtin. --implicit-check-not=scf. --implicit-check-not=memref. --implicit-check-not=arith. --implicit-check-not=func.func --implicit-check-not=func.call --implicit-check-not=func.constant --implicit-check-not=xmp.loop --implicit-check-not=xmp.device_loop --implicit-check-not=xmp.split_commit --implicit-check-not=xmp.host_acquire --implicit-check-not=xmp.cpu_part_start --implicit-check-not=xmp.cpu_part_wait
 // RUN: xmp-opt %s --pass-pipeline='builtin.module(xmp-lower-to-llvm{gpu=true})' | xmp-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
 
 xmp.nodes @p(shape = ?)
@@ -16,7 +16,7 @@ xmp.distribute @t onto @p [block]
 // CHECK-LABEL: llvm.func @step
 // CHECK-SAME: (%[[A:[^:]+]]: !llvm.ptr, %[[B:[^:]+]]: !llvm.ptr, %[[ALPHA:[^:]+]]: f64, %[[UB:[^:]+]]: i64, %[[NT:[^:]+]]: i64) -> f64
 // CHECK-DAG: %[[FN:.*]] = llvm.mlir.addressof @__xmp_cpu_part_0 : !llvm.ptr
-// CHECK: %[[CTX:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(ptr, f64, ptr, i64, i64, i64, struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>)> : (i64) -> !llvm.ptr
+// CHECK: %[[CTX:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(i64, struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, f64, struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, i64, i64, struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>)> : (i64) -> !llvm.ptr
 // CHECK: llvm.br ^bb1(
 // CHECK: %[[W:.*]] = llvm.call @xmprt_loop_weight(
 // CHECK-NEXT: %{{.*}} = llvm.load

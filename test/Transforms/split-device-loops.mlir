@@ -1,4 +1,4 @@
-// RUN: xmp-opt %s -split-input-file --xmp-split-device-loops | FileCheck %s
+// RUN: xmp-opt %s -split-input-file --xmp-split-device-loops | FileCheck %s --implicit-check-not=llvm. --implicit-check-not=xmprt_ --implicit-check-not=unrealized_conversion_cast
 // RUN: xmp-opt %s -split-input-file --xmp-split-device-loops=gpu=false | FileCheck %s --check-prefix=CPU
 // RUN: xmp-opt %s -split-input-file --xmp-split-device-loops=grain=8 | FileCheck %s --check-prefix=GRAIN
 // RUN: not xmp-opt %s -split-input-file --xmp-split-device-loops=grain=-1 2>&1 | FileCheck %s --check-prefix=NEG
@@ -6,9 +6,9 @@
 // NEG-NOT: xmp.loop_split
 
 // xmp-split-device-loops: every xmp.device_loop becomes a GPU part (the
-// device loop over [lb, split)) and a CPU part (an outlined
-// @__xmp_cpu_part_N running xmp.loop over a chunk of [split, end)), split
-// by the weight. Prefixes: CHECK for gpu=true (default), CPU for gpu=false
+// device loop over [lb, split)) and a CPU part (an xmp.cpu_part_start
+// region running xmp.loop over a chunk [lo, hi) of [split, end)), split by
+// the weight. The pass emits xmp ops only: no LLVM ops, no runtime calls. Prefixes: CHECK for gpu=true (default), CPU for gpu=false
 // (no GPU code: weight 1, no GPU part, no coherence ops), GRAIN for the
 // grain option.
 
@@ -17,17 +17,13 @@
 // loop's %j do not matter (only stores decide the footprint); the store to
 // %acc[%i, c] commits array dimension 0 (aligned with template dimension 0)
 // over exactly [lb, split) (GPU) and [split, end) (CPU). %pos is only read:
-// acquired on both sides, never committed. The context struct holds the
-// two darrays, split and the chunk grain; the f64 constants are
-// rematerialized in the CPU part instead.
+// acquired on both sides, never committed.
 xmp.nodes @p(shape = ?)
 xmp.template @t(shape = 1024)
 xmp.distribute @t onto @p [block]
 !v = !xmp.darray<1024x3xf64, @t, align [0, *]>
 // CHECK-LABEL: func.func @nbody
 // CHECK-SAME: (%[[POS:[^:]+]]: !darray, %[[ACC:[^:]+]]: !darray, %[[W:[^:]+]]: f64)
-// CHECK-NEXT: %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
-// CHECK-NEXT: %[[CTX:.*]] = llvm.alloca %[[ONE]] x !llvm.struct<(ptr, ptr, i64, i64)> : (i64) -> !llvm.ptr
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-NEXT: %[[N:.*]] = arith.constant 1024 : index
@@ -55,25 +51,24 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[G32:.*]] = arith.constant 32 : index
 // CHECK-NEXT: %[[GR:.*]] = arith.muli %[[G32]], %[[C1]] : index
-// The context: %pos, %acc, split, grain (no f64 field: constants are not captured).
-// CHECK: %[[X0:.*]] = builtin.unrealized_conversion_cast %[[POS]] : !darray to !llvm.ptr
-// CHECK-NEXT: %[[P0:.*]] = llvm.getelementptr %[[CTX]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, i64, i64)>
-// CHECK-NEXT: llvm.store %[[X0]], %[[P0]] : !llvm.ptr, !llvm.ptr
-// CHECK-NEXT: %[[X1:.*]] = builtin.unrealized_conversion_cast %[[ACC]] : !darray to !llvm.ptr
-// CHECK-NEXT: %[[P1:.*]] = llvm.getelementptr %[[CTX]][0, 1]
-// CHECK-NEXT: llvm.store %[[X1]], %[[P1]] : !llvm.ptr, !llvm.ptr
-// CHECK-NEXT: %[[X2:.*]] = arith.index_cast %[[S]] : index to i64
-// CHECK-NEXT: %[[P2:.*]] = llvm.getelementptr %[[CTX]][0, 2]
-// CHECK-NEXT: llvm.store %[[X2]], %[[P2]] : i64, !llvm.ptr
-// CHECK-NEXT: %[[X3:.*]] = arith.index_cast %[[GR]] : index to i64
-// CHECK-NEXT: %[[P3:.*]] = llvm.getelementptr %[[CTX]][0, 3]
-// CHECK-NEXT: llvm.store %[[X3]], %[[P3]] : i64, !llvm.ptr
-// CHECK-NEXT: %[[FN:.*]] = {{(func\.)?}}constant @__xmp_cpu_part_0 : (!llvm.ptr, i64, i64) -> ()
-// CHECK-NEXT: %[[FP:.*]] = builtin.unrealized_conversion_cast %[[FN]] : (!llvm.ptr, i64, i64) -> () to !llvm.ptr
-// CHECK-NEXT: %[[SL:.*]] = arith.index_cast %[[S]] : index to i64
-// CHECK-NEXT: %[[EL:.*]] = arith.index_cast %[[E]] : index to i64
-// CHECK-NEXT: %[[GL:.*]] = arith.index_cast %[[GR]] : index to i64
-// CHECK-NEXT: %[[JOB:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_start(%[[FP]], %[[CTX]], %[[SL]], %[[EL]], %[[GL]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> !llvm.ptr
+// The CPU part, started first: the first owned iteration at or after lo
+// (lb + ceil(max(lo - lb, 0) / step) * step) up to the chunk end hi; it
+// uses the values above it (outlining and the context are xmp-to-runtime's).
+// CHECK: %[[JOB:.*]] = xmp.cpu_part_start %[[S]] to %[[E]] grain %[[GR]] {
+// CHECK-NEXT: ^bb0(%[[LO:[^:]+]]: index, %[[HI:[^:]+]]: index):
+// CHECK-NEXT: %[[D:.*]] = arith.subi %[[LO]], %[[C0]] : index
+// CHECK-NEXT: %[[DZ:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[DP:.*]] = arith.maxsi %[[D]], %[[DZ]] : index
+// CHECK-NEXT: %[[K:.*]] = arith.ceildivsi %[[DP]], %[[C1]] : index
+// CHECK-NEXT: %[[KS:.*]] = arith.muli %[[K]], %[[C1]] : index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[C0]], %[[KS]] : index
+// CHECK-NEXT: xmp.loop (%[[J:[^)]+]]) = (%[[FIRST]]) to (%[[HI]]) step (%[[C1]]) on @t [0] attributes {xmp.split_part} {
+// CHECK-NEXT: xmp.load %[[POS]][%[[J]], %[[C0]]] : !darray
+// CHECK-NEXT: scf.for %{{.*}} = %[[C0]] to %[[N]] step %[[C1]] iter_args(%{{.*}} = %{{.*}}) -> (f64) {
+// CHECK: %[[PF:.*]] = arith.mulf %{{.*}}, %{{.*}} : f64
+// CHECK-NEXT: xmp.store %[[PF]], %[[ACC]][%[[J]], %[[C0]]] : !darray
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // The GPU part runs while the CPU chunks run: timed, over [lb, split).
 // CHECK: %[[TG:.*]] = scf.if %[[HAVEGPU]] -> (f64) {
 // CHECK-NEXT: xmp.gpu_timer_start
@@ -86,7 +81,7 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: %[[T0:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEXT: scf.yield %[[T0]] : f64
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[TC:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
+// CHECK-NEXT: %[[TC:.*]] = xmp.cpu_part_wait %[[JOB]]
 // CHECK-NOT: xmp.split_commit %[[POS]]
 // A part that did not run on this rank commits an empty range.
 // CHECK-NEXT: %[[G0:.*]] = arith.select %[[HAVEGPU]], %[[C0]], %[[Z]] : index
@@ -97,44 +92,7 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: xmp.loop_report loop 0 cpu %[[TC]], %[[NC]] gpu %[[TG]], %[[NG]]{{$}}
 // CHECK-NEXT: }
 // CHECK-NEXT: return
-// The CPU part: constants rematerialized, the context unpacked, the first
-// owned iteration at or after lo (lb + ceil(max(lo - lb, 0) / step) * step)
-// up to the chunk end hi.
-// CHECK-LABEL: func.func private @__xmp_cpu_part_0
-// CHECK-SAME: (%[[CTXA:[^:]+]]: !llvm.ptr, %[[LO:[^:]+]]: i64, %[[HI:[^:]+]]: i64)
-// CHECK-SAME: attributes {xmp.cpu_part_of = "device_loop"}
-// CHECK-DAG: %[[PC0:.*]] = arith.constant 0 : index
-// CHECK-DAG: %[[PN:.*]] = arith.constant 1024 : index
-// CHECK-DAG: %[[PC1:.*]] = arith.constant 1 : index
-// CHECK-DAG: %[[PZERO:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-DAG: %[[PG:.*]] = arith.constant 6.500000e-01 : f64
-// CHECK: %[[Q0:.*]] = llvm.getelementptr %[[CTXA]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, i64, i64)>
-// CHECK-NEXT: %[[L0:.*]] = llvm.load %[[Q0]] : !llvm.ptr -> !llvm.ptr
-// CHECK-NEXT: %[[PPOS:.*]] = builtin.unrealized_conversion_cast %[[L0]] : !llvm.ptr to !darray
-// CHECK-NEXT: %[[Q1:.*]] = llvm.getelementptr %[[CTXA]][0, 1]
-// CHECK-NEXT: %[[L1:.*]] = llvm.load %[[Q1]] : !llvm.ptr -> !llvm.ptr
-// CHECK-NEXT: %[[PACC:.*]] = builtin.unrealized_conversion_cast %[[L1]] : !llvm.ptr to !darray
-// CHECK-NEXT: %[[Q2:.*]] = llvm.getelementptr %[[CTXA]][0, 2]
-// CHECK-NEXT: %[[L2:.*]] = llvm.load %[[Q2]] : !llvm.ptr -> i64
-// CHECK-NEXT: arith.index_cast %[[L2]] : i64 to index
-// CHECK-NEXT: %[[Q3:.*]] = llvm.getelementptr %[[CTXA]][0, 3]
-// CHECK-NEXT: %[[L3:.*]] = llvm.load %[[Q3]] : !llvm.ptr -> i64
-// CHECK-NEXT: arith.index_cast %[[L3]] : i64 to index
-// CHECK-NEXT: %[[PLO:.*]] = arith.index_cast %[[LO]] : i64 to index
-// CHECK-NEXT: %[[PHI:.*]] = arith.index_cast %[[HI]] : i64 to index
-// CHECK-NEXT: %[[D:.*]] = arith.subi %[[PLO]], %[[PC0]] : index
-// CHECK-NEXT: %[[DZ:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[DP:.*]] = arith.maxsi %[[D]], %[[DZ]] : index
-// CHECK-NEXT: %[[K:.*]] = arith.ceildivsi %[[DP]], %[[PC1]] : index
-// CHECK-NEXT: %[[KS:.*]] = arith.muli %[[K]], %[[PC1]] : index
-// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[PC0]], %[[KS]] : index
-// CHECK-NEXT: xmp.loop (%[[J:[^)]+]]) = (%[[FIRST]]) to (%[[PHI]]) step (%[[PC1]]) on @t [0] attributes {xmp.split_part} {
-// CHECK-NEXT: xmp.load %[[PPOS]][%[[J]], %[[PC0]]] : !darray
-// CHECK-NEXT: scf.for %{{.*}} = %[[PC0]] to %[[PN]] step %[[PC1]] iter_args(%{{.*}} = %[[PZERO]]) -> (f64) {
-// CHECK: %[[PF:.*]] = arith.mulf %{{.*}}, %[[PG]] : f64
-// CHECK-NEXT: xmp.store %[[PF]], %[[PACC]][%[[J]], %[[PC0]]] : !darray
-// CHECK-NEXT: }
-// CHECK-NEXT: return
+// CHECK-NOT: func.func private @__xmp_cpu_part
 
 // Without GPU code: weight 1.0 (no weight call, %w unused), no coherence
 // ops, no GPU part (GPU time 0.0), and the time is also recorded as a
@@ -147,26 +105,22 @@ xmp.distribute @t onto @p [block]
 // CPU-NOT: scf.if
 // CPU-NOT: xmp.host_acquire
 // CPU-NOT: xmp.device_acquire
-// CPU: %[[JOB:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_start(
-// CPU-NEXT: %[[TG:.*]] = arith.constant 0.000000e+00 : f64
-// CPU-NEXT: %[[TC:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
-// CPU-NEXT: xmp.loop_report loop 0 cpu %[[TC]], %[[NC]] gpu %[[TG]], %[[NG]] on_host
-// CPU-NEXT: return
-// CPU-LABEL: func.func private @__xmp_cpu_part_0
+// CPU: %[[JOB:.*]] = xmp.cpu_part_start
 // CPU: xmp.loop (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) on @t [0] attributes {xmp.split_part} {
 // CPU-NOT: xmp.gpu_timer
 // CPU-NOT: xmp.device_loop
 // CPU-NOT: xmp.split_commit
 // CPU-NOT: xmp.host_acquire
+// CPU: %[[TG:.*]] = arith.constant 0.000000e+00 : f64
+// CPU-NEXT: %[[TC:.*]] = xmp.cpu_part_wait %[[JOB]]
+// CPU-NEXT: xmp.loop_report loop 0 cpu %[[TC]], %[[NC]] gpu %[[TG]], %[[NG]] on_host
+// CPU-NEXT: return
 
 // GRAIN-LABEL: func.func @nbody
 // GRAIN: xmp.loop_split %{{.*}}, (%{{.*}} to %{{.*}} step %[[ST:[^)]+]]) on @t[0] grain 8
 // GRAIN: %[[G8:.*]] = arith.constant 8 : index
 // GRAIN-NEXT: %[[GR:.*]] = arith.muli %[[G8]], %[[ST]] : index
-// GRAIN: arith.index_cast %[[GR]] : index to i64
-// GRAIN-NEXT: llvm.getelementptr %{{.*}}[0, 3]
-// GRAIN: %[[GL:.*]] = arith.index_cast %[[GR]] : index to i64
-// GRAIN-NEXT: {{(func\.)?}}call @xmprt_cpu_parallel_for_start(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[GL]])
+// GRAIN: xmp.cpu_part_start %{{.*}} to %{{.*}} grain %[[GR]] {
 func.func @nbody(%pos: !v, %acc: !v, %w: f64) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -203,10 +157,6 @@ xmp.distribute @t onto @p [block, cyclic]
 !m = !xmp.darray<64x64xf32, @t, align [0, 1]>
 // CHECK-LABEL: func.func @modes
 // CHECK-SAME: (%[[U:[^:]+]]: !darray, %[[V:[^:]+]]: !darray)
-// CHECK-NEXT: llvm.mlir.constant(1 : i64) : i64
-// CHECK-NEXT: %[[CTX1:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(ptr, ptr, i64, i64)> : (i64) -> !llvm.ptr
-// CHECK-NEXT: llvm.mlir.constant(1 : i64) : i64
-// CHECK-NEXT: %[[CTX0:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(ptr, ptr, i64, i64)> : (i64) -> !llvm.ptr
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
@@ -214,8 +164,8 @@ xmp.distribute @t onto @p [block, cyclic]
 // CHECK-NEXT: %[[F0:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEXT: %[[W0:.*]] = xmp.loop_weight loop 0 current %[[F0]]
 // CHECK-NEXT: %[[S0:[^,]+]], %[[E0:[^,]+]], %{{.*}} = xmp.loop_split %[[W0]], (%[[C0]] to %[[C64]] step %[[C1]]) on @t[1] grain 32
-// CHECK: %[[FN0:.*]] = {{(func\.)?}}constant @__xmp_cpu_part_0
-// CHECK: {{(func\.)?}}call @xmprt_cpu_parallel_for_start(%{{.*}}, %[[CTX0]],
+// CHECK: xmp.cpu_part_start %[[S0]] to %[[E0]] grain %{{.*}} {
+// CHECK: xmp.loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%{{[^)]+}}) step (%{{[^)]+}}) on @t [1] attributes {xmp.split_part}
 // CHECK: xmp.device_loop (%[[I0:[^)]+]]) = (%[[C0]]) to (%[[S0]]) step (%[[C1]]) on @t [1] attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part} {
 // CHECK: xmp.store %{{.*}}, %[[V]][%[[C3]], %[[I0]]] : !darray
 // CHECK: %[[VG0:.*]] = arith.select %{{.*}}, %[[C0]], %{{.*}} : index
@@ -235,8 +185,17 @@ xmp.distribute @t onto @p [block, cyclic]
 // CHECK-NEXT: xmp.device_acquire %[[U]] access(write)
 // CHECK: %[[G1:.*]] = arith.constant 1 : index
 // CHECK-NEXT: arith.muli %[[G1]], %[[C1]] : index
-// CHECK: %[[FN1:.*]] = {{(func\.)?}}constant @__xmp_cpu_part_1
-// CHECK: {{(func\.)?}}call @xmprt_cpu_parallel_for_start(%{{.*}}, %[[CTX1]],
+// The 2-D CPU part: the outer dimension from the aligned first iteration
+// (lb = 1) to hi, the inner one over its original bounds.
+// CHECK: xmp.cpu_part_start %[[S1]] to %[[E1]] grain %{{.*}} {
+// CHECK-NEXT: ^bb0(%[[LO:[^:]+]]: index, %[[HI:[^:]+]]: index):
+// CHECK-NEXT: %[[D:.*]] = arith.subi %[[LO]], %[[C1]] : index
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: %[[DP:.*]] = arith.maxsi %[[D]], %{{.*}} : index
+// CHECK-NEXT: %[[K:.*]] = arith.ceildivsi %[[DP]], %[[C1]] : index
+// CHECK-NEXT: %[[KS:.*]] = arith.muli %[[K]], %[[C1]] : index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[C1]], %[[KS]] : index
+// CHECK-NEXT: xmp.loop (%{{[^,]+}}, %{{[^)]+}}) = (%[[FIRST]], %[[C0]]) to (%[[HI]], %[[C64]]) step (%[[C1]], %[[C1]]) on @t [0, 1] attributes {xmp.split_part} {
 // CHECK: xmp.device_loop (%[[I1:[^,]+]], %[[J1:[^)]+]]) = (%[[C1]], %[[C0]]) to (%[[S1]], %[[C64]]) step (%[[C1]], %[[C1]]) on @t [0, 1] attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part} {
 // CHECK-NEXT: %[[X1:.*]] = xmp.load %[[V]][%[[I1]], %[[J1]]] : !darray
 // CHECK-NEXT: xmp.store %[[X1]], %[[U]][%[[I1]], %[[J1]]] : !darray
@@ -248,35 +207,17 @@ xmp.distribute @t onto @p [block, cyclic]
 // CHECK-NEXT: xmp.loop_report loop 1 cpu
 // CHECK-NEXT: }
 // CHECK-NEXT: return
-// CHECK-LABEL: func.func private @__xmp_cpu_part_0
-// CHECK: xmp.loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%{{[^)]+}}) step (%{{[^)]+}}) on @t [1] attributes {xmp.split_part}
-// The 2-D CPU part: the outer dimension from the aligned first iteration
-// (lb = 1) to hi, the inner one over its original bounds.
-// CHECK-LABEL: func.func private @__xmp_cpu_part_1
-// CHECK-SAME: (%{{[^:]+}}: !llvm.ptr, %[[LO:[^:]+]]: i64, %[[HI:[^:]+]]: i64)
-// CHECK-DAG: %[[PC1:.*]] = arith.constant 1 : index
-// CHECK-DAG: %[[PC64:.*]] = arith.constant 64 : index
-// CHECK-DAG: %[[PC0:.*]] = arith.constant 0 : index
-// CHECK: %[[PLO:.*]] = arith.index_cast %[[LO]] : i64 to index
-// CHECK-NEXT: %[[PHI:.*]] = arith.index_cast %[[HI]] : i64 to index
-// CHECK-NEXT: %[[D:.*]] = arith.subi %[[PLO]], %[[PC1]] : index
-// CHECK-NEXT: arith.constant 0 : index
-// CHECK-NEXT: %[[DP:.*]] = arith.maxsi %[[D]], %{{.*}} : index
-// CHECK-NEXT: %[[K:.*]] = arith.ceildivsi %[[DP]], %[[PC1]] : index
-// CHECK-NEXT: %[[KS:.*]] = arith.muli %[[K]], %[[PC1]] : index
-// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[PC1]], %[[KS]] : index
-// CHECK-NEXT: xmp.loop (%{{[^,]+}}, %{{[^)]+}}) = (%[[FIRST]], %[[PC0]]) to (%[[PHI]], %[[PC64]]) step (%[[PC1]], %[[PC1]]) on @t [0, 1] attributes {xmp.split_part} {
 
 // Both loops split without GPU code too (cyclic and block dimensions).
 // CPU-LABEL: func.func @modes
 // CPU: xmp.loop_split %{{.*}} on @t[1] grain 32
+// CPU: xmp.cpu_part_start
+// CPU: xmp.loop {{.*}} on @t [1] attributes {xmp.split_part}
 // CPU: xmp.loop_report {{.*}} on_host
 // CPU: xmp.loop_split %{{.*}} on @t[0] grain 1
-// CPU: xmp.loop_report {{.*}} on_host
-// CPU-LABEL: func.func private @__xmp_cpu_part_0
-// CPU: xmp.loop {{.*}} on @t [1] attributes {xmp.split_part}
-// CPU-LABEL: func.func private @__xmp_cpu_part_1
+// CPU: xmp.cpu_part_start
 // CPU: xmp.loop {{.*}} on @t [0, 1] attributes {xmp.split_part}
+// CPU: xmp.loop_report {{.*}} on_host
 
 // The grain option replaces both defaults (32 for 1-D, 1 for nests).
 // GRAIN-LABEL: func.func @modes
@@ -300,41 +241,41 @@ func.func @modes(%u: !m, %v: !m) {
 
 // -----
 
-// A stencil-like loop inside an scf.for (lb 1, step 2, a dynamic ub): the
-// context is still allocated once, in the function's entry block. Stores
+// A stencil-like loop inside an scf.for (lb 1, step 2, a dynamic ub). Stores
 // at iv + c: %a[1 + %i] (c = 1) commits [lb + 1, split + 1) and
 // [split + 1, end + 1); %b[%i - 2] (twice, c = -2) commits [lb - 2, split - 2)
 // and [split - 2, end - 2); each bound is selected against 0 by whether
-// the part ran. The f32 %tv (defined in
-// the scf.for) and the index %ub are captured; the chunk grain is 32 *
-// step template indices; the CPU part aligns its first iteration to
-// lb + k * step.
+// the part ran. The CPU part uses the f32 %tv (defined in the scf.for)
+// from above; the chunk grain is 32 * step template indices; the CPU part
+// aligns its first iteration to lb + k * step.
 xmp.nodes @p(shape = ?)
 xmp.template @t(shape = 1000)
 xmp.distribute @t onto @p [block]
 !a = !xmp.darray<1000xf32, @t, align [0], shadow [1:2]>
 // CHECK-LABEL: func.func @stencil
 // CHECK-SAME: (%[[A:[^:]+]]: !darray, %[[B:[^:]+]]: !darray, %[[NT:[^:]+]]: index, %[[UB:[^:]+]]: index)
-// CHECK-NEXT: %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
-// CHECK-NEXT: %[[CTX:.*]] = llvm.alloca %[[ONE]] x !llvm.struct<(ptr, f32, ptr, i64, i64, i64)> : (i64) -> !llvm.ptr
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-NEXT: scf.for
-// CHECK-NOT: llvm.alloca
 // CHECK: %[[TV:.*]] = arith.sitofp %{{.*}} : i32 to f32
 // CHECK: %[[S:[^,]+]], %[[E:[^,]+]], %{{.*}} = xmp.loop_split %{{.*}}, (%[[C1]] to %[[UB]] step %[[C2]]) on @t[0] grain 32
 // CHECK: xmp.device_acquire %[[A]] access(readwrite)
 // CHECK-NEXT: xmp.device_acquire %[[B]] access(write)
 // CHECK: %[[G32:.*]] = arith.constant 32 : index
 // CHECK-NEXT: %[[GR:.*]] = arith.muli %[[G32]], %[[C2]] : index
-// CHECK: llvm.getelementptr %[[CTX]][0, 0]
-// CHECK: llvm.store %[[TV]], %{{.*}} : f32, !llvm.ptr
-// CHECK: %[[UBI:.*]] = arith.index_cast %[[UB]] : index to i64
-// CHECK-NEXT: llvm.getelementptr %[[CTX]][0, 3]
-// CHECK: %[[JOB:.*]] = func.call @xmprt_cpu_parallel_for_start(%{{.*}}, %[[CTX]], %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: %[[JOB:.*]] = xmp.cpu_part_start %[[S]] to %[[E]] grain %[[GR]] {
+// CHECK-NEXT: ^bb0(%[[LO:[^:]+]]: index, %[[HI:[^:]+]]: index):
+// CHECK-NEXT: %[[D:.*]] = arith.subi %[[LO]], %[[C1]] : index
+// CHECK-NEXT: %[[DZ:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[DP:.*]] = arith.maxsi %[[D]], %[[DZ]] : index
+// CHECK-NEXT: %[[K:.*]] = arith.ceildivsi %[[DP]], %[[C2]] : index
+// CHECK-NEXT: %[[KS:.*]] = arith.muli %[[K]], %[[C2]] : index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[C1]], %[[KS]] : index
+// CHECK-NEXT: xmp.loop (%{{[^)]+}}) = (%[[FIRST]]) to (%[[HI]]) step (%[[C2]]) on @t [0] attributes {xmp.split_part} {
+// CHECK: arith.addf %{{.*}}, %[[TV]] : f32
 // CHECK: xmp.device_loop (%{{[^)]+}}) = (%[[C1]]) to (%[[S]]) step (%[[C2]]) on @t [0] attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part}
-// CHECK: func.call @xmprt_cpu_parallel_for_wait(%[[JOB]])
+// CHECK: xmp.cpu_part_wait %[[JOB]]
 // CHECK: %[[K1A:.*]] = arith.constant 1 : index
 // CHECK-NEXT: %[[AGL:.*]] = arith.addi %[[C1]], %[[K1A]] : index
 // CHECK-NEXT: %[[K1B:.*]] = arith.constant 1 : index
@@ -365,22 +306,6 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: return
-// CHECK-LABEL: func.func private @__xmp_cpu_part_0
-// CHECK-SAME: (%[[CTXA:[^:]+]]: !llvm.ptr, %[[LO:[^:]+]]: i64, %[[HI:[^:]+]]: i64)
-// CHECK-DAG: %[[PC1:.*]] = arith.constant 1 : index
-// CHECK-DAG: %[[PC2:.*]] = arith.constant 2 : index
-// CHECK: %[[Q1:.*]] = llvm.getelementptr %[[CTXA]][0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, f32, ptr, i64, i64, i64)>
-// CHECK-NEXT: %[[PTV:.*]] = llvm.load %[[Q1]] : !llvm.ptr -> f32
-// CHECK: %[[PLO:.*]] = arith.index_cast %[[LO]] : i64 to index
-// CHECK-NEXT: %[[PHI:.*]] = arith.index_cast %[[HI]] : i64 to index
-// CHECK-NEXT: %[[D:.*]] = arith.subi %[[PLO]], %[[PC1]] : index
-// CHECK-NEXT: %[[DZ:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[DP:.*]] = arith.maxsi %[[D]], %[[DZ]] : index
-// CHECK-NEXT: %[[K:.*]] = arith.ceildivsi %[[DP]], %[[PC2]] : index
-// CHECK-NEXT: %[[KS:.*]] = arith.muli %[[K]], %[[PC2]] : index
-// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[PC1]], %[[KS]] : index
-// CHECK-NEXT: xmp.loop (%{{[^)]+}}) = (%[[FIRST]]) to (%[[PHI]]) step (%[[PC2]]) on @t [0] attributes {xmp.split_part} {
-// CHECK: arith.addf %{{.*}}, %[[PTV]] : f32
 
 // CPU-LABEL: func.func @stencil
 // CPU: xmp.loop_split
@@ -411,8 +336,8 @@ func.func @stencil(%a: !a, %b: !a, %nt: index, %ub: index) {
 
 // An add reduction (f64) over a cyclic dimension: one partial per CPU
 // chunk in a buffer of ceil((end - split) / grain) + 1 slots set to the
-// identity, passed through the context as a memref descriptor; the CPU
-// part stores its chunk's result at (lo - split) / grain. The GPU part
+// identity, used by the CPU part from above; the CPU part stores its
+// chunk's result at (lo - split) / grain. The GPU part
 // starts from the identity and yields its partial with its time (the
 // identity and 0.0 when it is empty). After the wait: the buffer folded in
 // chunk order, combined with the GPU partial, reduced across the nodes,
@@ -423,8 +348,6 @@ xmp.distribute @t onto @p [cyclic]
 !a = !xmp.darray<?xf64, @t, align [0]>
 // CHECK-LABEL: func.func @reduce
 // CHECK-SAME: (%[[A:[^:]+]]: !darray, %[[N:[^:]+]]: index, %[[INIT:[^:]+]]: f64) -> f64
-// CHECK-NEXT: llvm.mlir.constant(1 : i64) : i64
-// CHECK-NEXT: %[[CTX:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(ptr, i64, i64, i64, struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>)> : (i64) -> !llvm.ptr
 // CHECK: %[[S:[^,]+]], %[[E:[^,]+]], %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split %{{.*}} on @t[0] grain 32
 // CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[HAVECPU:.*]] = arith.cmpi sgt, %[[NC]], %[[Z]] : index
@@ -455,10 +378,15 @@ xmp.distribute @t onto @p [cyclic]
 // CHECK-NEXT: %[[IDB:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEXT: memref.store %[[IDB]], %[[BUF]][%[[K]]] : memref<?xf64>
 // CHECK-NEXT: }
-// CHECK: %[[BD:.*]] = builtin.unrealized_conversion_cast %[[BUF]] : memref<?xf64> to !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
-// CHECK-NEXT: %[[BP:.*]] = llvm.getelementptr %[[CTX]][0, 4]
-// CHECK-NEXT: llvm.store %[[BD]], %[[BP]] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, !llvm.ptr
-// CHECK: %[[JOB:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_start(
+// CHECK-NEXT: %[[JOB:.*]] = xmp.cpu_part_start %[[S]] to %[[E]] grain %[[GR]] {
+// CHECK-NEXT: ^bb0(%[[LO:[^:]+]]: index, %{{[^:]+}}: index):
+// CHECK: %[[PID:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[R:.*]] = xmp.loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%{{[^)]+}}) step (%{{[^)]+}}) on @t [0] reduce(add) init(%[[PID]]) -> f64 attributes {xmp.split_part} {
+// CHECK: }
+// CHECK-NEXT: %[[OFF:.*]] = arith.subi %[[LO]], %[[S]] : index
+// CHECK-NEXT: %[[PSLOT:.*]] = arith.divsi %[[OFF]], %[[GR]] : index
+// CHECK-NEXT: memref.store %[[R]], %[[BUF]][%[[PSLOT]]] : memref<?xf64>
+// CHECK-NEXT: }
 // CHECK: %[[GPU:.*]]:2 = scf.if %[[HAVEGPU]] -> (f64, f64) {
 // CHECK-NEXT: xmp.gpu_timer_start
 // CHECK-NEXT: %[[IDG:.*]] = arith.constant 0.000000e+00 : f64
@@ -470,7 +398,7 @@ xmp.distribute @t onto @p [cyclic]
 // CHECK-NEXT: %[[ET:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEXT: scf.yield %[[EI]], %[[ET]] : f64, f64
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[TC:.*]] = {{(func\.)?}}call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
+// CHECK-NEXT: %[[TC:.*]] = xmp.cpu_part_wait %[[JOB]]
 // CHECK-NEXT: arith.constant 1 : index
 // CHECK-NEXT: %[[IDF:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEXT: %[[FOLD:.*]] = scf.for %[[K2:[^ ]+]] = %[[Z]] to %[[NBUF]] step %{{[^ ]+}} iter_args(%[[RACC:[^ ]+]] = %[[IDF]]) -> (f64) {
@@ -489,25 +417,6 @@ xmp.distribute @t onto @p [cyclic]
 // CHECK-NEXT: %[[ALL:.*]] = xmp.reduction add %[[NODE]] on @p : f64
 // CHECK-NEXT: %[[RES:.*]] = arith.addf %[[INIT]], %[[ALL]] : f64
 // CHECK-NEXT: return %[[RES]] : f64
-// CHECK-LABEL: func.func private @__xmp_cpu_part_0
-// CHECK-SAME: (%[[CTXA:[^:]+]]: !llvm.ptr, %[[LO:[^:]+]]: i64, %[[HI:[^:]+]]: i64)
-// CHECK: %[[Q2:.*]] = llvm.getelementptr %[[CTXA]][0, 2]
-// CHECK-NEXT: %[[L2:.*]] = llvm.load %[[Q2]] : !llvm.ptr -> i64
-// CHECK-NEXT: %[[PS:.*]] = arith.index_cast %[[L2]] : i64 to index
-// CHECK-NEXT: %[[Q3:.*]] = llvm.getelementptr %[[CTXA]][0, 3]
-// CHECK-NEXT: %[[L3:.*]] = llvm.load %[[Q3]] : !llvm.ptr -> i64
-// CHECK-NEXT: %[[PGR:.*]] = arith.index_cast %[[L3]] : i64 to index
-// CHECK-NEXT: %[[Q4:.*]] = llvm.getelementptr %[[CTXA]][0, 4]
-// CHECK-NEXT: %[[L4:.*]] = llvm.load %[[Q4]] : !llvm.ptr -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
-// CHECK-NEXT: %[[PBUF:.*]] = builtin.unrealized_conversion_cast %[[L4]] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> to memref<?xf64>
-// CHECK-NEXT: %[[PLO:.*]] = arith.index_cast %[[LO]] : i64 to index
-// CHECK: %[[PID:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: %[[R:.*]] = xmp.loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%{{[^)]+}}) step (%{{[^)]+}}) on @t [0] reduce(add) init(%[[PID]]) -> f64 attributes {xmp.split_part} {
-// CHECK: }
-// CHECK-NEXT: %[[OFF:.*]] = arith.subi %[[PLO]], %[[PS]] : index
-// CHECK-NEXT: %[[SLOT:.*]] = arith.divsi %[[OFF]], %[[PGR]] : index
-// CHECK-NEXT: memref.store %[[R]], %[[PBUF]][%[[SLOT]]] : memref<?xf64>
-// CHECK-NEXT: return
 
 // Without GPU code the folded CPU partial alone is reduced across nodes.
 // CPU-LABEL: func.func @reduce

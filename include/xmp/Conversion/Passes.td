@@ -23,7 +23,11 @@ def XMPToRuntime : Pass<"xmp-to-runtime", "::mlir::ModuleOp"> {
     `xmp.replicate_sync` copies (`xmprt_replicate_sync`), `acc` reflects
     and gmoves act on device instances, and `xmp.device_acquire` /
     `xmp.device_release` / `xmp.host_modified` become the runtime's
-    coherence calls.
+    coherence calls. The CPU part of a split loop (`xmp.cpu_part_start`) is
+    outlined into `__xmp_cpu_part_N(ctx, lo, hi)`; what its body uses from
+    above is packed into a context struct of their `LLVMTypeConverter`
+    types, and it is started with `xmprt_cpu_parallel_for_start`;
+    `xmp.cpu_part_wait` becomes `xmprt_cpu_parallel_for_wait`.
   }];
   let options = [
     Option<"gpu", "gpu", "bool", /*default=*/"false",

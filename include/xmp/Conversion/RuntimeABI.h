@@ -9,6 +9,7 @@
 #ifndef XMP_CONVERSION_RUNTIMEABI_H
 #define XMP_CONVERSION_RUNTIMEABI_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -131,6 +132,18 @@ inline void checkRuntimeCall(MLIRContext *ctx, llvm::StringRef name,
       (results.size() == 1 && !abiCompatible(want.getResult(0), results[0])))
     bad("result", size_t(-1), want.getNumResults() ? want.getResult(0) : Type(),
         results.empty() ? Type() : results[0]);
+}
+
+/// Declares runtime function `name` (private, no body) in `module` unless a
+/// symbol of that name exists, after checking `type` against the table.
+inline void declareRuntimeFunction(ModuleOp module, Location loc,
+                                   llvm::StringRef name, FunctionType type) {
+  checkRuntimeCall(module.getContext(), name, type.getInputs(),
+                   type.getResults());
+  if (module.lookupSymbol(name))
+    return;
+  OpBuilder mb(module.getBodyRegion());
+  func::FuncOp::create(mb, loc, name, type).setPrivate();
 }
 
 } // namespace mlir::xmp::abi

@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "xmp/Conversion/Passes.h"
+#include "xmp/Conversion/RuntimeABI.h"
 #include "xmp/Dialect/XMP/IR/XMP.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 
@@ -948,7 +949,7 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
   if (plan) {
     Type i64 = b.getI64Type();
     StringRef fn = "xmprt_gpu_sweep_chunks";
-    declareRuntimeFunction(par->getParentOfType<ModuleOp>(), loc, fn,
+    abi::declareRuntimeFunction(par->getParentOfType<ModuleOp>(), loc, fn,
                            b.getFunctionType({i64, i64, i64}, {i64}));
     Value perPlane = grid[0];
     for (unsigned a = 1; a < mapped; ++a)
@@ -987,7 +988,7 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
   if (mapped >= 2 || plan) {
     StringRef fn = "xmprt_gpu_check_grid";
     Type i64 = b.getI64Type();
-    declareRuntimeFunction(par->getParentOfType<ModuleOp>(), loc, fn,
+    abi::declareRuntimeFunction(par->getParentOfType<ModuleOp>(), loc, fn,
                            b.getFunctionType({i64, i64, i64}, {}));
     SmallVector<Value> dims;
     for (Value g : grid)

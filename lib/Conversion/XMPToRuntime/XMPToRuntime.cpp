@@ -9,6 +9,7 @@
 #include "xmp/Conversion/RuntimeABI.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -17,8 +18,11 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
 
 #include "xmprt/xmprt.h"
 
@@ -59,13 +63,8 @@ Value callRuntime(OpBuilder &b, Location loc, StringRef name,
   auto module = b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
   if (!module)
     module = llvm::cast<ModuleOp>(b.getInsertionBlock()->getParentOp());
-  auto fnType = b.getFunctionType(TypeRange(args), results);
-  abi::checkRuntimeCall(b.getContext(), name, fnType.getInputs(), results);
-  if (!module.lookupSymbol<func::FuncOp>(name)) {
-    OpBuilder mb(module.getBodyRegion());
-    auto fn = func::FuncOp::create(mb, loc, name, fnType);
-    fn.setPrivate();
-  }
+  abi::declareRuntimeFunction(module, loc, name,
+                              b.getFunctionType(TypeRange(args), results));
   auto call = func::CallOp::create(b, loc, name, results, args);
   return call.getNumResults() ? call.getResult(0) : Value();
 }
@@ -223,6 +222,21 @@ valueBuffer(OpBuilder &b, Location loc, Operation *op, Value value) {
 // Module symbols
 //===----------------------------------------------------------------------===//
 
+/// Whether the module reads the times of device-loop steps (xmp.gpu_time,
+/// xmp.cpu_time, or those runtime functions called directly): the runtime
+/// records no events around steps run all on the GPU unless told so.
+bool readsStepTimes(ModuleOp module) {
+  bool reads = false;
+  module.walk([&](Operation *op) {
+    auto call = dyn_cast<func::CallOp>(op);
+    if (isa<GpuTimeOp, CpuTimeOp>(op) ||
+        (call && (call.getCallee() == "xmprt_gpu_time" ||
+                  call.getCallee() == "xmprt_cpu_time")))
+      reads = true;
+  });
+  return reads;
+}
+
 LogicalResult lowerModuleSymbols(ModuleOp module) {
   MLIRContext *ctx = module.getContext();
   Location loc = module.getLoc();
@@ -231,8 +245,15 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
   SmallVector<NodesOp> nodes(module.getOps<NodesOp>());
   SmallVector<TemplateOp> templates(module.getOps<TemplateOp>());
   SmallVector<DistributeOp> dists(module.getOps<DistributeOp>());
-  if (nodes.empty() && templates.empty())
+  if (nodes.empty() && templates.empty()) {
+    // No initializer; main (if here) tells the runtime itself.
+    auto main = module.lookupSymbol<func::FuncOp>("main");
+    if (main && !main.isExternal() && readsStepTimes(module)) {
+      OpBuilder mb = OpBuilder::atBlockBegin(&main.getBody().front());
+      callRuntime(mb, loc, "xmprt_step_times_used", {}, {});
+    }
     return success();
+  }
   auto makeGlobal = [&](StringRef kind, StringRef sym) {
     auto g = LLVM::GlobalOp::create(b, loc, ptrType(ctx), /*isConstant=*/false,
                                     LLVM::Linkage::Internal,
@@ -260,6 +281,8 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
                                            globalName(kind, sym));
     LLVM::StoreOp::create(fb, loc, h, addr);
   };
+  if (readsStepTimes(module))
+    callRuntime(fb, loc, "xmprt_step_times_used", {}, {});
   for (NodesOp n : nodes) {
     Value shape = packShape(fb, loc, n.getShape());
     Value h = callRuntime(fb, loc, "xmprt_grid_create", {ptrType(ctx)},
@@ -351,6 +374,127 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
     n.erase();
   for (TemplateOp t : templates)
     t.erase();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CPU parts of split loops
+//===----------------------------------------------------------------------===//
+
+/// The type a value of type `t` crosses a CPU part's context as: a handle
+/// for the dialect's handle types, else its LLVM type (memrefs as their
+/// descriptors); null when it has none.
+Type contextFieldType(const LLVMTypeConverter &llvmTypes, Type t) {
+  if (isa<DArrayType, ReflectPlanType, TokenType, CpuJobType>(t))
+    return ptrType(t.getContext());
+  return llvmTypes.convertType(t);
+}
+
+/// `v` as its context field type `f`, and back.
+Value toContextField(OpBuilder &b, Location loc, Value v, Type f) {
+  if (v.getType() == f)
+    return v;
+  if (v.getType().isIndex())
+    return arith::IndexCastOp::create(b, loc, f, v);
+  return UnrealizedConversionCastOp::create(b, loc, f, v).getResult(0);
+}
+Value fromContextField(OpBuilder &b, Location loc, Value x, Type t) {
+  if (x.getType() == t)
+    return x;
+  if (t.isIndex())
+    return arith::IndexCastOp::create(b, loc, t, x);
+  return UnrealizedConversionCastOp::create(b, loc, t, x).getResult(0);
+}
+
+/// Outlines the body of every `xmp.cpu_part_start` into
+/// `@__xmp_cpu_part_N(ctx: !llvm.ptr, lo: i64, hi: i64)` and starts it on
+/// the executor. What the body uses from above (constants excepted: they
+/// are cloned) is stored into a context struct on the caller's stack, each
+/// value as its LLVM type (`LLVMTypeConverter`, so memrefs cross as the
+/// descriptors that finalize-memref-to-llvm produces), and loaded back in
+/// the function; the casts between the two meet those of the final
+/// conversions and are reconciled. The job is a pointer from here on.
+LogicalResult outlineCpuParts(ModuleOp module) {
+  SmallVector<CpuPartStartOp> starts;
+  module.walk([&](CpuPartStartOp op) { starts.push_back(op); });
+  if (starts.empty())
+    return success();
+  MLIRContext *ctx = module.getContext();
+  LLVMTypeConverter llvmTypes(ctx);
+  Type ptr = ptrType(ctx), i64 = IntegerType::get(ctx, 64);
+  int next = 0;
+  for (CpuPartStartOp op : starts) {
+    Location loc = op.getLoc();
+    Block &src = op.getBody().front();
+    llvm::SetVector<Value> used;
+    getUsedValuesDefinedAbove(op.getBody(), used);
+    SmallVector<Operation *> constants;
+    SmallVector<Value> captures;
+    SmallVector<Type> fields;
+    for (Value v : used) {
+      Operation *def = v.getDefiningOp();
+      if (def && def->hasTrait<OpTrait::ConstantLike>() &&
+          def->getNumResults() == 1) {
+        constants.push_back(def);
+        continue;
+      }
+      Type f = contextFieldType(llvmTypes, v.getType());
+      if (!f)
+        return op.emitOpError()
+               << "body uses a value of type " << v.getType()
+               << " defined outside it, which has no LLVM type to cross the "
+                  "CPU part's context as";
+      captures.push_back(v);
+      fields.push_back(f);
+    }
+    auto ctxType = LLVM::LLVMStructType::getLiteral(ctx, fields);
+
+    std::string name;
+    do
+      name = "__xmp_cpu_part_" + std::to_string(next++);
+    while (module.lookupSymbol(name));
+    OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+    auto fn = func::FuncOp::create(mb, loc, name,
+                                   FunctionType::get(ctx, {ptr, i64, i64}, {}));
+    fn.setPrivate();
+    fn->setAttr("xmp.cpu_part_of", StringAttr::get(ctx, "device_loop"));
+    Block *entry = fn.addEntryBlock();
+    OpBuilder fb = OpBuilder::atBlockEnd(entry);
+    IRMapping map;
+    for (Operation *c : constants)
+      fb.clone(*c, map);
+    for (auto [k, v] : llvm::enumerate(captures)) {
+      Value p = LLVM::GEPOp::create(fb, loc, ptr, ctxType, entry->getArgument(0),
+                                    ArrayRef<LLVM::GEPArg>{0, (int32_t)k});
+      Value x = LLVM::LoadOp::create(fb, loc, fields[k], p);
+      map.map(v, fromContextField(fb, loc, x, v.getType()));
+    }
+    for (unsigned k = 0; k < 2; ++k)
+      map.map(src.getArgument(k), toIndex(fb, loc, entry->getArgument(k + 1)));
+    for (Operation &o : src.without_terminator())
+      fb.clone(o, map);
+    func::ReturnOp::create(fb, loc);
+
+    OpBuilder cb(op);
+    Value ctxPtr = entryAlloca(cb, loc, ctxType, 1);
+    for (auto [k, v] : llvm::enumerate(captures)) {
+      Value p = LLVM::GEPOp::create(cb, loc, ptr, ctxType, ctxPtr,
+                                    ArrayRef<LLVM::GEPArg>{0, (int32_t)k});
+      LLVM::StoreOp::create(cb, loc, toContextField(cb, loc, v, fields[k]), p);
+    }
+    Value fnRef = func::ConstantOp::create(cb, loc, fn.getFunctionType(),
+                                           fn.getSymName());
+    Value fnPtr =
+        UnrealizedConversionCastOp::create(cb, loc, ptr, fnRef).getResult(0);
+    Value job = callRuntime(cb, loc, "xmprt_cpu_parallel_for_start", {ptr},
+                            {fnPtr, ctxPtr, toI64(cb, loc, op.getLb()),
+                             toI64(cb, loc, op.getUb()),
+                             toI64(cb, loc, op.getGrain())});
+    op.getJob().replaceAllUsesWith(
+        UnrealizedConversionCastOp::create(cb, loc, op.getJob().getType(), job)
+            .getResult(0));
+    op.erase();
+  }
   return success();
 }
 
@@ -1104,6 +1248,19 @@ struct DeviceLoopOnHostLowering : RuntimePattern<DeviceLoopOnHostOp> {
   }
 };
 
+struct CpuPartWaitLowering : RuntimePattern<CpuPartWaitOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(CpuPartWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, callRuntime(rewriter, op.getLoc(),
+                                       "xmprt_cpu_parallel_for_wait",
+                                       {rewriter.getF64Type()},
+                                       {adaptor.getJob()}));
+    return success();
+  }
+};
+
 struct GpuTimerStartLowering : RuntimePattern<GpuTimerStartOp> {
   using RuntimePattern::RuntimePattern;
   LogicalResult
@@ -1150,7 +1307,7 @@ struct XMPToRuntimePass
       if (isa<ReflectOp, GMoveOp>(op))
         sites[op] = sites.size() + 1;
     });
-    if (failed(lowerModuleSymbols(module)))
+    if (failed(outlineCpuParts(module)) || failed(lowerModuleSymbols(module)))
       return signalPassFailure();
     // One pointer global per result slot / scratch site.
     SiteCells cells;
@@ -1184,6 +1341,7 @@ struct XMPToRuntimePass
     tc.addConversion([ctx](DArrayType) { return ptrType(ctx); });
     tc.addConversion([ctx](ReflectPlanType) { return ptrType(ctx); });
     tc.addConversion([ctx](TokenType) { return ptrType(ctx); });
+    tc.addConversion([ctx](CpuJobType) { return ptrType(ctx); });
     auto cast = [](OpBuilder &b, Type t, ValueRange in, Location loc) -> Value {
       return UnrealizedConversionCastOp::create(b, loc, t, in).getResult(0);
     };
@@ -1219,7 +1377,8 @@ struct XMPToRuntimePass
     patterns.add<ResultSlotLowering, GpuScratchLowering>(tc, ctx, module,
                                                          cells);
     patterns.add<LoopWeightLowering, LoopReportLowering,
-                 DeviceLoopOnHostLowering, GpuTimerStartLowering, GpuTimerStopLowering>(tc, ctx, module,
+                 DeviceLoopOnHostLowering, CpuPartWaitLowering,
+                 GpuTimerStartLowering, GpuTimerStopLowering>(tc, ctx, module,
                                                               gpu);
     patterns.add<ResultReadLowering, ResultWriteLowering, GpuStepBeginLowering,
                  GpuStepEndLowering>(tc, ctx, module, gpu);

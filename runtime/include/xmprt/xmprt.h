@@ -552,9 +552,17 @@ double xmprt_gpu_timer_stop(void);
  * (the controller learns from it as from xmprt_loop_report: 0 CPU
  * iterations, gpu_iters on the GPU), the weight trace, xmprt_gpu_time /
  * xmprt_cpu_time (the last device loop's times, 0 for the CPU), and
- * MPI_Finalize. Ids < 0 only set those times. Needs a GPU. */
+ * MPI_Finalize. Ids < 0 only set those times. Needs a GPU. The events are
+ * recorded only when something can read them: the loop is in auto mode,
+ * the weight trace or XMP_VERBOSE is on, a module of the program reads
+ * xmp.gpu_time / xmp.cpu_time (xmprt_step_times_used), or
+ * XMP_STEP_TIMING=always; otherwise begin and end only check their
+ * pairing (a step all on the GPU then costs its launches alone). */
 void xmprt_loop_gpu_begin(int64_t loop_id);
 void xmprt_loop_gpu_end(int64_t loop_id, int64_t gpu_iters);
+/* Called by a module's initializer when the module reads xmp.gpu_time or
+ * xmp.cpu_time: from then on every GPU-only step is timed. */
+void xmprt_step_times_used(void);
 
 /* Split loops and data (DeviceData.cpp). During a split loop the GPU part
  * works on the device instance and the CPU part on the host instance of

@@ -501,8 +501,15 @@ cudaError_t cudaEventSynchronize(cudaEvent_t) {
   flushAll();
   return cudaSuccess;
 }
+static long gEventRecords = 0;
+/* Test hook: how many events were recorded so far. */
+long xmprt_mock_event_records(void) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  return gEventRecords;
+}
 cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
   std::lock_guard<std::recursive_mutex> l(gMu);
+  ++gEventRecords;
   auto *m = (MockEvent *)e;
   m->recorded = true;
   if (queues()[s].empty()) {

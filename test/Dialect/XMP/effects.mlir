@@ -1,4 +1,5 @@
 // RUN: xmp-opt --cse %s | FileCheck %s
+// RUN: xmp-opt --canonicalize --cse --loop-invariant-code-motion %s | FileCheck %s --check-prefix=KEEP
 
 // xmp.load reads its array and xmp.store writes it (declared memory
 // effects): CSE merges loads with no write between them, and keeps them
@@ -67,4 +68,30 @@ func.func @view_store_between(%a: !a_t, %i: index, %v: f64) -> f64 {
   %y = xmp.load %a[%i] : !a_t
   %s = arith.addf %x, %y : f64
   return %s : f64
+}
+
+// A CPU part's start has no declared effects: canonicalization and CSE
+// never erase it (its job unused) nor merge two identical ones, and LICM
+// leaves it in its loop.
+// KEEP-LABEL: func.func @cpu_part_kept
+// KEEP: scf.for
+// KEEP-COUNT-2: xmp.cpu_part_start
+// KEEP: xmp.cpu_part_wait
+func.func @cpu_part_kept(%s: index, %e: index, %buf: memref<?xf64>, %x: f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %t = %c0 to %e step %c1 {
+    %j0 = xmp.cpu_part_start %s to %e grain %c1 {
+    ^bb0(%lo: index, %hi: index):
+      memref.store %x, %buf[%lo] : memref<?xf64>
+      xmp.yield
+    }
+    %j1 = xmp.cpu_part_start %s to %e grain %c1 {
+    ^bb0(%lo: index, %hi: index):
+      memref.store %x, %buf[%lo] : memref<?xf64>
+      xmp.yield
+    }
+    %w = xmp.cpu_part_wait %j1
+  }
+  return
 }

@@ -1511,3 +1511,49 @@ func.func @cyclic_bounds(%a: !xmp.darray<16x16xf64, @t, align [0, 1]>) {
   %lo, %hi = xmp.local_bounds %a[1] : !xmp.darray<16x16xf64, @t, align [0, 1]>
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// cpu_part_start
+//===----------------------------------------------------------------------===//
+
+func.func @cpu_part_args(%s: index) {
+  // expected-error @+1 {{'xmp.cpu_part_start' op body must take two index arguments (the chunk's lo and hi)}}
+  %job = xmp.cpu_part_start %s to %s grain %s {
+  ^bb0(%lo: index):
+    xmp.yield
+  }
+  return
+}
+
+// -----
+
+func.func @cpu_part_arg_type(%s: index) {
+  // expected-error @+1 {{'xmp.cpu_part_start' op body must take two index arguments (the chunk's lo and hi)}}
+  %job = xmp.cpu_part_start %s to %s grain %s {
+  ^bb0(%lo: i64, %hi: i64):
+    xmp.yield
+  }
+  return
+}
+
+// -----
+
+func.func @cpu_part_yield(%s: index, %x: f64) {
+  // expected-error @+1 {{'xmp.cpu_part_start' op body must end in an xmp.yield without values (a CPU part returns results through memory)}}
+  %job = xmp.cpu_part_start %s to %s grain %s {
+  ^bb0(%lo: index, %hi: index):
+    xmp.yield %x : f64
+  }
+  return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @cpu_part_wait_type(%s: index) {
+  // expected-error @+1 {{use of value '%s' expects different type than prior uses: '!xmp.cpu_job' vs 'index'}}
+  %t = xmp.cpu_part_wait %s
+  return
+}

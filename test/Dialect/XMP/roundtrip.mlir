@@ -201,6 +201,26 @@ func.func @split_step_ops(%f: f64, %n: index) -> f64 {
   return %w0 : f64
 }
 
+// A split loop's CPU part: a region over one chunk [lo, hi), started on the
+// executor, and the wait for it.
+// CHECK-LABEL: func.func @cpu_part
+// CHECK-NEXT: %[[JOB:.*]] = xmp.cpu_part_start %[[S:[^ ]+]] to %[[E:[^ ]+]] grain %[[G:[^ ]+]] {
+// CHECK-NEXT: ^bb0(%[[LO:[^:]+]]: index, %[[HI:[^:]+]]: index):
+// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%[[LO]]] : memref<?xf64>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[T:.*]] = xmp.cpu_part_wait %[[JOB]]
+// CHECK-NEXT: return %[[T]] : f64
+func.func @cpu_part(%s: index, %e: index, %g: index, %buf: memref<?xf64>,
+                    %x: f64) -> f64 {
+  %job = xmp.cpu_part_start %s to %e grain %g {
+  ^bb0(%lo: index, %hi: index):
+    memref.store %x, %buf[%lo] : memref<?xf64>
+    xmp.yield
+  }
+  %t = xmp.cpu_part_wait %job
+  return %t : f64
+}
+
 // CHECK-LABEL: func.func @on_host
 // CHECK-NEXT: xmp.device_loop_on_host %{{.*}}
 func.func @on_host(%t: f64) {

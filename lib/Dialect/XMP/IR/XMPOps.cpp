@@ -1148,6 +1148,19 @@ LogicalResult ReplicateOp::verify() {
   return success();
 }
 
+LogicalResult CpuPartStartOp::verify() {
+  Block &body = getBody().front();
+  if (body.getNumArguments() != 2 ||
+      !llvm::all_of(body.getArgumentTypes(),
+                    [](Type t) { return t.isIndex(); }))
+    return emitOpError("body must take two index arguments (the chunk's lo "
+                       "and hi)");
+  if (!cast<YieldOp>(body.getTerminator()).getValues().empty())
+    return emitOpError("body must end in an xmp.yield without values (a CPU "
+                       "part returns results through memory)");
+  return success();
+}
+
 LogicalResult ReplicateSyncOp::verify() {
   if (getArrays().empty())
     return emitOpError("needs at least one array");

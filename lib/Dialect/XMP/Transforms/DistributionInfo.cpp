@@ -5,7 +5,6 @@
 
 #include "xmprt/Distribution.h"
 #include "xmprt/xmprt.h"
-#include "xmp/Conversion/RuntimeABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -170,16 +169,6 @@ void mlir::xmp::combineAcrossNodes(OpBuilder &b, Location loc,
       results[i] = reductionCombine(b, loc, kinds[i], inits[i], total);
     }
   }
-}
-
-void mlir::xmp::declareRuntimeFunction(ModuleOp module, Location loc,
-                                       StringRef name, FunctionType type) {
-  abi::checkRuntimeCall(module.getContext(), name, type.getInputs(),
-                        type.getResults());
-  if (module.lookupSymbol(name))
-    return;
-  OpBuilder mb(module.getBodyRegion());
-  func::FuncOp::create(mb, loc, name, type).setPrivate();
 }
 
 Value mlir::xmp::createResultSlot(OpBuilder &b, Location loc, Operation *at,

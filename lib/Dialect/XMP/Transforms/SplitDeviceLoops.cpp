@@ -2,26 +2,26 @@
 //
 // See the pass description in Passes.td. One device loop becomes:
 //
-//   %w = xmprt_loop_weight(id, mode, fixed)          (1.0 without GPU code)
+//   %w = xmp.loop_weight id, mode, fixed             (1.0 without GPU code)
 //   %s, %e, %ng, %nc = xmp.loop_split %w, (lb0 to ub0 step st0) on @t [t0]
 //   [nc > 0] xmp.host_acquire      (every accessed array)
 //   [ng > 0] xmp.device_acquire    (every accessed array; copies in now,
 //                                   before the CPU chunks touch the host)
-//   ctx = {captured values, s, chunk grain, partial buffers}
-//   job = xmprt_cpu_parallel_for_start(@__xmp_cpu_part_N, ctx, s, e, grain)
-//   [ng > 0] timer start; xmp.device_loop over [lb0, s) (xmp.split_part);
-//            tg = timer stop
-//   tc = xmprt_cpu_parallel_for_wait(job)
+//   job = xmp.cpu_part_start s to e grain g {
+//     ^bb0(lo, hi): xmp.loop (xmp.split_part) over the owned iterations
+//                   in the chunk [lo, hi); partials into a buffer
+//   }
+//   [ng > 0] xmp.gpu_timer_start; xmp.device_loop over [lb0, s)
+//            (xmp.split_part); tg = xmp.gpu_timer_stop
+//   tc = xmp.cpu_part_wait job
 //   fold the chunks' partial reductions (chunk order)
 //   xmp.split_commit of every written array
-//   xmprt_loop_report(id, tc, nc, tg, ng)
+//   xmp.loop_report id, tc, nc, tg, ng
 //   reductions: gpu (+) cpu, across nodes, with init
 //
-// and @__xmp_cpu_part_N(ctx, lo, hi) runs `xmp.loop` (xmp.split_part) over
-// the owned iterations in the chunk [lo, hi) of the split dimension. The
-// context is an LLVM struct on the caller's stack (allocated in the entry
-// block); values cross it through their LLVM ABI types and
-// `unrealized_conversion_cast`s that the final lowering reconciles.
+// The pass emits xmp ops only: outlining the CPU part, packing what it uses
+// into a context and the executor's C entry points are xmp-to-runtime's
+// (lib/Conversion), the one place that knows the C ABI.
 //
 //===----------------------------------------------------------------------===//
 #include "xmp/Dialect/XMP/IR/XMP.h"
@@ -32,7 +32,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -90,30 +89,6 @@ std::optional<int64_t> offsetFrom(Value idx, Value iv) {
   return std::nullopt;
 }
 
-/// The LLVM type a captured value crosses the context struct as.
-Type abiType(Type t) {
-  MLIRContext *ctx = t.getContext();
-  auto ptr = LLVM::LLVMPointerType::get(ctx);
-  auto i64 = IntegerType::get(ctx, 64);
-  if (isa<DArrayType>(t))
-    return ptr;
-  if (t.isIndex())
-    return i64;
-  if (t.isIntOrFloat())
-    return t;
-  if (auto m = dyn_cast<MemRefType>(t)) {
-    if (m.getMemorySpace())
-      return {};
-    SmallVector<Type> fields{ptr, ptr, i64};
-    if (m.getRank()) {
-      auto arr = LLVM::LLVMArrayType::get(i64, m.getRank());
-      fields.append({arr, arr});
-    }
-    return LLVM::LLVMStructType::getLiteral(ctx, fields);
-  }
-  return {};
-}
-
 class Splitter {
 public:
   Splitter(ModuleOp module, bool gpu, int64_t grain)
@@ -127,13 +102,10 @@ public:
 private:
   LogicalResult footprint(DeviceLoopOp loop,
                           llvm::MapVector<Value, Written> &writes);
-  Value call(OpBuilder &b, Location loc, StringRef name, TypeRange results,
-             ValueRange args);
-  func::FuncOp outline(DeviceLoopOp loop, int64_t id,
-                       ArrayRef<Operation *> constants,
-                       ArrayRef<Value> captures, LLVM::LLVMStructType ctxType,
-                       ArrayRef<ReductionKind> kinds, unsigned sIndex,
-                       unsigned grainIndex, unsigned firstBuffer);
+  CpuPartStartOp startCpuPart(OpBuilder &b, DeviceLoopOp loop, Value s,
+                              Value e, Value cpuGrain,
+                              ArrayRef<ReductionKind> kinds,
+                              ArrayRef<Value> buffers);
 
   ModuleOp module;
   bool gpu;
@@ -142,14 +114,6 @@ private:
 };
 
 } // namespace
-
-Value Splitter::call(OpBuilder &b, Location loc, StringRef name,
-                     TypeRange results, ValueRange args) {
-  declareRuntimeFunction(module, loc, name,
-                         b.getFunctionType(TypeRange(args), results));
-  auto c = func::CallOp::create(b, loc, name, results, args);
-  return results.empty() ? Value() : c.getResult(0);
-}
 
 LogicalResult Splitter::footprint(DeviceLoopOp loop,
                                   llvm::MapVector<Value, Written> &writes) {
@@ -194,88 +158,57 @@ LogicalResult Splitter::footprint(DeviceLoopOp loop,
   return failure(r.wasInterrupted());
 }
 
-func::FuncOp Splitter::outline(DeviceLoopOp loop, int64_t id,
-                               ArrayRef<Operation *> constants,
-                               ArrayRef<Value> captures,
-                               LLVM::LLVMStructType ctxType,
-                               ArrayRef<ReductionKind> kinds, unsigned sIndex,
-                               unsigned grainIndex, unsigned firstBuffer) {
+/// The CPU part: xmp.loop (xmp.split_part) over the owned iterations of
+/// each chunk [lo, hi) of [s, e), its reduction results stored as the
+/// chunk's partial.
+CpuPartStartOp Splitter::startCpuPart(OpBuilder &b, DeviceLoopOp loop,
+                                      Value s, Value e, Value cpuGrain,
+                                      ArrayRef<ReductionKind> kinds,
+                                      ArrayRef<Value> buffers) {
   Location loc = loop.getLoc();
   MLIRContext *ctx = loop.getContext();
-  auto ptr = LLVM::LLVMPointerType::get(ctx);
-  auto i64 = IntegerType::get(ctx, 64);
-  std::string name = ("__xmp_cpu_part_" + Twine(id)).str();
-  for (int k = 1; module.lookupSymbol(name); ++k)
-    name = ("__xmp_cpu_part_" + Twine(id) + "_" + Twine(k)).str();
-  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
-  auto fn = func::FuncOp::create(
-      mb, loc, name, FunctionType::get(ctx, {ptr, i64, i64}, {}));
-  fn.setPrivate();
-  fn->setAttr("xmp.cpu_part_of", StringAttr::get(ctx, "device_loop"));
-  Block *entry = fn.addEntryBlock();
-  OpBuilder b = OpBuilder::atBlockEnd(entry);
-  Value ctxPtr = entry->getArgument(0);
-
-  // Unpack the context.
-  IRMapping mapping;
-  for (Operation *c : constants)
-    b.clone(*c, mapping);
-  SmallVector<Value> unpacked;
-  for (auto [k, v] : llvm::enumerate(captures)) {
-    Type abi = ctxType.getBody()[k];
-    Value p = LLVM::GEPOp::create(b, loc, ptr, ctxType, ctxPtr,
-                                  ArrayRef<LLVM::GEPArg>{0, (int32_t)k});
-    Value x = LLVM::LoadOp::create(b, loc, abi, p);
-    Type t = v.getType();
-    if (t.isIndex())
-      x = arith::IndexCastOp::create(b, loc, t, x);
-    else if (t != abi)
-      x = UnrealizedConversionCastOp::create(b, loc, t, x).getResult(0);
-    mapping.map(v, x);
-    unpacked.push_back(x);
-  }
+  auto start = CpuPartStartOp::create(b, loc, b.getType<CpuJobType>(), s, e,
+                                      cpuGrain);
+  Block *body = new Block();
+  start.getBody().push_back(body);
+  Type index = b.getIndexType();
+  Value lo = body->addArgument(index, loc), hi = body->addArgument(index, loc);
+  OpBuilder rb = OpBuilder::atBlockEnd(body);
 
   // The owned iterations in [lo, hi): lower bound aligned to lb0 + k*st0.
   unsigned nl = loop.getNumLoops();
-  Value lo = arith::IndexCastOp::create(b, loc, b.getIndexType(),
-                                        entry->getArgument(1));
-  Value hi = arith::IndexCastOp::create(b, loc, b.getIndexType(),
-                                        entry->getArgument(2));
-  Value lb0 = mapping.lookup(loop.getLowerBounds()[0]);
-  Value st0 = mapping.lookup(loop.getSteps()[0]);
+  Value lb0 = loop.getLowerBounds()[0], st0 = loop.getSteps()[0];
   Value n = arith::CeilDivSIOp::create(
-      b, loc,
-      arith::MaxSIOp::create(b, loc, arith::SubIOp::create(b, loc, lo, lb0),
-                             cst(b, loc, 0)),
+      rb, loc,
+      arith::MaxSIOp::create(rb, loc, arith::SubIOp::create(rb, loc, lo, lb0),
+                             cst(rb, loc, 0)),
       st0);
-  Value first =
-      arith::AddIOp::create(b, loc, lb0, arith::MulIOp::create(b, loc, n, st0));
-  SmallVector<Value> lbs, ubs, steps, identities;
-  for (unsigned k = 0; k < nl; ++k) {
-    lbs.push_back(k ? mapping.lookup(loop.getLowerBounds()[k]) : first);
-    ubs.push_back(k ? mapping.lookup(loop.getUpperBounds()[k]) : hi);
-    steps.push_back(mapping.lookup(loop.getSteps()[k]));
-  }
+  Value first = arith::AddIOp::create(rb, loc, lb0,
+                                      arith::MulIOp::create(rb, loc, n, st0));
+  SmallVector<Value> lbs(loop.getLowerBounds()), ubs(loop.getUpperBounds()),
+      identities;
+  lbs[0] = first;
+  ubs[0] = hi;
   for (auto [i, v] : llvm::enumerate(loop.getInits()))
-    identities.push_back(reductionIdentity(b, loc, kinds[i], v.getType()));
+    identities.push_back(reductionIdentity(rb, loc, kinds[i], v.getType()));
   auto cpuLoop = LoopOp::create(
-      b, loc, loop.getResultTypes(), lbs, ubs, steps, loop.getTmplAttr(),
-      loop.getOnDimsAttr(), identities, loop.getReduceKindsAttr(),
-      /*weight=*/Value(), /*weightAuto=*/UnitAttr(),
+      rb, loc, loop.getResultTypes(), lbs, ubs, loop.getSteps(),
+      loop.getTmplAttr(), loop.getOnDimsAttr(), identities,
+      loop.getReduceKindsAttr(), /*weight=*/Value(), /*weightAuto=*/UnitAttr(),
       /*blockSize=*/DenseI64ArrayAttr());
-  loop.getBody().cloneInto(&cpuLoop.getBody(), mapping);
+  IRMapping same;
+  loop.getBody().cloneInto(&cpuLoop.getBody(), same);
   cpuLoop->setAttr(kSplitPartAttr, UnitAttr::get(ctx));
 
   // One partial per chunk, at (lo - s) / grain (chunks start at s + k*grain).
   if (!kinds.empty()) {
     Value slot = arith::DivSIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, lo, unpacked[sIndex]),
-        unpacked[grainIndex]);
-    for (auto [i, r] : llvm::enumerate(cpuLoop.getResults()))
-      memref::StoreOp::create(b, loc, r, unpacked[firstBuffer + i], slot);
+        rb, loc, arith::SubIOp::create(rb, loc, lo, s), cpuGrain);
+    for (auto [r, buf] : llvm::zip(cpuLoop.getResults(), buffers))
+      memref::StoreOp::create(rb, loc, r, buf, slot);
   }
-  func::ReturnOp::create(b, loc);
-  return fn;
+  YieldOp::create(rb, loc);
+  return start;
 }
 
 LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
@@ -318,34 +251,8 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
       access[st.getArray()] |= 2;
   });
 
-  // Captured values; checked before anything is built.
-  llvm::SetVector<Value> capSet;
-  getUsedValuesDefinedAbove(loop.getBody(), capSet);
-  for (unsigned k = 0; k < loop.getNumLoops(); ++k) {
-    capSet.insert(loop.getLowerBounds()[k]);
-    capSet.insert(loop.getUpperBounds()[k]);
-    capSet.insert(loop.getSteps()[k]);
-  }
-  // Constants are rematerialized in the CPU part instead of captured.
-  SmallVector<Operation *> constants;
-  for (Value v : llvm::to_vector(capSet))
-    if (Operation *def = v.getDefiningOp();
-        def && def->hasTrait<OpTrait::ConstantLike>() &&
-        def->getNumResults() == 1) {
-      constants.push_back(def);
-      capSet.remove(v);
-    }
-  for (Value v : capSet)
-    if (!abiType(v.getType()))
-      return loop.emitOpError()
-             << "uses a value of type " << v.getType()
-             << " defined outside the loop; the CPU part of a split loop "
-                "can capture darrays, memrefs, index, integer and float "
-                "values only";
-
   OpBuilder b(loop);
-  Type f64 = b.getF64Type(), i64 = b.getI64Type(), i32 = b.getI32Type();
-  auto ptr = LLVM::LLVMPointerType::get(ctx);
+  Type f64 = b.getF64Type();
 
   // Weight and split point.
   Value w;
@@ -457,47 +364,9 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
     buffers.push_back(buf);
   }
 
-  // The context: captures, then s, the chunk grain and the buffers.
-  SmallVector<Value> captures(capSet.begin(), capSet.end());
-  unsigned sIndex = captures.size();
-  captures.push_back(s);
-  unsigned grainIndex = captures.size();
-  captures.push_back(cpuGrain);
-  unsigned firstBuffer = captures.size();
-  captures.append(buffers.begin(), buffers.end());
-  SmallVector<Type> fields;
-  for (Value v : captures)
-    fields.push_back(abiType(v.getType()));
-  auto ctxType = LLVM::LLVMStructType::getLiteral(ctx, fields);
-  Value ctxPtr;
-  {
-    OpBuilder eb = OpBuilder::atBlockBegin(&parentFn.getBody().front());
-    Value one = LLVM::ConstantOp::create(eb, loc, i64, eb.getI64IntegerAttr(1));
-    ctxPtr = LLVM::AllocaOp::create(eb, loc, ptr, ctxType, one);
-  }
-  for (auto [k, v] : llvm::enumerate(captures)) {
-    Type abi = fields[k];
-    Value x = v;
-    if (v.getType().isIndex())
-      x = toI64(b, loc, v);
-    else if (v.getType() != abi)
-      x = UnrealizedConversionCastOp::create(b, loc, abi, v).getResult(0);
-    Value p = LLVM::GEPOp::create(b, loc, ptr, ctxType, ctxPtr,
-                                  ArrayRef<LLVM::GEPArg>{0, (int32_t)k});
-    LLVM::StoreOp::create(b, loc, x, p);
-  }
-  func::FuncOp fn = outline(loop, id, constants, captures, ctxType, kinds,
-                            sIndex, grainIndex, firstBuffer);
-
   // Start the CPU part: it runs on the executor's workers while this thread
   // drives the GPU part.
-  Value fnRef = func::ConstantOp::create(b, loc, fn.getFunctionType(),
-                                         fn.getSymName());
-  Value fnPtr =
-      UnrealizedConversionCastOp::create(b, loc, ptr, fnRef).getResult(0);
-  Value job = call(b, loc, "xmprt_cpu_parallel_for_start", {ptr},
-                   {fnPtr, ctxPtr, toI64(b, loc, s), toI64(b, loc, e),
-                    toI64(b, loc, cpuGrain)});
+  Value job = startCpuPart(b, loop, s, e, cpuGrain, kinds, buffers);
 
   // The GPU part.
   SmallVector<Value> gpuResults;
@@ -536,7 +405,7 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
                       std::prev(ifOp.getResults().end()));
     tg = ifOp.getResults().back();
   }
-  Value tc = call(b, loc, "xmprt_cpu_parallel_for_wait", {f64}, {job});
+  Value tc = CpuPartWaitOp::create(b, loc, f64, job);
 
   // The chunks' partials, folded in chunk order.
   SmallVector<Value> local;

@@ -12,6 +12,9 @@ include "mlir/Interfaces/LoopLikeInterface.td"
 
 def XMP_DArray : Type<CPred<"::llvm::isa<::mlir::xmp::DArrayType>($_self)">,
                       "distributed array", "::mlir::xmp::DArrayType">;
+def XMP_CpuJob : Type<CPred<"::llvm::isa<::mlir::xmp::CpuJobType>($_self)">,
+                      "CPU part job", "::mlir::xmp::CpuJobType">,
+                      BuildableType<"$_builder.getType<::mlir::xmp::CpuJobType>()">;
 def XMP_ReflectPlan : Type<CPred<"::llvm::isa<::mlir::xmp::ReflectPlanType>($_self)">,
                       "reflect plan", "::mlir::xmp::ReflectPlanType">,
                       BuildableType<"$_builder.getType<::mlir::xmp::ReflectPlanType>()">;
@@ -264,7 +267,8 @@ def XMP_DeviceLoopOp : XMP_LoopBase<"device_loop"> {
 }
 
 def XMP_YieldOp : XMP_Op<"yield", [Pure, Terminator, ReturnLike,
-    ParentOneOf<["LoopOp", "DeviceLoopOp", "ReplicateOp"]>]> {
+    ParentOneOf<["LoopOp", "DeviceLoopOp", "ReplicateOp",
+                "CpuPartStartOp"]>]> {
   let summary = "terminates loop bodies; carries reduction contributions";
   let arguments = (ins Variadic<AnyType>:$values);
   let builders = [OpBuilder<(ins), [{ /* nothing */ }]>];
@@ -712,6 +716,46 @@ def XMP_DeviceLoopOnHostOp : XMP_Op<"device_loop_on_host"> {
   }];
   let arguments = (ins F64:$seconds);
   let assemblyFormat = "$seconds attr-dict";
+}
+
+def XMP_CpuPartStartOp : XMP_Op<"cpu_part_start", [
+    SingleBlockImplicitTerminator<"YieldOp">]> {
+  let summary = "starts a split loop's CPU part on the executor";
+  let description = [{
+    Lowering-level op produced by `xmp-split-device-loops`: the body runs on
+    the CPU executor's workers (StarPU tasks or the thread pool) over the
+    chunks `[lo, hi)` of `[lb, ub)`, `grain` template indices each, while
+    the thread that started it goes on (it drives the GPU part). The body
+    reads values defined above it; nothing it computes flows out except
+    through memory. `xmp.cpu_part_wait` waits for every chunk.
+    `xmp-to-runtime` outlines the body into a function of
+    `(context, lo, hi)`, packs what the body uses into a context struct of
+    their LLVM types (`LLVMTypeConverter`: memrefs cross as their
+    descriptors) and calls `xmprt_cpu_parallel_for_start`.
+    ```mlir
+    %job = xmp.cpu_part_start %s to %e grain %g {
+    ^bb0(%lo: index, %hi: index):
+      ...
+    }
+    %seconds = xmp.cpu_part_wait %job
+    ```
+    The op has no declared memory effects: it is never moved, merged or
+    erased.
+  }];
+  let arguments = (ins Index:$lb, Index:$ub, Index:$grain);
+  let results = (outs XMP_CpuJob:$job);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $lb `to` $ub `grain` $grain $body attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def XMP_CpuPartWaitOp : XMP_Op<"cpu_part_wait"> {
+  let summary = "waits for a CPU part; its seconds on the executor";
+  let arguments = (ins XMP_CpuJob:$job);
+  let results = (outs F64:$seconds);
+  let assemblyFormat = "$job attr-dict";
 }
 
 def XMP_GpuTimerStartOp : XMP_Op<"gpu_timer_start"> {

@@ -57,4 +57,11 @@ def XMP_TokenType : XMP_Type<"Token", "token"> {
   let summary = "completion token of an asynchronous xmp.reflect_start";
 }
 
+def XMP_CpuJobType : XMP_Type<"CpuJob", "cpu_job"> {
+  let summary = "a split loop's CPU part running on the executor";
+  let description = [{
+    Made by `xmp.cpu_part_start`, consumed once by `xmp.cpu_part_wait`.
+  }];
+}
+
 #endif // XMP_TYPES_TD

@@ -40,11 +40,6 @@ void combineAcrossNodes(OpBuilder &b, Location loc, Operation *anchor,
                         ArrayRef<ReductionKind> kinds, ValueRange inits,
                         SmallVectorImpl<Value> &results);
 
-/// Declares runtime function `name` (private, no body) in `module` unless a
-/// symbol of that name exists. Passes that emit calls into libxmprt use it.
-void declareRuntimeFunction(ModuleOp module, Location loc, StringRef name,
-                            FunctionType type);
-
 /// Marks the two parts of a loop split by `xmp-split-device-loops`: their
 /// reductions are node-local partials (identity inits, no combination
 /// across nodes), their coherence is handled by the split (no device

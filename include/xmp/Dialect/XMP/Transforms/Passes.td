@@ -54,20 +54,20 @@ def XMPSplitDeviceLoops : Pass<"xmp-split-device-loops", "::mlir::ModuleOp"> {
     Rewrites every `xmp.device_loop` into a split loop along its outermost
     dimension (thesis chapter 4, XMP-dev/StarPU work sharing):
     * the weight (CPU share) of this step: `weight(%w)`, the controller's for
-      `weight(auto)`, else the last `xmp.reset_weight` (runtime call
-      `xmprt_loop_weight`, one state per loop id; 1 when the rank has no
-      GPU);
+      `weight(auto)`, else the last `xmp.reset_weight` (`xmp.loop_weight`,
+      one state per loop id; 1 when the rank has no GPU);
     * `xmp.loop_split` gives the split point `s` and the end `e` of the
       rank's owned iterations: the GPU part runs the owned iterations below
       `s`, the CPU part those in `[s, e)`; the GPU count is a multiple of
       `grain`;
-    * the CPU part is outlined into `__xmp_cpu_part_N(ctx, lo, hi)`, an
-      `xmp.loop` over a chunk of `[s, e)`, and started first through
-      `xmprt_cpu_parallel_for_start` (StarPU tasks or the thread pool) with
-      the captured values in a context struct; reductions write one partial
-      per chunk, folded in chunk order afterwards;
+    * the CPU part is an `xmp.cpu_part_start` region, an `xmp.loop` over a
+      chunk `[lo, hi)` of `[s, e)`, started first on the executor (StarPU
+      tasks or the thread pool; `xmp-to-runtime` outlines it and packs what
+      it uses into a context) and waited for by `xmp.cpu_part_wait`;
+      reductions write one partial per chunk, folded in chunk order
+      afterwards;
     * the GPU part is the device loop over `[lb, s)`, run while the chunks
-      run, timed by CUDA events (`xmprt_gpu_timer_start/stop`);
+      run, timed by CUDA events (`xmp.gpu_timer_start/stop`);
     * coherence: `xmp.host_acquire` of every accessed array before a
       non-empty CPU part, a device acquire before a non-empty GPU part, and
       after the loop `xmp.split_commit` of every written array with the
@@ -75,7 +75,7 @@ def XMPSplitDeviceLoops : Pass<"xmp-split-device-loops", "::mlir::ModuleOp"> {
       split dimension (derived from the stores, whose index there must be
       the outermost induction variable plus a constant), so the runtime
       copies only those slices;
-    * `xmprt_loop_report` with both parts' times and iteration counts
+    * `xmp.loop_report` with both parts' times and iteration counts
       (sets `xmp.cpu_time` / `xmp.gpu_time`, drives `weight(auto)`);
       reductions combine both parts, then across nodes, then with `init`.
     A loop whose written rows cannot be derived stays a plain device loop
@@ -96,8 +96,7 @@ def XMPSplitDeviceLoops : Pass<"xmp-split-device-loops", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
-                           "::mlir::func::FuncDialect",
-                           "::mlir::LLVM::LLVMDialect"];
+                           "::mlir::func::FuncDialect"];
 }
 
 def XMPSelectChannels : Pass<"xmp-select-channels", "::mlir::ModuleOp"> {

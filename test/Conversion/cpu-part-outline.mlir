@@ -1,0 +1,101 @@
+// RUN: xmp-opt %s -split-input-file --xmp-to-runtime -verify-diagnostics | FileCheck %s
+
+// xmp-to-runtime outlines a split loop's CPU part (xmp.cpu_part_start) into
+// @__xmp_cpu_part_N(ctx, lo, hi) and starts it on the executor: what the
+// body uses from above crosses a context struct allocated in the caller's
+// entry block, each value as its LLVM type (LLVMTypeConverter: a memref as
+// its descriptor, a vector as itself, an index as i64, a darray as its
+// handle); constants are cloned into the function instead. The casts
+// between the two meet those of the final conversions (pipeline-split.mlir
+// runs the whole pipeline).
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<64xf32, @t, align [0]>
+
+// Fields in the order of first use in the body.
+// CHECK-LABEL: func.func @part
+// CHECK-SAME: (%[[A:[^:]+]]: !llvm.ptr, %[[BUF:[^:]+]]: memref<?xf32>, %[[V:[^:]+]]: vector<4xf32>, %[[N:[^:]+]]: index, %[[S:[^:]+]]: index, %[[E:[^:]+]]: index, %[[G:[^:]+]]: index)
+// CHECK-NEXT: %[[AD:.*]] = builtin.unrealized_conversion_cast %[[A]] : !llvm.ptr to !darray
+// CHECK-NEXT: %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
+// CHECK-NEXT: %[[CTX:.*]] = llvm.alloca %[[ONE]] x !llvm.struct<(ptr, vector<4xf32>, i64, struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>)> : (i64) -> !llvm.ptr
+// CHECK-NEXT: arith.constant 2.000000e+00 : f32
+// CHECK-NEXT: %[[P0:.*]] = llvm.getelementptr %[[CTX]][0, 0]
+// CHECK-NEXT: %[[AH:.*]] = builtin.unrealized_conversion_cast %[[AD]] : !darray to !llvm.ptr
+// CHECK-NEXT: llvm.store %[[AH]], %[[P0]] : !llvm.ptr, !llvm.ptr
+// CHECK-NEXT: %[[P1:.*]] = llvm.getelementptr %[[CTX]][0, 1]
+// CHECK-NEXT: llvm.store %[[V]], %[[P1]] : vector<4xf32>, !llvm.ptr
+// CHECK-NEXT: %[[P2:.*]] = llvm.getelementptr %[[CTX]][0, 2]
+// CHECK-NEXT: %[[NI:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK-NEXT: llvm.store %[[NI]], %[[P2]] : i64, !llvm.ptr
+// CHECK-NEXT: %[[P3:.*]] = llvm.getelementptr %[[CTX]][0, 3]
+// CHECK-NEXT: %[[BD:.*]] = builtin.unrealized_conversion_cast %[[BUF]] : memref<?xf32> to !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT: llvm.store %[[BD]], %[[P3]] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, !llvm.ptr
+// CHECK-NEXT: %[[FN:.*]] = constant @__xmp_cpu_part_0 : (!llvm.ptr, i64, i64) -> ()
+// CHECK-NEXT: %[[FP:.*]] = builtin.unrealized_conversion_cast %[[FN]] : (!llvm.ptr, i64, i64) -> () to !llvm.ptr
+// CHECK-NEXT: %[[SL:.*]] = arith.index_cast %[[S]] : index to i64
+// CHECK-NEXT: %[[EL:.*]] = arith.index_cast %[[E]] : index to i64
+// CHECK-NEXT: %[[GL:.*]] = arith.index_cast %[[G]] : index to i64
+// CHECK-NEXT: %[[JOB:.*]] = call @xmprt_cpu_parallel_for_start(%[[FP]], %[[CTX]], %[[SL]], %[[EL]], %[[GL]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> !llvm.ptr
+// CHECK-NEXT: builtin.unrealized_conversion_cast %[[JOB]] : !llvm.ptr to !xmp.cpu_job
+// CHECK-NEXT: %[[TC:.*]] = call @xmprt_cpu_parallel_for_wait(%[[JOB]]) : (!llvm.ptr) -> f64
+// CHECK-NEXT: return %[[TC]] : f64
+// The part: the constant cloned, the context unpacked, lo and hi as index,
+// and the xmp op in the body lowered like any other.
+// CHECK-LABEL: func.func private @__xmp_cpu_part_0
+// CHECK-SAME: (%[[CTXA:[^:]+]]: !llvm.ptr, %[[LO:[^:]+]]: i64, %[[HI:[^:]+]]: i64)
+// CHECK-SAME: attributes {xmp.cpu_part_of = "device_loop"}
+// CHECK-NEXT: %[[K:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK-NEXT: %[[Q0:.*]] = llvm.getelementptr %[[CTXA]][0, 0]
+// CHECK-NEXT: %[[PA:.*]] = llvm.load %[[Q0]] : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT: builtin.unrealized_conversion_cast %[[PA]] : !llvm.ptr to !darray
+// CHECK-NEXT: %[[Q1:.*]] = llvm.getelementptr %[[CTXA]][0, 1]
+// CHECK-NEXT: %[[PV:.*]] = llvm.load %[[Q1]] : !llvm.ptr -> vector<4xf32>
+// CHECK-NEXT: %[[Q2:.*]] = llvm.getelementptr %[[CTXA]][0, 2]
+// CHECK-NEXT: %[[L2:.*]] = llvm.load %[[Q2]] : !llvm.ptr -> i64
+// CHECK-NEXT: %[[PN:.*]] = arith.index_cast %[[L2]] : i64 to index
+// CHECK-NEXT: %[[Q3:.*]] = llvm.getelementptr %[[CTXA]][0, 3]
+// CHECK-NEXT: %[[L3:.*]] = llvm.load %[[Q3]] : !llvm.ptr -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT: %[[PBUF:.*]] = builtin.unrealized_conversion_cast %[[L3]] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> to memref<?xf32>
+// CHECK-NEXT: %[[PLO:.*]] = arith.index_cast %[[LO]] : i64 to index
+// CHECK-NEXT: %[[PHI:.*]] = arith.index_cast %[[HI]] : i64 to index
+// CHECK-NEXT: call @xmprt_darray_host_acquire(%[[PA]]) : (!llvm.ptr) -> ()
+// CHECK-NEXT: %[[X:.*]] = vector.extract %[[PV]][0] : f32 from vector<4xf32>
+// CHECK-NEXT: %[[Y:.*]] = arith.mulf %[[X]], %[[K]] : f32
+// CHECK-NEXT: %[[I:.*]] = arith.minsi %[[PHI]], %[[PN]] : index
+// CHECK-NEXT: memref.store %[[Y]], %[[PBUF]][%[[PLO]]] : memref<?xf32>
+// CHECK-NEXT: memref.store %[[Y]], %[[PBUF]][%[[I]]] : memref<?xf32>
+// CHECK-NEXT: return
+func.func @part(%a: !a, %buf: memref<?xf32>, %v: vector<4xf32>, %n: index,
+                %s: index, %e: index, %g: index) -> f64 {
+  %k = arith.constant 2.0 : f32
+  %job = xmp.cpu_part_start %s to %e grain %g {
+  ^bb0(%lo: index, %hi: index):
+    xmp.host_acquire %a : !a
+    %x = vector.extract %v[0] : f32 from vector<4xf32>
+    %y = arith.mulf %x, %k : f32
+    %i = arith.minsi %hi, %n : index
+    memref.store %y, %buf[%lo] : memref<?xf32>
+    memref.store %y, %buf[%i] : memref<?xf32>
+    xmp.yield
+  }
+  %t = xmp.cpu_part_wait %job
+  return %t : f64
+}
+
+// -----
+
+// A value with no LLVM type cannot cross the context.
+func.func @tensor_capture(%s: index, %t: tensor<4xf32>, %buf: memref<?xf32>) {
+  // expected-error @+1 {{'xmp.cpu_part_start' op body uses a value of type 'tensor<4xf32>' defined outside it, which has no LLVM type to cross the CPU part's context as}}
+  %job = xmp.cpu_part_start %s to %s grain %s {
+  ^bb0(%lo: index, %hi: index):
+    %c0 = arith.constant 0 : index
+    %x = tensor.extract %t[%c0] : tensor<4xf32>
+    memref.store %x, %buf[%lo] : memref<?xf32>
+    xmp.yield
+  }
+  %w = xmp.cpu_part_wait %job
+  return
+}
