@@ -41,6 +41,12 @@ for r in $(seq 1 "$reps"); do
   for m in 0 1 2 3 4; do
     run "overhead_m${m}_$r" "$p/loop_overhead.gpu" 20000 "$m" 0
   done
+  # the same steps with their GPU events recorded although nobody reads
+  # them (what every GPU-only step cost before XMP_STEP_TIMING=auto)
+  for m in 0 1; do
+    run "overhead_m${m}always_$r" env XMP_STEP_TIMING=always \
+      "$p/loop_overhead.gpu" 20000 "$m" 0
+  done
   run "overhead_m1w500_$r" "$p/loop_overhead.gpu" 20000 1 500
   run "overhead_base_$r" "$p/launch_overhead_base" 20000
 done

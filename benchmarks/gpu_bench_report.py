@@ -90,6 +90,15 @@ for m, label in enumerate(modes):
     data["overhead"][str(m)] = {"us": us, "baseline": ref[m], "baseline_us": b}
     lines.append(f"| {label} | {fmt(us, 2)} | {ref[m]} | {fmt(b, 2)} | "
                  f"{fmt(us - b if us is not None and b is not None else None, 2)} |")
+for m in (0, 1):
+    us = med([(lambda t: (result(t, "time") or 0) / 20000 * 1e6 if t else None)(
+        text(f"overhead_m{m}always_{r}")) for r in range(1, reps + 1)])
+    b = bases["launch"]
+    data["overhead"][f"{m}always"] = {"us": us, "baseline": "launch",
+                                      "baseline_us": b}
+    lines.append(f"| {modes[m]}, XMP_STEP_TIMING=always (events recorded) | "
+                 f"{fmt(us, 2)} | launch | {fmt(b, 2)} | "
+                 f"{fmt(us - b if us is not None and b is not None else None, 2)} |")
 us = med([(lambda t: (result(t, "time") or 0) / 20000 * 1e6 if t else None)(
     text(f"overhead_m1w500_{r}")) for r in range(1, reps + 1)])
 data["overhead"]["1w500"] = {"us": us}
