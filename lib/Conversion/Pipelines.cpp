@@ -85,6 +85,7 @@ void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
     toGpu.sweep = options.sweep;
     toGpu.sweepUnroll = options.sweepUnroll;
     toGpu.noalias = options.kernelNoalias;
+    toGpu.alignRows = options.kernelAlignRows;
     pm.addPass(xmp::createXMPToGPU(toGpu));
     pm.addPass(xmp::createXMPToRuntime({/*gpu=*/true}));
     pm.addPass(createCanonicalizerPass());

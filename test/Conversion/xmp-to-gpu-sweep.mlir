@@ -1,6 +1,6 @@
-// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="remarks=true index32=false" -verify-diagnostics | FileCheck %s
-// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="sweep=false index32=false" | FileCheck %s --check-prefix=OFF
-// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="sweep-unroll=2 index32=false" | FileCheck %s --check-prefix=UNROLL2
+// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="remarks=true index32=false align-rows=false" -verify-diagnostics | FileCheck %s
+// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="sweep=false index32=false align-rows=false" | FileCheck %s --check-prefix=OFF
+// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="sweep-unroll=2 index32=false align-rows=false" | FileCheck %s --check-prefix=UNROLL2
 
 // Plane sweep (xmp-to-gpu): a 3-D device loop whose body reads %p at
 // i-1, i, i+1 (the same j, k) and at j+-1, stores only to %q: the kernel

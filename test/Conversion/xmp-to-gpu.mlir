@@ -1,5 +1,5 @@
-// RUN: xmp-opt %s -split-input-file --xmp-to-gpu=index32=false | FileCheck %s
-// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu=index32=false | FileCheck %s --check-prefix=E2E
+// RUN: xmp-opt %s -split-input-file --xmp-to-gpu="index32=false align-rows=false" | FileCheck %s
+// RUN: xmp-opt %s -split-input-file --xmp-lower-distribution=gpu=true --xmp-to-gpu="index32=false align-rows=false" | FileCheck %s --check-prefix=E2E
 
 // Inputs are written as xmp-lower-distribution{gpu=true} leaves device
 // loops: an scf.parallel marked xmp.device over device_acquire views.

@@ -53,6 +53,12 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::desc("xmp-to-gpu sweep: walk the outermost dimension of 2-D "
                      "and 3-D device loops inside each thread (plane sweep)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> kernelAlignRows{
+      *this, "kernel-align-rows",
+      llvm::cl::desc("Start each row's threads at a 128-byte line of the "
+                     "loop's first stored device view (xmp-to-gpu "
+                     "align-rows)"),
+      llvm::cl::init(true)};
   PassOptions::Option<unsigned> sweepUnroll{
       *this, "sweep-unroll",
       llvm::cl::desc("xmp-to-gpu sweep-unroll: unroll count asked of LLVM "

@@ -97,7 +97,12 @@ def XMPToGPU : Pass<"xmp-to-gpu", "::mlir::ModuleOp"> {
            "unroll count asked of LLVM for each swept loop (1: none)">,
     Option<"noalias", "noalias", "bool", /*default=*/"true",
            "mark the uses of captured device views that no other view of "
-           "the kernel may alias (xmp.kernel_arg), for xmp-kernel-arg-attrs">
+           "the kernel may alias (xmp.kernel_arg), for xmp-kernel-arg-attrs">,
+    Option<"alignRows", "align-rows", "bool", /*default=*/"true",
+           "start each row's threads at a 128-byte line of the loop's first "
+           "stored view (rows of 1024 iterations or more): shadows and odd "
+           "extents leave rows off a line, and an unaligned warp touches "
+           "one line more">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::NVVM::NVVMDialect",
