@@ -57,8 +57,8 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       *this, "kernel-align-rows",
       llvm::cl::desc("Start each row's threads at a 128-byte line of the "
                      "loop's first stored device view (xmp-to-gpu "
-                     "align-rows)"),
-      llvm::cl::init(true)};
+                     "align-rows; off by default, see docs/pipeline.md)"),
+      llvm::cl::init(false)};
   PassOptions::Option<unsigned> sweepUnroll{
       *this, "sweep-unroll",
       llvm::cl::desc("xmp-to-gpu sweep-unroll: unroll count asked of LLVM "
