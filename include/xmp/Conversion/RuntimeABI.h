@@ -17,6 +17,8 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "xmprt/xmprt.h"
+
 #include <string>
 
 namespace mlir::xmp::abi {
@@ -132,6 +134,38 @@ inline void checkRuntimeCall(MLIRContext *ctx, llvm::StringRef name,
       (results.size() == 1 && !abiCompatible(want.getResult(0), results[0])))
     bad("result", size_t(-1), want.getNumResults() ? want.getResult(0) : Type(),
         results.empty() ? Type() : results[0]);
+}
+
+/// The runtime's element-type code (XMPRT_I1 ... XMPRT_C64) of `type`, -1
+/// for a type the runtime does not move.
+inline int32_t runtimeElementType(Type type) {
+  if (auto it = llvm::dyn_cast<IntegerType>(type)) {
+    switch (it.getWidth()) {
+    case 1:
+      return XMPRT_I1;
+    case 8:
+      return XMPRT_I8;
+    case 16:
+      return XMPRT_I16;
+    case 32:
+      return XMPRT_I32;
+    case 64:
+      return XMPRT_I64;
+    default:
+      return -1;
+    }
+  }
+  if (type.isF32())
+    return XMPRT_F32;
+  if (type.isF64())
+    return XMPRT_F64;
+  if (auto ct = llvm::dyn_cast<ComplexType>(type)) {
+    if (ct.getElementType().isF32())
+      return XMPRT_C32;
+    if (ct.getElementType().isF64())
+      return XMPRT_C64;
+  }
+  return -1;
 }
 
 /// Declares runtime function `name` (private, no body) in `module` unless a

@@ -519,7 +519,7 @@ struct AllocLowering : RuntimePattern<AllocOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     DArrayType type = op.getResult().getType();
-    int32_t et = runtimeElementType(type.getElementType());
+    int32_t et = abi::runtimeElementType(type.getElementType());
     if (et < 0)
       return op.emitOpError() << "element type " << type.getElementType()
                               << " is not supported by the runtime";
@@ -830,7 +830,7 @@ struct ReductionLowering : RuntimePattern<ReductionOp> {
     if (failed(buffer))
       return failure();
     auto [buf, count, elem] = *buffer;
-    int32_t et = runtimeElementType(elem);
+    int32_t et = abi::runtimeElementType(elem);
     if (et < 0)
       return op.emitOpError() << "element type " << elem
                               << " is not supported by the runtime";
@@ -847,7 +847,7 @@ struct ReductionLowering : RuntimePattern<ReductionOp> {
       SmallVector<int64_t> types;
       for (Value l : adaptor.getLocations()) {
         Value v = toI64(rewriter, loc, l);
-        int32_t lt = runtimeElementType(v.getType());
+        int32_t lt = abi::runtimeElementType(v.getType());
         if (lt < 0)
           return op.emitOpError() << "location type " << l.getType()
                                   << " is not supported by the runtime";
@@ -974,7 +974,7 @@ struct GMoveLowering : RuntimePattern<GMoveOp> {
     SmallVector<Value> wrappers;
     auto wrap = [&](Value m, Value like) -> FailureOr<Value> {
       auto type = llvm::cast<MemRefType>(m.getType());
-      int32_t et = runtimeElementType(type.getElementType());
+      int32_t et = abi::runtimeElementType(type.getElementType());
       if (et < 0)
         return op.emitOpError() << "element type " << type.getElementType()
                                 << " is not supported by the runtime";

@@ -4,7 +4,6 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "xmprt/Distribution.h"
-#include "xmprt/xmprt.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,36 +16,6 @@ DArrayLayout mlir::xmp::computeLayout(Operation *from, DArrayType type) {
   layout.extents = localExtents(from, type);
   layout.memrefType = MemRefType::get(layout.extents, type.getElementType());
   return layout;
-}
-
-int32_t mlir::xmp::runtimeElementType(Type type) {
-  if (auto it = llvm::dyn_cast<IntegerType>(type)) {
-    switch (it.getWidth()) {
-    case 1:
-      return XMPRT_I1;
-    case 8:
-      return XMPRT_I8;
-    case 16:
-      return XMPRT_I16;
-    case 32:
-      return XMPRT_I32;
-    case 64:
-      return XMPRT_I64;
-    default:
-      return -1;
-    }
-  }
-  if (type.isF32())
-    return XMPRT_F32;
-  if (type.isF64())
-    return XMPRT_F64;
-  if (auto ct = llvm::dyn_cast<ComplexType>(type)) {
-    if (ct.getElementType().isF32())
-      return XMPRT_C32;
-    if (ct.getElementType().isF64())
-      return XMPRT_C64;
-  }
-  return -1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -28,8 +28,6 @@
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 #include "xmp/Dialect/XMP/Transforms/Passes.h"
 
-#include "xmprt/xmprt.h"
-
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

@@ -22,9 +22,6 @@ struct DArrayLayout {
 /// The local layout of `type`; symbols are looked up from `from`.
 DArrayLayout computeLayout(Operation *from, DArrayType type);
 
-/// Runtime enum value (XMPRT_I8 ...) of an element type, or -1.
-int32_t runtimeElementType(Type type);
-
 /// The identity of a reduction kind for `type` (an integer or float type).
 Value reductionIdentity(OpBuilder &b, Location loc, ReductionKind kind,
                         Type type);
