@@ -65,6 +65,7 @@ static void buildKernelPipeline(OpPassManager &pm,
 void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
                                    const LowerToLLVMOptions &options) {
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(xmp::createXMPCheckAccesses());
   xmp::XMPSelectChannelsOptions channels;
   channels.policy = options.channelPolicy;
   channels.subclusterSize = options.subclusterSize;

@@ -4,6 +4,24 @@
 
 include "mlir/Pass/PassBase.td"
 
+def XMPCheckAccesses : Pass<"xmp-check-accesses", "::mlir::ModuleOp"> {
+  let summary = "Warns about loop accesses that reach elements other nodes own";
+  let description = [{
+    XMP's owner-computes rule: an iteration of a loop `on` a template may
+    access the elements it owns and their shadows only. For every
+    `xmp.load` / `xmp.store` in an `xmp.loop` or `xmp.device_loop` whose
+    index in an array dimension aligned (offset 0) with a distributed
+    template dimension of the loop is the loop's induction variable plus a
+    constant `c != 0`, the pass warns when that element can belong to
+    another node: always for cyclic distributions, and beyond the array's
+    shadow (`c < -lo` or `c > hi`) for block and gblock. Such a program is
+    right on one node only (a store lands in the wrong element, a load
+    reads a stale or foreign one); the warning names the op, the array
+    dimension, the offset and the distribution. Runs first in
+    `xmp-lower-to-llvm`.
+  }];
+}
+
 def XMPLowerDistribution : Pass<"xmp-lower-distribution", "::mlir::ModuleOp"> {
   let summary = "Global-view loads, stores and loops -> local memref code";
   let description = [{

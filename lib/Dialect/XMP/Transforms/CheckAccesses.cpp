@@ -1,0 +1,112 @@
+//===- CheckAccesses.cpp - owner-computes warnings for loop accesses ------===//
+//
+// See the pass description in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+#include "xmp/Dialect/XMP/IR/XMP.h"
+#include "xmp/Dialect/XMP/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+
+namespace mlir::xmp {
+#define GEN_PASS_DEF_XMPCHECKACCESSES
+#include "xmp/Dialect/XMP/Transforms/Passes.h.inc"
+} // namespace mlir::xmp
+
+using namespace mlir;
+using namespace mlir::xmp;
+
+namespace {
+
+/// `c` when `idx` is `iv`, `iv + c`, `c + iv` or `iv - c` for a constant c.
+std::optional<int64_t> constantOffset(Value idx, Value iv) {
+  if (idx == iv)
+    return 0;
+  APInt c;
+  if (auto add = idx.getDefiningOp<arith::AddIOp>()) {
+    if (add.getLhs() == iv && matchPattern(add.getRhs(), m_ConstantInt(&c)))
+      return c.getSExtValue();
+    if (add.getRhs() == iv && matchPattern(add.getLhs(), m_ConstantInt(&c)))
+      return c.getSExtValue();
+  }
+  if (auto sub = idx.getDefiningOp<arith::SubIOp>())
+    if (sub.getLhs() == iv && matchPattern(sub.getRhs(), m_ConstantInt(&c)))
+      return -c.getSExtValue();
+  return std::nullopt;
+}
+
+template <typename LoopT>
+void check(LoopT loop, llvm::DenseSet<Operation *> &warned) {
+  auto tmpl =
+      SymbolTable::lookupNearestSymbolFrom<TemplateOp>(loop, loop.getTmplAttr());
+  DistributeOp dist = tmpl ? tmpl.getDistribution() : DistributeOp();
+  if (!dist)
+    return;
+  ArrayRef<int64_t> onDims = loop.getOnDims();
+  loop.getBody().walk([&](Operation *op) {
+    if (!isa<LoadOp, StoreOp>(op) || warned.contains(op))
+      return;
+    Value array = isa<LoadOp>(op) ? cast<LoadOp>(op).getArray()
+                                  : cast<StoreOp>(op).getArray();
+    OperandRange idxs = isa<LoadOp>(op) ? cast<LoadOp>(op).getIndices()
+                                        : cast<StoreOp>(op).getIndices();
+    auto type = cast<DArrayType>(array.getType());
+    if (type.getTemplateRef() != loop.getTmplAttr())
+      return;
+    for (unsigned d = 0; d < type.getRank(); ++d) {
+      int64_t t = type.getAlign()[d];
+      if (t < 0 || type.getOffset()[d] != 0 || type.isFullShadow(d))
+        continue;
+      auto k = llvm::find(onDims, t);
+      if (k == onDims.end())
+        continue;
+      Value iv = loop.getInductionVars()[k - onDims.begin()];
+      std::optional<int64_t> c = constantOffset(idxs[d], iv);
+      if (!c || *c == 0)
+        continue;
+      DistAttr f = dist.getFormat(t);
+      int64_t lo = type.getShadowLo()[d], hi = type.getShadowHi()[d];
+      std::string why;
+      if (f.getKind() == DistKind::cyclic)
+        why = "template dimension " + std::to_string(t) + " is distributed "
+              "cyclic(" + std::to_string(f.getWidth()) +
+              "), so on more than one node some iterations address elements "
+              "another node owns";
+      else if ((f.getKind() == DistKind::block ||
+                f.getKind() == DistKind::gblock) &&
+               (*c < -lo || *c > hi))
+        why = "that is outside the array's shadow (" + std::to_string(lo) +
+              ":" + std::to_string(hi) +
+              ") in that dimension, so on more than one node iterations near "
+              "a block edge address elements another node owns";
+      else
+        continue;
+      op->emitWarning() << "'" << op->getName() << "' indexes array dimension "
+                        << d
+                        << " with the loop's induction variable "
+                        << (*c > 0 ? "plus " : "minus ") << std::abs(*c)
+                        << ": " << why
+                        << " (XMP accesses owned elements and shadows only; "
+                           "the result is right on one node only)";
+      warned.insert(op);
+      return;
+    }
+  });
+}
+
+struct XMPCheckAccessesPass
+    : public xmp::impl::XMPCheckAccessesBase<XMPCheckAccessesPass> {
+  void runOnOperation() override {
+    llvm::DenseSet<Operation *> warned;
+    getOperation().walk([&](Operation *op) {
+      if (auto l = dyn_cast<LoopOp>(op))
+        check(l, warned);
+      else if (auto l = dyn_cast<DeviceLoopOp>(op))
+        check(l, warned);
+    });
+    markAllAnalysesPreserved();
+  }
+};
+
+} // namespace
