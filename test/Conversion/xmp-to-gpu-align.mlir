@@ -4,12 +4,13 @@
 // PIPE: memref.extract_aligned_pointer_as_index
 
 // xmp-to-gpu align-rows: a loop mapped whole on the threads starts each
-// row's threads on a 128-byte line of the view its first store writes.
+// row's warps on a multiple of 32 elements of the view its first store
+// writes (a warp's span: 256 bytes of f64).
 // Shadows and extents that are not multiples of a line leave most rows off
 // a line, and a warp over an unaligned row touches one line more (Laplace's
 // copy kernel: rows of 8194 doubles). The row's misalignment is the view's
 // element offset at the row's first iteration (aligned pointer / element
-// size + indices at lb times strides) modulo the line width; thread `slot`
+// size + indices at lb times strides) modulo 32; thread `slot`
 // runs lb + slot - shift and is idle outside [lb, ub). Rows shorter than
 // 1024 iterations keep shift 0 (the select), and the grid along x has
 // width - 1 more threads for the long ones. Off by default (measured: a
@@ -26,8 +27,8 @@ xmp.distribute @t onto @p [block, block]
 // CHECK: %[[NJ:.*]] = arith.maxsi %{{.*}} : index
 // CHECK-NEXT: %[[K1024:.*]] = arith.constant 1024 : index
 // CHECK-NEXT: %[[LONG:.*]] = arith.cmpi sge, %[[NJ]], %[[K1024]] : index
-// CHECK: %[[C15:.*]] = arith.constant 15 : index
-// CHECK: %[[PAD:.*]] = arith.select %[[LONG]], %[[C15]], %{{.*}} : index
+// CHECK: %[[C31:.*]] = arith.constant 31 : index
+// CHECK: %[[PAD:.*]] = arith.select %[[LONG]], %[[C31]], %{{.*}} : index
 // CHECK-NEXT: %[[WIDE:.*]] = arith.addi %[[NJ]], %[[PAD]] : index
 // CHECK-NEXT: %[[GX:.*]] = arith.ceildivsi %[[WIDE]], %{{.*}} : index
 // CHECK: gpu.launch async [%{{[^]]+}}] blocks(%[[BX:[^,]+]], %[[BY:[^,]+]], %{{[^)]+}}) in (%{{[^ ]+}} = %[[GX]],
@@ -46,8 +47,8 @@ xmp.distribute @t onto @p [block, block]
 // CHECK-NEXT: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-NEXT: %[[EL:.*]] = arith.divui %[[PTR]], %[[C8]] : index
 // CHECK-NEXT: %[[EOFF:.*]] = arith.addi %[[EL]], %[[LIN]] : index
-// CHECK-NEXT: %[[C16:.*]] = arith.constant 16 : index
-// CHECK-NEXT: %[[MIS:.*]] = arith.remui %[[EOFF]], %[[C16]] : index
+// CHECK-NEXT: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-NEXT: %[[MIS:.*]] = arith.remui %[[EOFF]], %[[C32]] : index
 // CHECK-NEXT: %{{.*}} = arith.constant 0 : index
 // CHECK-NEXT: %[[SHIFT:.*]] = arith.select %[[LONG]], %[[MIS]], %{{.*}} : index
 // CHECK: %[[SX:.*]] = arith.addi %{{.*}}, %[[TX]] : index
@@ -67,7 +68,7 @@ func.func @copy(%a: !a, %b: !a, %n: index, %m: index) {
   %c1 = arith.constant 1 : index
   %u = xmp.device_acquire %a access(read) : !a -> memref<4098x4098xf64>
   %v = xmp.device_acquire %b access(write) : !a -> memref<4098x4098xf64>
-  // expected-remark @+1 {{rows of 1024 iterations or more start on a 128-byte line of the view accessed by memref.store (up to 15 idle threads per row)}}
+  // expected-remark @+1 {{rows of 1024 iterations or more start a warp on a multiple of 32 elements of the view accessed by memref.store (up to 31 idle threads per row)}}
   scf.parallel (%i, %j) = (%c1, %c1) to (%n, %m) step (%c1, %c1) {
     %x = memref.load %u[%i, %j] : memref<4098x4098xf64>
     memref.store %x, %v[%i, %j] : memref<4098x4098xf64>

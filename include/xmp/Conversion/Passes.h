@@ -55,8 +55,8 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::init(true)};
   PassOptions::Option<bool> kernelAlignRows{
       *this, "kernel-align-rows",
-      llvm::cl::desc("Start each row's threads at a 128-byte line of the "
-                     "loop's first stored device view (xmp-to-gpu "
+      llvm::cl::desc("Start each row's warps on a multiple of 32 elements "
+                     "of the loop's first stored device view (xmp-to-gpu "
                      "align-rows; off by default, see docs/pipeline.md)"),
       llvm::cl::init(false)};
   PassOptions::Option<unsigned> sweepUnroll{

@@ -99,11 +99,10 @@ def XMPToGPU : Pass<"xmp-to-gpu", "::mlir::ModuleOp"> {
            "mark the uses of captured device views that no other view of "
            "the kernel may alias (xmp.kernel_arg), for xmp-kernel-arg-attrs">,
     Option<"alignRows", "align-rows", "bool", /*default=*/"false",
-           "start each row's threads at a 128-byte line of the loop's first "
-           "stored view (rows of 1024 iterations or more): shadows and odd "
-           "extents leave rows off a line, and an unaligned warp touches "
-           "one line more (off by default: measured +0.5% on Laplace, -1% "
-           "on Himeno, docs/pipeline.md)">
+           "start each row's warps on a multiple of 32 elements of the "
+           "loop's first stored view (rows of 1024 iterations or more): "
+           "shadows leave rows off a 256-byte segment (off by default: "
+           "Laplace +2%, Himeno -1%, docs/pipeline.md)">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::NVVM::NVVMDialect",
