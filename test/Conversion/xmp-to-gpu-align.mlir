@@ -12,7 +12,8 @@
 // element offset at the row's first iteration (aligned pointer / element
 // size + indices at lb times strides) modulo 32; thread `slot`
 // runs lb + slot - shift and is idle outside [lb, ub). Rows shorter than
-// 1024 iterations keep shift 0 (the select), and the grid along x has
+// 1024 iterations keep shift 0 (a uniform branch skips the address work),
+// and the grid along x has
 // width - 1 more threads for the long ones. Off by default (measured: a
 // small gain on Laplace, a loss on Himeno; docs/pipeline.md); the OFF run
 // is the default, PIPE checks that the pipeline option reaches the pass.
@@ -35,11 +36,13 @@ xmp.distribute @t onto @p [block, block]
 // CHECK-SAME: threads(%[[TX:[^,]+]], %{{[^,]+}}, %{{[^)]+}})
 // CHECK: memref.reinterpret_cast
 // CHECK-NEXT: %[[VIEW:.*]] = memref.reinterpret_cast %{{.*}} : memref<4098x4098xf64> to memref<4098x4098xf64, strided<[4098, 1]>>
-// The row i (block/thread y) first; the offset at j = lb = 1: i * 4098 + 1.
+// The row i (block/thread y) first; only long rows (a uniform branch)
+// compute the offset at j = lb = 1: i * 4098 + 1.
 // CHECK: %[[SY:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK-NEXT: %[[SYS:.*]] = arith.muli %[[SY]], %{{.*}} : index
 // CHECK-NEXT: %[[I:.*]] = arith.addi %{{.*}}, %[[SYS]] : index
 // CHECK-NEXT: %[[OKI:.*]] = arith.cmpi slt, %[[SY]], %[[NI]] : index
+// CHECK-NEXT: %[[SHIFT:.*]] = scf.if %[[LONG]] -> (index) {
 // CHECK: %[[ROW:.*]] = arith.muli %[[I]], %c4098 : index
 // CHECK: %[[LIN0:.*]] = arith.addi %{{.*}}, %[[ROW]] : index
 // CHECK: %[[LIN:.*]] = arith.addi %[[LIN0]], %{{.*}} : index
@@ -49,8 +52,11 @@ xmp.distribute @t onto @p [block, block]
 // CHECK-NEXT: %[[EOFF:.*]] = arith.addi %[[EL]], %[[LIN]] : index
 // CHECK-NEXT: %[[C32:.*]] = arith.constant 32 : index
 // CHECK-NEXT: %[[MIS:.*]] = arith.remui %[[EOFF]], %[[C32]] : index
-// CHECK-NEXT: %{{.*}} = arith.constant 0 : index
-// CHECK-NEXT: %[[SHIFT:.*]] = arith.select %[[LONG]], %[[MIS]], %{{.*}} : index
+// CHECK-NEXT: scf.yield %[[MIS]] : index
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT: scf.yield %[[Z]] : index
+// CHECK-NEXT: }
 // CHECK: %[[SX:.*]] = arith.addi %{{.*}}, %[[TX]] : index
 // CHECK-NEXT: %[[SLOT:.*]] = arith.subi %[[SX]], %[[SHIFT]] : index
 // CHECK-NEXT: %[[J:.*]] = arith.addi %{{.*}}, %[[SLOT]] : index

@@ -1240,29 +1240,39 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
       SmallVector<OpFoldResult> strides;
       if (rc)
         strides = rc.getMixedStrides();
-      Value lin = idx(kbld, loc, 0);
-      for (auto [k, x] : llvm::enumerate(idxs)) {
-        Value st;
-        if (rc)
-          st = getValueOrCreateConstantIndexOp(kbld, loc, strides[k]);
-        else // row-major, the view's own extents
-          for (unsigned j = k + 1; j < idxs.size(); ++j) {
-            Value e = memref::DimOp::create(kbld, loc, view, j);
-            st = st ? arith::MulIOp::create(kbld, loc, st, e).getResult() : e;
-          }
-        Value xi = evalAt(kbld, x, atLb, pb);
-        lin = arith::AddIOp::create(
-            kbld, loc, lin,
-            st ? arith::MulIOp::create(kbld, loc, xi, st).getResult() : xi);
+      // Only long rows compute it (a uniform branch on a kernel argument):
+      // a kernel over short rows pays a branch, not the address work.
+      auto shiftIf = scf::IfOp::create(kbld, loc, TypeRange{kbld.getIndexType()},
+                                       alignOn, /*withElse=*/true);
+      {
+        OpBuilder sb = shiftIf.getThenBodyBuilder();
+        Value lin = idx(sb, loc, 0);
+        for (auto [k, x] : llvm::enumerate(idxs)) {
+          Value st;
+          if (rc)
+            st = getValueOrCreateConstantIndexOp(sb, loc, strides[k]);
+          else // row-major, the view's own extents
+            for (unsigned j = k + 1; j < idxs.size(); ++j) {
+              Value e = memref::DimOp::create(sb, loc, view, j);
+              st = st ? arith::MulIOp::create(sb, loc, st, e).getResult() : e;
+            }
+          Value xi = evalAt(sb, x, atLb, pb);
+          lin = arith::AddIOp::create(
+              sb, loc, lin,
+              st ? arith::MulIOp::create(sb, loc, xi, st).getResult() : xi);
+        }
+        auto bits = cast<MemRefType>(view.getType()).getElementTypeBitWidth();
+        Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(sb, loc, view);
+        Value elem =
+            arith::DivUIOp::create(sb, loc, ptr, idx(sb, loc, bits / 8));
+        Value mis = arith::RemUIOp::create(
+            sb, loc, arith::AddIOp::create(sb, loc, elem, lin),
+            idx(sb, loc, align->width));
+        scf::YieldOp::create(sb, loc, mis);
+        OpBuilder eb = shiftIf.getElseBodyBuilder();
+        scf::YieldOp::create(eb, loc, idx(eb, loc, 0));
       }
-      auto bits = cast<MemRefType>(view.getType()).getElementTypeBitWidth();
-      Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(kbld, loc, view);
-      Value elem = arith::DivUIOp::create(kbld, loc, ptr, idx(kbld, loc, bits / 8));
-      Value mis = arith::RemUIOp::create(
-          kbld, loc, arith::AddIOp::create(kbld, loc, elem, lin),
-          idx(kbld, loc, align->width));
-      Value shift = arith::SelectOp::create(kbld, loc, alignOn, mis,
-                                            idx(kbld, loc, 0));
+      Value shift = shiftIf.getResult(0);
       Value slot = arith::SubIOp::create(
           kbld, loc,
           arith::AddIOp::create(kbld, loc,
