@@ -57,8 +57,8 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       *this, "kernel-align-rows",
       llvm::cl::desc("Start each row's warps on a multiple of 32 elements "
                      "of the loop's first stored device view (xmp-to-gpu "
-                     "align-rows; off by default, see docs/pipeline.md)"),
-      llvm::cl::init(false)};
+                     "align-rows; see docs/pipeline.md)"),
+      llvm::cl::init(true)};
   PassOptions::Option<unsigned> sweepUnroll{
       *this, "sweep-unroll",
       llvm::cl::desc("xmp-to-gpu sweep-unroll: unroll count asked of LLVM "
