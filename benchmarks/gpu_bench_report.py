@@ -74,6 +74,16 @@ for label, bf, g, bs, fl in rows:
     sb = f"{100 * bs / bf:.1f}%" if bf and bs else "-"
     lines.append(f"| {label} | {fmt(bf)} | {fmt(g)} | {fmt(bs)} | {sp} | {sb} | {fmt(fl)} |")
 
+def step_us(tag):
+    """Median over the runs of `tag` (an f-string on r) of the us per step
+    of the loop-overhead benchmark (20000 steps)."""
+    vals = []
+    for r in range(1, reps + 1):
+        t = text(tag.format(r=r))
+        vals.append((result(t, "time") or 0) / 20000 * 1e6 if t else None)
+    return med(vals)
+
+
 modes = ["0: no weight", "1: weight(0)", "2: weight(auto)",
          "3: reduction, read after the loop", "4: reduction read every step"]
 base_keys = {"launch": "launch_us", "launch+sync": "launch_sync_us",
@@ -84,23 +94,20 @@ ref = {0: "launch", 1: "launch", 2: "launch", 3: "reduce", 4: "reduce+read"}
 lines += ["", "| device loop | us per step | hand-written | us | over hand-written |",
           "|---|---|---|---|---|"]
 for m, label in enumerate(modes):
-    us = med([(lambda t: (result(t, "time") or 0) / 20000 * 1e6 if t else None)(
-        text(f"overhead_m{m}_{r}")) for r in range(1, reps + 1)])
+    us = step_us(f"overhead_m{m}_{{r}}")
     b = bases[ref[m]]
     data["overhead"][str(m)] = {"us": us, "baseline": ref[m], "baseline_us": b}
     lines.append(f"| {label} | {fmt(us, 2)} | {ref[m]} | {fmt(b, 2)} | "
                  f"{fmt(us - b if us is not None and b is not None else None, 2)} |")
 for m in (0, 1):
-    us = med([(lambda t: (result(t, "time") or 0) / 20000 * 1e6 if t else None)(
-        text(f"overhead_m{m}always_{r}")) for r in range(1, reps + 1)])
+    us = step_us(f"overhead_m{m}always_{{r}}")
     b = bases["launch"]
     data["overhead"][f"{m}always"] = {"us": us, "baseline": "launch",
                                       "baseline_us": b}
     lines.append(f"| {modes[m]}, XMP_STEP_TIMING=always (events recorded) | "
                  f"{fmt(us, 2)} | launch | {fmt(b, 2)} | "
                  f"{fmt(us - b if us is not None and b is not None else None, 2)} |")
-us = med([(lambda t: (result(t, "time") or 0) / 20000 * 1e6 if t else None)(
-    text(f"overhead_m1w500_{r}")) for r in range(1, reps + 1)])
+us = step_us("overhead_m1w500_{r}")
 data["overhead"]["1w500"] = {"us": us}
 lines.append(f"| 1: weight(0.5) (split, CPU part on the executor) | {fmt(us, 2)} | | | |")
 lines.append(f"| (bare launch + sync per step) | | launch+sync | {fmt(bases['launch+sync'], 2)} | |")

@@ -4,10 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "xmp/Dialect/XMP/IR/XMP.h"
+#include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 #include "xmp/Dialect/XMP/Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/Matchers.h"
 
 namespace mlir::xmp {
 #define GEN_PASS_DEF_XMPCHECKACCESSES
@@ -18,23 +17,6 @@ using namespace mlir;
 using namespace mlir::xmp;
 
 namespace {
-
-/// `c` when `idx` is `iv`, `iv + c`, `c + iv` or `iv - c` for a constant c.
-std::optional<int64_t> constantOffset(Value idx, Value iv) {
-  if (idx == iv)
-    return 0;
-  APInt c;
-  if (auto add = idx.getDefiningOp<arith::AddIOp>()) {
-    if (add.getLhs() == iv && matchPattern(add.getRhs(), m_ConstantInt(&c)))
-      return c.getSExtValue();
-    if (add.getRhs() == iv && matchPattern(add.getLhs(), m_ConstantInt(&c)))
-      return c.getSExtValue();
-  }
-  if (auto sub = idx.getDefiningOp<arith::SubIOp>())
-    if (sub.getLhs() == iv && matchPattern(sub.getRhs(), m_ConstantInt(&c)))
-      return -c.getSExtValue();
-  return std::nullopt;
-}
 
 template <typename LoopT>
 void check(LoopT loop, llvm::DenseSet<Operation *> &warned) {
@@ -62,7 +44,7 @@ void check(LoopT loop, llvm::DenseSet<Operation *> &warned) {
       if (k == onDims.end())
         continue;
       Value iv = loop.getInductionVars()[k - onDims.begin()];
-      std::optional<int64_t> c = constantOffset(idxs[d], iv);
+      std::optional<int64_t> c = constantOffsetFrom(idxs[d], iv);
       if (!c || *c == 0)
         continue;
       DistAttr f = dist.getFormat(t);

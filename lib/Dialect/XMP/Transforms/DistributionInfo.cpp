@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::xmp;
@@ -146,4 +147,20 @@ Value mlir::xmp::createResultSlot(OpBuilder &b, Location loc, Operation *at,
   auto fn = at->getParentOfType<FunctionOpInterface>();
   b.setInsertionPointToStart(&fn.getFunctionBody().front());
   return ResultSlotOp::create(b, loc, MemRefType::get({1}, elemType));
+}
+
+std::optional<int64_t> mlir::xmp::constantOffsetFrom(Value idx, Value iv) {
+  if (idx == iv)
+    return 0;
+  APInt c;
+  if (auto add = idx.getDefiningOp<arith::AddIOp>()) {
+    if (add.getLhs() == iv && matchPattern(add.getRhs(), m_ConstantInt(&c)))
+      return c.getSExtValue();
+    if (add.getRhs() == iv && matchPattern(add.getLhs(), m_ConstantInt(&c)))
+      return c.getSExtValue();
+  }
+  if (auto sub = idx.getDefiningOp<arith::SubIOp>())
+    if (sub.getLhs() == iv && matchPattern(sub.getRhs(), m_ConstantInt(&c)))
+      return -c.getSExtValue();
+  return std::nullopt;
 }

@@ -34,7 +34,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
@@ -68,23 +67,6 @@ Value i64c(OpBuilder &b, Location loc, int64_t v) {
 
 Value toI64(OpBuilder &b, Location loc, Value index) {
   return arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
-}
-
-/// `c` when `idx` is `iv`, `iv + c`, `c + iv` or `iv - c` for a constant c.
-std::optional<int64_t> offsetFrom(Value idx, Value iv) {
-  if (idx == iv)
-    return 0;
-  APInt c;
-  if (auto add = idx.getDefiningOp<arith::AddIOp>()) {
-    if (add.getLhs() == iv && matchPattern(add.getRhs(), m_ConstantInt(&c)))
-      return c.getSExtValue();
-    if (add.getRhs() == iv && matchPattern(add.getLhs(), m_ConstantInt(&c)))
-      return c.getSExtValue();
-  }
-  if (auto sub = idx.getDefiningOp<arith::SubIOp>())
-    if (sub.getLhs() == iv && matchPattern(sub.getRhs(), m_ConstantInt(&c)))
-      return -c.getSExtValue();
-  return std::nullopt;
 }
 
 class Splitter {
@@ -138,7 +120,7 @@ LogicalResult Splitter::footprint(DeviceLoopOp loop,
     if (d < 0)
       return fail("a stored array has no dimension aligned with template "
                   "dimension " + Twine(t0) + ", the one the split follows");
-    std::optional<int64_t> c = offsetFrom(st.getIndices()[d], iv);
+    std::optional<int64_t> c = constantOffsetFrom(st.getIndices()[d], iv);
     if (!c)
       return fail("the index of a store in array dimension " + Twine(d) +
                   " is not the outermost induction variable plus a constant");

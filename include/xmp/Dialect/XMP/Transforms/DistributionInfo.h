@@ -29,6 +29,11 @@ Value reductionIdentity(OpBuilder &b, Location loc, ReductionKind kind,
 Value reductionCombine(OpBuilder &b, Location loc, ReductionKind kind,
                        Value x, Value y);
 
+/// `c` when `idx` is `iv`, `iv + c`, `c + iv` or `iv - c` for a constant
+/// c (the index of an access at a fixed offset from a loop's induction
+/// variable), else nothing.
+std::optional<int64_t> constantOffsetFrom(Value idx, Value iv);
+
 /// Combines a loop's node-local partial `results` across the grid axes that
 /// the template dimensions `onDims` are distributed on (`xmp.reduction`),
 /// then with `inits`; `anchor` locates the nodes symbol.
