@@ -855,13 +855,16 @@ constexpr int64_t kAlignMinRow = 1024;
 /// elements) on a multiple of 32 elements:
 /// `access` (the first store of the body, else its first load) indexes
 /// `view` with the innermost induction variable plus loop-invariant values
-/// in its last dimension and without it elsewhere; `width` elements make a
-/// line.
+/// in its last dimension and without it elsewhere.
 struct RowAlign {
   Operation *access;
   Value view;
-  int64_t width;
 };
+
+/// A warp's span: 32 consecutive elements start on a multiple of 32
+/// elements (256 bytes for f64; 128-byte alignment alone left Laplace's
+/// copy at 303 us against 291, benchmarks/experiments/layout_probe.cu).
+constexpr int64_t kAlignSpan = 32;
 
 /// Whether `v` (in `body`) depends on `iv`.
 bool dependsOn(Value v, Value iv, Block *body) {
@@ -959,10 +962,7 @@ std::optional<RowAlign> planRowAlign(scf::ParallelOp par) {
         (last ? !unitIn(x, iv, body) : dependsOn(x, iv, body)))
       return std::nullopt;
   }
-  // A warp's span: 32 consecutive elements start on a multiple of 32
-  // elements (256 bytes for f64; 128-byte alignment alone left Laplace's
-  // copy at 303 us against 291, benchmarks/experiments/layout_probe.cu).
-  return RowAlign{access, view, 32};
+  return RowAlign{access, view};
 }
 
 /// Kernel names: the loop's `xmp.kernel_name`, else `<function>_loop<k>`
@@ -1063,7 +1063,7 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
   // Axis a (0 = x) runs loop dimension dimOf(a).
   auto dimOf = [&](unsigned a) { return n - 1 - a; };
   SmallVector<Value, 3> grid, threads;
-  // Aligned rows: up to width-1 idle threads in front of each long row.
+  // Aligned rows: up to kAlignSpan-1 idle threads in front of each long row.
   Value alignOn;
   if (align) {
     alignOn = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
@@ -1074,7 +1074,7 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
                        << " iterations or more start a warp on a multiple of "
                           "32 elements of the view accessed by "
                        << align->access->getName() << " (up to "
-                       << align->width - 1 << " idle threads per row)";
+                       << kAlignSpan - 1 << " idle threads per row)";
   }
   for (unsigned a = 0; a < 3; ++a) {
     threads.push_back(idx(b, loc, a < mapped ? block[a] : 1));
@@ -1084,7 +1084,7 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
         c = arith::AddIOp::create(
             b, loc, c,
             arith::SelectOp::create(b, loc, alignOn,
-                                    idx(b, loc, align->width - 1),
+                                    idx(b, loc, kAlignSpan - 1),
                                     idx(b, loc, 0)));
       grid.push_back(arith::CeilDivSIOp::create(b, loc, c, threads.back()));
     } else {
@@ -1267,7 +1267,7 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
             arith::DivUIOp::create(sb, loc, ptr, idx(sb, loc, bits / 8));
         Value mis = arith::RemUIOp::create(
             sb, loc, arith::AddIOp::create(sb, loc, elem, lin),
-            idx(sb, loc, align->width));
+            idx(sb, loc, kAlignSpan));
         scf::YieldOp::create(sb, loc, mis);
         OpBuilder eb = shiftIf.getElseBodyBuilder();
         scf::YieldOp::create(eb, loc, idx(eb, loc, 0));
