@@ -131,6 +131,9 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
                 (long long)ad.shadowHi);
     a->extent[d] = dist::arrayExtent(ad);
   }
+  // Long rows are padded (the compiler's static extents do the same).
+  if (rank >= 2)
+    a->extent[rank - 1] = dist::rowPitch(a->extent[rank - 1]);
   // The block's byte size must fit in 64 bits and in this host's memory
   // (it is zero-filled right away: a larger one cannot be backed).
   int64_t n = es;

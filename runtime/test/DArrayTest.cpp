@@ -102,4 +102,42 @@ TEST(DArray, RankUpTo7AndReplication) {
   xmprt_grid_destroy(g);
 }
 
+TEST(DArray, LongRowsPadded) {
+  // The last dimension of a rank >= 2 array is allocated with
+  // rowPitch(extent) elements: 1100 + 2 shadows -> 1120 on every rank;
+  // a 1-D array and short rows are not padded; global->local is unchanged.
+  int np = xt::np();
+  int64_t shape[] = {XMPRT_DYNAMIC};
+  xmprt_grid *g = xmprt_grid_create(1, shape);
+  int64_t sizes[] = {4 * np, 1100};
+  xmprt_template *t = xmprt_template_create(2, sizes);
+  int32_t kinds[] = {XMPRT_DIST_BLOCK, XMPRT_DIST_NONE};
+  xmprt_template_distribute(t, g, kinds, nullptr, nullptr);
+  int32_t al[] = {0, 1};
+  int64_t sl[] = {1, 1}, sh[] = {1, 1};
+  xmprt_darray *a =
+      xmprt_darray_create(t, 2, sizes, al, nullptr, sl, sh, XMPRT_F64);
+  EXPECT_EQ(xmprt_darray_local_extent(a, 0), 6);
+  EXPECT_EQ(xmprt_darray_local_extent(a, 1), 1120);
+  EXPECT_EQ(xmprt_darray_global_to_local(a, 1, 1099), 1100);
+  // zero-filled over the whole padded block
+  auto *p = (double *)xmprt_darray_data(a);
+  for (int64_t i = 0; i < 6 * 1120; ++i)
+    ASSERT_EQ(p[i], 0.0) << i;
+  int64_t shortRow[] = {4 * np, 100};
+  xmprt_darray *b =
+      xmprt_darray_create(t, 2, shortRow, al, nullptr, sl, sh, XMPRT_F64);
+  EXPECT_EQ(xmprt_darray_local_extent(b, 1), 102);
+  int64_t flat[] = {1100};
+  int32_t al1[] = {1};
+  xmprt_darray *c =
+      xmprt_darray_create(t, 1, flat, al1, nullptr, sl, sh, XMPRT_F64);
+  EXPECT_EQ(xmprt_darray_local_extent(c, 0), 1102);
+  xmprt_darray_destroy(c);
+  xmprt_darray_destroy(b);
+  xmprt_darray_destroy(a);
+  xmprt_template_destroy(t);
+  xmprt_grid_destroy(g);
+}
+
 } // namespace

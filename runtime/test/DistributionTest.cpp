@@ -322,4 +322,20 @@ TEST(Distribution, NotAligned) {
   EXPECT_EQ(arrayOwned(a, 0).hi, 9);
 }
 
+TEST(Distribution, RowPitch) {
+  // Short rows keep their extent; from kRowPadMin on they are padded to a
+  // multiple of kRowSpan (at most kRowSpan - 1 more); no 64-bit wrap.
+  EXPECT_EQ(rowPitch(0), 0);
+  EXPECT_EQ(rowPitch(1023), 1023);
+  EXPECT_EQ(rowPitch(1024), 1024);
+  EXPECT_EQ(rowPitch(1025), 1056);
+  EXPECT_EQ(rowPitch(8194), 8224);
+  EXPECT_EQ(rowPitch(kMax64), kMax64);
+  for (int64_t e = kRowPadMin; e < kRowPadMin + 3 * kRowSpan; ++e) {
+    EXPECT_EQ(rowPitch(e) % kRowSpan, 0) << e;
+    EXPECT_GE(rowPitch(e), e);
+    EXPECT_LT(rowPitch(e) - e, kRowSpan);
+  }
+}
+
 } // namespace

@@ -110,3 +110,68 @@ func.func @not_aligned(%a: !a, %n: index) {
   } {xmp.device}
   return
 }
+
+// -----
+
+// A swept loop (each thread walks a chunk of rows, xmp-to-gpu sweep) is
+// aligned too, with one shift for the whole launch: the view's offset at
+// the loop's first row and column (all lower bounds: 1 * 4128 + 1), so a
+// column stays with one thread. It holds for every row because rows of
+// 1024 elements or more are padded to a multiple of 32 (dist::rowPitch:
+// 4098 -> 4128 here).
+xmp.nodes @p(shape = 1x1)
+xmp.template @t(shape = 4096x4096)
+xmp.distribute @t onto @p [block, block]
+!a = !xmp.darray<4096x4096xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+// CHECK-LABEL: func.func @swept
+// CHECK: arith.maxsi
+// CHECK: %[[NJ:.*]] = arith.maxsi %{{.*}} : index
+// CHECK-NEXT: %[[K1024:.*]] = arith.constant 1024 : index
+// CHECK-NEXT: %[[LONG:.*]] = arith.cmpi sge, %[[NJ]], %[[K1024]] : index
+// CHECK: %[[PAD:.*]] = arith.select %[[LONG]], %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[WIDE:.*]] = arith.addi %[[NJ]], %[[PAD]] : index
+// CHECK-NEXT: %[[GX:.*]] = arith.ceildivsi %[[WIDE]], %{{.*}} : index
+// CHECK: call @xmprt_gpu_sweep_chunks
+// CHECK: gpu.launch async [%{{[^]]+}}] blocks(%[[BX:[^,]+]], %{{[^,]+}}, %{{[^)]+}}) in (%{{[^ ]+}} = %[[GX]],
+// CHECK-SAME: threads(%[[TX:[^,]+]], %{{[^,]+}}, %{{[^)]+}})
+// CHECK: %[[VIEW:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [4098, 4128], strides: [4128, 1] {xmp.kernel_arg = "noalias"}
+// CHECK-NEXT: %[[SHIFT:.*]] = scf.if %[[LONG]] -> (index) {
+// CHECK: %[[ROW:.*]] = arith.muli %c1, %c4128 : index
+// CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[VIEW]]
+// CHECK: %[[MIS:.*]] = arith.remui %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: scf.yield %[[MIS]] : index
+// CHECK: %[[SX:.*]] = arith.addi %{{.*}}, %[[TX]] : index
+// CHECK-NEXT: %[[SLOT:.*]] = arith.subi %[[SX]], %[[SHIFT]] : index
+// CHECK-NEXT: %[[J:.*]] = arith.addi %{{.*}}, %[[SLOT]] : index
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %[[VIEW]][%{{.*}}, %[[J]]]
+// OFF-LABEL: func.func @swept
+// OFF-NOT: extract_aligned_pointer
+// OFF: scf.for
+// OFF: gpu.terminator
+func.func @swept(%n: index, %m: index) {
+  %c1 = arith.constant 1 : index
+  %q = arith.constant 0.25 : f64
+  %a = xmp.alloc : !a
+  %b = xmp.alloc : !a
+  %u = xmp.device_acquire %a access(read) : !a -> memref<4098x4128xf64>
+  %v = xmp.device_acquire %b access(write) : !a -> memref<4098x4128xf64>
+  // expected-remark @+2 {{rows of 1024 iterations or more start a warp on a multiple of 32 elements of the view accessed by memref.store (up to 31 idle threads per row; one shift for the launch, from its first row)}}
+  // expected-remark @+1 {{plane sweep along dimension 0: 2 loads of 1 array group(s) per iteration become 1 (2 values kept in registers)}}
+  scf.parallel (%i, %j) = (%c1, %c1) to (%n, %m) step (%c1, %c1) {
+    %im = arith.subi %i, %c1 : index
+    %ip = arith.addi %i, %c1 : index
+    %jm = arith.subi %j, %c1 : index
+    %jp = arith.addi %j, %c1 : index
+    %x0 = memref.load %u[%im, %j] : memref<4098x4128xf64>
+    %x1 = memref.load %u[%ip, %j] : memref<4098x4128xf64>
+    %x2 = memref.load %u[%i, %jm] : memref<4098x4128xf64>
+    %x3 = memref.load %u[%i, %jp] : memref<4098x4128xf64>
+    %s0 = arith.addf %x0, %x1 : f64
+    %s1 = arith.addf %s0, %x2 : f64
+    %s2 = arith.addf %s1, %x3 : f64
+    %r = arith.mulf %s2, %q : f64
+    memref.store %r, %v[%i, %j] : memref<4098x4128xf64>
+  } {xmp.device}
+  return
+}

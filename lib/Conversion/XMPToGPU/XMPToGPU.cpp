@@ -1006,9 +1006,12 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
       sweep ? planSweep(par) : std::optional<SweepPlan>();
   unsigned mapped = plan ? n - 1 : std::min(n, 3u);
   unsigned outer = plan ? 0 : n - mapped;
-  // Threads along x start each row on a line of the first stored view (a
-  // loop mapped whole on the threads, not swept).
-  std::optional<RowAlign> align = alignRows && !plan && outer == 0
+  // Threads along x start each row's warps on a multiple of 32 elements of
+  // the first stored view: a loop mapped whole on the threads shifts each
+  // row by its own misalignment; a swept loop (each thread walks many
+  // rows) by the first row's, which holds for every row because long rows
+  // are padded to a multiple of 32 elements (dist::rowPitch).
+  std::optional<RowAlign> align = alignRows && (plan || outer == 0)
                                       ? planRowAlign(par)
                                       : std::optional<RowAlign>();
   SmallVector<int64_t, 3> block = defaultBlock(mapped);
@@ -1074,7 +1077,11 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
                        << " iterations or more start a warp on a multiple of "
                           "32 elements of the view accessed by "
                        << align->access->getName() << " (up to "
-                       << kAlignSpan - 1 << " idle threads per row)";
+                       << kAlignSpan - 1 << " idle threads per row"
+                       << (plan ? "; one shift for the launch, from its "
+                                  "first row"
+                                : "")
+                       << ")";
   }
   for (unsigned a = 0; a < 3; ++a) {
     threads.push_back(idx(b, loc, a < mapped ? block[a] : 1));
@@ -1232,6 +1239,12 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
       Block *pb = par.getBody();
       IRMapping atLb = mapping;
       atLb.map(par.getInductionVars()[d], par.getLowerBound()[d]);
+      // A swept thread walks many rows: every thread of the launch takes
+      // the shift of the loop's first row (all lower bounds), so that a
+      // column stays with one thread.
+      if (plan)
+        for (unsigned k = 0; k < n; ++k)
+          atLb.map(par.getInductionVars()[k], par.getLowerBound()[k]);
       ValueRange idxs = isa<memref::StoreOp>(align->access)
                             ? cast<memref::StoreOp>(align->access).getIndices()
                             : cast<memref::LoadOp>(align->access).getIndices();

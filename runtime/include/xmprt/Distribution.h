@@ -27,6 +27,7 @@
 //                     for block-like kinds (None, Block, GBlock)
 //   extent          = max_c owned count(c) + sl + sh   (same on all ranks)
 //                     full shadow: extent = m
+//                     the last dimension of rank >= 2: rowPitch(extent)
 //   global -> local = g - owned_lo(c) + sl             (block-like)
 //                   = ownedBelow(c, g+o) - ownedBelow(c, o) + sl (cyclic)
 //                   = g                                 (full shadow)
@@ -356,6 +357,22 @@ constexpr int64_t arrayExtent(const ArrayDim &a) {
   if (a.fullShadow)
     return a.m;
   return satAdd(satAdd(arrayMaxOwnedCount(a), a.shadowLo), a.shadowHi);
+}
+
+// Row pitch: the allocated extent of the last dimension of an array of
+// rank >= 2. Rows of kRowPadMin elements or more are padded to a multiple
+// of kRowSpan elements, so that every row starts at the same offset modulo
+// a warp's span (32 elements: 256 bytes of f64) and a GPU kernel can
+// start every row's warps on whole memory segments (xmp-to-gpu align-rows,
+// docs/runtime.md "Allocation layout"). The padding is at most
+// kRowSpan - 1 elements (under 3%); nothing reads or writes it except
+// whole-block copies. Shorter rows and 1-D arrays keep their extent.
+constexpr int64_t kRowPadMin = 1024;
+constexpr int64_t kRowSpan = 32;
+constexpr int64_t rowPitch(int64_t extent) {
+  if (extent < kRowPadMin || extent > kMax64 - kRowSpan)
+    return extent;
+  return (extent + kRowSpan - 1) / kRowSpan * kRowSpan;
 }
 
 // Local index, in the block of coordinate c, of array index i. For

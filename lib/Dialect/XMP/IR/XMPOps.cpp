@@ -175,6 +175,9 @@ SmallVector<int64_t> mlir::xmp::localExtents(Operation *from,
     }
     extents.push_back(extent);
   }
+  // Long rows are padded, as the runtime allocates them (dist::rowPitch).
+  if (extents.size() >= 2 && !ShapedType::isDynamic(extents.back()))
+    extents.back() = dist::rowPitch(extents.back());
   return extents;
 }
 
