@@ -4,7 +4,7 @@
 // checksum as the example and its reference examples/laplace2d_ref.c.
 //
 //   nvcc -O3 -arch=sm_90 -o laplace2d benchmarks/baselines/laplace2d.cu
-//   ./laplace2d [SIZE] [ITERS] [WARMUP]
+//   [LAPLACE_STENCIL=2d|sweep] ./laplace2d [SIZE] [ITERS] [WARMUP]
 //     SIZE   N (an N x N grid) or XSIZExYSIZE (e.g. 256x192, the example's
 //            size); default 8192 (8192 x 8192, 2 x 512 MiB)
 //     ITERS  time steps (default 100; the example's default is 16)
@@ -29,6 +29,9 @@
 //   bytes/iteration = 8 * (XSIZE*YSIZE - 4 + 3*(XSIZE-2)*(YSIZE-2)),
 //   flops/iteration = 4 * (XSIZE-2)*(YSIZE-2) (3 adds, 1 multiply).
 //
+// Stencil kernel: LAPLACE_STENCIL=sweep (default) walks a chunk of rows per
+// thread keeping the column's values in registers; =2d is one point per
+// thread (32 x 8 blocks). Same arithmetic and sum order either way.
 // Output:
 //   XMP-RESULT checksum <sum of all u after the last step, %.17g>
 //   XMP-RESULT time     <seconds of the timed loop (events)>
@@ -86,6 +89,32 @@ __global__ void __launch_bounds__(kBX * kBY)
   const double s =
       __dadd_rn(__dadd_rn(__dadd_rn(u[c - ny], u[c + ny]), u[c - 1]), u[c + 1]);
   uu[c] = __dmul_rn(s, 0.25);
+}
+
+// The same update as stencil_kernel, each thread walking a chunk of rows
+// of one column (a plane sweep, as a strong hand-written stencil does):
+// u[x-1][y] and u[x][y] of the next row are the values this thread loaded
+// for the previous one, kept in registers; same sum order, no FMA.
+constexpr int kSweepThreads = 256;
+__global__ void __launch_bounds__(kSweepThreads)
+    stencil_sweep_kernel(const double *__restrict__ u,
+                         double *__restrict__ uu, int nx, int ny,
+                         int rows_per_chunk) {
+  const int y = blockIdx.x * blockDim.x + threadIdx.x;
+  if (y < 1 || y >= ny - 1) return;
+  const int x0 = 1 + int(blockIdx.y) * rows_per_chunk;
+  const int x1 = min(x0 + rows_per_chunk, nx - 1);
+  if (x0 >= x1) return;
+  size_t c = size_t(x0) * ny + y;
+  double up = u[c - ny], mid = u[c];
+  for (int x = x0; x < x1; ++x, c += ny) {
+    const double down = u[c + ny];
+    const double s =
+        __dadd_rn(__dadd_rn(__dadd_rn(up, down), u[c - 1]), u[c + 1]);
+    uu[c] = __dmul_rn(s, 0.25);
+    up = mid;
+    mid = down;
+  }
 }
 
 __global__ void __launch_bounds__(kBX * kBY)
@@ -211,7 +240,32 @@ int main(int argc, char **argv) {
   std::printf("# launch: stencil/copy grid (%u, %u) x block (%d, %d),"
               " threadIdx.x along y (contiguous)\n",
               grid_int.x, grid_int.y, kBX, kBY);
+  // LAPLACE_STENCIL=2d|sweep picks the stencil kernel (default sweep, the
+  // faster on the H200: benchmarks/results/gpu_h200_20261123_s25/).
+  const char *which = std::getenv("LAPLACE_STENCIL");
+  const bool sweep = !which || std::strcmp(which, "2d") != 0;
+  if (which && std::strcmp(which, "2d") != 0 &&
+      std::strcmp(which, "sweep") != 0) {
+    std::fprintf(stderr, "laplace2d: LAPLACE_STENCIL must be 2d or sweep\n");
+    return 2;
+  }
+  // Sweep: chunks of rows for about two waves of full-occupancy blocks.
+  const int sweep_x = int((ny + kSweepThreads - 1) / kSweepThreads);
+  const long waves_blocks =
+      2L * prop.multiProcessorCount *
+      (prop.maxThreadsPerMultiProcessor / kSweepThreads);
+  const long chunks = std::max(1L, (waves_blocks + sweep_x - 1) / sweep_x);
+  const int rows_per_chunk = int((nx - 2 + chunks - 1) / chunks);
+  const dim3 grid_sweep(unsigned(sweep_x),
+                        unsigned((nx - 2 + rows_per_chunk - 1) / rows_per_chunk));
+  if (sweep)
+    std::printf("# stencil: swept, grid (%u, %u) x block %d, %d rows per"
+                " chunk (LAPLACE_STENCIL=2d: one point per thread)\n",
+                grid_sweep.x, grid_sweep.y, kSweepThreads, rows_per_chunk);
+  else
+    std::printf("# stencil: one point per thread (LAPLACE_STENCIL=2d)\n");
   bench::describe_kernel("stencil_kernel", stencil_kernel);
+  bench::describe_kernel("stencil_sweep_kernel", stencil_sweep_kernel);
   bench::describe_kernel("copy_kernel", copy_kernel);
 
   auto reset = [&]() {  // poison, then the example's initialization
@@ -221,7 +275,11 @@ int main(int argc, char **argv) {
     CUDA_CHECK_LAUNCH();
   };
   auto step = [&]() {
-    stencil_kernel<<<grid_int, block>>>(u, uu, int(nx), int(ny));
+    if (sweep)
+      stencil_sweep_kernel<<<grid_sweep, kSweepThreads>>>(
+          u, uu, int(nx), int(ny), rows_per_chunk);
+    else
+      stencil_kernel<<<grid_int, block>>>(u, uu, int(nx), int(ny));
     CUDA_CHECK_LAUNCH();
     copy_kernel<<<grid_int, block>>>(uu, u, int(nx), int(ny));
     CUDA_CHECK_LAUNCH();
@@ -279,10 +337,10 @@ int main(int argc, char **argv) {
               " \"min_ms_per_iter\": %.6f, \"bytes_per_iter\": %.0f,"
               " \"gbps\": %.2f, \"gflops\": %.2f, \"copy_gbps\": %.2f,"
               " \"floor_ms_per_iter\": %.6f, \"checksum\": %.17g,"
-              " \"device\": \"%s\"}\n",
+              " \"stencil\": \"%s\", \"device\": \"%s\"}\n",
               nx, nx, ny, iters, warmup, med_ms, mean_ms, min_ms,
               bytes_per_iter, gbps, gflops, copy_gbps, floor_ms, checksum,
-              prop.name);
+              sweep ? "sweep" : "2d", prop.name);
 
   CUDA_CHECK(cudaFree(part_bad));
   CUDA_CHECK(cudaFree(part_sum));
