@@ -123,3 +123,5 @@ extern "C" double xmprt_wtime(void) {
   xmprt_gpu_wait();
   return MPI_Wtime();
 }
+
+extern "C" double xmprt_wtick(void) { return MPI_Wtick(); }

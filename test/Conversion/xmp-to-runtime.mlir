@@ -63,3 +63,26 @@ func.func @split(%a: !a) -> f64 {
   %w = xmp.wtime : f64
   return %w : f64
 }
+
+// Inquiries: this rank's number and coordinate, axis sizes (the `?` axis
+// at run time; num_nodes the product over the axes, the static axis a
+// constant once folded), the timer's resolution.
+// CHECK-LABEL: func.func @inquiry
+// CHECK: %[[G0:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK: %[[RK:.*]] = call @xmprt_grid_rank(%[[G0]]) : (!llvm.ptr) -> i32
+// CHECK: arith.extsi %[[RK]] : i32 to i64
+// CHECK: %[[A0:.*]] = arith.constant 0 : i32
+// CHECK: %[[S0:.*]] = call @xmprt_grid_size(%{{.*}}, %[[A0]]) : (!llvm.ptr, i32) -> i64
+// CHECK: %[[S0I:.*]] = arith.index_cast %[[S0]] : i64 to index
+// CHECK: %[[TWO:.*]] = arith.constant 2 : index
+// CHECK: arith.muli %[[S0I]], %[[TWO]] : index
+// CHECK: %[[B1:.*]] = arith.constant 1 : i32
+// CHECK: call @xmprt_grid_coord(%{{.*}}, %[[B1]]) : (!llvm.ptr, i32) -> i64
+// CHECK: call @xmprt_wtick() : () -> f64
+func.func @inquiry() -> (index, index, index, f64) {
+  %r = xmp.node_num @p
+  %n = xmp.num_nodes @p
+  %c = xmp.node_index @p [1]
+  %t = xmp.wtick : f64
+  return %r, %n, %c, %t : index, index, index, f64
+}

@@ -237,6 +237,34 @@ bool readsStepTimes(ModuleOp module) {
   return reads;
 }
 
+/// xmp.num_nodes @p becomes the product of xmp.node_size @p [a] over @p's
+/// axes, while the xmp.nodes ops (and so the grids' ranks) are still there.
+LogicalResult expandNumNodes(ModuleOp module) {
+  WalkResult r = module.walk([&](NumNodesOp op) {
+    auto nodes =
+        SymbolTable::lookupNearestSymbolFrom<NodesOp>(op, op.getNodesAttr());
+    if (!nodes) {
+      op.emitOpError() << "grid " << op.getNodesAttr() << " is not defined";
+      return WalkResult::interrupt();
+    }
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    Value n;
+    for (auto [a, e] : llvm::enumerate(nodes.getShape())) {
+      Value s = ShapedType::isDynamic(e)
+                    ? (Value)NodeSizeOp::create(b, loc, b.getIndexType(),
+                                                op.getNodesAttr(),
+                                                b.getI64IntegerAttr(a))
+                    : (Value)arith::ConstantIndexOp::create(b, loc, e);
+      n = n ? (Value)arith::MulIOp::create(b, loc, n, s) : s;
+    }
+    op.replaceAllUsesWith(n);
+    op.erase();
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
 LogicalResult lowerModuleSymbols(ModuleOp module) {
   MLIRContext *ctx = module.getContext();
   Location loc = module.getLoc();
@@ -701,6 +729,34 @@ struct LocalBoundsLowering : RuntimePattern<LocalBoundsOp> {
     Value hi = callRuntime(rewriter, loc, "xmprt_darray_owned_hi", {i64},
                            {adaptor.getArray(), d});
     rewriter.replaceOp(op, {toIndex(rewriter, loc, lo), toIndex(rewriter, loc, hi)});
+    return success();
+  }
+};
+
+/// Inquiries on a grid: node_num (xmprt_grid_rank), node_index
+/// (xmprt_grid_coord) and node_size (xmprt_grid_size); num_nodes became
+/// node_size products in expandNumNodes. Static answers were folded before.
+template <typename OpT>
+struct NodesQueryLowering : RuntimePattern<OpT> {
+  using RuntimePattern<OpT>::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i64 = rewriter.getI64Type();
+    Value g = loadHandle(rewriter, loc, "nodes", op.getNodes());
+    Value r;
+    if constexpr (std::is_same_v<OpT, NodeNumOp>) {
+      r = callRuntime(rewriter, loc, "xmprt_grid_rank",
+                      {rewriter.getI32Type()}, {g});
+      r = arith::ExtSIOp::create(rewriter, loc, i64, r);
+    } else {
+      constexpr bool coord = std::is_same_v<OpT, NodeIndexOp>;
+      r = callRuntime(rewriter, loc,
+                      coord ? "xmprt_grid_coord" : "xmprt_grid_size", {i64},
+                      {g, i32c(rewriter, loc, op.getAxis())});
+    }
+    rewriter.replaceOp(op, toIndex(rewriter, loc, r));
     return success();
   }
 };
@@ -1307,7 +1363,8 @@ struct XMPToRuntimePass
       if (isa<ReflectOp, GMoveOp>(op))
         sites[op] = sites.size() + 1;
     });
-    if (failed(outlineCpuParts(module)) || failed(lowerModuleSymbols(module)))
+    if (failed(outlineCpuParts(module)) || failed(expandNumNodes(module)) ||
+        failed(lowerModuleSymbols(module)))
       return signalPassFailure();
     // One pointer global per result slot / scratch site.
     SiteCells cells;
@@ -1399,6 +1456,10 @@ struct XMPToRuntimePass
     patterns.add<SimpleCallLowering<DeallocOp>>(tc, ctx, module,
                                                 "xmprt_darray_destroy");
     patterns.add<SimpleCallLowering<WtimeOp>>(tc, ctx, module, "xmprt_wtime");
+    patterns.add<SimpleCallLowering<WtickOp>>(tc, ctx, module, "xmprt_wtick");
+    patterns.add<NodesQueryLowering<NodeNumOp>,
+                 NodesQueryLowering<NodeIndexOp>,
+                 NodesQueryLowering<NodeSizeOp>>(tc, ctx, module);
     patterns.add<SimpleCallLowering<CpuTimeOp>>(tc, ctx, module,
                                                 "xmprt_cpu_time");
     patterns.add<SimpleCallLowering<GpuTimeOp>>(tc, ctx, module,

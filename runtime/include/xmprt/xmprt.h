@@ -61,6 +61,8 @@ void xmprt_finalize(void);
 int32_t xmprt_world_rank(void);
 int32_t xmprt_world_size(void);
 double xmprt_wtime(void);
+/* Resolution of xmprt_wtime in seconds (MPI_Wtick). */
+double xmprt_wtick(void);
 
 /* A process grid; shape[i] == XMPRT_DYNAMIC axes are resolved from the world
  * size (factored evenly like MPI_Dims_create). Ranks in row-major order. */

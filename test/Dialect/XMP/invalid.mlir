@@ -1263,6 +1263,45 @@ func.func @f() {
 }
 
 //===----------------------------------------------------------------------===//
+// Inquiry: node_num, num_nodes, node_index, node_size
+//===----------------------------------------------------------------------===//
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @f() {
+  // expected-error @+1 {{'xmp.node_num' op grid @t does not name an xmp.nodes (it is 'xmp.template')}}
+  %r = xmp.node_num @t
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{'xmp.num_nodes' op grid @nowhere is not defined}}
+  %n = xmp.num_nodes @nowhere
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x?)
+func.func @f() {
+  // expected-error @+1 {{'xmp.node_index' op axis 2 is outside grid @p of rank 2}}
+  %c = xmp.node_index @p [2]
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x?)
+func.func @f() {
+  // expected-error @+1 {{'xmp.node_size' op axis -1 is outside grid @p of rank 2}}
+  %s = xmp.node_size @p [-1]
+  return
+}
+
+//===----------------------------------------------------------------------===//
 // gmove
 //===----------------------------------------------------------------------===//
 

@@ -116,6 +116,16 @@ func.func @f(%n: index, %w: f64) -> f64 {
   %gt = xmp.gpu_time : f64
 // CHECK: xmp.wtime : f64
   %wt = xmp.wtime : f64
+// CHECK: xmp.wtick : f64
+  %wk = xmp.wtick : f64
+// CHECK: xmp.node_num @r
+  %nn = xmp.node_num @r
+// CHECK: xmp.num_nodes @r
+  %nm = xmp.num_nodes @r
+// CHECK: xmp.node_index @r[1]
+  %ni = xmp.node_index @r [1]
+// CHECK: xmp.node_size @r[1]
+  %ns = xmp.node_size @r [1]
   xmp.dealloc %a : !u_t
   return %r : f64
 }

@@ -33,6 +33,14 @@ struct XMPOpAsmInterface : public OpAsmDialectInterface {
 };
 } // namespace
 
+Operation *XMPDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                           Type type, Location loc) {
+  auto typed = llvm::dyn_cast<TypedAttr>(value);
+  if (!typed || !arith::ConstantOp::isBuildableWith(typed, type))
+    return nullptr;
+  return arith::ConstantOp::create(builder, loc, type, typed);
+}
+
 void XMPDialect::initialize() {
   addInterfaces<XMPOpAsmInterface>();
   addOperations<

@@ -1580,6 +1580,67 @@ LogicalResult BarrierOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 }
 
 //===----------------------------------------------------------------------===//
+// Inquiry: node_num, num_nodes, node_index, node_size
+//===----------------------------------------------------------------------===//
+
+/// The grid an inquiry names, and (with `axis`) the axis it asks about.
+static LogicalResult verifyNodesQuery(Operation *op,
+                                      SymbolTableCollection &symbolTable,
+                                      FlatSymbolRefAttr ref,
+                                      std::optional<int64_t> axis) {
+  auto nodes = lookupSymbol<NodesOp>(op, symbolTable, ref, "grid", "xmp.nodes");
+  if (failed(nodes))
+    return failure();
+  if (axis && (*axis < 0 || *axis >= (int64_t)nodes->getRank()))
+    return op->emitOpError() << "axis " << *axis << " is outside grid " << ref
+                             << " of rank " << nodes->getRank();
+  return success();
+}
+
+/// The grid an inquiry names, for folding (null when it is not found).
+static NodesOp foldLookupNodes(Operation *op, FlatSymbolRefAttr ref) {
+  return llvm::dyn_cast_or_null<NodesOp>(
+      SymbolTable::lookupNearestSymbolFrom(op, ref));
+}
+
+LogicalResult NodeNumOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyNodesQuery(*this, symbolTable, getNodesAttr(), std::nullopt);
+}
+
+LogicalResult NumNodesOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyNodesQuery(*this, symbolTable, getNodesAttr(), std::nullopt);
+}
+
+OpFoldResult NumNodesOp::fold(FoldAdaptor) {
+  NodesOp nodes = foldLookupNodes(*this, getNodesAttr());
+  if (!nodes)
+    return {};
+  int64_t n = 1;
+  for (int64_t e : nodes.getShape())
+    if (ShapedType::isDynamic(e) || __builtin_mul_overflow(n, e, &n))
+      return {};
+  return IntegerAttr::get(IndexType::get(getContext()), n);
+}
+
+LogicalResult NodeIndexOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyNodesQuery(*this, symbolTable, getNodesAttr(), getAxis());
+}
+
+LogicalResult NodeSizeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyNodesQuery(*this, symbolTable, getNodesAttr(), getAxis());
+}
+
+OpFoldResult NodeSizeOp::fold(FoldAdaptor) {
+  NodesOp nodes = foldLookupNodes(*this, getNodesAttr());
+  int64_t axis = getAxis();
+  if (!nodes || axis < 0 || axis >= (int64_t)nodes.getRank() ||
+      ShapedType::isDynamic(nodes.getShape()[axis]))
+    return {};
+  return IntegerAttr::get(IndexType::get(getContext()),
+                          nodes.getShape()[axis]);
+}
+
+//===----------------------------------------------------------------------===//
 // GMoveOp
 //===----------------------------------------------------------------------===//
 

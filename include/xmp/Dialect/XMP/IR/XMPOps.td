@@ -796,4 +796,66 @@ def XMP_WtimeOp : XMP_Op<"wtime"> {
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
+def XMP_WtickOp : XMP_Op<"wtick"> {
+  let summary = "resolution of xmp.wtime in seconds (XMP's xmp_wtick)";
+  let results = (outs F64:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Inquiry (XMP's xmp_node_num, xmp_num_nodes, xmp_nodes_index, ...)
+//===----------------------------------------------------------------------===//
+
+class XMP_NodesQuery<string mnemonic> : XMP_Op<mnemonic, [
+    MemoryEffects<[MemRead]>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let results = (outs Index:$result);
+}
+
+def XMP_NodeNumOp : XMP_NodesQuery<"node_num"> {
+  let summary = "this process's node number in a grid (-1 outside it)";
+  let description = [{
+    `%r = xmp.node_num @p` is the row-major linear index (0-based) of the
+    calling process in grid `@p`, or -1 when it is not one of `@p`'s
+    nodes (a static grid smaller than the job). XMP's `xmp_node_num()`
+    on the node set `@p`, 0-based as every index of the dialect.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$nodes);
+  let assemblyFormat = "$nodes attr-dict";
+}
+
+def XMP_NumNodesOp : XMP_NodesQuery<"num_nodes"> {
+  let summary = "the number of nodes of a grid";
+  let description = [{
+    `%n = xmp.num_nodes @p` is the product of `@p`'s extents, `?` axes as
+    resolved at run time (a constant when the shape is static: folded).
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$nodes);
+  let assemblyFormat = "$nodes attr-dict";
+  let hasFolder = 1;
+}
+
+def XMP_NodeIndexOp : XMP_NodesQuery<"node_index"> {
+  let summary = "this process's coordinate on one axis of a grid";
+  let description = [{
+    `%c = xmp.node_index @p [1]` is the calling process's coordinate
+    (0-based) on axis 1 of `@p`, -1 when it is not one of `@p`'s nodes
+    (XMP's `xmp_nodes_index`).
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$nodes, I64Attr:$axis);
+  let assemblyFormat = "$nodes `[` $axis `]` attr-dict";
+}
+
+def XMP_NodeSizeOp : XMP_NodesQuery<"node_size"> {
+  let summary = "the extent of one axis of a grid";
+  let description = [{
+    `%s = xmp.node_size @p [1]` is the number of nodes along axis 1 of
+    `@p` (XMP's `xmp_nodes_size`), a `?` axis as resolved at run time (a
+    constant when the axis is static: folded).
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$nodes, I64Attr:$axis);
+  let assemblyFormat = "$nodes `[` $axis `]` attr-dict";
+  let hasFolder = 1;
+}
+
 #endif // XMP_OPS_TD
