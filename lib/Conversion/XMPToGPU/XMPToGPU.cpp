@@ -22,6 +22,7 @@
 #include "xmp/Conversion/RuntimeABI.h"
 #include "xmp/Dialect/XMP/IR/XMP.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
+#include "xmprt/Distribution.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -848,8 +849,10 @@ void markKernelViews(gpu::LaunchOp launch) {
 //===----------------------------------------------------------------------===//
 
 /// Rows of at least this many iterations get aligned starts (the idle
-/// threads in front of a row cost under 1.5% then).
-constexpr int64_t kAlignMinRow = 1024;
+/// threads in front of a row cost under 1.5% then): the length from which
+/// the allocation pads rows, so that a swept loop's one shift holds for
+/// every row.
+constexpr int64_t kAlignMinRow = xmprt::dist::kRowPadMin;
 
 /// A loop whose threads along x can start a warp's span of `view` (32
 /// elements) on a multiple of 32 elements:
@@ -863,8 +866,9 @@ struct RowAlign {
 
 /// A warp's span: 32 consecutive elements start on a multiple of 32
 /// elements (256 bytes for f64; 128-byte alignment alone left Laplace's
-/// copy at 303 us against 291, benchmarks/experiments/layout_probe.cu).
-constexpr int64_t kAlignSpan = 32;
+/// copy at 303 us against 291, benchmarks/experiments/layout_probe.cu);
+/// the multiple long rows are padded to.
+constexpr int64_t kAlignSpan = xmprt::dist::kRowSpan;
 
 /// Whether `v` (in `body`) depends on `iv`.
 bool dependsOn(Value v, Value iv, Block *body) {
