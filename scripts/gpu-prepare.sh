@@ -17,24 +17,31 @@
 #       ldd, headers with hwloc's, a relocatable starpu-1.3.pc and pkgconf)
 #       in .gpu-carry/starpu/, for scripts/gpu-starpu.sh there (gpu-session
 #       step worksharing-starpu)
+#   scripts/gpu-prepare.sh --himeno-cpu          # also Himeno S on the CPU
+#       path (examples/himeno.mlir at 65x65x129, grid ?x? and static 1x1)
+#       and its C reference built by clang -O3 here, each for x86-64-v3
+#       and x86-64-v4, in .gpu-carry/himeno_cpu/, for
+#       benchmarks/himeno_cpu_carried.sh there (gpu-session step himeno-cpu)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${XMP_BUILD_DIR:-$root/build}"
 carry="$root/.gpu-carry"
-bench=0; before=""; variants=(); starpu=0
+bench=0; before=""; variants=(); starpu=0; himeno_cpu=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --bench) bench=1 ;;
     --before) before="$2"; shift ;;
     --variant) variants+=("$2" "$3"); shift 2 ;;
     --starpu) starpu=1 ;;
+    --himeno-cpu) himeno_cpu=1 ;;
     *) echo "gpu-prepare: unknown argument '$1'" >&2; exit 2 ;;
   esac
   shift
 done
 # (.gpu-carry/ is in .gitignore: the device tool carries it as an ignored
 # path, and git never sees it.)
-rm -rf "$carry/obj" "$carry/src" "$carry/googletest" "$carry/before" "$carry/variants"
+rm -rf "$carry/obj" "$carry/src" "$carry/googletest" "$carry/before" "$carry/variants" \
+  "$carry/himeno_cpu"
 mkdir -p "$carry/obj" "$carry/src"
 cc() { "$build/bin/xmpcc" -O3 --march=x86-64-v3 --emit=obj "$@"; }
 
@@ -158,6 +165,23 @@ if [ "$starpu" = 1 ]; then
       xargs -r -I{} cp -L {} "$sp/pkgconf-lib/"
   fi
   ls "$sp/lib" "$sp/deps" | tr '\n' ' '; echo
+fi
+
+if [ "$himeno_cpu" = 1 ]; then
+  # Himeno S on the CPU path, measured on the GPU machine's quieter cores
+  # (the development VM's noise is larger than the gap to the reference).
+  hc="$carry/himeno_cpu"; mkdir -p "$hc"
+  . "$root/scripts/himeno-size.sh"
+  himeno_size "$root/examples/himeno.mlir" "$hc/himeno_s.mlir" 65 65 129
+  himeno_size "$root/examples/himeno.mlir" "$hc/himeno_s_1x1.mlir" 65 65 129 1x1
+  for m in x86-64-v3 x86-64-v4; do
+    for v in himeno_s himeno_s_1x1; do
+      echo "gpu-prepare: himeno-cpu $v $m"
+      "$build/bin/xmpcc" -O3 --march=$m --emit=obj "$hc/$v.mlir" -o "$hc/$v.$m.o"
+    done
+    clang-22 -O3 -march=$m -ffp-contract=off -DSMALL "$root/examples/himeno_ref.c" \
+      -o "$hc/ref_s.$m" -lm
+  done
 fi
 
 gt=/usr/src/googletest

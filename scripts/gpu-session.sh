@@ -10,6 +10,8 @@
 #        worksharing[:STEPS] (benchmarks/worksharing_bench.sh),
 #        worksharing-starpu[:STEPS] (scripts/gpu-starpu.sh, then the same
 #          benchmark with the StarPU executor; after gpu-prepare.sh --starpu),
+#        himeno-cpu[:ITERS,ROUNDS] (benchmarks/himeno_cpu_carried.sh; after
+#          gpu-prepare.sh --himeno-cpu),
 #        debug:PROG,ARGS (cuda-gdb backtrace + compute-sanitizer),
 #        timeline:PROG,ARGS (XMP_GPU_TIMELINE run + benchmarks/timeline_report.py)
 set -uo pipefail
@@ -50,6 +52,10 @@ for step in "$@"; do
                  | tee "$logs/ws-starpu/compare.md"
              fi
            fi ;;
+    himeno-cpu) IFS=, read -r hi hr <<< "$arg"
+           OUT="$logs/himeno-cpu" bash benchmarks/himeno_cpu_carried.sh ${hi:-200} ${hr:-7} \
+             > "$logs/himeno-cpu.txt" 2>&1
+           rc=$?; tail -20 "$logs/himeno-cpu.txt" ;;
     debug) # debug:PROG,ARGS...: a backtrace under cuda-gdb, then compute-sanitizer
            IFS=, read -r -a dargs <<< "$arg"
            prog="build-gpu/progs/${dargs[0]}"

@@ -166,15 +166,18 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
     MPI_Info info;
     MPI_Info_create(&info);
     MPI_Info_set(info, "alloc_shared_noncontig", "true");
-    void *base = nullptr;
-    int64_t sz = (n + 63) / 64 * 64;
+    // Each rank's block starts 64-byte aligned (and coloured) inside its
+    // segment, at the same place in every process's mapping (blockStart).
+    char *base = nullptr;
+    unsigned colour = g->blocksCreated++;
+    int64_t sz = (n + 63) / 64 * 64 + (int64_t)blockSlack(true);
     XMPRT_MPI(MPI_Win_allocate_shared((MPI_Aint)sz, 1, info, g->subComm, &base,
                                       &a->win),
               fn);
     MPI_Info_free(&info);
-    a->data = base;
+    a->data = blockStart(base, true, colour);
     if (n)
-      memset(base, 0, (size_t)n);
+      memset(a->data, 0, (size_t)n);
     XMPRT_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, a->win), fn);
     a->sharedBase.assign(g->size, nullptr);
     for (int64_t r = 0; r < g->size; ++r) {
@@ -185,7 +188,7 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
       int du;
       void *p;
       XMPRT_MPI(MPI_Win_shared_query(a->win, sr, &qs, &du, &p), fn);
-      a->sharedBase[r] = (char *)p;
+      a->sharedBase[r] = blockStart((char *)p, true, colour);
     }
     MPI_Win_sync(a->win);
     MPI_Barrier(g->subComm);

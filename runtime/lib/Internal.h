@@ -81,6 +81,7 @@ struct xmprt_grid {
   // grid ranks of my sub-cluster; used for shared-memory allocation
   MPI_Comm subComm = MPI_COMM_NULL;
   std::vector<int> subRankOf; // grid rank -> rank in subComm or -1
+  unsigned blocksCreated = 0;  // shared blocks so far (the same on all ranks)
   std::vector<int> worldOf;   // grid rank -> world rank
   std::unique_ptr<xmprt::HybridComm> hybridAll;
   std::vector<std::unique_ptr<xmprt::HybridComm>> hybridAxis;

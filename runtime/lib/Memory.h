@@ -13,6 +13,7 @@
 #ifndef XMPRT_LIB_MEMORY_H
 #define XMPRT_LIB_MEMORY_H
 
+#include <cstddef>
 #include <cstdint>
 
 namespace xmprt {
@@ -51,6 +52,21 @@ public:
 };
 
 MemorySpace &hostMemory();
+
+// Where a host block starts inside an allocation of its size plus
+// blockSlack(coloured) bytes at raw: 64-byte aligned, at least 8 bytes past
+// raw (room for a pointer below it). Coloured blocks (host blocks of
+// kColourMin bytes or more, every block in a shared window): block number
+// `colour` starts 17 * colour cache lines (mod 64)
+// past a page boundary, so that the same element of several arrays, which
+// a stencil touches in one iteration, does not fall into the same L1 set
+// (and no load sits at a store's address modulo 4 KiB) as it would with
+// blocks that all start at the same page offset. Only raw's address modulo
+// 4096 matters, so every process that maps a shared segment finds the same
+// block start in its own mapping.
+constexpr size_t kColourMin = 64 * 1024;
+size_t blockSlack(bool coloured);
+char *blockStart(char *raw, bool coloured, unsigned colour);
 
 } // namespace xmprt
 

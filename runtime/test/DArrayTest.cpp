@@ -4,6 +4,8 @@
 #include "TestUtil.h"
 #include "xmprt/Distribution.h"
 
+#include <set>
+
 using namespace xmprt::dist;
 
 namespace {
@@ -98,6 +100,44 @@ TEST(DArray, RankUpTo7AndReplication) {
     EXPECT_EQ(xmprt_darray_local_extent(a, d), want[d]);
   EXPECT_EQ(xmprt_darray_elem_size(a), 16);
   xmprt_darray_destroy(a);
+  xmprt_template_destroy(t);
+  xmprt_grid_destroy(g);
+}
+
+TEST(DArray, LargeBlocksColoured) {
+  // Blocks of 64 KiB or more start at different offsets within their page
+  // (Memory.cpp), 64-byte aligned and zeroed; small blocks are 64-byte
+  // aligned too. Four arrays of 96 KiB each on every rank: no two share a
+  // page offset.
+  int64_t shape[] = {XMPRT_DYNAMIC};
+  xmprt_grid *g = xmprt_grid_create(1, shape);
+  int64_t sizes[] = {xt::np() * 96, 128};
+  xmprt_template *t = xmprt_template_create(2, sizes);
+  int32_t kinds[] = {XMPRT_DIST_BLOCK, XMPRT_DIST_NONE};
+  xmprt_template_distribute(t, g, kinds, nullptr, nullptr);
+  int32_t al[] = {0, 1};
+  int64_t z[] = {0, 0};
+  std::vector<xmprt_darray *> arrays;
+  std::set<uintptr_t> offsets;
+  for (int k = 0; k < 4; ++k) {
+    xmprt_darray *a =
+        xmprt_darray_create(t, 2, sizes, al, nullptr, z, z, XMPRT_F64);
+    auto *p = (double *)xmprt_darray_data(a);
+    EXPECT_EQ((uintptr_t)p % 64, 0u);
+    offsets.insert((uintptr_t)p % 4096);
+    for (int64_t i = 0; i < 96 * 128; ++i)
+      ASSERT_EQ(p[i], 0.0) << i;
+    p[96 * 128 - 1] = 1.0; // the last element is inside the allocation
+    arrays.push_back(a);
+  }
+  EXPECT_EQ(offsets.size(), 4u);
+  int64_t tiny[] = {xt::np() * 2, 3};
+  xmprt_darray *s =
+      xmprt_darray_create(t, 2, tiny, al, nullptr, z, z, XMPRT_F64);
+  EXPECT_EQ((uintptr_t)xmprt_darray_data(s) % 64, 0u);
+  xmprt_darray_destroy(s);
+  for (xmprt_darray *a : arrays)
+    xmprt_darray_destroy(a);
   xmprt_template_destroy(t);
   xmprt_grid_destroy(g);
 }
