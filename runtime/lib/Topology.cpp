@@ -84,6 +84,49 @@ const SubCluster &subCluster() {
 }
 } // namespace xmprt
 
+namespace {
+// Makes the members (in the order of their grid rank) the grid's ranks:
+// coordinates, axis communicators, the sub-cluster of shared memory and
+// the world rank of every grid rank. Ranks outside get coordinates -1.
+void joinGrid(xmprt_grid *g, MPI_Comm members, const char *fn) {
+  int wr;
+  MPI_Comm_rank(MPI_COMM_WORLD, &wr);
+  g->coord.assign(g->ndims, -1);
+  if (members == MPI_COMM_NULL)
+    return;
+  std::vector<int> dims(g->shape.begin(), g->shape.end()), periods(g->ndims, 0);
+  XMPRT_MPI(MPI_Cart_create(members, g->ndims, dims.data(), periods.data(), 0,
+                            &g->comm),
+            fn);
+  MPI_Comm_free(&members);
+  MPI_Comm_rank(g->comm, &g->rank);
+  int64_t r = g->rank;
+  for (int32_t a = g->ndims - 1; a >= 0; --a) {
+    g->coord[a] = r % g->shape[a];
+    r /= g->shape[a];
+  }
+  g->axisComm.resize(g->ndims);
+  g->hybridAxis.resize(g->ndims);
+  for (int32_t a = 0; a < g->ndims; ++a) {
+    std::vector<int> keep(g->ndims, 0);
+    keep[a] = 1;
+    XMPRT_MPI(MPI_Cart_sub(g->comm, keep.data(), &g->axisComm[a]), fn);
+  }
+  int sid = subCluster().id;
+  XMPRT_MPI(MPI_Comm_split(g->comm, sid, g->rank, &g->subComm), fn);
+  std::vector<int> ids(g->size);
+  MPI_Allgather(&sid, 1, MPI_INT, ids.data(), 1, MPI_INT, g->comm);
+  g->worldOf.resize(g->size);
+  MPI_Allgather(&wr, 1, MPI_INT, g->worldOf.data(), 1, MPI_INT, g->comm);
+  g->subRankOf.assign(g->size, -1);
+  int k = 0;
+  for (int64_t q = 0; q < g->size; ++q)
+    if (ids[q] == sid)
+      g->subRankOf[q] = k++;
+}
+
+} // namespace
+
 extern "C" {
 
 void xmprt_init(int *argc, char ***argv) {
@@ -219,38 +262,58 @@ xmprt_grid *xmprt_grid_create(int32_t ndims, const int64_t *shape) {
   XMPRT_MPI(MPI_Comm_split(MPI_COMM_WORLD, wr < g->size ? 0 : MPI_UNDEFINED,
                            wr, &members),
             fn);
-  g->coord.assign(ndims, -1);
-  if (members == MPI_COMM_NULL)
-    return g;
-  std::vector<int> dims(g->shape.begin(), g->shape.end()), periods(ndims, 0);
-  XMPRT_MPI(MPI_Cart_create(members, ndims, dims.data(), periods.data(), 0,
-                            &g->comm),
+  joinGrid(g, members, fn);
+  return g;
+}
+
+xmprt_grid *xmprt_grid_subset(const xmprt_grid *parent, int32_t ndims,
+                              const int64_t *triplets) {
+  const char *fn = "xmprt_grid_subset";
+  ensureInit(fn);
+  XMPRT_CHECK(parent, fn, "parent grid is NULL");
+  XMPRT_CHECK(triplets, fn, "triplets is NULL");
+  int wr;
+  MPI_Comm_rank(MPI_COMM_WORLD, &wr);
+  auto *g = new xmprt_grid;
+  g->ndims = ndims;
+  // Resolve and check every parent axis; the kept ones become the subset's
+  // axes, in order.
+  std::vector<int64_t> lo(parent->ndims), step(parent->ndims);
+  bool member = parent->inGrid();
+  int64_t key = 0;
+  for (int32_t a = 0; a < parent->ndims; ++a) {
+    int64_t l = triplets[3 * a], h = triplets[3 * a + 1], st = triplets[3 * a + 2];
+    int64_t n = parent->shape[a];
+    if (h < 0)
+      h = n;
+    XMPRT_CHECK(l >= 0 && l < h && h <= n && st >= 0, fn,
+                "axis %d: subset %lld:%lld:%lld is not a non-empty part of "
+                "the parent grid's %lld coordinates",
+                a, (long long)l, (long long)h, (long long)st, (long long)n);
+    lo[a] = l;
+    step[a] = st;
+    int64_t c = parent->coord[a];
+    if (st == 0) { // a single coordinate: the axis is dropped
+      member = member && c == l;
+      continue;
+    }
+    int64_t count = (h - l + st - 1) / st;
+    g->shape.push_back(count);
+    member = member && c >= l && c < h && (c - l) % st == 0;
+    key = key * count + (member ? (c - l) / st : 0);
+  }
+  XMPRT_CHECK((int32_t)g->shape.size() == ndims, fn,
+              "the subset keeps %d axes of the parent grid, the node set "
+              "has %d",
+              (int)g->shape.size(), ndims);
+  g->size = 1;
+  for (int64_t s : g->shape)
+    g->size *= s;
+  MPI_Comm members;
+  XMPRT_MPI(MPI_Comm_split(MPI_COMM_WORLD, member ? 0 : MPI_UNDEFINED,
+                           (int)key, &members),
             fn);
-  MPI_Comm_free(&members);
-  MPI_Comm_rank(g->comm, &g->rank);
-  int64_t r = g->rank;
-  for (int32_t a = ndims - 1; a >= 0; --a) {
-    g->coord[a] = r % g->shape[a];
-    r /= g->shape[a];
-  }
-  g->axisComm.resize(ndims);
-  g->hybridAxis.resize(ndims);
-  for (int32_t a = 0; a < ndims; ++a) {
-    std::vector<int> keep(ndims, 0);
-    keep[a] = 1;
-    XMPRT_MPI(MPI_Cart_sub(g->comm, keep.data(), &g->axisComm[a]), fn);
-  }
-  int sid = subCluster().id;
-  XMPRT_MPI(MPI_Comm_split(g->comm, sid, g->rank, &g->subComm), fn);
-  std::vector<int> ids(g->size);
-  MPI_Allgather(&sid, 1, MPI_INT, ids.data(), 1, MPI_INT, g->comm);
-  g->worldOf.resize(g->size);
-  MPI_Allgather(&wr, 1, MPI_INT, g->worldOf.data(), 1, MPI_INT, g->comm);
-  g->subRankOf.assign(g->size, -1);
-  int k = 0;
-  for (int64_t q = 0; q < g->size; ++q)
-    if (ids[q] == sid)
-      g->subRankOf[q] = k++;
+  joinGrid(g, members, fn);
   return g;
 }
 

@@ -71,6 +71,11 @@ int main(int argc, char **argv) {
     // static axes whose product leaves 64 bits
     int64_t shape[] = {2, (int64_t)1 << 62, 4};
     xmprt_grid_create(3, shape);
+  } else if (!strcmp(what, "gridsubset")) {
+    // coordinates 1..3 of a grid of 2 ranks
+    int64_t sh[1] = {XMPRT_DYNAMIC};
+    int64_t trip[3] = {1, 4, 1};
+    xmprt_grid_subset(xmprt_grid_create(1, sh), 1, trip);
   } else if (!strcmp(what, "gmovehuge")) {
     // a section from -2^63 to 2^63-1 (its length does not fit in 64 bits)
     xmprt_darray *a = blockArray8();

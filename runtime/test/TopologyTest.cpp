@@ -70,6 +70,50 @@ TEST(Topology, RanksOutsideGrid) {
   xmprt_grid_destroy(g);
 }
 
+TEST(Topology, NodeSubsets) {
+  // A 1-D grid of n ranks; the subset of every other rank from 1 (a
+  // strided triplet to the end), and a subset of a 2-D grid (n x 1): one
+  // column, the row axis kept from coordinate 1 on. Ranks outside get -1;
+  // a reduction over the subset sums its members only.
+  int n = xt::np(), r = xt::me();
+  int64_t d[] = {XMPRT_DYNAMIC};
+  xmprt_grid *p = xmprt_grid_create(1, d);
+  int64_t all[] = {0, -1, 1};
+  xmprt_grid *w = xmprt_grid_subset(p, 1, all);
+  EXPECT_EQ(xmprt_grid_size(w, 0), n);
+  EXPECT_EQ(xmprt_grid_rank(w), r);
+  xmprt_grid_destroy(w);
+  if (n < 2) { // the subsets below would be empty (an error)
+    xmprt_grid_destroy(p);
+    return;
+  }
+  int64_t odd[] = {1, -1, 2};
+  xmprt_grid *q = xmprt_grid_subset(p, 1, odd);
+  int64_t members = n / 2;
+  EXPECT_EQ(xmprt_grid_size(q, 0), members);
+  bool in = r % 2 == 1;
+  EXPECT_EQ(xmprt_grid_rank(q), in ? r / 2 : -1);
+  EXPECT_EQ(xmprt_grid_coord(q, 0), in ? r / 2 : -1);
+  int64_t v = r;
+  xmprt_reduce(q, -1, XMPRT_RED_SUM, XMPRT_I64, &v, 1);
+  EXPECT_EQ(v, in ? members * members : r); // 1 + 3 + ... + (2m - 1)
+  int64_t d2[] = {XMPRT_DYNAMIC, 1};
+  xmprt_grid *g2 = xmprt_grid_create(2, d2);
+  int64_t tail[] = {1, -1, 1, 0, 1, 0}; // [1:, 0]
+  xmprt_grid *t = xmprt_grid_subset(g2, 1, tail);
+  EXPECT_EQ(xmprt_grid_size(t, 0), n - 1);
+  EXPECT_EQ(xmprt_grid_rank(t), r >= 1 ? r - 1 : -1);
+  // a subset of a subset
+  int64_t first[] = {0, 1, 1};
+  xmprt_grid *t0 = xmprt_grid_subset(t, 1, first);
+  EXPECT_EQ(xmprt_grid_rank(t0), r == 1 ? 0 : -1);
+  xmprt_grid_destroy(t0);
+  xmprt_grid_destroy(t);
+  xmprt_grid_destroy(g2);
+  xmprt_grid_destroy(q);
+  xmprt_grid_destroy(p);
+}
+
 TEST(Topology, SubClusters) {
   int n = xt::np(), r = xt::me();
   int id = xmprt_subcluster_id(), sz = xmprt_subcluster_size(),

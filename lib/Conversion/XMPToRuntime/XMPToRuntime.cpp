@@ -312,9 +312,24 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
   if (readsStepTimes(module))
     callRuntime(fb, loc, "xmprt_step_times_used", {}, {});
   for (NodesOp n : nodes) {
-    Value shape = packShape(fb, loc, n.getShape());
-    Value h = callRuntime(fb, loc, "xmprt_grid_create", {ptrType(ctx)},
-                          {i32c(fb, loc, n.getRank()), shape});
+    Value h;
+    if (n.getParent()) {
+      // A node subset, made from its parent (declared before it, so
+      // already stored); "to the end" is -1 for the runtime.
+      SmallVector<int64_t> triplets(n.getSubset()->begin(),
+                                    n.getSubset()->end());
+      for (int64_t &v : triplets)
+        if (ShapedType::isDynamic(v))
+          v = -1;
+      h = callRuntime(fb, loc, "xmprt_grid_subset", {ptrType(ctx)},
+                      {loadHandle(fb, loc, "nodes", n.getParentAttr().getValue()),
+                       i32c(fb, loc, n.getRank()),
+                       packConsts(fb, loc, triplets, 64)});
+    } else {
+      Value shape = packShape(fb, loc, n.getShape());
+      h = callRuntime(fb, loc, "xmprt_grid_create", {ptrType(ctx)},
+                      {i32c(fb, loc, n.getRank()), shape});
+    }
     store("nodes", n.getSymName(), h);
   }
   for (TemplateOp t : templates) {

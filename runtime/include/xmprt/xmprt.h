@@ -72,6 +72,15 @@ int64_t xmprt_grid_size(const xmprt_grid *g, int32_t axis);
 /* This rank's coordinate on an axis (-1 if the rank is not in the grid). */
 int64_t xmprt_grid_coord(const xmprt_grid *g, int32_t axis);
 void xmprt_grid_destroy(xmprt_grid *g);
+/* A node subset of `parent` (XMP's `nodes q(...) = p(...)`), collective
+ * over all ranks: per parent axis a triplet lo, hi, step of coordinates
+ * [lo, hi) every step-th (hi = -1: to the axis' end); step 0 selects the
+ * single coordinate lo and drops the axis. The kept axes, in order, are
+ * the subset's `ndims` axes; its ranks are the parent's ranks on the
+ * selected coordinates, row-major in the subset's coordinates; every other
+ * rank is outside it (coordinates and rank -1). */
+xmprt_grid *xmprt_grid_subset(const xmprt_grid *parent, int32_t ndims,
+                              const int64_t *triplets);
 
 /* Resolves a grid shape for `nprocs` processes without creating anything:
  * dynamic axes get the remaining factor of nprocs / prod(static axes),

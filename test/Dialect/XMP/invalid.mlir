@@ -1596,3 +1596,149 @@ func.func @cpu_part_wait_type(%s: index) {
   %t = xmp.cpu_part_wait %s
   return
 }
+
+//===----------------------------------------------------------------------===//
+// Node subsets and tasks
+//===----------------------------------------------------------------------===//
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+// expected-error @+1 {{the subset keeps 1 axes (triplets) but the node set has rank 2}}
+xmp.nodes @q(shape = 2x2) = @p [0, :]
+
+// -----
+
+xmp.nodes @p(shape = ?x?)
+// expected-error @+1 {{subset axis 0 selects 2 coordinates but axis 0 of the node set is 3}}
+xmp.nodes @q(shape = 3) = @p [0:2, 0]
+
+// -----
+
+xmp.nodes @p(shape = ?x?)
+// expected-error @+1 {{subset axis 0: the triplet must select a non-empty range of coordinates >= 0 with a positive step}}
+xmp.nodes @q(shape = 1) = @p [2:2, 0]
+
+// -----
+
+// expected-error @+1 {{'xmp.nodes' op parent grid @nope is not defined}}
+xmp.nodes @q(shape = 1) = @nope [0:1]
+
+// -----
+
+// expected-error @+1 {{parent grid @p must be declared before the node subset}}
+xmp.nodes @q(shape = 1) = @p [0:1]
+xmp.nodes @p(shape = 2)
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+// expected-error @+1 {{has 1 subset triplets but parent grid @p has rank 2}}
+xmp.nodes @q(shape = 2) = @p [:]
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+// expected-error @+1 {{coordinate 2 is outside axis 1 of parent grid @p (size 2)}}
+xmp.nodes @q(shape = 2) = @p [:, 2]
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+// expected-error @+1 {{subset 0:3 is outside axis 0 of parent grid @p (size 2)}}
+xmp.nodes @q(shape = 3) = @p [0:3, 0]
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+// expected-error @+1 {{subset axis 0 selects 2 coordinates of parent grid @p but the node set's axis is ?}}
+xmp.nodes @q(shape = ?) = @p [:, 0]
+
+// -----
+
+xmp.nodes @p(shape = ?x?)
+xmp.nodes @row(shape = ?) = @p [0, :]
+func.func @task_reduction_outside(%x: f64) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @row {
+    // expected-error @+1 {{reduction inside xmp.task on @row involves the ranks of @p, which are not all ranks of @row}}
+    %s = xmp.reduction add %x on @p : f64
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?x?)
+xmp.nodes @row(shape = ?) = @p [0, :]
+func.func @task_barrier_all() {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @row {
+    // expected-error @+1 {{barrier inside xmp.task on @row involves every rank, not only the ranks of @row}}
+    xmp.barrier
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+func.func @task_ref_collective(%x: f64) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @p [0:2] {
+    // expected-error @+1 {{bcast inside xmp.task on @p with a node reference: collectives need a node set; declare one with xmp.nodes @q(...) = @p [...] and run the task on it}}
+    %y = xmp.bcast %x from [0] on @p : f64
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.nodes @half(shape = 2) = @p [0:2]
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @task_loop_reduction(%z: f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @half {
+    // expected-error @+1 {{loop reduction inside xmp.task on @half involves the ranks of @p, which are not all ranks of @half}}
+    %s = xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] reduce(add) init(%z) -> f64 {
+      %f = arith.constant 1.0 : f64
+      xmp.yield %f : f64
+    }
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @task_ref_rank() {
+  // expected-error @+1 {{has 1 node reference triplets but grid @p has rank 2}}
+  xmp.task on @p [0] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @task_ref_outside() {
+  // expected-error @+1 {{node reference axis 1 starts at coordinate 2, outside grid @p (size 2)}}
+  xmp.task on @p [0, 2:] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @task_ref_empty() {
+  // expected-error @+1 {{node reference axis 0: the triplet must select a non-empty range of coordinates >= 0 with a positive step}}
+  xmp.task on @p [1:1, 0] {
+  }
+  return
+}

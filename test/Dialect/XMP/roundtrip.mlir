@@ -9,6 +9,16 @@ xmp.nodes @p(shape = 2x2)
 xmp.nodes @q(shape = ?)
 // CHECK: xmp.nodes @r(shape = 4x?)
 xmp.nodes @r(shape = 4x?)
+// Node subsets: single coordinates, `:`, `lo:`, `lo::step`, `lo:hi`,
+// `lo:hi:step` (`0:` prints as `:`), a subset of a subset.
+// CHECK: xmp.nodes @p_row(shape = 2) = @p [1, :]
+xmp.nodes @p_row(shape = 2) = @p [1, 0:]
+// CHECK: xmp.nodes @r_sub(shape = 2x?) = @r [1:4:2, 1::3]
+xmp.nodes @r_sub(shape = 2x?) = @r [1:4:2, 1::3]
+// CHECK: xmp.nodes @r_sub1(shape = ?) = @r_sub [0, 2:]
+xmp.nodes @r_sub1(shape = ?) = @r_sub [0, 2:]
+// CHECK: xmp.nodes @q_mid(shape = 3) = @q [1:4]
+xmp.nodes @q_mid(shape = 3) = @q [1:4]
 xmp.template @t(shape = 64x64)
 xmp.template @u(shape = ?)
 xmp.template @v(shape = 16x16)
@@ -235,5 +245,21 @@ func.func @cpu_part(%s: index, %e: index, %g: index, %buf: memref<?xf64>,
 // CHECK-NEXT: xmp.device_loop_on_host %{{.*}}
 func.func @on_host(%t: f64) {
   xmp.device_loop_on_host %t
+  return
+}
+
+// CHECK-LABEL: func.func @tasks
+// CHECK: xmp.task on @p_row {
+// CHECK:   xmp.reduction add %{{.*}} on @p_row : f64
+// CHECK: xmp.task on @p [0, 1:2] {
+// CHECK: xmp.task on @r [1::2, :] {
+func.func @tasks(%x: f64) {
+  xmp.task on @p_row {
+    %s = xmp.reduction add %x on @p_row : f64
+  }
+  xmp.task on @p [0, 1:2] {
+  }
+  xmp.task on @r [1::2, 0:] {
+  }
   return
 }

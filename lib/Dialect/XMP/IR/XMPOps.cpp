@@ -266,6 +266,75 @@ static ParseResult parseShape(OpAsmParser &parser, DenseI64ArrayAttr &shape) {
   return success();
 }
 
+/// `[t, ...]` of a node subset, each t one of `:`, `lo:`, `lo::step`,
+/// `lo:hi`, `lo:hi:step` or `k`: stored as (lo, hi, step) triples, hi = kDynamic for
+/// "to the end", step = 0 for a single coordinate k (hi = k + 1).
+static ParseResult parseTriplets(OpAsmParser &parser,
+                                 OpAsmParser::Delimiter delim,
+                                 SmallVectorImpl<int64_t> &v) {
+  auto one = [&]() -> ParseResult {
+    int64_t lo = 0, hi = ShapedType::kDynamic, step = 1;
+    if (succeeded(parser.parseOptionalColon())) {
+      v.append({lo, hi, step});
+      return success();
+    }
+    if (parser.parseInteger(lo))
+      return failure();
+    if (failed(parser.parseOptionalColon())) {
+      v.append({lo, lo + 1, 0});
+      return success();
+    }
+    int64_t h;
+    OptionalParseResult r = parser.parseOptionalInteger(h);
+    if (r.has_value()) {
+      if (failed(*r))
+        return failure();
+      hi = h;
+    }
+    if (succeeded(parser.parseOptionalColon()) && parser.parseInteger(step))
+      return failure();
+    v.append({lo, hi, step});
+    return success();
+  };
+  return parser.parseCommaSeparatedList(delim, one);
+}
+
+static ParseResult parseNodeSubset(OpAsmParser &parser,
+                                   DenseI64ArrayAttr &subset) {
+  SmallVector<int64_t> v;
+  if (parseTriplets(parser, OpAsmParser::Delimiter::Square, v))
+    return failure();
+  subset = parser.getBuilder().getDenseI64ArrayAttr(v);
+  return success();
+}
+
+static void printNodeSubset(OpAsmPrinter &p, Operation *,
+                            DenseI64ArrayAttr subset) {
+  p << "[";
+  ArrayRef<int64_t> s = subset.asArrayRef();
+  for (size_t i = 0; i + 2 < s.size(); i += 3) {
+    if (i)
+      p << ", ";
+    int64_t lo = s[i], hi = s[i + 1], step = s[i + 2];
+    if (step == 0) {
+      p << lo;
+      continue;
+    }
+    if (ShapedType::isDynamic(hi)) { // `:`, `lo:` or `lo::step`
+      if (lo != 0 || step != 1)
+        p << lo;
+      p << ":";
+      if (step != 1)
+        p << ":" << step;
+      continue;
+    }
+    p << lo << ":" << hi;
+    if (step != 1)
+      p << ":" << step;
+  }
+  p << "]";
+}
+
 static void printShape(OpAsmPrinter &p, Operation *, DenseI64ArrayAttr shape) {
   llvm::interleave(
       shape.asArrayRef(), p,
@@ -430,6 +499,39 @@ static LogicalResult verifyShapeAttr(Operation *op, ArrayRef<int64_t> shape,
 LogicalResult NodesOp::verify() {
   if (failed(verifyShapeAttr(*this, getShape(), "grid")))
     return failure();
+  if ((bool)getParent() != (bool)getSubset())
+    return emitOpError("a node subset needs both a parent grid and triplets");
+  if (getSubset()) {
+    ArrayRef<int64_t> s = *getSubset();
+    if (s.empty() || s.size() % 3)
+      return emitOpError("subset triplets must come in (lo, hi, step) triples");
+    unsigned kept = 0;
+    for (size_t a = 0; a < s.size() / 3; ++a) {
+      auto [lo, hi, step] = getSubsetTriplet(a);
+      if (lo < 0 || step < 0 || (!ShapedType::isDynamic(hi) && hi <= lo))
+        return emitOpError() << "subset axis " << a
+                             << ": the triplet must select a non-empty range "
+                                "of coordinates >= 0 with a positive step";
+      if (step == 0)
+        continue;
+      if (kept < getRank()) {
+        int64_t d = getShape()[kept];
+        if (!ShapedType::isDynamic(hi) &&
+            d != llvm::divideCeil(hi - lo, step))
+          return emitOpError()
+                 << "subset axis " << a << " selects "
+                 << llvm::divideCeil(hi - lo, step)
+                 << " coordinates but axis " << kept << " of the node set is "
+                 << (ShapedType::isDynamic(d) ? std::string("?")
+                                              : std::to_string(d));
+      }
+      ++kept;
+    }
+    if (kept != getRank())
+      return emitOpError() << "the subset keeps " << kept
+                           << " axes (triplets) but the node set has rank "
+                           << getRank();
+  }
   // Grid ranks are MPI ranks (int): a larger static grid can never run, and
   // the layouts of its arrays would be computed for nothing.
   int64_t ranks = 1;
@@ -439,6 +541,54 @@ LogicalResult NodesOp::verify() {
       return emitOpError() << "grid " << fmtShape(getShape())
                            << " has more static ranks than MPI can number ("
                            << INT32_MAX << ")";
+  return success();
+}
+
+LogicalResult NodesOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  if (!getParent())
+    return success();
+  auto parent = lookupSymbol<NodesOp>(*this, symbolTable, getParentAttr(),
+                                      "parent grid", "xmp.nodes");
+  if (failed(parent))
+    return failure();
+  if (*parent == *this || (*parent)->getBlock() != (*this)->getBlock() ||
+      !(*parent)->isBeforeInBlock(*this))
+    return emitOpError() << "parent grid " << getParentAttr()
+                         << " must be declared before the node subset";
+  size_t axes = getSubset()->size() / 3;
+  if (axes != parent->getRank())
+    return emitOpError() << "has " << axes << " subset triplets but parent grid "
+                         << getParentAttr() << " has rank "
+                         << parent->getRank();
+  unsigned kept = 0;
+  for (size_t a = 0; a < axes; ++a) {
+    auto [lo, hi, step] = getSubsetTriplet(a);
+    int64_t n = parent->getShape()[a];
+    if (step == 0) {
+      if (!ShapedType::isDynamic(n) && lo >= n)
+        return emitOpError() << "coordinate " << lo << " is outside axis " << a
+                             << " of parent grid " << getParentAttr()
+                             << " (size " << n << ")";
+      continue;
+    }
+    int64_t d = getShape()[kept++];
+    if (ShapedType::isDynamic(n))
+      continue;
+    int64_t end = ShapedType::isDynamic(hi) ? n : hi;
+    if (end > n || lo >= end)
+      return emitOpError() << "subset " << lo << ":"
+                           << (ShapedType::isDynamic(hi) ? std::string("")
+                                                         : std::to_string(hi))
+                           << " is outside axis " << a << " of parent grid "
+                           << getParentAttr() << " (size " << n << ")";
+    if (d != llvm::divideCeil(end - lo, step))
+      return emitOpError() << "subset axis " << a << " selects "
+                           << llvm::divideCeil(end - lo, step)
+                           << " coordinates of parent grid " << getParentAttr()
+                           << " but the node set's axis is "
+                           << (ShapedType::isDynamic(d) ? std::string("?")
+                                                        : std::to_string(d));
+  }
   return success();
 }
 
@@ -1577,6 +1727,160 @@ LogicalResult BarrierOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return success();
   return lookupSymbol<NodesOp>(*this, symbolTable, getNodesAttr(), "grid",
                                "xmp.nodes");
+}
+
+//===----------------------------------------------------------------------===//
+// TaskOp
+//===----------------------------------------------------------------------===//
+
+ParseResult TaskOp::parse(OpAsmParser &parser, OperationState &result) {
+  FlatSymbolRefAttr nodes;
+  SmallVector<int64_t> subset;
+  if (parser.parseKeyword("on") ||
+      parser.parseAttribute(nodes, "nodes", result.attributes) ||
+      parseTriplets(parser, OpAsmParser::Delimiter::OptionalSquare, subset))
+    return failure();
+  if (!subset.empty())
+    result.addAttribute("subset",
+                        parser.getBuilder().getDenseI64ArrayAttr(subset));
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, {}) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  TaskOp::ensureTerminator(*body, parser.getBuilder(), result.location);
+  return success();
+}
+
+void TaskOp::print(OpAsmPrinter &p) {
+  p << " on " << getNodesAttr();
+  if (getSubset()) {
+    p << " ";
+    printNodeSubset(p, *this, getSubsetAttr());
+  }
+  p << " ";
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/false);
+  p.printOptionalAttrDict((*this)->getAttrs(), {"nodes", "subset"});
+}
+
+LogicalResult TaskOp::verify() {
+  if (!getSubset())
+    return success();
+  ArrayRef<int64_t> s = *getSubset();
+  if (s.empty() || s.size() % 3)
+    return emitOpError("node reference triplets must come in (lo, hi, step) "
+                       "triples");
+  for (size_t i = 0; i < s.size(); i += 3)
+    if (s[i] < 0 || s[i + 2] < 0 ||
+        (!ShapedType::isDynamic(s[i + 1]) && s[i + 1] <= s[i]))
+      return emitOpError() << "node reference axis " << i / 3
+                           << ": the triplet must select a non-empty range "
+                              "of coordinates >= 0 with a positive step";
+  return success();
+}
+
+/// The grid a darray lives on (null when its template is not distributed).
+static FlatSymbolRefAttr gridOf(Operation *from, Type t) {
+  auto da = llvm::dyn_cast<DArrayType>(t);
+  if (!da)
+    return {};
+  TemplateOp tmpl = lookupTemplate(from, da);
+  DistributeOp dist = tmpl ? tmpl.getDistribution() : DistributeOp();
+  return dist ? dist.getNodesAttr() : FlatSymbolRefAttr();
+}
+
+/// Whether every rank of grid `g` is a rank of node set `set`: the same
+/// node set, or a subset declared (transitively) from it.
+static bool withinNodeSet(Operation *from, SymbolTableCollection &symbolTable,
+                          FlatSymbolRefAttr g, FlatSymbolRefAttr set) {
+  for (unsigned depth = 0; g && depth < 64; ++depth) {
+    if (g == set)
+      return true;
+    auto n = symbolTable.lookupNearestSymbolFrom<NodesOp>(from, g);
+    g = n ? n.getParentAttr() : FlatSymbolRefAttr();
+  }
+  return false;
+}
+
+LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto nodes = lookupSymbol<NodesOp>(*this, symbolTable, getNodesAttr(),
+                                     "node set", "xmp.nodes");
+  if (failed(nodes))
+    return failure();
+  if (getSubset()) {
+    ArrayRef<int64_t> s = *getSubset();
+    if (s.size() / 3 != nodes->getRank())
+      return emitOpError() << "has " << s.size() / 3
+                           << " node reference triplets but grid "
+                           << getNodesAttr() << " has rank "
+                           << nodes->getRank();
+    for (size_t a = 0; a < s.size() / 3; ++a) {
+      int64_t n = nodes->getShape()[a];
+      if (!ShapedType::isDynamic(n) && s[3 * a] >= n)
+        return emitOpError() << "node reference axis " << a
+                             << " starts at coordinate " << s[3 * a]
+                             << ", outside grid " << getNodesAttr()
+                             << " (size " << n << ")";
+    }
+  }
+  // What the region communicates over, and whether that stays inside the
+  // node set.
+  FlatSymbolRefAttr set = getSubset() ? FlatSymbolRefAttr() : getNodesAttr();
+  auto check = [&](Operation *op, FlatSymbolRefAttr g,
+                   StringRef what) -> WalkResult {
+    if (set && g && withinNodeSet(op, symbolTable, g, set))
+      return WalkResult::advance();
+    InFlightDiagnostic d = op->emitOpError();
+    d << what << " inside xmp.task on " << getNodesAttr();
+    if (!set)
+      d << " with a node reference: collectives need a node set; declare one "
+           "with xmp.nodes @q(...) = "
+        << getNodesAttr() << " [...] and run the task on it";
+    else if (!g)
+      d << " involves every rank, not only the ranks of " << set;
+    else
+      d << " involves the ranks of " << g << ", which are not all ranks of "
+        << set;
+    d.attachNote(getLoc()) << "the task is here";
+    return WalkResult::interrupt();
+  };
+  WalkResult r = getBody().walk([&](Operation *op) -> WalkResult {
+    if (auto red = llvm::dyn_cast<ReductionOp>(op))
+      return check(op, red.getNodesAttr(), "reduction");
+    if (auto b = llvm::dyn_cast<BcastOp>(op))
+      return check(op, b.getNodesAttr(), "bcast");
+    if (auto b = llvm::dyn_cast<BarrierOp>(op))
+      return check(op, b.getNodesAttr(), "barrier");
+    if (llvm::isa<GMoveOp>(op))
+      return check(op, {}, "gmove");
+    if (auto a = llvm::dyn_cast<AllocOp>(op))
+      return check(op, gridOf(op, a.getType()), "darray allocation");
+    if (auto a = llvm::dyn_cast<DeallocOp>(op))
+      return check(op, gridOf(op, a.getArray().getType()), "darray deallocation");
+    if (auto rf = llvm::dyn_cast<ReflectOp>(op))
+      return check(op, gridOf(op, rf.getArray().getType()), "reflect");
+    if (auto rf = llvm::dyn_cast<ReflectInitOp>(op))
+      return check(op, gridOf(op, rf.getArray().getType()), "reflect_init");
+    auto loopReduces = [&](auto loop) -> WalkResult {
+      if (loop.getInits().empty())
+        return WalkResult::advance();
+      auto t = symbolTable.lookupNearestSymbolFrom<TemplateOp>(
+          loop, loop.getTmplAttr());
+      DistributeOp dist = t ? t.getDistribution() : DistributeOp();
+      // Only a loop distributed over some grid axis combines over ranks.
+      if (!dist || llvm::none_of(loop.getOnDims(), [&](int64_t d) {
+            return dist.getGridAxis(d) >= 0;
+          }))
+        return WalkResult::advance();
+      return check(loop, dist.getNodesAttr(), "loop reduction");
+    };
+    if (auto l = llvm::dyn_cast<LoopOp>(op))
+      return loopReduces(l);
+    if (auto l = llvm::dyn_cast<DeviceLoopOp>(op))
+      return loopReduces(l);
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
 }
 
 //===----------------------------------------------------------------------===//

@@ -801,7 +801,70 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
   return success();
 }
 
+/// xmp.task -> scf.if on this rank's membership: `xmp.node_num @q >= 0`
+/// for a node set, the coordinate tests of the triplets on
+/// `xmp.node_index @p [a]` (-1 outside @p) for a node reference.
+void lowerTasks(ModuleOp module) {
+  SmallVector<TaskOp> tasks;
+  module.walk([&](TaskOp t) { tasks.push_back(t); }); // inner ones first
+  for (TaskOp task : tasks) {
+    OpBuilder b(task);
+    Location loc = task.getLoc();
+    auto cmp = [&](arith::CmpIPredicate p, Value x, int64_t v) -> Value {
+      return arith::CmpIOp::create(b, loc, p, x,
+                                   arith::ConstantIndexOp::create(b, loc, v));
+    };
+    Value cond;
+    auto both = [&](Value c) {
+      cond = cond ? (Value)arith::AndIOp::create(b, loc, cond, c) : c;
+    };
+    if (!task.getSubset()) {
+      Value r = NodeNumOp::create(b, loc, b.getIndexType(), task.getNodesAttr());
+      both(cmp(arith::CmpIPredicate::sge, r, 0));
+    } else {
+      ArrayRef<int64_t> s = *task.getSubset();
+      for (size_t a = 0; a < s.size() / 3; ++a) {
+        int64_t lo = s[3 * a], hi = s[3 * a + 1], step = s[3 * a + 2];
+        if (step != 0 && lo == 0 && ShapedType::isDynamic(hi) && step == 1)
+          continue; // `:`; ranks outside the grid fail another axis or below
+        Value c = NodeIndexOp::create(b, loc, b.getIndexType(),
+                                      task.getNodesAttr(),
+                                      b.getI64IntegerAttr(a));
+        if (step == 0) {
+          both(cmp(arith::CmpIPredicate::eq, c, lo));
+          continue;
+        }
+        both(cmp(arith::CmpIPredicate::sge, c, lo));
+        if (!ShapedType::isDynamic(hi))
+          both(cmp(arith::CmpIPredicate::slt, c, hi));
+        if (step > 1) {
+          Value off = arith::SubIOp::create(
+              b, loc, c, arith::ConstantIndexOp::create(b, loc, lo));
+          Value rem = arith::RemSIOp::create(
+              b, loc, off, arith::ConstantIndexOp::create(b, loc, step));
+          both(cmp(arith::CmpIPredicate::eq, rem, 0));
+        }
+      }
+      if (!cond) { // every axis `:`: the ranks of the grid
+        Value r =
+            NodeNumOp::create(b, loc, b.getIndexType(), task.getNodesAttr());
+        both(cmp(arith::CmpIPredicate::sge, r, 0));
+      }
+    }
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, cond,
+                                  /*withElseRegion=*/false);
+    Block *then = ifOp.thenBlock();
+    Block *body = task.getBody().empty() ? nullptr : &task.getBody().front();
+    if (body) {
+      body->getTerminator()->erase();
+      then->getOperations().splice(then->begin(), body->getOperations());
+    }
+    task.erase();
+  }
+}
+
 LogicalResult Lowering::run() {
+  lowerTasks(module);
   SmallVector<Operation *> loops;
   // Post-order: inner loops are lowered before the loops containing them.
   module.walk([&](Operation *op) {

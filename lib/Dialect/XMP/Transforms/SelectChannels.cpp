@@ -254,6 +254,11 @@ Neighbour XMPSelectChannelsPass::neighbour(Operation *from, DArrayType type,
   int64_t axis = distOp ? distOp.getGridAxis(type.getAlign()[d]) : -1;
   if (!nodes || axis < 0 || axis >= (int64_t)nodes.getRank())
     return Neighbour::Unknown;
+  if (nodes.getParent()) {
+    // Its ranks are not consecutive world ranks.
+    why = " (node subset)";
+    return Neighbour::Unknown;
+  }
   ArrayRef<int64_t> shape = nodes.getShape();
   // Row-major rank order: neighbours along `axis` differ by its stride.
   int64_t stride = 1;

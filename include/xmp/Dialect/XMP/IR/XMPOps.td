@@ -27,21 +27,41 @@ def XMP_ArrayLike : AnyTypeOf<[XMP_DArray, AnyMemRef]>;
 // Declarations
 //===----------------------------------------------------------------------===//
 
-def XMP_NodesOp : XMP_Op<"nodes", [Symbol]> {
-  let summary = "a process grid";
+def XMP_NodesOp : XMP_Op<"nodes", [Symbol,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "a process grid, or a subset of another";
   let description = [{
     `xmp.nodes @p(shape = 2x4)` declares a grid of 2 rows of 4 ranks; rank
     numbers follow the row-major order of coordinates. `?` axes are resolved
     from the MPI world size at run time (several `?` are factored as evenly
     as possible).
+
+    `xmp.nodes @q(shape = 2) = @p [0:2, 3]` declares a node subset (XMP's
+    `nodes q(2) = p(1:2, 4)`): per axis of `@p` a half-open triplet
+    `lo:hi` or `lo:hi:step` (`lo:` to the axis' end, `:` the whole axis),
+    or a single coordinate that drops the axis. The triplet axes, in order,
+    are the subset's axes (`shape` states their sizes); its ranks are the
+    ranks of `@p` on those coordinates, numbered row-major in the subset's
+    own coordinates. `@p` is declared before it. Templates distributed onto
+    it, collectives on it and inquiries about it involve its ranks only;
+    other ranks are outside it, as ranks beyond a static grid are.
   }];
-  let arguments = (ins SymbolNameAttr:$sym_name, DenseI64ArrayAttr:$shape);
+  let arguments = (ins SymbolNameAttr:$sym_name, DenseI64ArrayAttr:$shape,
+                       OptionalAttr<FlatSymbolRefAttr>:$parent,
+                       OptionalAttr<DenseI64ArrayAttr>:$subset);
   let assemblyFormat = [{
-    $sym_name `(` `shape` `=` custom<Shape>($shape) `)` attr-dict
+    $sym_name `(` `shape` `=` custom<Shape>($shape) `)`
+    (`=` $parent^ custom<NodeSubset>($subset))? attr-dict
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     unsigned getRank() { return getShape().size(); }
+    /// A subset's triplet of parent axis `a`: lo, hi (ShapedType::kDynamic
+    /// for "to the end"), step (0 for a single coordinate).
+    std::array<int64_t, 3> getSubsetTriplet(unsigned a) {
+      ArrayRef<int64_t> s = *getSubset();
+      return {s[3 * a], s[3 * a + 1], s[3 * a + 2]};
+    }
   }];
 }
 
@@ -268,7 +288,7 @@ def XMP_DeviceLoopOp : XMP_LoopBase<"device_loop"> {
 
 def XMP_YieldOp : XMP_Op<"yield", [Pure, Terminator, ReturnLike,
     ParentOneOf<["LoopOp", "DeviceLoopOp", "ReplicateOp",
-                "CpuPartStartOp"]>]> {
+                "CpuPartStartOp", "TaskOp"]>]> {
   let summary = "terminates loop bodies; carries reduction contributions";
   let arguments = (ins Variadic<AnyType>:$values);
   let builders = [OpBuilder<(ins), [{ /* nothing */ }]>];
@@ -508,6 +528,38 @@ def XMP_BcastOp : XMP_Op<"bcast",
   let arguments = (ins AnyType:$value, DenseI64ArrayAttr:$root,
                        FlatSymbolRefAttr:$nodes, UnitAttr:$acc);
   let results = (outs Optional<AnyType>:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def XMP_TaskOp : XMP_Op<"task", [RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"YieldOp">,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "runs its region on a node subset (XMP `task on`)";
+  let description = [{
+    ```mlir
+    xmp.task on @q { ... }            // the ranks of node set @q
+    xmp.task on @p [0, 1:3] { ... }   // the ranks of @p on those coordinates
+    ```
+    The region runs on the ranks of the node set (a grid or a subset
+    declared with `xmp.nodes @q(...) = @p [...]`), or, with a node
+    reference, on the ranks of `@p` whose coordinates the triplets select
+    (`:`, `lo:`, `lo:hi`, `lo:hi:step` or a single coordinate, as in a
+    subset); every other rank skips it. Several tasks in a row on disjoint
+    node sets run concurrently (XMP `tasks`).
+
+    Every rank of the node set meets what the region does, nobody else
+    does; so a collective inside must involve only ranks of the node set:
+    `xmp.reduction`, `xmp.bcast` and `xmp.barrier` on the task's node set
+    or on a subset declared from it (transitively), loop reductions and
+    reflects of arrays on those, no `xmp.gmove` (collective over all
+    ranks), no `xmp.barrier` without `on`, no darray allocation (they are
+    module-wide). With a node reference there is no node set to name, so
+    no collective at all. The verifier enforces it.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$nodes,
+                       OptionalAttr<DenseI64ArrayAttr>:$subset);
+  let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }

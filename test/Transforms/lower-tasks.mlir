@@ -1,0 +1,63 @@
+// RUN: xmp-opt %s --xmp-lower-distribution | FileCheck %s
+// RUN: xmp-opt %s --xmp-lower-distribution --xmp-to-runtime | FileCheck %s --check-prefix=RT
+
+// xmp.task becomes an scf.if on this rank's membership: node_num >= 0 for a
+// node set; coordinate tests on node_index for a node reference (`:` axes
+// test nothing, a single coordinate equality, a triplet its bounds and
+// step). Node subsets become xmprt_grid_subset calls on the parent's
+// handle, with (lo, hi, step) per parent axis (-1: to the end; step 0: a
+// single coordinate).
+
+xmp.nodes @p(shape = ?x?)
+xmp.nodes @row(shape = ?) = @p [0, :]
+xmp.nodes @ev(shape = ?) = @p [1::2, 3]
+
+// RT-LABEL: func.func @xmp_module_init()
+// RT: %[[P:.*]] = call @xmprt_grid_create
+// RT: llvm.store %[[P]], %[[PG:.*]] : !llvm.ptr, !llvm.ptr
+// RT: %[[PA:.*]] = llvm.mlir.addressof @__xmp_nodes_p
+// RT: %[[PH:.*]] = llvm.load %[[PA]] : !llvm.ptr -> !llvm.ptr
+// RT-DAG: %[[RANK1:.*]] = arith.constant 1 : i32
+// RT-DAG: %[[LO0:.*]] = arith.constant 0 : i64
+// RT-DAG: %[[END:.*]] = arith.constant -1 : i64
+// RT: %[[ROW:.*]] = call @xmprt_grid_subset(%[[PH]], %[[RANK1]], %{{.*}}) : (!llvm.ptr, i32, !llvm.ptr) -> !llvm.ptr
+// RT: llvm.mlir.addressof @__xmp_nodes_row
+// RT: call @xmprt_grid_subset
+
+// CHECK-LABEL: func.func @named
+// CHECK: %[[R:.*]] = xmp.node_num @row
+// CHECK: %[[OK:.*]] = arith.cmpi sge, %[[R]], %{{.*}} : index
+// CHECK: scf.if %[[OK]] {
+// CHECK:   xmp.barrier on @row
+// CHECK: }
+func.func @named() {
+  xmp.task on @row {
+    xmp.barrier on @row
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @reference
+// CHECK-NOT: xmp.node_index @p[1]
+// CHECK: %[[C0:.*]] = xmp.node_index @p[0]
+// CHECK: arith.cmpi sge, %[[C0]]
+// CHECK: arith.cmpi slt, %[[C0]]
+// CHECK: arith.remsi
+// CHECK: scf.if
+// CHECK: %[[D0:.*]] = xmp.node_index @p[0]
+// CHECK: arith.cmpi eq, %[[D0]]
+// CHECK: %[[D1:.*]] = xmp.node_index @p[1]
+// CHECK: arith.cmpi sge, %[[D1]]
+// CHECK-NOT: arith.cmpi slt, %[[D1]]
+// CHECK: scf.if
+// CHECK: xmp.node_num @p
+// CHECK: scf.if
+func.func @reference() {
+  xmp.task on @p [1:7:3, :] {
+  }
+  xmp.task on @p [2, 1:] {
+  }
+  xmp.task on @p [:, :] {
+  }
+  return
+}
