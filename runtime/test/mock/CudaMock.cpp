@@ -12,7 +12,10 @@
 // up as wrong data. Copies from or to pageable host memory run at once after
 // the stream's earlier work, as CUDA does. "Device" memory is POSIX shared
 // memory, so cudaIpcGetMemHandle/cudaIpcOpenMemHandle work between the
-// ranks' processes (and fail inside one process, as in CUDA).
+// ranks' processes (and fail inside one process, as in CUDA). Its names
+// are unique to the process, not only to its pid (see ownPrefix), and the
+// names a process still holds go when it exits, as its device memory goes
+// in CUDA.
 //
 // Events complete when the work queued before them has run (at once on an
 // idle stream) and take the time then, so cudaEventElapsedTime measures
@@ -32,6 +35,7 @@
 
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -77,6 +81,34 @@ int envInt(const char *n, int dflt) {
   return v && *v ? atoi(v) : dflt;
 }
 
+// The prefix of this process's shared-memory names:
+// "/xmprt_mock_<pid>_<random>_". /dev/shm outlives processes: one that ends
+// without freeing its device memory (CUDA frees it at exit; the names are
+// unlinked then, see unlinkOwnAtExit) or is killed (an MPI_Abort: nothing
+// runs) leaves its names behind, and pids are reused. With the pid alone a
+// later process with the same pid would meet those names: cudaMalloc's
+// O_EXCL fails and reads "out of memory" (a rare failure of whichever test
+// got the pid). The random part makes the names this process's own.
+const std::string &ownPrefix() {
+  static std::string prefix;
+  static pid_t owner = -1;
+  pid_t pid = getpid();
+  if (owner != pid) { // first use, or a child forked after it
+    uint64_t token = 0;
+    if (getrandom(&token, sizeof token, 0) != (ssize_t)sizeof token) {
+      timespec ts;
+      clock_gettime(CLOCK_REALTIME, &ts);
+      token = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    }
+    char b[64];
+    snprintf(b, sizeof b, "/xmprt_mock_%d_%012llx_", (int)pid,
+             (unsigned long long)(token & 0xffffffffffffull));
+    prefix = b;
+    owner = pid;
+  }
+  return prefix;
+}
+
 // The allocation containing p, or nullptr.
 const Alloc *findAlloc(const void *p, char **base = nullptr) {
   auto &m = allocs();
@@ -112,6 +144,21 @@ void flushAll() {
 void enqueue(void *s, std::function<void()> f) { queues()[s].push_back(f); }
 
 bool noGpu() { return envInt("XMPRT_MOCK_NO_GPU", 0) != 0; }
+
+// At exit the device memory of a CUDA process is gone: unlink the names of
+// what this process allocated and did not free (its mappings stay valid
+// until the process ends; a later cudaFree from a global destructor still
+// works). Peers map these names only inside a collective exchange with this
+// process (reflect binding), never after it ended. Not reached when the
+// process is killed: those names stay, and ownPrefix keeps them apart.
+void unlinkOwnAtExit() {
+  std::unique_lock<std::recursive_mutex> l(gMu, std::try_to_lock);
+  if (!l.owns_lock()) // another thread stopped inside the mock: leave them
+    return;
+  for (auto &kv : allocs())
+    if (!kv.second.shm.empty() && !kv.second.mapped)
+      shm_unlink(kv.second.shm.c_str());
+}
 
 } // namespace
 
@@ -197,8 +244,10 @@ cudaError_t cudaStreamSynchronize(cudaStream_t s) {
 cudaError_t cudaMalloc(void **p, size_t size) {
   std::lock_guard<std::recursive_mutex> l(gMu);
   static std::atomic<int> counter{0};
-  std::string name = "/xmprt_mock_" + std::to_string(getpid()) + "_" +
-                     std::to_string(counter++);
+  // (the map first: its destructor must run after the handler)
+  static bool atExit = (allocs(), atexit(unlinkOwnAtExit), true);
+  (void)atExit;
+  std::string name = ownPrefix() + std::to_string(counter++);
   int fd = shm_open(name.c_str(), O_CREAT | O_EXCL | O_RDWR, 0600);
   if (fd < 0)
     return ret(cudaErrorMemoryAllocation);
@@ -358,8 +407,10 @@ cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *h, void *p) {
   if (it == allocs().end() || it->second.shm.empty() || it->second.mapped)
     return ret(cudaErrorInvalidValue);
   memset(h, 0, sizeof *h);
-  snprintf(h->reserved, sizeof h->reserved, "%s %zu", it->second.shm.c_str(),
-           it->second.size);
+  int len = snprintf(h->reserved, sizeof h->reserved, "%s %zu",
+                     it->second.shm.c_str(), it->second.size);
+  if (len < 0 || len >= (int)sizeof h->reserved) // a truncated name: refuse
+    return ret(cudaErrorInvalidValue);
   return cudaSuccess;
 }
 
@@ -374,8 +425,7 @@ cudaError_t cudaIpcOpenMemHandle(void **p, cudaIpcMemHandle_t h,
   size_t size = 0;
   if (sscanf(h.reserved, "%63s %zu", name, &size) != 2)
     return ret(cudaErrorInvalidValue);
-  std::string mine = "/xmprt_mock_" + std::to_string(getpid()) + "_";
-  if (std::string(name).rfind(mine, 0) == 0) // own process: CUDA refuses
+  if (std::string(name).rfind(ownPrefix(), 0) == 0) // own process: CUDA refuses
     return ret(cudaErrorDeviceUninitialized);
   int fd = shm_open(name, O_RDWR, 0600);
   if (fd < 0)
