@@ -86,3 +86,17 @@ func.func @inquiry() -> (index, index, index, f64) {
   %t = xmp.wtick : f64
   return %r, %n, %c, %t : index, index, index, f64
 }
+
+// Array inquiries: owned count, local extent, global -> local index.
+// CHECK-LABEL: func.func @array_inquiry
+// CHECK: %[[D1:.*]] = arith.constant 1 : i32
+// CHECK: call @xmprt_darray_owned_count(%{{.*}}, %[[D1]]) : (!llvm.ptr, i32) -> i64
+// CHECK: call @xmprt_darray_local_extent(%{{.*}}, %{{.*}}) : (!llvm.ptr, i32) -> i64
+// CHECK: %[[G:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK: call @xmprt_darray_global_to_local(%{{.*}}, %{{.*}}, %[[G]]) : (!llvm.ptr, i32, i64) -> i64
+func.func @array_inquiry(%a: !a, %g: index) -> (index, index, index) {
+  %n = xmp.array_lsize %a [1] : !a
+  %e = xmp.array_extent %a [0] : !a
+  %l = xmp.array_gtol %a [1] %g : !a
+  return %n, %e, %l : index, index, index
+}

@@ -748,6 +748,31 @@ struct LocalBoundsLowering : RuntimePattern<LocalBoundsOp> {
   }
 };
 
+/// Array inquiries: array_lsize (xmprt_darray_owned_count), array_extent
+/// (xmprt_darray_local_extent), array_gtol (xmprt_darray_global_to_local).
+template <typename OpT>
+struct ArrayQueryLowering : RuntimePattern<OpT> {
+  using RuntimePattern<OpT>::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> args{adaptor.getArray(), i32c(rewriter, loc, op.getDim())};
+    StringRef fn;
+    if constexpr (std::is_same_v<OpT, ArrayLSizeOp>) {
+      fn = "xmprt_darray_owned_count";
+    } else if constexpr (std::is_same_v<OpT, ArrayExtentOp>) {
+      fn = "xmprt_darray_local_extent";
+    } else {
+      fn = "xmprt_darray_global_to_local";
+      args.push_back(toI64(rewriter, loc, adaptor.getGlobal()));
+    }
+    Value v = callRuntime(rewriter, loc, fn, {rewriter.getI64Type()}, args);
+    rewriter.replaceOp(op, toIndex(rewriter, loc, v));
+    return success();
+  }
+};
+
 /// Inquiries on a grid: node_num (xmprt_grid_rank), node_index
 /// (xmprt_grid_coord) and node_size (xmprt_grid_size); num_nodes became
 /// node_size products in expandNumNodes. Static answers were folded before.
@@ -1443,8 +1468,10 @@ struct XMPToRuntimePass
                  DeviceReleaseLowering, LocalBoundsLowering, LoopSplitLowering,
                  SplitCommitLowering,
                  ReflectInitLowering, ReductionLowering, BcastLowering,
-                 BarrierLowering, ReplicateLowering, ReplicateSyncLowering>(
-        tc, ctx, module, gpu);
+                 BarrierLowering, ReplicateLowering, ReplicateSyncLowering,
+                 ArrayQueryLowering<ArrayLSizeOp>,
+                 ArrayQueryLowering<ArrayExtentOp>,
+                 ArrayQueryLowering<ArrayGtoLOp>>(tc, ctx, module, gpu);
     patterns.add<ReflectLowering, GMoveLowering>(tc, ctx, module, gpu, sites);
     patterns.add<ResultSlotLowering, GpuScratchLowering>(tc, ctx, module,
                                                          cells);

@@ -1742,3 +1742,15 @@ func.func @task_ref_empty() {
   }
   return
 }
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+!a_t = !xmp.darray<8xf64, @t, align [0]>
+func.func @array_inquiry_dim(%a: !a_t, %g: index) -> index {
+  // expected-error @+1 {{'xmp.array_gtol' op dimension 1 is out of range for an array of rank 1}}
+  %l = xmp.array_gtol %a [1] %g : !a_t
+  return %l : index
+}

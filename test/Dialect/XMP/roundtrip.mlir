@@ -263,3 +263,14 @@ func.func @tasks(%x: f64) {
   }
   return
 }
+
+// CHECK-LABEL: func.func @array_inquiries
+// CHECK: xmp.array_lsize %{{.*}}[1] : !darray
+// CHECK: xmp.array_extent %{{.*}}[0] : !darray
+// CHECK: xmp.array_gtol %{{.*}}[1] %{{.*}} : !darray
+func.func @array_inquiries(%a: !u_t, %g: index) -> (index, index, index) {
+  %n = xmp.array_lsize %a [1] : !u_t
+  %e = xmp.array_extent %a [0] : !u_t
+  %l = xmp.array_gtol %a [1] %g : !u_t
+  return %n, %e, %l : index, index, index
+}

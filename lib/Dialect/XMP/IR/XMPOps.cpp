@@ -803,6 +803,29 @@ LogicalResult LocalBoundsOp::verify() {
   return success();
 }
 
+/// The array inquiries name one dimension of their darray.
+template <typename OpT>
+static LogicalResult verifyArrayDim(OpT op) {
+  int64_t rank = op.getArray().getType().getRank();
+  if (op.getDim() < 0 || op.getDim() >= rank)
+    return op.emitOpError() << "dimension " << op.getDim()
+                            << " is out of range for an array of rank "
+                            << rank;
+  return success();
+}
+LogicalResult ArrayLSizeOp::verify() { return verifyArrayDim(*this); }
+LogicalResult ArrayExtentOp::verify() { return verifyArrayDim(*this); }
+LogicalResult ArrayGtoLOp::verify() { return verifyArrayDim(*this); }
+LogicalResult ArrayLSizeOp::verifySymbolUses(SymbolTableCollection &st) {
+  return verifyDArrayOperands(*this, st);
+}
+LogicalResult ArrayExtentOp::verifySymbolUses(SymbolTableCollection &st) {
+  return verifyDArrayOperands(*this, st);
+}
+LogicalResult ArrayGtoLOp::verifySymbolUses(SymbolTableCollection &st) {
+  return verifyDArrayOperands(*this, st);
+}
+
 template <typename OpT>
 static FailureOr<TemplateOp> verifyTemplateDim(OpT op,
                                                SymbolTableCollection &st) {

@@ -180,6 +180,48 @@ def XMP_LocalBoundsOp : XMP_Op<"local_bounds", [Pure, DeclareOpInterfaceMethods<
   let hasVerifier = 1;
 }
 
+def XMP_ArrayLSizeOp : XMP_Op<"array_lsize", [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "how many elements of one dimension this rank owns";
+  let description = [{
+    `%n = xmp.array_lsize %a [1] : !a_t` (XMP's `xmp_array_lsize`): the
+    number of elements of dimension 1 this rank owns, shadows not counted;
+    any distribution (cyclic ones too), 0 on ranks outside the grid.
+  }];
+  let arguments = (ins XMP_DArray:$array, I64Attr:$dim);
+  let results = (outs Index:$size);
+  let assemblyFormat = "$array `[` $dim `]` attr-dict `:` type($array)";
+  let hasVerifier = 1;
+}
+
+def XMP_ArrayExtentOp : XMP_Op<"array_extent", [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "the extent of one dimension of the local block";
+  let description = [{
+    `%e = xmp.array_extent %a [1] : !a_t`: the size of dimension 1 of this
+    rank's local block, shadows (and the row padding of a long last
+    dimension) included: the size of that dimension of `xmp.local_view`,
+    and for the last dimension the leading dimension XMP's
+    `xmp_array_lead_dim` gives.
+  }];
+  let arguments = (ins XMP_DArray:$array, I64Attr:$dim);
+  let results = (outs Index:$extent);
+  let assemblyFormat = "$array `[` $dim `]` attr-dict `:` type($array)";
+  let hasVerifier = 1;
+}
+
+def XMP_ArrayGtoLOp : XMP_Op<"array_gtol", [NoMemoryEffect, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "the local index of a global index";
+  let description = [{
+    `%l = xmp.array_gtol %a [1] %g : !a_t` (XMP's `xmp_array_gtol`): the
+    index in dimension 1 of `xmp.local_view` of global index `%g`, which
+    this rank owns or holds in its shadow (any distribution). A global
+    index outside the array is a run-time error naming the rank.
+  }];
+  let arguments = (ins XMP_DArray:$array, I64Attr:$dim, Index:$global);
+  let results = (outs Index:$local);
+  let assemblyFormat = "$array `[` $dim `]` $global attr-dict `:` type($array)";
+  let hasVerifier = 1;
+}
+
 def XMP_TemplateBoundsOp : XMP_Op<"template_bounds", [
     MemoryEffects<[MemRead]>,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
