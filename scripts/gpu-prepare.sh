@@ -54,6 +54,10 @@ done
 cc --gpu "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.gpu.o"
 cc --gpu "$root/test/Integration/Inputs/bigrid.mlir" -o "$carry/obj/bigrid.gpu.o"
 cc "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.cpu.o"
+for p in tasks array_inquiry; do # self-checking programs
+  cc --gpu "$root/test/Integration/Inputs/$p.mlir" -o "$carry/obj/$p.gpu.o"
+  cc "$root/test/Integration/Inputs/$p.mlir" -o "$carry/obj/$p.cpu.o"
+done
 # The parity suite (test/Integration/Inputs/parity, run by gpu-parity.sh):
 # the GPU and the CPU build of every program.
 mkdir -p "$carry/obj/parity"

@@ -148,6 +148,21 @@ for np in "${nps[@]}"; do
   check "ops gpu=cpu np$np" cmp_ "$logs/ops.cpu.np$np" "$logs/ops.gpu.np$np" $keys
 done
 
+# Self-checking programs (each rank compares with closed forms and the
+# errors are summed): node subsets and tasks with a device loop inside a
+# task (tasks.mlir: value11 is the error count), array inquiries
+# (array_inquiry.mlir: value10). The GPU build must print what the CPU
+# build prints, with no error.
+for n in tasks:value11 array_inquiry:value10; do
+  p="${n%%:*}"; key="${n#*:}"
+  for np in 1 2 3 4; do
+    "${mpirun_[@]}" -np "$np" "$b/progs/$p.cpu" > "$logs/$p.cpu.np$np" 2>/dev/null
+    "${mpirun_[@]}" -np "$np" "$b/progs/$p.gpu" > "$logs/$p.gpu.np$np" 2> "$logs/$p.gpu.np$np.err"
+    check "$p gpu no errors np$np" grep -qx "XMP-RESULT $key 0" "$logs/$p.gpu.np$np"
+    check "$p gpu=cpu np$np" cmp "$logs/$p.cpu.np$np" "$logs/$p.gpu.np$np"
+  done
+done
+
 fi # others
 
 # 4. the parity suite.
