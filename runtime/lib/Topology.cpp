@@ -563,6 +563,16 @@ int64_t xmprt_template_coord(const xmprt_template *t, int32_t dim) {
   return templateCoord(t, dim);
 }
 
+int32_t xmprt_template_owns(const xmprt_template *t, int32_t dim, int64_t g) {
+  const char *fn = "xmprt_template_owns";
+  checkDim(t, dim, fn);
+  XMPRT_CHECK(t->grid, fn, "template dim %d is not distributed yet", dim);
+  int64_t c = templateCoord(t, dim);
+  if (c < 0 || g < 0 || g >= t->sizes[dim])
+    return 0; // outside the grid, or no such index
+  return xmprt::dist::owner(t->dim(dim), g) == c;
+}
+
 } // extern "C"
 
 extern "C" void xmprt_template_destroy(xmprt_template *t) { delete t; }

@@ -11,6 +11,8 @@
 xmp.nodes @p(shape = ?x?)
 xmp.nodes @row(shape = ?) = @p [0, :]
 xmp.nodes @ev(shape = ?) = @p [1::2, 3]
+xmp.template @t(shape = 16x16)
+xmp.distribute @t onto @p [cyclic(2), block]
 
 // RT-LABEL: func.func @xmp_module_init()
 // RT: %[[P:.*]] = call @xmprt_grid_create
@@ -58,6 +60,19 @@ func.func @reference() {
   xmp.task on @p [2, 1:] {
   }
   xmp.task on @p [:, :] {
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @on_template
+// CHECK: %[[O0:.*]] = xmp.template_owns @t[0] %[[I:.*]]
+// CHECK: %[[O1:.*]] = xmp.template_owns @t[1] %[[J:.*]]
+// CHECK: %[[B:.*]] = arith.andi %[[O0]], %[[O1]] : i1
+// CHECK: scf.if %[[B]] {
+// RT-LABEL: func.func @on_template
+// RT: call @xmprt_template_owns(%{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i32, i64) -> i32
+func.func @on_template(%i: index, %j: index) {
+  xmp.task on @t (%i, %j) {
   }
   return
 }

@@ -821,6 +821,24 @@ struct TemplateQueryLowering : RuntimePattern<OpT> {
   std::string first, second;
 };
 
+/// xmp.template_owns -> xmprt_template_owns(t, dim, g) != 0.
+struct TemplateOwnsLowering : RuntimePattern<TemplateOwnsOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(TemplateOwnsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value t = loadHandle(rewriter, loc, "template", op.getTmpl());
+    Value r = callRuntime(rewriter, loc, "xmprt_template_owns",
+                          {rewriter.getI32Type()},
+                          {t, i32c(rewriter, loc, op.getDim()),
+                           toI64(rewriter, loc, adaptor.getIndex())});
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(op, arith::CmpIPredicate::ne, r,
+                                               i32c(rewriter, loc, 0));
+    return success();
+  }
+};
+
 /// Width, periodic and channel arrays of a reflect-like op.
 template <typename OpT>
 SmallVector<Value> reflectArgs(OpBuilder &b, Location loc, OpT op, bool gpu) {
@@ -1471,7 +1489,8 @@ struct XMPToRuntimePass
                  BarrierLowering, ReplicateLowering, ReplicateSyncLowering,
                  ArrayQueryLowering<ArrayLSizeOp>,
                  ArrayQueryLowering<ArrayExtentOp>,
-                 ArrayQueryLowering<ArrayGtoLOp>>(tc, ctx, module, gpu);
+                 ArrayQueryLowering<ArrayGtoLOp>, TemplateOwnsLowering>(
+        tc, ctx, module, gpu);
     patterns.add<ReflectLowering, GMoveLowering>(tc, ctx, module, gpu, sites);
     patterns.add<ResultSlotLowering, GpuScratchLowering>(tc, ctx, module,
                                                          cells);

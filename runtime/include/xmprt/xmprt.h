@@ -149,6 +149,10 @@ int32_t xmprt_template_axis(const xmprt_template *t, int32_t dim);
 /* This rank's coordinate on the grid axis of template dim `dim` (0 when the
  * dimension is not distributed, -1 when the rank is not in the grid). */
 int64_t xmprt_template_coord(const xmprt_template *t, int32_t dim);
+/* 1 if this rank owns template index g of dimension `dim` (any
+ * distribution; every grid rank for an undistributed dimension), else 0
+ * (also outside the grid and for g outside the dimension). */
+int32_t xmprt_template_owns(const xmprt_template *t, int32_t dim, int64_t g);
 
 /*--- distributed arrays ---------------------------------------------------*/
 /* align[d]: template dim array dim d follows, or -1 (not aligned);

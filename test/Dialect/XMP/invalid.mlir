@@ -1754,3 +1754,39 @@ func.func @array_inquiry_dim(%a: !a_t, %g: index) -> index {
   %l = xmp.array_gtol %a [1] %g : !a_t
   return %l : index
 }
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8x8)
+xmp.distribute @t onto @p [block, *]
+func.func @task_template_rank(%i: index) {
+  // expected-error @+1 {{has 1 subscripts but template @t has rank 2}}
+  xmp.task on @t (%i) {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @task_template_collective(%i: index, %x: f64) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @t (%i) {
+    // expected-error @+1 {{reduction inside xmp.task on @t on template subscripts: collectives need a node set; declare one with xmp.nodes @q(...) = @p [...] and run the task on it}}
+    %s = xmp.reduction add %x on @p : f64
+  }
+  return
+}
+
+// -----
+
+xmp.template @t(shape = 8)
+func.func @task_template_undistributed(%i: index) {
+  // expected-error @+1 {{template @t is not distributed}}
+  xmp.task on @t (%i) {
+  }
+  return
+}

@@ -253,13 +253,16 @@ func.func @on_host(%t: f64) {
 // CHECK:   xmp.reduction add %{{.*}} on @p_row : f64
 // CHECK: xmp.task on @p [0, 1:2] {
 // CHECK: xmp.task on @r [1::2, :] {
-func.func @tasks(%x: f64) {
+// CHECK: xmp.task on @t (%{{.*}}, %{{.*}}) {
+func.func @tasks(%x: f64, %i: index) {
   xmp.task on @p_row {
     %s = xmp.reduction add %x on @p_row : f64
   }
   xmp.task on @p [0, 1:2] {
   }
   xmp.task on @r [1::2, 0:] {
+  }
+  xmp.task on @t (%i, %i) {
   }
   return
 }

@@ -12,6 +12,10 @@
 //   value16 ranks that ran `task on @s1` (@s [0:1])       (1)
 //   value17 ranks that ran `task on @row` (@p [0, :])     (P1)
 //   value18 P0 * 100 + P1
+//   value19 runs of `task on @u (%i, %j)` over all 13 x 5 elements (65:
+//           one owner each; the owner's coordinates are checked)
+//   value20 runs of `task on @v (%k)` for k = 0..9 (9: @v has 9
+//           elements, k = 9 selects no rank)
 // Inside the tasks: a reduction, bcast and barrier on the task's node set,
 // a nested task on a subset of a subset, and a template distributed onto
 // the subset @row with a loop, a device loop and loop reductions over its
@@ -25,6 +29,10 @@ xmp.nodes @s(shape = 1)
 xmp.nodes @s1(shape = 1) = @s [0:1]
 xmp.template @t(shape = 10)
 xmp.distribute @t onto @row [block]
+xmp.template @u(shape = 13x5)
+xmp.distribute @u onto @p [cyclic(2), block]
+xmp.template @v(shape = 9)
+xmp.distribute @v onto @row [block]
 !a_t = !xmp.darray<10xi64, @t, align [0]>
 
 func.func private @xmprt_print_scalar_f64(i64, f64)
@@ -229,6 +237,41 @@ func.func @main() {
     func.call @chk(%err, %s2, %c570) : (memref<1xi64>, i64, i64) -> ()
   }
 
+  // template subscripts: the owners of u(i, j) (cyclic(2) x block) and of
+  // v(k) on the subset @row
+  %n19 = memref.alloca() : memref<1xi64>
+  %n20 = memref.alloca() : memref<1xi64>
+  memref.store %z, %n19[%c0] : memref<1xi64>
+  memref.store %z, %n20[%c0] : memref<1xi64>
+  %c5 = arith.constant 5 : index
+  %c13 = arith.constant 13 : index
+  scf.for %ui = %c0 to %c13 step %c1 {
+    scf.for %uj = %c0 to %c5 step %c1 {
+      xmp.task on @u (%ui, %uj) {
+        func.call @bump(%n19) : (memref<1xi64>) -> ()
+        // owner: ((i / 2) mod P0, j / ceil(5 / P1))
+        %gi = func.call @i64(%ui) : (index) -> i64
+        %gj = func.call @i64(%uj) : (index) -> i64
+        %h = arith.divsi %gi, %two : i64
+        %oi = arith.remsi %h, %P0 : i64
+        func.call @chk(%err, %oi, %i) : (memref<1xi64>, i64, i64) -> ()
+        %five = arith.constant 5 : i64
+        %P1m1 = arith.subi %P1, %one : i64
+        %w0 = arith.addi %five, %P1m1 : i64
+        %w = arith.divsi %w0, %P1 : i64
+        %oj = arith.divsi %gj, %w : i64
+        func.call @chk(%err, %oj, %j) : (memref<1xi64>, i64, i64) -> ()
+      }
+    }
+  }
+  scf.for %vk = %c0 to %c10 step %c1 {
+    xmp.task on @v (%vk) {
+      func.call @bump(%n20) : (memref<1xi64>) -> ()
+      %b = arith.extui %i0 : i1 to i64
+      func.call @chk(%err, %b, %one) : (memref<1xi64>, i64, i64) -> ()
+    }
+  }
+
   %t1 = arith.constant 11 : i64
   func.call @print(%t1, %err) : (i64, memref<1xi64>) -> ()
   %t2 = arith.constant 12 : i64
@@ -249,6 +292,10 @@ func.func @main() {
   %shape = arith.addi %shape0, %P1 : i64
   %f8 = arith.sitofp %shape : i64 to f64
   func.call @xmprt_print_scalar_f64(%t8, %f8) : (i64, f64) -> ()
+  %t19 = arith.constant 19 : i64
+  func.call @print(%t19, %n19) : (i64, memref<1xi64>) -> ()
+  %t20 = arith.constant 20 : i64
+  func.call @print(%t20, %n20) : (i64, memref<1xi64>) -> ()
   xmp.dealloc %a : !a_t
   return
 }

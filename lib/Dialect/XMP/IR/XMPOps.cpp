@@ -842,6 +842,11 @@ static FailureOr<TemplateOp> verifyTemplateDim(OpT op,
 }
 
 LogicalResult
+TemplateOwnsOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyTemplateDim(*this, symbolTable);
+}
+
+LogicalResult
 TemplateBoundsOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto tmpl = verifyTemplateDim(*this, symbolTable);
   if (failed(tmpl))
@@ -1759,9 +1764,14 @@ LogicalResult BarrierOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 ParseResult TaskOp::parse(OpAsmParser &parser, OperationState &result) {
   FlatSymbolRefAttr nodes;
   SmallVector<int64_t> subset;
+  SmallVector<OpAsmParser::UnresolvedOperand> subscripts;
   if (parser.parseKeyword("on") ||
       parser.parseAttribute(nodes, "nodes", result.attributes) ||
-      parseTriplets(parser, OpAsmParser::Delimiter::OptionalSquare, subset))
+      parseTriplets(parser, OpAsmParser::Delimiter::OptionalSquare, subset) ||
+      parser.parseOperandList(subscripts,
+                              OpAsmParser::Delimiter::OptionalParen) ||
+      parser.resolveOperands(subscripts, parser.getBuilder().getIndexType(),
+                             result.operands))
     return failure();
   if (!subset.empty())
     result.addAttribute("subset",
@@ -1780,6 +1790,8 @@ void TaskOp::print(OpAsmPrinter &p) {
     p << " ";
     printNodeSubset(p, *this, getSubsetAttr());
   }
+  if (!getSubscripts().empty())
+    p << " (" << getSubscripts() << ")";
   p << " ";
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/false);
@@ -1787,6 +1799,8 @@ void TaskOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult TaskOp::verify() {
+  if (getSubset() && !getSubscripts().empty())
+    return emitOpError("takes node triplets or template subscripts, not both");
   if (!getSubset())
     return success();
   ArrayRef<int64_t> s = *getSubset();
@@ -1826,8 +1840,26 @@ static bool withinNodeSet(Operation *from, SymbolTableCollection &symbolTable,
 }
 
 LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  auto nodes = lookupSymbol<NodesOp>(*this, symbolTable, getNodesAttr(),
-                                     "node set", "xmp.nodes");
+  bool onTemplate = false;
+  if (!getSubscripts().empty() ||
+      symbolTable.lookupNearestSymbolFrom<TemplateOp>(*this, getNodesAttr())) {
+    auto tmpl = lookupSymbol<TemplateOp>(*this, symbolTable, getNodesAttr(),
+                                         "template", "xmp.template");
+    if (failed(tmpl))
+      return failure();
+    if (getSubscripts().size() != tmpl->getRank())
+      return emitOpError() << "has " << getSubscripts().size()
+                           << " subscripts but template " << getNodesAttr()
+                           << " has rank " << tmpl->getRank();
+    if (!tmpl->getDistribution())
+      return emitOpError() << "template " << getNodesAttr()
+                           << " is not distributed";
+    onTemplate = true;
+  }
+  FailureOr<NodesOp> nodes = NodesOp();
+  if (!onTemplate)
+    nodes = lookupSymbol<NodesOp>(*this, symbolTable, getNodesAttr(),
+                                  "node set", "xmp.nodes");
   if (failed(nodes))
     return failure();
   if (getSubset()) {
@@ -1848,14 +1880,18 @@ LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   }
   // What the region communicates over, and whether that stays inside the
   // node set.
-  FlatSymbolRefAttr set = getSubset() ? FlatSymbolRefAttr() : getNodesAttr();
+  FlatSymbolRefAttr set =
+      getSubset() || onTemplate ? FlatSymbolRefAttr() : getNodesAttr();
   auto check = [&](Operation *op, FlatSymbolRefAttr g,
                    StringRef what) -> WalkResult {
     if (set && g && withinNodeSet(op, symbolTable, g, set))
       return WalkResult::advance();
     InFlightDiagnostic d = op->emitOpError();
     d << what << " inside xmp.task on " << getNodesAttr();
-    if (!set)
+    if (!set && onTemplate)
+      d << " on template subscripts: collectives need a node set; declare "
+           "one with xmp.nodes @q(...) = @p [...] and run the task on it";
+    else if (!set)
       d << " with a node reference: collectives need a node set; declare one "
            "with xmp.nodes @q(...) = "
         << getNodesAttr() << " [...] and run the task on it";

@@ -803,7 +803,8 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
 
 /// xmp.task -> scf.if on this rank's membership: `xmp.node_num @q >= 0`
 /// for a node set, the coordinate tests of the triplets on
-/// `xmp.node_index @p [a]` (-1 outside @p) for a node reference.
+/// `xmp.node_index @p [a]` (-1 outside @p) for a node reference,
+/// `xmp.template_owns` of every subscript for template subscripts.
 void lowerTasks(ModuleOp module) {
   SmallVector<TaskOp> tasks;
   module.walk([&](TaskOp t) { tasks.push_back(t); }); // inner ones first
@@ -818,7 +819,12 @@ void lowerTasks(ModuleOp module) {
     auto both = [&](Value c) {
       cond = cond ? (Value)arith::AndIOp::create(b, loc, cond, c) : c;
     };
-    if (!task.getSubset()) {
+    if (!task.getSubscripts().empty()) {
+      // template subscripts: the owners of t(i, j, ...)
+      for (auto [d, g] : llvm::enumerate(task.getSubscripts()))
+        both(TemplateOwnsOp::create(b, loc, b.getI1Type(), task.getNodesAttr(),
+                                    b.getI64IntegerAttr(d), g));
+    } else if (!task.getSubset()) {
       Value r = NodeNumOp::create(b, loc, b.getIndexType(), task.getNodesAttr());
       both(cmp(arith::CmpIPredicate::sge, r, 0));
     } else {

@@ -237,6 +237,22 @@ def XMP_TemplateBoundsOp : XMP_Op<"template_bounds", [
   let assemblyFormat = "$tmpl `[` $dim `]` attr-dict";
 }
 
+def XMP_TemplateOwnsOp : XMP_Op<"template_owns", [
+    MemoryEffects<[MemRead]>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "whether this rank owns one index of a template dimension";
+  let description = [{
+    Lowering-level query used for `xmp.task on @t (...)`:
+    `%o = xmp.template_owns @t [1] %g` is true on the ranks that own index
+    `%g` of template dimension 1 (any distribution; every grid rank for an
+    undistributed dimension; false outside the grid and for `%g` outside
+    the dimension).
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$tmpl, I64Attr:$dim, Index:$index);
+  let results = (outs I1:$owns);
+  let assemblyFormat = "$tmpl `[` $dim `]` $index attr-dict";
+}
+
 def XMP_TemplateCoordOp : XMP_Op<"template_coord", [
     MemoryEffects<[MemRead]>,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
@@ -582,7 +598,12 @@ def XMP_TaskOp : XMP_Op<"task", [RecursiveMemoryEffects,
     ```mlir
     xmp.task on @q { ... }            // the ranks of node set @q
     xmp.task on @p [0, 1:3] { ... }   // the ranks of @p on those coordinates
+    xmp.task on @t (%i, %j) { ... }   // the ranks owning t(i, j)
     ```
+    With a template and one index per template dimension (XMP's
+    `task on t(i, j)`), the region runs on the ranks that own that
+    template element (along an undistributed dimension every rank owns
+    it; an index outside the template selects no rank).
     The region runs on the ranks of the node set (a grid or a subset
     declared with `xmp.nodes @q(...) = @p [...]`), or, with a node
     reference, on the ranks of `@p` whose coordinates the triplets select
@@ -595,12 +616,13 @@ def XMP_TaskOp : XMP_Op<"task", [RecursiveMemoryEffects,
     `xmp.reduction`, `xmp.bcast` and `xmp.barrier` on the task's node set
     or on a subset declared from it (transitively), loop reductions and
     reflects of arrays on those, no `xmp.gmove` (collective over all
-    ranks), no `xmp.barrier` without `on`, no darray allocation (they are
-    module-wide). With a node reference there is no node set to name, so
-    no collective at all. The verifier enforces it.
+    ranks), no `xmp.barrier` without `on`. With a node reference or
+    template subscripts there is no node set to name, so no collective at
+    all. The verifier enforces it.
   }];
   let arguments = (ins FlatSymbolRefAttr:$nodes,
-                       OptionalAttr<DenseI64ArrayAttr>:$subset);
+                       OptionalAttr<DenseI64ArrayAttr>:$subset,
+                       Variadic<Index>:$subscripts);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
