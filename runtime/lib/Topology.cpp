@@ -337,6 +337,10 @@ int32_t xmprt_grid_rank(const xmprt_grid *g) {
   XMPRT_CHECK(g, "xmprt_grid_rank", "grid is NULL");
   return g->rank;
 }
+int32_t xmprt_grid_comm_f(const xmprt_grid *g) {
+  XMPRT_CHECK(g, "xmprt_grid_comm_f", "grid is NULL");
+  return (int32_t)MPI_Comm_c2f(g->inGrid() ? g->comm : MPI_COMM_NULL);
+}
 void xmprt_grid_destroy(xmprt_grid *g) {
   if (!g)
     return;

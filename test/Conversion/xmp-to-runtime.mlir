@@ -100,3 +100,10 @@ func.func @array_inquiry(%a: !a, %g: index) -> (index, index, index) {
   %l = xmp.array_gtol %a [1] %g : !a
   return %n, %e, %l : index, index, index
 }
+
+// CHECK-LABEL: func.func @nodes_comm
+// CHECK: call @xmprt_grid_comm_f(%{{.*}}) : (!llvm.ptr) -> i32
+func.func @nodes_comm() -> i32 {
+  %c = xmp.nodes_comm @p
+  return %c : i32
+}

@@ -801,6 +801,20 @@ struct NodesQueryLowering : RuntimePattern<OpT> {
   }
 };
 
+/// xmp.nodes_comm -> xmprt_grid_comm_f.
+struct NodesCommLowering : RuntimePattern<NodesCommOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(NodesCommOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value g = loadHandle(rewriter, loc, "nodes", op.getNodes());
+    rewriter.replaceOp(op, callRuntime(rewriter, loc, "xmprt_grid_comm_f",
+                                       {rewriter.getI32Type()}, {g}));
+    return success();
+  }
+};
+
 template <typename OpT>
 struct TemplateQueryLowering : RuntimePattern<OpT> {
   TemplateQueryLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m,
@@ -1520,7 +1534,8 @@ struct XMPToRuntimePass
     patterns.add<SimpleCallLowering<WtickOp>>(tc, ctx, module, "xmprt_wtick");
     patterns.add<NodesQueryLowering<NodeNumOp>,
                  NodesQueryLowering<NodeIndexOp>,
-                 NodesQueryLowering<NodeSizeOp>>(tc, ctx, module);
+                 NodesQueryLowering<NodeSizeOp>, NodesCommLowering>(tc, ctx,
+                                                                     module);
     patterns.add<SimpleCallLowering<CpuTimeOp>>(tc, ctx, module,
                                                 "xmprt_cpu_time");
     patterns.add<SimpleCallLowering<GpuTimeOp>>(tc, ctx, module,

@@ -93,6 +93,10 @@ int32_t xmprt_grid_resolve_shape(int32_t nprocs, int32_t ndims,
                                  const int64_t *shape, int64_t *resolved);
 /* Linear (row-major) rank of this process in the grid, -1 if not in it. */
 int32_t xmprt_grid_rank(const xmprt_grid *g);
+/* The grid's communicator as a Fortran handle (MPI_Comm_c2f; MPI_Comm_f2c
+ * gives it back): its ranks are the grid ranks; MPI_COMM_NULL's handle on
+ * ranks outside the grid. Owned by the runtime. */
+int32_t xmprt_grid_comm_f(const xmprt_grid *g);
 
 /* Sub-clusters: ranks sharing a host (MPI_COMM_TYPE_SHARED), cut further into
  * groups of XMP_SUBCLUSTER_SIZE consecutive world ranks when that variable is

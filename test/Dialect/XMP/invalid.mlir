@@ -1790,3 +1790,11 @@ func.func @task_template_undistributed(%i: index) {
   }
   return
 }
+
+// -----
+
+func.func @nodes_comm_undefined() -> i32 {
+  // expected-error @+1 {{'xmp.nodes_comm' op grid @nope is not defined}}
+  %c = xmp.nodes_comm @nope
+  return %c : i32
+}

@@ -277,3 +277,10 @@ func.func @array_inquiries(%a: !u_t, %g: index) -> (index, index, index) {
   %l = xmp.array_gtol %a [1] %g : !u_t
   return %n, %e, %l : index, index, index
 }
+
+// CHECK-LABEL: func.func @nodes_comm
+// CHECK: xmp.nodes_comm @p_row
+func.func @nodes_comm() -> i32 {
+  %c = xmp.nodes_comm @p_row
+  return %c : i32
+}

@@ -17,6 +17,7 @@
 //   value20 runs of `task on @v (%k)` for k = 0..9 (9: @v has 9
 //           elements, k = 9 selects no rank)
 // Inside the tasks: a reduction, bcast and barrier on the task's node set,
+// MPI calls on its communicator (xmp.nodes_comm),
 // a nested task on a subset of a subset, and a template distributed onto
 // the subset @row with a loop, a device loop and loop reductions over its
 // array.
@@ -36,6 +37,26 @@ xmp.distribute @v onto @row [block]
 !a_t = !xmp.darray<10xi64, @t, align [0]>
 
 func.func private @xmprt_print_scalar_f64(i64, f64)
+// MPI itself, through xmp.nodes_comm (MPI_Comm is a pointer in Open MPI,
+// which this project uses; the handle's conversion is portable).
+func.func private @MPI_Comm_f2c(i32) -> !llvm.ptr
+func.func private @MPI_Comm_size(!llvm.ptr, !llvm.ptr) -> i32
+func.func private @MPI_Comm_rank(!llvm.ptr, !llvm.ptr) -> i32
+
+// The size and this rank's rank in the communicator of Fortran handle %f.
+func.func @comm_size_rank(%f: i32) -> (i64, i64) {
+  %one = arith.constant 1 : i64
+  %c = func.call @MPI_Comm_f2c(%f) : (i32) -> !llvm.ptr
+  %ps = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  %pr = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  %e1 = func.call @MPI_Comm_size(%c, %ps) : (!llvm.ptr, !llvm.ptr) -> i32
+  %e2 = func.call @MPI_Comm_rank(%c, %pr) : (!llvm.ptr, !llvm.ptr) -> i32
+  %s = llvm.load %ps : !llvm.ptr -> i32
+  %r = llvm.load %pr : !llvm.ptr -> i32
+  %s64 = arith.extsi %s : i32 to i64
+  %r64 = arith.extsi %r : i32 to i64
+  return %s64, %r64 : i64, i64
+}
 
 func.func @chk(%err: memref<1xi64>, %got: i64, %want: i64) {
   %ne = arith.cmpi ne, %got, %want : i64
@@ -181,6 +202,11 @@ func.func @main() {
     %bc = xmp.bcast %v from [0] on @row : i64
     func.call @chk(%err, %bc, %c7) : (memref<1xi64>, i64, i64) -> ()
     xmp.barrier on @row
+    // MPI on the subset's own communicator: P1 ranks, ranked by j
+    %f = xmp.nodes_comm @row
+    %sz, %rk = func.call @comm_size_rank(%f) : (i32) -> (i64, i64)
+    func.call @chk(%err, %sz, %P1) : (memref<1xi64>, i64, i64) -> ()
+    func.call @chk(%err, %rk, %j) : (memref<1xi64>, i64, i64) -> ()
   }
   xmp.task on @col {
     %mx = xmp.reduction max %i on @col : i64

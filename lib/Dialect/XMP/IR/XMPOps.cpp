@@ -1966,6 +1966,10 @@ static NodesOp foldLookupNodes(Operation *op, FlatSymbolRefAttr ref) {
       SymbolTable::lookupNearestSymbolFrom(op, ref));
 }
 
+LogicalResult NodesCommOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyNodesQuery(*this, symbolTable, getNodesAttr(), std::nullopt);
+}
+
 LogicalResult NodeNumOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return verifyNodesQuery(*this, symbolTable, getNodesAttr(), std::nullopt);
 }

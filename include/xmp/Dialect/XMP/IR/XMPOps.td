@@ -974,4 +974,20 @@ def XMP_NodeSizeOp : XMP_NodesQuery<"node_size"> {
   let hasFolder = 1;
 }
 
+def XMP_NodesCommOp : XMP_Op<"nodes_comm", [
+    MemoryEffects<[MemRead]>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "the MPI communicator of a node set (its Fortran handle)";
+  let description = [{
+    `%c = xmp.nodes_comm @p` is the communicator of `@p`'s ranks (ranked
+    as the node numbers), for calling MPI directly: its Fortran handle
+    (`MPI_Fint`), which `MPI_Comm_f2c` turns into an `MPI_Comm` portably;
+    `MPI_COMM_NULL`'s on ranks outside `@p`. The runtime owns it: do not
+    free it.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$nodes);
+  let results = (outs I32:$comm);
+  let assemblyFormat = "$nodes attr-dict";
+}
+
 #endif // XMP_OPS_TD
