@@ -605,6 +605,76 @@ void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes) {
               fn);
 }
 
+} // extern "C"
+
+struct xmprt_request {
+  MPI_Request req = MPI_REQUEST_NULL;
+  unsigned char *i1Sum = nullptr; // an i1 sum to reduce to its low bits
+  int64_t count = 0;
+};
+
+extern "C" {
+
+xmprt_request *xmprt_reduce_start(xmprt_grid *g, int32_t axis, int32_t op,
+                                  int32_t elem_type, void *buf, int64_t count) {
+  const char *fn = "xmprt_reduce_start";
+  MPI_Comm c = commOf(g, axis, fn);
+  RedSpec rs = redSpec(op, elem_type, fn);
+  XMPRT_CHECK(count >= 0, fn, "negative count %lld", (long long)count);
+  if (c == MPI_COMM_NULL || count == 0)
+    return nullptr;
+  XMPRT_CHECK(buf, fn, "buf is NULL");
+  if (collMode() == XMPRT_COLL_HYBRID || count > INT_MAX ||
+      gpu::isDevicePointer(buf)) {
+    xmprt_reduce(g, axis, op, elem_type, buf, count); // completes here
+    return nullptr;
+  }
+  auto *r = new xmprt_request;
+  XMPRT_MPI(MPI_Iallreduce(MPI_IN_PLACE, buf, (int)count, rs.type, rs.op, c,
+                           &r->req),
+            fn);
+  if (elem_type == XMPRT_I1 && op == XMPRT_RED_SUM) {
+    r->i1Sum = static_cast<unsigned char *>(buf);
+    r->count = count;
+  }
+  return r;
+}
+
+xmprt_request *xmprt_bcast_start(xmprt_grid *g, const int64_t *root, void *buf,
+                                 int64_t bytes) {
+  const char *fn = "xmprt_bcast_start";
+  MPI_Comm c = commOf(g, -1, fn);
+  XMPRT_CHECK(root, fn, "root is NULL");
+  XMPRT_CHECK(bytes >= 0, fn, "negative size");
+  XMPRT_CHECK(buf || bytes == 0, fn, "buf is NULL");
+  std::vector<int64_t> rc(root, root + g->ndims);
+  for (int32_t a = 0; a < g->ndims; ++a)
+    XMPRT_CHECK(rc[a] >= 0 && rc[a] < g->shape[a], fn,
+                "root coordinate %lld out of range on axis %d", (long long)rc[a],
+                a);
+  if (c == MPI_COMM_NULL || bytes == 0)
+    return nullptr;
+  if (collMode() == XMPRT_COLL_HYBRID || bytes > INT_MAX ||
+      gpu::isDevicePointer(buf)) {
+    xmprt_bcast(g, root, buf, bytes); // completes here
+    return nullptr;
+  }
+  auto *r = new xmprt_request;
+  XMPRT_MPI(MPI_Ibcast(buf, (int)bytes, MPI_BYTE, g->rankOf(rc), c, &r->req),
+            fn);
+  return r;
+}
+
+void xmprt_wait(xmprt_request *r) {
+  if (!r)
+    return;
+  XMPRT_MPI(MPI_Wait(&r->req, MPI_STATUS_IGNORE), "xmprt_wait");
+  // i1 addition: the low bit of the byte sum (as xmprt_reduce does)
+  for (int64_t k = 0; r->i1Sum && k < r->count; ++k)
+    r->i1Sum[k] &= 1;
+  delete r;
+}
+
 void xmprt_barrier(xmprt_grid *g) {
   if (!g) { // no grid: every rank of the job
     ensureInit("xmprt_barrier");

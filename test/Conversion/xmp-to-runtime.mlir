@@ -107,3 +107,16 @@ func.func @nodes_comm() -> i32 {
   %c = xmp.nodes_comm @p
   return %c : i32
 }
+
+// CHECK-LABEL: func.func @async_collectives
+// CHECK: %[[R:.*]] = call @xmprt_reduce_start(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i32, i32, i32, !llvm.ptr, i64) -> !llvm.ptr
+// CHECK: %[[B:.*]] = call @xmprt_bcast_start(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64) -> !llvm.ptr
+// CHECK: call @xmprt_wait(%[[B]]) : (!llvm.ptr) -> ()
+// CHECK: call @xmprt_wait(%[[R]]) : (!llvm.ptr) -> ()
+func.func @async_collectives(%m: memref<4xf64>) {
+  %r = xmp.reduction_start add %m on @p [1] : memref<4xf64>
+  %b = xmp.bcast_start %m from [0, 1] on @p : memref<4xf64>
+  xmp.wait %b
+  xmp.wait %r
+  return
+}

@@ -428,7 +428,7 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
 /// for the dialect's handle types, else its LLVM type (memrefs as their
 /// descriptors); null when it has none.
 Type contextFieldType(const LLVMTypeConverter &llvmTypes, Type t) {
-  if (isa<DArrayType, ReflectPlanType, TokenType, CpuJobType>(t))
+  if (isa<DArrayType, ReflectPlanType, TokenType, RequestType, CpuJobType>(t))
     return ptrType(t.getContext());
   return llvmTypes.convertType(t);
 }
@@ -1027,6 +1027,69 @@ struct ReductionLowering : RuntimePattern<ReductionOp> {
   }
 };
 
+/// xmp.reduction_start -> xmprt_reduce_start (the request handle).
+struct ReductionStartLowering : RuntimePattern<ReductionStartOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(ReductionStartOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto buffer = valueBuffer(rewriter, loc, op, adaptor.getValue());
+    if (failed(buffer))
+      return failure();
+    auto [buf, count, elem] = *buffer;
+    int32_t et = abi::runtimeElementType(elem);
+    if (et < 0)
+      return op.emitOpError() << "element type " << elem
+                              << " is not supported by the runtime";
+    int64_t axis = op.getAxes() && !op.getAxes()->empty() ? (*op.getAxes())[0]
+                                                          : -1;
+    Value r = callRuntime(
+        rewriter, loc, "xmprt_reduce_start", {ptrType(getContext())},
+        {loadHandle(rewriter, loc, "nodes", op.getNodes()),
+         i32c(rewriter, loc, axis),
+         i32c(rewriter, loc, runtimeReduceOp(op.getKind())),
+         i32c(rewriter, loc, et), buf, count});
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+/// xmp.bcast_start -> xmprt_bcast_start (the request handle).
+struct BcastStartLowering : RuntimePattern<BcastStartOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(BcastStartOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto buffer = valueBuffer(rewriter, loc, op, adaptor.getValue());
+    if (failed(buffer))
+      return failure();
+    auto [buf, count, elem] = *buffer;
+    Value bytes = arith::MulIOp::create(rewriter, loc, count,
+                                        i64c(rewriter, loc, byteSize(elem)));
+    Value r = callRuntime(
+        rewriter, loc, "xmprt_bcast_start", {ptrType(getContext())},
+        {loadHandle(rewriter, loc, "nodes", op.getNodes()),
+         packConsts(rewriter, loc, op.getRoot(), 64), buf, bytes});
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+/// xmp.wait -> xmprt_wait.
+struct WaitLowering : RuntimePattern<WaitOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(WaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), "xmprt_wait", {},
+                {adaptor.getRequest()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct BcastLowering : RuntimePattern<BcastOp> {
   using RuntimePattern::RuntimePattern;
   LogicalResult
@@ -1470,6 +1533,7 @@ struct XMPToRuntimePass
     tc.addConversion([ctx](DArrayType) { return ptrType(ctx); });
     tc.addConversion([ctx](ReflectPlanType) { return ptrType(ctx); });
     tc.addConversion([ctx](TokenType) { return ptrType(ctx); });
+    tc.addConversion([ctx](RequestType) { return ptrType(ctx); });
     tc.addConversion([ctx](CpuJobType) { return ptrType(ctx); });
     auto cast = [](OpBuilder &b, Type t, ValueRange in, Location loc) -> Value {
       return UnrealizedConversionCastOp::create(b, loc, t, in).getResult(0);
@@ -1503,7 +1567,8 @@ struct XMPToRuntimePass
                  BarrierLowering, ReplicateLowering, ReplicateSyncLowering,
                  ArrayQueryLowering<ArrayLSizeOp>,
                  ArrayQueryLowering<ArrayExtentOp>,
-                 ArrayQueryLowering<ArrayGtoLOp>, TemplateOwnsLowering>(
+                 ArrayQueryLowering<ArrayGtoLOp>, TemplateOwnsLowering,
+                 ReductionStartLowering, BcastStartLowering, WaitLowering>(
         tc, ctx, module, gpu);
     patterns.add<ReflectLowering, GMoveLowering>(tc, ctx, module, gpu, sites);
     patterns.add<ResultSlotLowering, GpuScratchLowering>(tc, ctx, module,

@@ -254,6 +254,19 @@ void xmprt_reduce_loc(xmprt_grid *g, int32_t axis, int32_t op,
                       const int32_t *loc_types, void *const *locs);
 /* Broadcast `bytes` bytes from the rank at grid coordinate `root`. */
 void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes);
+/* Asynchronous forms (XMP's `async`): start the same in-place operation and
+ * return a request that xmprt_wait completes and frees; the buffer belongs
+ * to the operation until then. Plain MPI_Iallreduce / MPI_Ibcast; device
+ * buffers, the hybrid collective mode and counts past INT_MAX complete at
+ * the start (the result is the same; nothing overlaps). NULL is returned
+ * where there is nothing to wait for (outside the grid, count 0); xmprt_wait
+ * accepts it. */
+typedef struct xmprt_request xmprt_request;
+xmprt_request *xmprt_reduce_start(xmprt_grid *g, int32_t axis, int32_t op,
+                                  int32_t elem_type, void *buf, int64_t count);
+xmprt_request *xmprt_bcast_start(xmprt_grid *g, const int64_t *root, void *buf,
+                                 int64_t bytes);
+void xmprt_wait(xmprt_request *r);
 /* Barrier over the grid, or over every rank of the job when g is NULL. */
 void xmprt_barrier(xmprt_grid *g);
 /* All-gather of `bytes` bytes per rank over the grid (axis < 0) or one grid

@@ -1798,3 +1798,53 @@ func.func @nodes_comm_undefined() -> i32 {
   %c = xmp.nodes_comm @nope
   return %c : i32
 }
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @reduction_start_axes(%m: memref<4xf64>) {
+  // expected-error @+1 {{reduces over the whole grid or one axis; several axes take one xmp.reduction_start each}}
+  %r = xmp.reduction_start add %m on @p [0, 1] : memref<4xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @reduction_start_kind(%m: memref<4xf64>) {
+  // expected-error @+1 {{reduction kind 'xor' does not apply to 'memref<4xf64>'}}
+  %r = xmp.reduction_start xor %m on @p : memref<4xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @reduction_start_acc(%m: memref<4xf64>) {
+  // expected-error @+1 {{starts a reduction of host memory: acc is not supported (use xmp.reduction ... acc)}}
+  %r = xmp.reduction_start add %m on @p acc : memref<4xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @bcast_start_root(%m: memref<4xf64>) {
+  // expected-error @+1 {{root coordinate 2 is outside axis 1 of grid @p}}
+  %r = xmp.bcast_start %m from [0, 2] on @p : memref<4xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.nodes @h(shape = 1) = @p [0:1]
+func.func @task_async_outside(%m: memref<4xf64>) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @h {
+    // expected-error @+1 {{reduction_start inside xmp.task on @h involves the ranks of @p, which are not all ranks of @h}}
+    %r = xmp.reduction_start add %m on @p : memref<4xf64>
+    xmp.wait %r
+  }
+  return
+}

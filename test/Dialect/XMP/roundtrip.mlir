@@ -284,3 +284,16 @@ func.func @nodes_comm() -> i32 {
   %c = xmp.nodes_comm @p_row
   return %c : i32
 }
+
+// CHECK-LABEL: func.func @async_collectives
+// CHECK: %[[R:.*]] = xmp.reduction_start add %{{.*}} on @p [1] : memref<4xf64>
+// CHECK: %[[B:.*]] = xmp.bcast_start %{{.*}} from [0, 1] on @p : memref<4xf64>
+// CHECK: xmp.wait %[[B]]
+// CHECK: xmp.wait %[[R]]
+func.func @async_collectives(%m: memref<4xf64>, %n: memref<4xf64>) {
+  %r = xmp.reduction_start add %m on @p [1] : memref<4xf64>
+  %b = xmp.bcast_start %n from [0, 1] on @p : memref<4xf64>
+  xmp.wait %b
+  xmp.wait %r
+  return
+}

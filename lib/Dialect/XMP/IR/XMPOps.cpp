@@ -1507,6 +1507,154 @@ static ParseResult parseCollectiveTail(OpAsmParser &parser,
   return success();
 }
 
+/// Grid axes a collective names: in range, each once.
+static LogicalResult verifyGridAxes(Operation *op, NodesOp nodes,
+                                    FlatSymbolRefAttr ref,
+                                    std::optional<ArrayRef<int64_t>> axes) {
+  if (!axes)
+    return success();
+  llvm::SmallSet<int64_t, 4> seen;
+  for (int64_t a : *axes) {
+    if (a < 0 || a >= (int64_t)nodes.getRank())
+      return op->emitOpError() << "axis " << a << " is out of range for grid "
+                               << ref << " of rank " << nodes.getRank();
+    if (!seen.insert(a).second)
+      return op->emitOpError() << "axis " << a << " is named twice";
+  }
+  return success();
+}
+
+/// A broadcast's root: one coordinate per grid axis, inside static axes.
+static LogicalResult verifyRoot(Operation *op, NodesOp nodes,
+                                FlatSymbolRefAttr ref, ArrayRef<int64_t> root) {
+  if (root.size() != nodes.getRank())
+    return op->emitOpError() << "root coordinate has " << root.size()
+                             << " entries but grid " << ref << " has rank "
+                             << nodes.getRank();
+  for (auto [i, c] : llvm::enumerate(root)) {
+    int64_t size = nodes.getShape()[i];
+    if (c < 0 || (!ShapedType::isDynamic(size) && c >= size))
+      return op->emitOpError() << "root coordinate " << c
+                               << " is outside axis " << i << " of grid "
+                               << ref;
+  }
+  return success();
+}
+
+/// The operand of an asynchronous collective: a host memref of a type the
+/// runtime reduces or moves.
+static LogicalResult verifyAsyncValue(Operation *op, Value v) {
+  auto mt = llvm::cast<MemRefType>(v.getType());
+  Type e = mt.getElementType();
+  if (!e.isIntOrFloat() && !llvm::isa<ComplexType>(e))
+    return op->emitOpError() << "memref element type " << e
+                             << " is not an integer, float or complex type";
+  return success();
+}
+
+ParseResult ReductionStartOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  ReductionKind kind;
+  OpAsmParser::UnresolvedOperand value;
+  Type type;
+  if (parseEnumKeyword(parser, kind, "reduction kind") ||
+      parser.parseOperand(value) ||
+      parseNodesAxesAcc(parser, result, /*allowAxes=*/true) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type) ||
+      parser.resolveOperand(value, type, result.operands))
+    return failure();
+  result.addAttribute("kind", ReductionKindAttr::get(parser.getContext(), kind));
+  result.addTypes(RequestType::get(parser.getContext()));
+  return success();
+}
+
+void ReductionStartOp::print(OpAsmPrinter &p) {
+  p << " " << stringifyEnum(getKind()) << " " << getValue() << " on "
+    << getNodesAttr();
+  if (auto axes = getAxes()) {
+    p << " [";
+    llvm::interleaveComma(*axes, p);
+    p << "]";
+  }
+  p.printOptionalAttrDict((*this)->getAttrs(), {"kind", "nodes", "axes"});
+  p << " : " << getValue().getType();
+}
+
+LogicalResult ReductionStartOp::verify() {
+  if ((*this)->hasAttr("acc"))
+    return emitOpError("starts a reduction of host memory: acc is not "
+                       "supported (use xmp.reduction ... acc)");
+  if (failed(verifyAsyncValue(*this, getValue())))
+    return failure();
+  Type t = getValue().getType();
+  if (isLocationReductionKind(getKind()))
+    return emitOpError() << "location reduction '" << stringifyEnum(getKind())
+                         << "' has no asynchronous form";
+  if (!isReductionKindCompatible(getKind(), t))
+    return emitOpError() << "reduction kind '" << stringifyEnum(getKind())
+                         << "' does not apply to " << t;
+  if (getAxes() && getAxes()->size() > 1)
+    return emitOpError("reduces over the whole grid or one axis; several "
+                       "axes take one xmp.reduction_start each");
+  return success();
+}
+
+LogicalResult
+ReductionStartOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto nodes = lookupSymbol<NodesOp>(*this, symbolTable, getNodesAttr(),
+                                     "grid", "xmp.nodes");
+  if (failed(nodes))
+    return failure();
+  return verifyGridAxes(*this, *nodes, getNodesAttr(), getAxes());
+}
+
+ParseResult BcastStartOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand value;
+  SmallVector<int64_t> root;
+  Type type;
+  if (parser.parseOperand(value) || parser.parseKeyword("from") ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        int64_t v;
+        if (parser.parseInteger(v))
+          return failure();
+        root.push_back(v);
+        return success();
+      }) ||
+      parseNodesAxesAcc(parser, result, /*allowAxes=*/false) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type) ||
+      parser.resolveOperand(value, type, result.operands))
+    return failure();
+  result.addAttribute("root", parser.getBuilder().getDenseI64ArrayAttr(root));
+  result.addTypes(RequestType::get(parser.getContext()));
+  return success();
+}
+
+void BcastStartOp::print(OpAsmPrinter &p) {
+  p << " " << getValue() << " from [";
+  llvm::interleaveComma(getRoot(), p);
+  p << "] on " << getNodesAttr();
+  p.printOptionalAttrDict((*this)->getAttrs(), {"root", "nodes"});
+  p << " : " << getValue().getType();
+}
+
+LogicalResult BcastStartOp::verify() {
+  if ((*this)->hasAttr("acc"))
+    return emitOpError("starts a broadcast of host memory: acc is not "
+                       "supported (use xmp.bcast ... acc)");
+  return verifyAsyncValue(*this, getValue());
+}
+
+LogicalResult
+BcastStartOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto nodes = lookupSymbol<NodesOp>(*this, symbolTable, getNodesAttr(),
+                                     "grid", "xmp.nodes");
+  if (failed(nodes))
+    return failure();
+  return verifyRoot(*this, *nodes, getNodesAttr(), getRoot());
+}
+
 ParseResult ReductionOp::parse(OpAsmParser &parser, OperationState &result) {
   Builder &b = parser.getBuilder();
   ReductionKind kind;
@@ -1652,17 +1800,8 @@ ReductionOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                                      "grid", "xmp.nodes");
   if (failed(nodes))
     return failure();
-  if (auto axes = getAxes()) {
-    llvm::SmallSet<int64_t, 4> seen;
-    for (int64_t a : *axes) {
-      if (a < 0 || a >= (int64_t)nodes->getRank())
-        return emitOpError() << "axis " << a << " is out of range for grid "
-                             << getNodesAttr() << " of rank "
-                             << nodes->getRank();
-      if (!seen.insert(a).second)
-        return emitOpError() << "axis " << a << " is named twice";
-    }
-  }
+  if (failed(verifyGridAxes(*this, *nodes, getNodesAttr(), getAxes())))
+    return failure();
   // A darray: the ranks reduced together must hold the same elements, so
   // it must be distributed onto this grid over none of the reduced axes.
   if (auto da = llvm::dyn_cast<DArrayType>(getValue().getType())) {
@@ -1737,17 +1876,7 @@ LogicalResult BcastOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                                      "grid", "xmp.nodes");
   if (failed(nodes))
     return failure();
-  if (getRoot().size() != nodes->getRank())
-    return emitOpError() << "root coordinate has " << getRoot().size()
-                         << " entries but grid " << getNodesAttr()
-                         << " has rank " << nodes->getRank();
-  for (auto [i, c] : llvm::enumerate(getRoot())) {
-    int64_t size = nodes->getShape()[i];
-    if (c < 0 || (!ShapedType::isDynamic(size) && c >= size))
-      return emitOpError() << "root coordinate " << c << " is outside axis "
-                           << i << " of grid " << getNodesAttr();
-  }
-  return success();
+  return verifyRoot(*this, *nodes, getNodesAttr(), getRoot());
 }
 
 LogicalResult BarrierOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
@@ -1908,6 +2037,10 @@ LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       return check(op, red.getNodesAttr(), "reduction");
     if (auto b = llvm::dyn_cast<BcastOp>(op))
       return check(op, b.getNodesAttr(), "bcast");
+    if (auto red = llvm::dyn_cast<ReductionStartOp>(op))
+      return check(op, red.getNodesAttr(), "reduction_start");
+    if (auto b = llvm::dyn_cast<BcastStartOp>(op))
+      return check(op, b.getNodesAttr(), "bcast_start");
     if (auto b = llvm::dyn_cast<BarrierOp>(op))
       return check(op, b.getNodesAttr(), "barrier");
     if (llvm::isa<GMoveOp>(op))

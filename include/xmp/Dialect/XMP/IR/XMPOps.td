@@ -21,6 +21,9 @@ def XMP_ReflectPlan : Type<CPred<"::llvm::isa<::mlir::xmp::ReflectPlanType>($_se
 def XMP_Token : Type<CPred<"::llvm::isa<::mlir::xmp::TokenType>($_self)">,
                       "reflect token", "::mlir::xmp::TokenType">,
                       BuildableType<"$_builder.getType<::mlir::xmp::TokenType>()">;
+def XMP_Request : Type<CPred<"::llvm::isa<::mlir::xmp::RequestType>($_self)">,
+                      "collective request", "::mlir::xmp::RequestType">,
+                      BuildableType<"$_builder.getType<::mlir::xmp::RequestType>()">;
 def XMP_ArrayLike : AnyTypeOf<[XMP_DArray, AnyMemRef]>;
 
 //===----------------------------------------------------------------------===//
@@ -588,6 +591,51 @@ def XMP_BcastOp : XMP_Op<"bcast",
   let results = (outs Optional<AnyType>:$result);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+}
+
+def XMP_ReductionStartOp : XMP_Op<"reduction_start",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "starts an all-reduce of a memref in place (XMP `async`)";
+  let description = [{
+    ```mlir
+    %r = xmp.reduction_start add %m on @p : memref<4xf64>
+    ...                                   // work that does not touch %m
+    xmp.wait %r
+    ```
+    XMP's `reduction(+: a) async(id)` ... `wait_async(id)`: the same
+    reduction as `xmp.reduction` on a host memref, over the whole grid or
+    one axis, started here and complete after `xmp.wait` on the request
+    (every request is waited for exactly once; the memref belongs to the
+    operation until then). Kinds as for `xmp.reduction`, location kinds
+    excepted.
+  }];
+  let arguments = (ins XMP_ReductionKindAttr:$kind, AnyMemRef:$value,
+                       FlatSymbolRefAttr:$nodes,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes);
+  let results = (outs XMP_Request:$request);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def XMP_BcastStartOp : XMP_Op<"bcast_start",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "starts a broadcast of a memref in place (XMP `async`)";
+  let description = [{
+    `%r = xmp.bcast_start %m from [0, 1] on @p : memref<4xi32>` ...
+    `xmp.wait %r`: `xmp.bcast` on a host memref, started here, complete
+    after `xmp.wait`.
+  }];
+  let arguments = (ins AnyMemRef:$value, DenseI64ArrayAttr:$root,
+                       FlatSymbolRefAttr:$nodes);
+  let results = (outs XMP_Request:$request);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def XMP_WaitOp : XMP_Op<"wait"> {
+  let summary = "completes a collective started asynchronously";
+  let arguments = (ins XMP_Request:$request);
+  let assemblyFormat = "$request attr-dict";
 }
 
 def XMP_TaskOp : XMP_Op<"task", [RecursiveMemoryEffects,

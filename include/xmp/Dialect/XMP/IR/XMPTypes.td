@@ -57,6 +57,10 @@ def XMP_TokenType : XMP_Type<"Token", "token"> {
   let summary = "completion token of an asynchronous xmp.reflect_start";
 }
 
+def XMP_RequestType : XMP_Type<"Request", "request"> {
+  let summary = "a collective started by xmp.reduction_start / xmp.bcast_start";
+}
+
 def XMP_CpuJobType : XMP_Type<"CpuJob", "cpu_job"> {
   let summary = "a split loop's CPU part running on the executor";
   let description = [{
