@@ -1848,3 +1848,15 @@ func.func @task_async_outside(%m: memref<4xf64>) {
   }
   return
 }
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @task_template_triplets() {
+  // expected-error @+1 {{@t is a template: it takes subscripts (%i, ...), not node triplets}}
+  xmp.task on @t [0] {
+  }
+  return
+}

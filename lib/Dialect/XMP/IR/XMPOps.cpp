@@ -1972,6 +1972,10 @@ LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   bool onTemplate = false;
   if (!getSubscripts().empty() ||
       symbolTable.lookupNearestSymbolFrom<TemplateOp>(*this, getNodesAttr())) {
+    if (getSubset())
+      return emitOpError() << getNodesAttr()
+                           << " is a template: it takes subscripts "
+                              "(%i, ...), not node triplets";
     auto tmpl = lookupSymbol<TemplateOp>(*this, symbolTable, getNodesAttr(),
                                          "template", "xmp.template");
     if (failed(tmpl))
