@@ -54,7 +54,7 @@ done
 cc --gpu "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.gpu.o"
 cc --gpu "$root/test/Integration/Inputs/bigrid.mlir" -o "$carry/obj/bigrid.gpu.o"
 cc "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.cpu.o"
-for p in tasks array_inquiry async; do # self-checking programs
+for p in tasks array_inquiry async block_n; do # self-checking programs
   cc --gpu "$root/test/Integration/Inputs/$p.mlir" -o "$carry/obj/$p.gpu.o"
   cc "$root/test/Integration/Inputs/$p.mlir" -o "$carry/obj/$p.cpu.o"
 done

@@ -152,9 +152,9 @@ done
 # errors are summed): node subsets and tasks with a device loop inside a
 # task (tasks.mlir: value11 is the error count), array inquiries
 # (array_inquiry.mlir: value10), asynchronous collectives (async.mlir:
-# value10). The GPU build must print what the CPU
+# value10), block(n) with a device loop (block_n.mlir: value10). The GPU build must print what the CPU
 # build prints, with no error.
-for n in tasks:value11 array_inquiry:value10 async:value10; do
+for n in tasks:value11 array_inquiry:value10 async:value10 block_n:value10; do
   p="${n%%:*}"; key="${n#*:}"
   for np in 1 2 3 4; do
     "${mpirun_[@]}" -np "$np" "$b/progs/$p.cpu" > "$logs/$p.cpu.np$np" 2>/dev/null

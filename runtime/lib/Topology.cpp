@@ -375,7 +375,7 @@ xmprt_template *xmprt_template_create(int32_t ndims, const int64_t *sizes) {
 }
 
 // Sizes that are known must agree with the distribution: gblock sizes sum
-// to the dimension, and a cyclic round (w * p) past the dimension's end
+// to the dimension, block(n) blocks cover it, and a cyclic round (w * p) past the dimension's end
 // still fits in 64 bits (generated code walks blocks up to there).
 static void checkSizes(const xmprt_template *t, const char *fn) {
   for (int32_t d = 0; d < t->ndims; ++d) {
@@ -389,6 +389,15 @@ static void checkSizes(const xmprt_template *t, const char *fn) {
                   "fit 64-bit indices (%lld x %lld + %lld > 2^63-1)",
                   d, (long long)t->widths[d], (long long)p,
                   (long long)t->widths[d], (long long)p, (long long)n);
+    }
+    if (t->kinds[d] == XMPRT_DIST_BLOCKN && t->sizes[d] != XMPRT_DYNAMIC) {
+      int64_t p = t->grid->shape[t->axis[d]], cover = 0;
+      bool big = __builtin_mul_overflow(t->widths[d], p, &cover);
+      XMPRT_CHECK(big || cover >= t->sizes[d], fn,
+                  "template dim %d: block(%lld) over %lld ranks covers %lld "
+                  "of its %lld elements",
+                  d, (long long)t->widths[d], (long long)p, (long long)cover,
+                  (long long)t->sizes[d]);
     }
     if (t->kinds[d] != XMPRT_DIST_GBLOCK || t->sizes[d] == XMPRT_DYNAMIC)
       continue;
@@ -446,7 +455,7 @@ void xmprt_template_distribute_counted(xmprt_template *t, xmprt_grid *g,
   int32_t axis = 0;
   for (int32_t d = 0; d < t->ndims; ++d) {
     int32_t k = kinds[d];
-    XMPRT_CHECK(k >= XMPRT_DIST_NONE && k <= XMPRT_DIST_GBLOCK, fn,
+    XMPRT_CHECK(k >= XMPRT_DIST_NONE && k <= XMPRT_DIST_BLOCKN, fn,
                 "bad distribution kind %d for dim %d", k, d);
     t->kinds[d] = k;
     if (k == XMPRT_DIST_NONE)
@@ -455,9 +464,10 @@ void xmprt_template_distribute_counted(xmprt_template *t, xmprt_grid *g,
                 "%d distributed dims but the grid has %d axes", axis + 1,
                 g->ndims);
     t->axis[d] = axis++;
-    if (k == XMPRT_DIST_CYCLIC) {
+    if (k == XMPRT_DIST_CYCLIC || k == XMPRT_DIST_BLOCKN) {
       t->widths[d] = params ? params[d] : 1;
-      XMPRT_CHECK(t->widths[d] >= 1, fn, "cyclic width %lld of dim %d < 1",
+      XMPRT_CHECK(t->widths[d] >= 1, fn, "%s width %lld of dim %d < 1",
+                  k == XMPRT_DIST_CYCLIC ? "cyclic" : "block",
                   (long long)t->widths[d], d);
     }
     if (k == XMPRT_DIST_GBLOCK) {

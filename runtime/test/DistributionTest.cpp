@@ -42,6 +42,10 @@ std::vector<Case> cases() {
       {"cyclic5_3p2", {Kind::Cyclic, 3, 2, 5, nullptr}},
       {"gblock3571", {Kind::GBlock, 16, 4, 1, kGB}},
       {"gblock042", {Kind::GBlock, 6, 3, 1, kGB0}},
+      {"block3_8p3", {Kind::BlockN, 8, 3, 3, nullptr}},  // 3 3 2
+      {"block4_9p4", {Kind::BlockN, 9, 4, 4, nullptr}},  // 4 4 1 0
+      {"block5_5p3", {Kind::BlockN, 5, 3, 5, nullptr}},  // 5 0 0
+      {"block1_4p4", {Kind::BlockN, 4, 4, 1, nullptr}},  // 1 1 1 1
   };
 }
 
@@ -54,6 +58,8 @@ int64_t bruteOwner(const TemplateDim &d, int64_t g) {
     int64_t b = (d.n + d.p - 1) / d.p;
     return g / b;
   }
+  case Kind::BlockN: // blocks of w in rank order
+    return g / d.w;
   case Kind::Cyclic:
     return (g / d.w) % d.p;
   case Kind::GBlock: {
@@ -90,6 +96,14 @@ TEST(Distribution, ExplicitBlockSizes) {
   EXPECT_EQ(owned(g, 2).lo, 8);
   EXPECT_EQ(owned(g, 2).hi, 15);
   EXPECT_EQ(owner(g, 15), 3);
+  // block(4) of 9 over 4 ranks: 4, 4, 1 and nothing
+  TemplateDim bn{Kind::BlockN, 9, 4, 4, nullptr};
+  EXPECT_EQ(owned(bn, 1).lo, 4);
+  EXPECT_EQ(owned(bn, 1).hi, 8);
+  EXPECT_EQ(localSize(bn, 2), 1);
+  EXPECT_TRUE(owned(bn, 3).empty());
+  EXPECT_EQ(owner(bn, 8), 2);
+  EXPECT_EQ(globalToLocal(bn, 6), 2);
 }
 
 TEST(Distribution, ExhaustiveCrossCheck) {

@@ -71,6 +71,12 @@ int main(int argc, char **argv) {
     // static axes whose product leaves 64 bits
     int64_t shape[] = {2, (int64_t)1 << 62, 4};
     xmprt_grid_create(3, shape);
+  } else if (!strcmp(what, "blockn")) {
+    // block(3) of 10 elements over 2 ranks leaves 4 without an owner
+    int64_t sh[1] = {XMPRT_DYNAMIC}, n = 10, w = 3;
+    int32_t k = XMPRT_DIST_BLOCKN;
+    xmprt_template *t = xmprt_template_create(1, &n);
+    xmprt_template_distribute(t, xmprt_grid_create(1, sh), &k, &w, nullptr);
   } else if (!strcmp(what, "gridsubset")) {
     // coordinates 1..3 of a grid of 2 ranks
     int64_t sh[1] = {XMPRT_DYNAMIC};

@@ -38,7 +38,8 @@ using namespace mlir::xmp;
 static_assert((int)DistKind::none == XMPRT_DIST_NONE &&
                   (int)DistKind::block == XMPRT_DIST_BLOCK &&
                   (int)DistKind::cyclic == XMPRT_DIST_CYCLIC &&
-                  (int)DistKind::gblock == XMPRT_DIST_GBLOCK,
+                  (int)DistKind::gblock == XMPRT_DIST_GBLOCK &&
+                  (int)DistKind::blockn == XMPRT_DIST_BLOCKN,
               "DistKind (XMPAttrs.td) and XMPRT_DIST_* (xmprt.h) disagree");
 static_assert((int)WeightMode::current == XMPRT_WEIGHT_CURRENT &&
                   (int)WeightMode::fixed == XMPRT_WEIGHT_FIXED &&

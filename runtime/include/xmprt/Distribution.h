@@ -58,7 +58,8 @@
 namespace xmprt {
 namespace dist {
 
-enum class Kind : int32_t { None = 0, Block = 1, Cyclic = 2, GBlock = 3 };
+// BlockN: block(w), blocks of w elements (w * p >= n).
+enum class Kind : int32_t { None = 0, Block = 1, Cyclic = 2, GBlock = 3, BlockN = 4 };
 
 struct Range {
   int64_t lo = 0, hi = 0;
@@ -157,6 +158,8 @@ constexpr bool isBlockLike(const TemplateDim &d) {
   return d.kind != Kind::Cyclic;
 }
 constexpr int64_t blockWidth(const TemplateDim &d) {
+  if (d.kind == Kind::BlockN)
+    return d.w;
   return d.p > 0 ? ceilDiv(d.n, d.p) : d.n;
 }
 
@@ -165,7 +168,8 @@ constexpr Range owned(const TemplateDim &d, int64_t c) {
   switch (d.kind) {
   case Kind::None:
     return {0, d.n};
-  case Kind::Block: {
+  case Kind::Block:
+  case Kind::BlockN: {
     int64_t b = blockWidth(d);
     return {min64(satMul(c, b), d.n), min64(satMul(c + 1, b), d.n)};
   }
@@ -187,6 +191,7 @@ constexpr int64_t owner(const TemplateDim &d, int64_t g) {
   case Kind::None:
     return 0;
   case Kind::Block:
+  case Kind::BlockN:
     return g / blockWidth(d);
   case Kind::Cyclic:
     return (g / d.w) % d.p;
@@ -323,7 +328,7 @@ constexpr int64_t arrayMaxOwnedCount(const ArrayDim &a) {
   }
   int64_t o = a.offset, e = satAdd(a.offset, a.m); // [o, e) on the template
   int64_t cand[6] = {0, 0, 0, 0, 0, 0};
-  if (a.t.kind == Kind::Block) {
+  if (a.t.kind == Kind::Block || a.t.kind == Kind::BlockN) {
     int64_t b = blockWidth(a.t);
     cand[0] = o / b;
     cand[1] = o / b + 1;

@@ -27,8 +27,10 @@ typedef struct xmprt_darray xmprt_darray;
 typedef struct xmprt_reflect_plan xmprt_reflect_plan;
 
 /* Distribution kinds of one template dimension. */
+/* BLOCKN: XMP's block(n), blocks of params[d] = n elements, the last
+ * owning ranks' shorter or empty (n * ranks must cover the dimension). */
 enum { XMPRT_DIST_NONE = 0, XMPRT_DIST_BLOCK = 1, XMPRT_DIST_CYCLIC = 2,
-       XMPRT_DIST_GBLOCK = 3 };
+       XMPRT_DIST_GBLOCK = 3, XMPRT_DIST_BLOCKN = 4 };
 /* Channels of one reflect dimension. */
 enum { XMPRT_CHANNEL_AUTO = 0, XMPRT_CHANNEL_IB = 1, XMPRT_CHANNEL_TCA = 2,
        XMPRT_CHANNEL_NONE = 3 };

@@ -117,7 +117,7 @@ xmp.distribute @t onto @p [gblock([5, -1])]
 
 // -----
 
-// expected-error @+1 {{expected a distribution format: block, cyclic, cyclic(w), gblock([sizes]) or *; got 'blocked'}}
+// expected-error @+1 {{expected a distribution format: block, block(n), cyclic, cyclic(w), gblock([sizes]) or *; got 'blocked'}}
 xmp.distribute @t onto @p [blocked]
 
 // -----
@@ -1860,3 +1860,17 @@ func.func @task_template_triplets() {
   }
   return
 }
+
+// -----
+
+xmp.nodes @p(shape = 3)
+xmp.template @t(shape = 10)
+// expected-error @+1 {{block(3) of template dimension 0 over 3 ranks covers 9 of its 10 elements}}
+xmp.distribute @t onto @p [block(3)]
+
+// -----
+
+xmp.nodes @p(shape = 3)
+xmp.template @t(shape = 10)
+// expected-error @+1 {{block width must be at least 1, got 0}}
+xmp.distribute @t onto @p [block(0)]

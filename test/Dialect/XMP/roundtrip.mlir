@@ -25,6 +25,10 @@ xmp.template @v(shape = 16x16)
 xmp.distribute @t onto @p [block, block]
 // CHECK: xmp.distribute @u onto @q [cyclic(8)]
 xmp.distribute @u onto @q [cyclic(8)]
+// CHECK: xmp.template @w2(shape = 10x?)
+// CHECK: xmp.distribute @w2 onto @r [block(3), block(1)]
+xmp.template @w2(shape = 10x?)
+xmp.distribute @w2 onto @r [block(3), block(1)]
 // CHECK: xmp.distribute @v onto @r [gblock([3, 5, 7, 1]), cyclic]
 xmp.distribute @v onto @r [gblock([3,5,7,1]), cyclic]
 !u_t = !xmp.darray<64x64xf64, @t, align [0, 1], shadow [1:1, 1:1]>

@@ -69,9 +69,17 @@ Attribute DistAttr::parseBare(AsmParser &parser) {
   StringRef kw;
   if (parser.parseKeyword(&kw))
     return {};
-  if (kw == "block")
+  if (kw == "block") {
+    if (succeeded(parser.parseOptionalLParen())) { // block(n)
+      int64_t w = 1;
+      if (parser.parseInteger(w) || parser.parseRParen())
+        return {};
+      return DistAttr::getChecked([&] { return parser.emitError(loc); }, ctx,
+                                  DistKind::blockn, w, ArrayRef<int64_t>{});
+    }
     return DistAttr::getChecked([&] { return parser.emitError(loc); }, ctx,
                                 DistKind::block, 1, ArrayRef<int64_t>{});
+  }
   if (kw == "cyclic") {
     int64_t w = 1;
     if (succeeded(parser.parseOptionalLParen())) {
@@ -96,8 +104,8 @@ Attribute DistAttr::parseBare(AsmParser &parser) {
     return DistAttr::getChecked([&] { return parser.emitError(loc); }, ctx,
                                 DistKind::gblock, 1, sizes);
   }
-  parser.emitError(loc, "expected a distribution format: block, cyclic, "
-                        "cyclic(w), gblock([sizes]) or *; got '")
+  parser.emitError(loc, "expected a distribution format: block, block(n), "
+                        "cyclic, cyclic(w), gblock([sizes]) or *; got '")
       << kw << "'";
   return {};
 }
@@ -109,6 +117,9 @@ void DistAttr::printBare(AsmPrinter &printer) const {
     return;
   case DistKind::block:
     printer << "block";
+    return;
+  case DistKind::blockn:
+    printer << "block(" << getWidth() << ")";
     return;
   case DistKind::cyclic:
     printer << "cyclic";
@@ -142,9 +153,11 @@ LogicalResult DistAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                DistKind kind, int64_t width,
                                ArrayRef<int64_t> sizes) {
   if (width < 1)
-    return emitError() << "cyclic width must be at least 1, got " << width;
-  if (kind != DistKind::cyclic && width != 1)
-    return emitError() << "only cyclic distributions have a width";
+    return emitError() << (kind == DistKind::blockn ? "block" : "cyclic")
+                       << " width must be at least 1, got " << width;
+  if (kind != DistKind::cyclic && kind != DistKind::blockn && width != 1)
+    return emitError() << "only cyclic(w) and block(n) distributions have a "
+                          "width";
   if (kind == DistKind::gblock) {
     if (sizes.empty())
       return emitError() << "gblock needs at least one size";

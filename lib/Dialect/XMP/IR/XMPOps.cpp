@@ -107,10 +107,12 @@ static int64_t smallestPiece(DistAttr f, int64_t n, int64_t p) {
   case DistKind::none:
   case DistKind::cyclic:
     return n;
-  case DistKind::block: {
+  case DistKind::block:
+  case DistKind::blockn: {
     // Full blocks of b, then the remainder (if any) in the last non-empty.
-    int64_t b = dist::ceilDiv(n, p);
-    return b == 0 ? 0 : (n % b ? n % b : b);
+    int64_t b = f.getKind() == DistKind::blockn ? f.getWidth()
+                                                : dist::ceilDiv(n, p);
+    return b == 0 || n == 0 ? 0 : (n % b ? std::min(n % b, b) : b);
   }
   case DistKind::gblock: {
     int64_t smallest = 0;
@@ -640,6 +642,17 @@ DistributeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                << "cyclic(" << f.getWidth() << ") of template dimension " << d
                << " over " << p << " ranks does not fit 64-bit indices ("
                << f.getWidth() << " x " << p << " + " << n << " > 2^63-1)";
+    }
+    // block(n): the blocks of the grid axis' ranks cover the dimension.
+    if (f.getKind() == DistKind::blockn) {
+      int64_t p = gshape[getGridAxis(d)], cover = 0;
+      if (!ShapedType::isDynamic(p) && !ShapedType::isDynamic(tshape[d]) &&
+          !__builtin_mul_overflow(f.getWidth(), p, &cover) &&
+          cover < tshape[d])
+        return emitOpError()
+               << "block(" << f.getWidth() << ") of template dimension " << d
+               << " over " << p << " ranks covers " << cover << " of its "
+               << tshape[d] << " elements";
     }
     if (f.getKind() != DistKind::gblock)
       continue;

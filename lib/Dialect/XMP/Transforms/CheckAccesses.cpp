@@ -56,6 +56,7 @@ void check(LoopT loop, llvm::DenseSet<Operation *> &warned) {
               "), so on more than one node some iterations address elements "
               "another node owns";
       else if ((f.getKind() == DistKind::block ||
+                f.getKind() == DistKind::blockn ||
                 f.getKind() == DistKind::gblock) &&
                (*c < -lo || *c > hi))
         why = "that is outside the array's shadow (" + std::to_string(lo) +

@@ -46,8 +46,10 @@ def XMP_DistNone   : I32EnumAttrCase<"none", 0, "*">;
 def XMP_DistBlock  : I32EnumAttrCase<"block", 1>;
 def XMP_DistCyclic : I32EnumAttrCase<"cyclic", 2>;
 def XMP_DistGBlock : I32EnumAttrCase<"gblock", 3>;
+def XMP_DistBlockN : I32EnumAttrCase<"blockn", 4>;
 def XMP_DistKind : I32EnumAttr<"DistKind", "distribution of a template dimension",
-    [XMP_DistNone, XMP_DistBlock, XMP_DistCyclic, XMP_DistGBlock]> {
+    [XMP_DistNone, XMP_DistBlock, XMP_DistCyclic, XMP_DistGBlock,
+     XMP_DistBlockN]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::xmp";
 }
@@ -87,7 +89,9 @@ def XMP_DistAttr : XMP_Attr<"Dist", "dist"> {
   let summary = "distribution format of one template dimension";
   let description = [{
     One of `block`, `cyclic` (= `cyclic(1)`), `cyclic(w)` (block-cyclic with
-    blocks of w), `gblock([s0, s1, ...])` (explicit piece sizes, one per
+    blocks of w), `block(n)` (blocks of n elements in rank order, the
+    last owning ranks' shorter or empty; n times the ranks must cover the
+    dimension), `gblock([s0, s1, ...])` (explicit piece sizes, one per
     rank of the grid axis) or `*` (not distributed). Written
     `#xmp.dist<block>` standalone and bare inside `xmp.distribute`.
   }];
