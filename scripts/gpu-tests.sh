@@ -149,11 +149,11 @@ for np in "${nps[@]}"; do
 done
 
 # Self-checking programs (each rank compares with closed forms and the
-# errors are summed): node subsets and tasks with a device loop inside a
-# task (tasks.mlir: value11 is the error count), array inquiries
+# errors are summed; the key is the error count): node subsets and tasks
+# with a device loop inside a task (tasks.mlir: value11), array inquiries
 # (array_inquiry.mlir: value10), asynchronous collectives (async.mlir:
-# value10), block(n) with a device loop (block_n.mlir: value10). The GPU build must print what the CPU
-# build prints, with no error.
+# value10), block(n) with a device loop (block_n.mlir: value10). The GPU
+# build must print what the CPU build prints, with no error.
 for n in tasks:value11 array_inquiry:value10 async:value10 block_n:value10; do
   p="${n%%:*}"; key="${n#*:}"
   for np in 1 2 3 4; do
