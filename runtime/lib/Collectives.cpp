@@ -457,6 +457,24 @@ void xmprt_set_collectives(int32_t mode) {
 }
 int32_t xmprt_get_collectives(void) { return collMode(); }
 
+} // extern "C"
+
+// A broadcast's arguments checked; the grid rank of its root.
+static int bcastRoot(const xmprt_grid *g, const int64_t *root, const void *buf,
+                     int64_t bytes, const char *fn) {
+  XMPRT_CHECK(root, fn, "root is NULL");
+  XMPRT_CHECK(bytes >= 0, fn, "negative size");
+  XMPRT_CHECK(buf || bytes == 0, fn, "buf is NULL");
+  std::vector<int64_t> rc(root, root + g->ndims);
+  for (int32_t a = 0; a < g->ndims; ++a)
+    XMPRT_CHECK(rc[a] >= 0 && rc[a] < g->shape[a], fn,
+                "root coordinate %lld out of range on axis %d", (long long)rc[a],
+                a);
+  return g->rankOf(rc);
+}
+
+extern "C" {
+
 void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
                   void *buf, int64_t count) {
   const char *fn = "xmprt_reduce";
@@ -581,17 +599,9 @@ void xmprt_reduce_loc(xmprt_grid *g, int32_t axis, int32_t op,
 void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes) {
   const char *fn = "xmprt_bcast";
   MPI_Comm c = commOf(g, -1, fn);
-  XMPRT_CHECK(root, fn, "root is NULL");
-  XMPRT_CHECK(bytes >= 0, fn, "negative size");
-  XMPRT_CHECK(buf || bytes == 0, fn, "buf is NULL");
-  std::vector<int64_t> rc(root, root + g->ndims);
-  for (int32_t a = 0; a < g->ndims; ++a)
-    XMPRT_CHECK(rc[a] >= 0 && rc[a] < g->shape[a], fn,
-                "root coordinate %lld out of range on axis %d", (long long)rc[a],
-                a);
+  int r = bcastRoot(g, root, buf, bytes, fn);
   if (c == MPI_COMM_NULL || bytes == 0)
     return;
-  int r = g->rankOf(rc);
   HostStaged staged(buf, bytes, g->rank == r, true, fn);
   buf = staged.get();
   if (collMode() == XMPRT_COLL_HYBRID) {
@@ -644,14 +654,7 @@ xmprt_request *xmprt_bcast_start(xmprt_grid *g, const int64_t *root, void *buf,
                                  int64_t bytes) {
   const char *fn = "xmprt_bcast_start";
   MPI_Comm c = commOf(g, -1, fn);
-  XMPRT_CHECK(root, fn, "root is NULL");
-  XMPRT_CHECK(bytes >= 0, fn, "negative size");
-  XMPRT_CHECK(buf || bytes == 0, fn, "buf is NULL");
-  std::vector<int64_t> rc(root, root + g->ndims);
-  for (int32_t a = 0; a < g->ndims; ++a)
-    XMPRT_CHECK(rc[a] >= 0 && rc[a] < g->shape[a], fn,
-                "root coordinate %lld out of range on axis %d", (long long)rc[a],
-                a);
+  int r = bcastRoot(g, root, buf, bytes, fn);
   if (c == MPI_COMM_NULL || bytes == 0)
     return nullptr;
   if (collMode() == XMPRT_COLL_HYBRID || bytes > INT_MAX ||
@@ -659,10 +662,9 @@ xmprt_request *xmprt_bcast_start(xmprt_grid *g, const int64_t *root, void *buf,
     xmprt_bcast(g, root, buf, bytes); // completes here
     return nullptr;
   }
-  auto *r = new xmprt_request;
-  XMPRT_MPI(MPI_Ibcast(buf, (int)bytes, MPI_BYTE, g->rankOf(rc), c, &r->req),
-            fn);
-  return r;
+  auto *req = new xmprt_request;
+  XMPRT_MPI(MPI_Ibcast(buf, (int)bytes, MPI_BYTE, r, c, &req->req), fn);
+  return req;
 }
 
 void xmprt_wait(xmprt_request *r) {

@@ -1520,6 +1520,18 @@ static ParseResult parseCollectiveTail(OpAsmParser &parser,
   return success();
 }
 
+/// A broadcast's root coordinate: `[c0, c1, ...]`.
+static ParseResult parseRootList(OpAsmParser &parser,
+                                 SmallVectorImpl<int64_t> &root) {
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+    int64_t v;
+    if (parser.parseInteger(v))
+      return failure();
+    root.push_back(v);
+    return success();
+  });
+}
+
 /// Grid axes a collective names: in range, each once.
 static LogicalResult verifyGridAxes(Operation *op, NodesOp nodes,
                                     FlatSymbolRefAttr ref,
@@ -1627,13 +1639,7 @@ ParseResult BcastStartOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<int64_t> root;
   Type type;
   if (parser.parseOperand(value) || parser.parseKeyword("from") ||
-      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
-        int64_t v;
-        if (parser.parseInteger(v))
-          return failure();
-        root.push_back(v);
-        return success();
-      }) ||
+      parseRootList(parser, root) ||
       parseNodesAxesAcc(parser, result, /*allowAxes=*/false) ||
       parser.parseOptionalAttrDict(result.attributes) ||
       parser.parseColonType(type) ||
@@ -1858,13 +1864,7 @@ ParseResult BcastOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand value;
   SmallVector<int64_t> root;
   if (parser.parseOperand(value) || parser.parseKeyword("from") ||
-      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
-        int64_t v;
-        if (parser.parseInteger(v))
-          return failure();
-        root.push_back(v);
-        return success();
-      }))
+      parseRootList(parser, root))
     return failure();
   result.addAttribute("root", parser.getBuilder().getDenseI64ArrayAttr(root));
   return parseCollectiveTail(parser, result, value, /*allowAxes=*/false);
