@@ -459,6 +459,33 @@ int32_t xmprt_get_collectives(void) { return collMode(); }
 
 } // extern "C"
 
+// I1 values are bytes holding 0 or 1: the sum of i1 values is their sum
+// modulo 2 (i1 addition), the low bit of the byte sum (which wraps at 256,
+// an even number). Other kinds keep 0/1 bytes 0/1.
+static bool isI1Sum(int32_t op, int32_t elem_type) {
+  return elem_type == XMPRT_I1 && op == XMPRT_RED_SUM;
+}
+static void lowBits(void *buf, int64_t count) {
+  for (int64_t k = 0; k < count; ++k)
+    static_cast<unsigned char *>(buf)[k] &= 1;
+}
+
+// A reduction's arguments checked: its communicator (MPI_COMM_NULL when
+// there is nothing to do: outside the grid, or no element) and MPI types.
+static MPI_Comm reduceComm(xmprt_grid *g, int32_t axis, int32_t op,
+                           int32_t elem_type, const void *buf, int64_t count,
+                           RedSpec &rs, const char *fn) {
+  MPI_Comm c = commOf(g, axis, fn);
+  rs = redSpec(op, elem_type, fn);
+  XMPRT_CHECK(count >= 0, fn, "negative count %lld", (long long)count);
+  // Ranks outside the grid take no part (and hold no block of a darray:
+  // its device instance there is NULL).
+  if (c == MPI_COMM_NULL || count == 0)
+    return MPI_COMM_NULL;
+  XMPRT_CHECK(buf, fn, "buf is NULL");
+  return c;
+}
+
 // A broadcast's arguments checked; the grid rank of its root.
 static int bcastRoot(const xmprt_grid *g, const int64_t *root, const void *buf,
                      int64_t bytes, const char *fn) {
@@ -478,14 +505,10 @@ extern "C" {
 void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
                   void *buf, int64_t count) {
   const char *fn = "xmprt_reduce";
-  MPI_Comm c = commOf(g, axis, fn);
-  RedSpec rs = redSpec(op, elem_type, fn);
-  XMPRT_CHECK(count >= 0, fn, "negative count %lld", (long long)count);
-  // Ranks outside the grid take no part (and hold no block of a darray:
-  // its device instance there is NULL).
-  if (c == MPI_COMM_NULL || count == 0)
+  RedSpec rs;
+  MPI_Comm c = reduceComm(g, axis, op, elem_type, buf, count, rs, fn);
+  if (c == MPI_COMM_NULL)
     return;
-  XMPRT_CHECK(buf, fn, "buf is NULL");
   HostStaged staged(buf, count * rs.itemBytes, true, true, fn);
   buf = staged.get();
   if (collMode() == XMPRT_COLL_HYBRID) {
@@ -499,12 +522,8 @@ void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
                               rs.op, c),
                 fn);
   }
-  // I1 values are bytes holding 0 or 1: the sum of i1 values is their sum
-  // modulo 2 (i1 addition), the low bit of the byte sum (which wraps at
-  // 256, an even number). Other kinds keep 0/1 bytes 0/1.
-  if (elem_type == XMPRT_I1 && op == XMPRT_RED_SUM)
-    for (int64_t k = 0; k < count; ++k)
-      static_cast<unsigned char *>(buf)[k] &= 1;
+  if (isI1Sum(op, elem_type))
+    lowBits(buf, count);
 }
 
 // Whether a == b for scalars of element type `type` (floats by value:
@@ -619,7 +638,7 @@ void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes) {
 
 struct xmprt_request {
   MPI_Request req = MPI_REQUEST_NULL;
-  unsigned char *i1Sum = nullptr; // an i1 sum to reduce to its low bits
+  void *i1Sum = nullptr; // an i1 sum to bring back to its low bits
   int64_t count = 0;
 };
 
@@ -628,12 +647,10 @@ extern "C" {
 xmprt_request *xmprt_reduce_start(xmprt_grid *g, int32_t axis, int32_t op,
                                   int32_t elem_type, void *buf, int64_t count) {
   const char *fn = "xmprt_reduce_start";
-  MPI_Comm c = commOf(g, axis, fn);
-  RedSpec rs = redSpec(op, elem_type, fn);
-  XMPRT_CHECK(count >= 0, fn, "negative count %lld", (long long)count);
-  if (c == MPI_COMM_NULL || count == 0)
+  RedSpec rs;
+  MPI_Comm c = reduceComm(g, axis, op, elem_type, buf, count, rs, fn);
+  if (c == MPI_COMM_NULL)
     return nullptr;
-  XMPRT_CHECK(buf, fn, "buf is NULL");
   if (collMode() == XMPRT_COLL_HYBRID || count > INT_MAX ||
       gpu::isDevicePointer(buf)) {
     xmprt_reduce(g, axis, op, elem_type, buf, count); // completes here
@@ -643,8 +660,8 @@ xmprt_request *xmprt_reduce_start(xmprt_grid *g, int32_t axis, int32_t op,
   XMPRT_MPI(MPI_Iallreduce(MPI_IN_PLACE, buf, (int)count, rs.type, rs.op, c,
                            &r->req),
             fn);
-  if (elem_type == XMPRT_I1 && op == XMPRT_RED_SUM) {
-    r->i1Sum = static_cast<unsigned char *>(buf);
+  if (isI1Sum(op, elem_type)) {
+    r->i1Sum = buf;
     r->count = count;
   }
   return r;
@@ -671,9 +688,8 @@ void xmprt_wait(xmprt_request *r) {
   if (!r)
     return;
   XMPRT_MPI(MPI_Wait(&r->req, MPI_STATUS_IGNORE), "xmprt_wait");
-  // i1 addition: the low bit of the byte sum (as xmprt_reduce does)
-  for (int64_t k = 0; r->i1Sum && k < r->count; ++k)
-    r->i1Sum[k] &= 1;
+  if (r->i1Sum)
+    lowBits(r->i1Sum, r->count);
   delete r;
 }
 

@@ -272,13 +272,12 @@ xmprt_grid *xmprt_grid_subset(const xmprt_grid *parent, int32_t ndims,
   ensureInit(fn);
   XMPRT_CHECK(parent, fn, "parent grid is NULL");
   XMPRT_CHECK(triplets, fn, "triplets is NULL");
-  int wr;
-  MPI_Comm_rank(MPI_COMM_WORLD, &wr);
+  XMPRT_CHECK(ndims >= 1 && ndims <= parent->ndims, fn,
+              "ndims %d out of range [1,%d]", ndims, parent->ndims);
   auto *g = new xmprt_grid;
   g->ndims = ndims;
   // Resolve and check every parent axis; the kept ones become the subset's
   // axes, in order.
-  std::vector<int64_t> lo(parent->ndims), step(parent->ndims);
   bool member = parent->inGrid();
   int64_t key = 0;
   for (int32_t a = 0; a < parent->ndims; ++a) {
@@ -290,8 +289,6 @@ xmprt_grid *xmprt_grid_subset(const xmprt_grid *parent, int32_t ndims,
                 "axis %d: subset %lld:%lld:%lld is not a non-empty part of "
                 "the parent grid's %lld coordinates",
                 a, (long long)l, (long long)h, (long long)st, (long long)n);
-    lo[a] = l;
-    step[a] = st;
     int64_t c = parent->coord[a];
     if (st == 0) { // a single coordinate: the axis is dropped
       member = member && c == l;
@@ -375,8 +372,9 @@ xmprt_template *xmprt_template_create(int32_t ndims, const int64_t *sizes) {
 }
 
 // Sizes that are known must agree with the distribution: gblock sizes sum
-// to the dimension, block(n) blocks cover it, and a cyclic round (w * p) past the dimension's end
-// still fits in 64 bits (generated code walks blocks up to there).
+// to the dimension, block(n) blocks cover it, and a cyclic round (w * p)
+// past the dimension's end still fits in 64 bits (generated code walks
+// blocks up to there).
 static void checkSizes(const xmprt_template *t, const char *fn) {
   for (int32_t d = 0; d < t->ndims; ++d) {
     if (t->kinds[d] == XMPRT_DIST_CYCLIC) {

@@ -219,6 +219,37 @@ valueBuffer(OpBuilder &b, Location loc, Operation *op, Value value) {
   return std::make_tuple(slot, i64c(b, loc, 1), t);
 }
 
+/// valueBuffer of a reduction's operand, and the runtime's code of its
+/// element type (an error naming the op when the runtime has none).
+FailureOr<std::tuple<Value, Value, Type, int32_t>>
+reduceBuffer(OpBuilder &b, Location loc, Operation *op, Value value) {
+  auto buffer = valueBuffer(b, loc, op, value);
+  if (failed(buffer))
+    return failure();
+  auto [buf, count, elem] = *buffer;
+  int32_t et = abi::runtimeElementType(elem);
+  if (et < 0)
+    return op->emitOpError() << "element type " << elem
+                             << " is not supported by the runtime";
+  return std::make_tuple(buf, count, elem, et);
+}
+
+/// The arguments of xmprt_bcast / xmprt_bcast_start for a broadcast op:
+/// grid, root coordinates, buffer, bytes.
+template <typename OpT>
+FailureOr<SmallVector<Value, 4>> bcastArgs(OpBuilder &b, Location loc, OpT op,
+                                           Value value) {
+  auto buffer = valueBuffer(b, loc, op, value);
+  if (failed(buffer))
+    return failure();
+  auto [buf, count, elem] = *buffer;
+  Value bytes =
+      arith::MulIOp::create(b, loc, count, i64c(b, loc, byteSize(elem)));
+  return SmallVector<Value, 4>{loadHandle(b, loc, "nodes", op.getNodes()),
+                               packConsts(b, loc, op.getRoot(), 64), buf,
+                               bytes};
+}
+
 //===----------------------------------------------------------------------===//
 // Module symbols
 //===----------------------------------------------------------------------===//
@@ -955,14 +986,10 @@ struct ReductionLowering : RuntimePattern<ReductionOp> {
       return op.emitOpError("on a darray: run xmp-lower-distribution first "
                             "(it reduces the darray's host or device block)");
     Type t = adaptor.getValue().getType();
-    auto buffer = valueBuffer(rewriter, loc, op, adaptor.getValue());
+    auto buffer = reduceBuffer(rewriter, loc, op, adaptor.getValue());
     if (failed(buffer))
       return failure();
-    auto [buf, count, elem] = *buffer;
-    int32_t et = abi::runtimeElementType(elem);
-    if (et < 0)
-      return op.emitOpError() << "element type " << elem
-                              << " is not supported by the runtime";
+    auto [buf, count, elem, et] = *buffer;
     Value grid = loadHandle(rewriter, loc, "nodes", op.getNodes());
     SmallVector<int64_t> axes = {-1};
     if (auto a = op.getAxes())
@@ -1035,14 +1062,10 @@ struct ReductionStartLowering : RuntimePattern<ReductionStartOp> {
   matchAndRewrite(ReductionStartOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto buffer = valueBuffer(rewriter, loc, op, adaptor.getValue());
+    auto buffer = reduceBuffer(rewriter, loc, op, adaptor.getValue());
     if (failed(buffer))
       return failure();
-    auto [buf, count, elem] = *buffer;
-    int32_t et = abi::runtimeElementType(elem);
-    if (et < 0)
-      return op.emitOpError() << "element type " << elem
-                              << " is not supported by the runtime";
+    auto [buf, count, elem, et] = *buffer;
     int64_t axis = op.getAxes() && !op.getAxes()->empty() ? (*op.getAxes())[0]
                                                           : -1;
     Value r = callRuntime(
@@ -1062,18 +1085,12 @@ struct BcastStartLowering : RuntimePattern<BcastStartOp> {
   LogicalResult
   matchAndRewrite(BcastStartOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto buffer = valueBuffer(rewriter, loc, op, adaptor.getValue());
-    if (failed(buffer))
+    auto args = bcastArgs(rewriter, op.getLoc(), op, adaptor.getValue());
+    if (failed(args))
       return failure();
-    auto [buf, count, elem] = *buffer;
-    Value bytes = arith::MulIOp::create(rewriter, loc, count,
-                                        i64c(rewriter, loc, byteSize(elem)));
-    Value r = callRuntime(
-        rewriter, loc, "xmprt_bcast_start", {ptrType(getContext())},
-        {loadHandle(rewriter, loc, "nodes", op.getNodes()),
-         packConsts(rewriter, loc, op.getRoot(), 64), buf, bytes});
-    rewriter.replaceOp(op, r);
+    rewriter.replaceOp(op, callRuntime(rewriter, op.getLoc(),
+                                       "xmprt_bcast_start",
+                                       {ptrType(getContext())}, *args));
     return success();
   }
 };
@@ -1098,17 +1115,13 @@ struct BcastLowering : RuntimePattern<BcastOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type t = adaptor.getValue().getType();
-    auto buffer = valueBuffer(rewriter, loc, op, adaptor.getValue());
-    if (failed(buffer))
+    auto args = bcastArgs(rewriter, loc, op, adaptor.getValue());
+    if (failed(args))
       return failure();
-    auto [buf, count, elem] = *buffer;
-    Value bytes = arith::MulIOp::create(rewriter, loc, count,
-                                        i64c(rewriter, loc, byteSize(elem)));
-    callRuntime(rewriter, loc, "xmprt_bcast", {},
-                {loadHandle(rewriter, loc, "nodes", op.getNodes()),
-                 packConsts(rewriter, loc, op.getRoot(), 64), buf, bytes});
+    callRuntime(rewriter, loc, "xmprt_bcast", {}, *args);
     if (op.getResult())
-      rewriter.replaceOp(op, LLVM::LoadOp::create(rewriter, loc, t, buf).getResult());
+      rewriter.replaceOp(
+          op, LLVM::LoadOp::create(rewriter, loc, t, (*args)[2]).getResult());
     else
       rewriter.eraseOp(op);
     return success();

@@ -498,6 +498,24 @@ static LogicalResult verifyShapeAttr(Operation *op, ArrayRef<int64_t> shape,
   return success();
 }
 
+/// Triplets (lo, hi, step) of a node subset or node reference (`what`):
+/// whole triples, each a non-empty range of coordinates >= 0 (hi may be
+/// kDynamic: to the end), step > 0 or 0 for a single coordinate.
+static LogicalResult verifyTriplets(Operation *op, ArrayRef<int64_t> s,
+                                    StringRef what) {
+  if (s.empty() || s.size() % 3)
+    return op->emitOpError()
+           << what << " triplets must come in (lo, hi, step) triples";
+  for (size_t i = 0; i < s.size(); i += 3)
+    if (s[i] < 0 || s[i + 2] < 0 ||
+        (!ShapedType::isDynamic(s[i + 1]) && s[i + 1] <= s[i]))
+      return op->emitOpError()
+             << what << " axis " << i / 3
+             << ": the triplet must select a non-empty range of coordinates "
+                ">= 0 with a positive step";
+  return success();
+}
+
 LogicalResult NodesOp::verify() {
   if (failed(verifyShapeAttr(*this, getShape(), "grid")))
     return failure();
@@ -505,15 +523,11 @@ LogicalResult NodesOp::verify() {
     return emitOpError("a node subset needs both a parent grid and triplets");
   if (getSubset()) {
     ArrayRef<int64_t> s = *getSubset();
-    if (s.empty() || s.size() % 3)
-      return emitOpError("subset triplets must come in (lo, hi, step) triples");
+    if (failed(verifyTriplets(*this, s, "subset")))
+      return failure();
     unsigned kept = 0;
     for (size_t a = 0; a < s.size() / 3; ++a) {
       auto [lo, hi, step] = getSubsetTriplet(a);
-      if (lo < 0 || step < 0 || (!ShapedType::isDynamic(hi) && hi <= lo))
-        return emitOpError() << "subset axis " << a
-                             << ": the triplet must select a non-empty range "
-                                "of coordinates >= 0 with a positive step";
       if (step == 0)
         continue;
       if (kept < getRank()) {
@@ -583,7 +597,8 @@ LogicalResult NodesOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                                                          : std::to_string(hi))
                            << " is outside axis " << a << " of parent grid "
                            << getParentAttr() << " (size " << n << ")";
-    if (d != llvm::divideCeil(end - lo, step))
+    // (a static hi was checked against the shape by verify())
+    if (ShapedType::isDynamic(hi) && d != llvm::divideCeil(end - lo, step))
       return emitOpError() << "subset axis " << a << " selects "
                            << llvm::divideCeil(end - lo, step)
                            << " coordinates of parent grid " << getParentAttr()
@@ -1945,17 +1960,7 @@ LogicalResult TaskOp::verify() {
     return emitOpError("takes node triplets or template subscripts, not both");
   if (!getSubset())
     return success();
-  ArrayRef<int64_t> s = *getSubset();
-  if (s.empty() || s.size() % 3)
-    return emitOpError("node reference triplets must come in (lo, hi, step) "
-                       "triples");
-  for (size_t i = 0; i < s.size(); i += 3)
-    if (s[i] < 0 || s[i + 2] < 0 ||
-        (!ShapedType::isDynamic(s[i + 1]) && s[i + 1] <= s[i]))
-      return emitOpError() << "node reference axis " << i / 3
-                           << ": the triplet must select a non-empty range "
-                              "of coordinates >= 0 with a positive step";
-  return success();
+  return verifyTriplets(*this, *getSubset(), "node reference");
 }
 
 /// The grid a darray lives on (null when its template is not distributed).
