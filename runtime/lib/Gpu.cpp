@@ -18,6 +18,7 @@
 #include "Internal.h"
 #include "Settings.h"
 
+#include <cuda.h> // types and enums of the stream memory operations only
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -502,6 +503,92 @@ bool kernelCanReach(int device) {
     return false;
   }
   return ok != 0;
+}
+
+namespace {
+using WriteValueFn = CUresult (*)(CUstream, CUdeviceptr, cuuint32_t,
+                                  unsigned int);
+using WaitValueFn = CUresult (*)(CUstream, CUdeviceptr, cuuint32_t,
+                                 unsigned int);
+struct StreamFlagOps {
+  WriteValueFn write = nullptr;
+  WaitValueFn wait = nullptr;
+  unsigned waitFlags = CU_STREAM_WAIT_VALUE_GEQ;
+  const char *why = nullptr; // when unavailable
+};
+
+const StreamFlagOps &flagOps() {
+  static const StreamFlagOps ops = [] {
+    StreamFlagOps o;
+    if (deviceId() < 0) {
+      o.why = "no GPU";
+      return o;
+    }
+    ensureDevice("xmprt stream flags");
+    // The v2 memory operations (CUDA 11.7+ drivers): the entry points by
+    // the ABI version they appeared in.
+    void *w = nullptr, *v = nullptr;
+    cudaDriverEntryPointQueryResult q1 = cudaDriverEntryPointSymbolNotFound,
+                                    q2 = cudaDriverEntryPointSymbolNotFound;
+    cudaError_t e1 = cudaGetDriverEntryPointByVersion(
+        "cuStreamWriteValue32", &w, 12000, cudaEnableDefault, &q1);
+    cudaError_t e2 = cudaGetDriverEntryPointByVersion(
+        "cuStreamWaitValue32", &v, 12000, cudaEnableDefault, &q2);
+    if (e1 != cudaSuccess || e2 != cudaSuccess ||
+        q1 != cudaDriverEntryPointSuccess ||
+        q2 != cudaDriverEntryPointSuccess || !w || !v) {
+      cudaGetLastError();
+      o.why = "the driver has no cuStreamWriteValue32/cuStreamWaitValue32";
+      return o;
+    }
+    o.write = reinterpret_cast<WriteValueFn>(w);
+    o.wait = reinterpret_cast<WaitValueFn>(v);
+    // Peers' copies reach my memory over NVLink/PCIe before their flag:
+    // where the device can flush remote writes, the wait does so, so that
+    // the kernels after it see them.
+    int flush = 0;
+    if (cudaDeviceGetAttribute(&flush, cudaDevAttrCanFlushRemoteWrites,
+                               deviceId()) != cudaSuccess)
+      cudaGetLastError(), flush = 0;
+    if (flush)
+      o.waitFlags |= CU_STREAM_WAIT_VALUE_FLUSH;
+    return o;
+  }();
+  return ops;
+}
+
+[[noreturn]] void flagFail(const char *fn, CUresult r, const char *what) {
+  fail(fn, "%s failed (CUresult %d)", what, (int)r);
+}
+} // namespace
+
+bool streamFlagsAvailable() {
+  // XMP_TCA_SYNC: auto (flags where available), device (flags or an
+  // error), mpi (never flags).
+  switch (settings::choice("XMP_TCA_SYNC", "xmprt_reflect_init")) {
+  case 2:
+    return false;
+  case 1:
+    if (!flagOps().write)
+      fail("xmprt_reflect_init", "XMP_TCA_SYNC=device: %s", flagOps().why);
+    return true;
+  default:
+    return flagOps().write != nullptr;
+  }
+}
+
+void flagWrite(uint32_t *addr, uint32_t value, const char *fn) {
+  CUresult r = flagOps().write((CUstream)theStream(fn), (CUdeviceptr)addr,
+                               value, CU_STREAM_WRITE_VALUE_DEFAULT);
+  if (r != CUDA_SUCCESS)
+    flagFail(fn, r, "cuStreamWriteValue32");
+}
+
+void flagWait(uint32_t *addr, uint32_t value, const char *fn) {
+  CUresult r = flagOps().wait((CUstream)theStream(fn), (CUdeviceptr)addr,
+                              value, flagOps().waitFlags);
+  if (r != CUDA_SUCCESS)
+    flagFail(fn, r, "cuStreamWaitValue32");
 }
 
 void *timingEventCreate(const char *fn) {

@@ -92,6 +92,21 @@ void ipcClose(void *p);
 // Whether a kernel on my device may dereference memory of `device`.
 bool kernelCanReach(int device);
 
+// Stream flags: 32-bit words in device memory (mine, or a peer's mapped
+// through CUDA IPC) written and waited on by the stream itself
+// (cuStreamWriteValue32 / cuStreamWaitValue32, reached through the
+// runtime's driver entry point, so no libcuda link). Device reflects use
+// them to signal readiness and completion between peers without the host.
+// Whether this process can use them (entry points found, device supports
+// stream memory operations); false in the host-only build.
+bool streamFlagsAvailable();
+// On the stream, after everything queued before: a system-scope fence, then
+// *addr = value.
+void flagWrite(uint32_t *addr, uint32_t value, const char *fn);
+// On the stream: later work waits until (int32_t)(*addr - value) >= 0 (a
+// cyclic comparison: epochs may wrap).
+void flagWait(uint32_t *addr, uint32_t value, const char *fn);
+
 // Timing events on the stream (cudaEvent_t with timing): create, record
 // (on the stream), whether the work before the record has completed (never
 // waits), and the seconds between two records (waits for `stop`).

@@ -52,6 +52,9 @@ void *ipcOpen(const IpcHandle &, const char **why) {
 }
 void ipcClose(void *) {}
 bool kernelCanReach(int) { return false; }
+bool streamFlagsAvailable() { return false; }
+void flagWrite(uint32_t *, uint32_t, const char *fn) { notBuilt(fn); }
+void flagWait(uint32_t *, uint32_t, const char *fn) { notBuilt(fn); }
 void *timingEventCreate(const char *fn) { notBuilt(fn); }
 void eventRecord(void *, const char *fn) { notBuilt(fn); }
 bool eventDone(void *, const char *fn) { notBuilt(fn); }

@@ -155,7 +155,7 @@ struct Copy {
 };
 
 const int kTagData = 100, kTagReady = 5000, kTagDone = 9000,
-          kTagIpc = 13000, kTagIpcOk = 13001;
+          kTagIpc = 13000, kTagIpcOk = 13001, kTagFlags = 13002;
 
 const char *chanName(int c) {
   switch (c) {
@@ -227,6 +227,23 @@ struct xmprt_reflect_plan {
   // peers that could not be mapped through CUDA IPC (served through IB).
   uint64_t boundGen = 0;
   std::set<int> ipcFailed;
+  // Device plans whose TCA handshake runs on the stream (stream flags, see
+  // flagsDim): decided collectively at the first binding. My flag words
+  // (device memory, 2 per (dim, writer's sub-cluster rank): READY, DONE),
+  // the peers' words mapped through CUDA IPC, the epoch of the current
+  // reflect (the same on every rank: plans are started collectively).
+  int flagsState = 0; // 0 undecided, 1 stream flags, -1 MPI messages
+  uint32_t *myFlags = nullptr;
+  std::map<int, uint32_t *> peerFlags;
+  int subSize = 0, mySub = -1;
+  uint32_t epoch = 0;
+  // Every active dimension moves device memory only (TCA with stream
+  // flags, self copies): xmprt_reflect_start queues the whole exchange and
+  // xmprt_reflect_wait has nothing left to do on the host.
+  bool streamOnly = false;
+  size_t flagSlot(int32_t dim, int writerSub, int kind) const {
+    return ((size_t)dim * subSize + writerSub) * 2 + kind;
+  }
   // XMP_REFLECT_STATS=1: this plan's record (owned by the registry, kept
   // after the plan is destroyed); null otherwise.
   PlanStats *stats = nullptr;
@@ -412,7 +429,7 @@ void beginDimDevice(xmprt_reflect_plan *p, DimPhase &ph) {
     }
     gpu::copyAsync(m.pinned, m.staging, m.bytes, fn);
   }
-  if (!ph.sends.empty() || !ph.tcaPeers.empty())
+  if (!ph.sends.empty() || (!ph.tcaPeers.empty() && p->flagsState <= 0))
     mem.fence();
 }
 
@@ -426,8 +443,36 @@ void beginDim(xmprt_reflect_plan *p, DimPhase &ph) {
     beginDimHost(p, ph);
   if (!ph.dataReqs.empty())
     XMPRT_MPI(MPI_Startall((int)ph.dataReqs.size(), ph.dataReqs.data()), fn);
-  if (!ph.readyReqs.empty())
+  if (!ph.readyReqs.empty() && p->flagsState <= 0)
     XMPRT_MPI(MPI_Startall((int)ph.readyReqs.size(), ph.readyReqs.data()), fn);
+}
+
+// Device TCA with stream flags: the handshake of dimension `ph` queued on
+// the stream, after everything queued before (my kernels that read the
+// halos, the earlier dimensions of this reflect):
+//   READY: I no longer read my halos of this dimension, and my earlier
+//          dimensions are complete: written into every TCA peer's words;
+//   wait for the peers' READY, push my strips into their halos;
+//   DONE : my strips have landed (the write is fenced after the copies):
+//          written into the peers' words; wait for the peers' DONE: my
+//          halos of this dimension are complete for the work queued next.
+// No host wait and no MPI message: the exchange is copies and flags.
+void flagsDim(xmprt_reflect_plan *p, DimPhase &ph, char *base) {
+  const char *fn = "xmprt_reflect_wait";
+  uint32_t e = p->epoch;
+  xmprt_grid *g = p->a->grid;
+  for (int kind = 0; kind < 2; ++kind) {
+    if (kind == 1)
+      for (const Copy &c : ph.pushes)
+        p->mem->copyToPeer(c.peerBase, c.dst, base, c.src, c.direct);
+    for (int peer : ph.tcaPeers)
+      gpu::flagWrite(p->peerFlags[peer] + p->flagSlot(ph.dim, p->mySub, kind),
+                     e, fn);
+    for (int peer : ph.tcaPeers)
+      gpu::flagWait(p->myFlags +
+                        p->flagSlot(ph.dim, g->subRankOf[peer], kind),
+                    e, fn);
+  }
 }
 
 void finishDim(xmprt_reflect_plan *p, DimPhase &ph) {
@@ -440,7 +485,9 @@ void finishDim(xmprt_reflect_plan *p, DimPhase &ph) {
   char *base = dev ? (char *)a->devData : (char *)a->data;
   for (const Copy &c : ph.selfCopies)
     mem.copyBox(base, c.dst, base, c.src);
-  if (!ph.tcaPeers.empty()) {
+  if (!ph.tcaPeers.empty() && dev && p->flagsState > 0) {
+    flagsDim(p, ph, base);
+  } else if (!ph.tcaPeers.empty()) {
     size_t n = ph.tcaPeers.size();
     XMPRT_MPI(MPI_Waitall((int)n, ph.readyReqs.data(), MPI_STATUSES_IGNORE),
               fn);
@@ -527,6 +574,74 @@ bool dimWanted(const xmprt_reflect_plan *p, const DimPhase &ph) {
   const dist::ArrayDim &ad = p->a->dims[ph.dim];
   bool any = ad.fullShadow || ph.wlo > 0 || ph.whi > 0;
   return ph.requested != XMPRT_CHANNEL_NONE && any;
+}
+
+// Device plans: stream flags with every TCA peer (flagsDim). Collective
+// over the grid, at every binding (the TCA peers may have changed): my
+// flag words are allocated once and their IPC handle goes to every TCA
+// peer, each side maps the peers' words it does not have yet, and the plan
+// uses flags only if every rank could (gpu::streamFlagsAvailable and every
+// mapping), MPI messages otherwise.
+void bindFlags(xmprt_reflect_plan *p) {
+  const char *fn = "xmprt_reflect_start";
+  xmprt_darray *a = p->a;
+  xmprt_grid *g = a->grid;
+  std::set<int> peerSet;
+  for (const DimPhase &ph : p->dims)
+    if (ph.active)
+      peerSet.insert(ph.tcaPeers.begin(), ph.tcaPeers.end());
+  int ok = gpu::streamFlagsAvailable() ? 1 : 0;
+  const char *why = ok ? "" : "no stream memory operations";
+  if (ok && !peerSet.empty()) {
+    if (!p->myFlags) {
+      XMPRT_MPI(MPI_Comm_size(g->subComm, &p->subSize), fn);
+      p->mySub = g->subRankOf[g->rank];
+      p->myFlags = (uint32_t *)gpu::deviceAlloc(
+          (int64_t)a->rank * p->subSize * 2 * sizeof(uint32_t), fn);
+    }
+    std::vector<int> peers(peerSet.begin(), peerSet.end());
+    size_t n = peers.size();
+    std::vector<gpu::IpcHandle> theirs(n);
+    gpu::IpcHandle mine;
+    gpu::ipcExport(p->myFlags, mine, fn);
+    std::vector<MPI_Request> rq(2 * n);
+    for (size_t i = 0; i < n; ++i)
+      XMPRT_MPI(MPI_Irecv(&theirs[i], (int)sizeof(gpu::IpcHandle), MPI_BYTE,
+                          peers[i], kTagFlags, g->comm, &rq[i]),
+                fn);
+    for (size_t i = 0; i < n; ++i)
+      XMPRT_MPI(MPI_Isend(&mine, (int)sizeof mine, MPI_BYTE, peers[i],
+                          kTagFlags, g->comm, &rq[n + i]),
+                fn);
+    XMPRT_MPI(MPI_Waitall((int)rq.size(), rq.data(), MPI_STATUSES_IGNORE), fn);
+    for (size_t i = 0; i < n && ok; ++i) {
+      if (p->peerFlags.count(peers[i]))
+        continue;
+      auto *f = (uint32_t *)gpu::ipcOpen(theirs[i], &why);
+      if (!f) {
+        ok = 0;
+        break;
+      }
+      p->peerFlags[peers[i]] = f;
+    }
+  }
+  int all = ok;
+  XMPRT_MPI(MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_LAND, g->comm),
+            fn);
+  int state = all ? 1 : -1;
+  if (state != p->flagsState && envVerbose())
+    fprintf(stderr,
+            "xmprt: rank %d: reflect plan of array %p: device TCA signalling "
+            "through %s%s%s\n",
+            g->worldOf[g->rank], (void *)a,
+            all ? "stream flags in peer memory" : "MPI messages",
+            all || ok ? "" : ": ", all || ok ? "" : why);
+  p->flagsState = state;
+  bool only = all != 0;
+  for (const DimPhase &ph : p->dims)
+    if (ph.active && (!ph.sends.empty() || !ph.recvs.empty()))
+      only = false;
+  p->streamOnly = only;
 }
 
 // Device plans: bind to the array's current device instance. Collective
@@ -622,6 +737,7 @@ void bindDevice(xmprt_reflect_plan *p) {
                   c.peer);
       c.direct = gpu::kernelCanReach(deviceOf[c.peer]);
     }
+  bindFlags(p);
   p->boundGen = a->devGen;
 }
 
@@ -864,8 +980,17 @@ void startPlan(xmprt_reflect_plan *p) {
   XMPRT_CHECK(!p->started, "xmprt_reflect_start",
               "plan already started (missing xmprt_reflect_wait)");
   p->started = true;
-  if (p->acc && p->a->inGrid())
+  if (p->acc && p->a->inGrid()) {
     bindDevice(p);
+    ++p->epoch;
+  }
+  if (p->streamOnly) { // everything queued now; nothing left for the wait
+    for (DimPhase &ph : p->dims) {
+      beginDim(p, ph);
+      finishDim(p, ph);
+    }
+    return;
+  }
   if (!p->dims.empty())
     beginDim(p, p->dims[0]);
 }
@@ -873,7 +998,7 @@ void startPlan(xmprt_reflect_plan *p) {
 void waitPlan(xmprt_reflect_plan *p) {
   XMPRT_CHECK(p, "xmprt_reflect_wait", "plan is NULL");
   XMPRT_CHECK(p->started, "xmprt_reflect_wait", "plan was not started");
-  for (size_t d = 0; d < p->dims.size(); ++d) {
+  for (size_t d = 0; d < p->dims.size() && !p->streamOnly; ++d) {
     if (d > 0)
       beginDim(p, p->dims[d]);
     finishDim(p, p->dims[d]);
@@ -916,8 +1041,17 @@ void waitPlan(xmprt_reflect_plan *p) {
 
 extern "C" {
 
+// Statistics of a device plan time the exchange itself, which runs on the
+// stream: the stream is drained before the start (earlier kernels are not
+// counted) and after the wait (the copies and flag waits are).
+static void statsDrain(xmprt_reflect_plan *p) {
+  if (p->acc && p->a->inGrid())
+    gpu::sync("xmprt_reflect_stats");
+}
+
 void xmprt_reflect_start(xmprt_reflect_plan *p) {
   if (p && p->stats) {
+    statsDrain(p);
     double t0 = MPI_Wtime();
     startPlan(p);
     p->stats->seconds += MPI_Wtime() - t0;
@@ -930,6 +1064,7 @@ void xmprt_reflect_wait(xmprt_reflect_plan *p) {
   if (p && p->stats) {
     double t0 = MPI_Wtime();
     waitPlan(p);
+    statsDrain(p);
     p->stats->seconds += MPI_Wtime() - t0;
     ++p->stats->calls;
     return;
@@ -939,9 +1074,11 @@ void xmprt_reflect_wait(xmprt_reflect_plan *p) {
 
 void xmprt_reflect_do(xmprt_reflect_plan *p) {
   if (p && p->stats) {
+    statsDrain(p);
     double t0 = MPI_Wtime();
     startPlan(p);
     waitPlan(p);
+    statsDrain(p);
     p->stats->seconds += MPI_Wtime() - t0;
     ++p->stats->calls;
     return;
@@ -1003,6 +1140,15 @@ void xmprt_reflect_destroy(xmprt_reflect_plan *p) {
   }
   for (DimPhase &ph : p->dims)
     resetDim(ph);
+  if (p->myFlags) {
+    // Once my stream has run my last reflect, every peer's flag write of
+    // it has landed in my words (I waited for them), and no peer writes
+    // again before a next reflect: the words may go.
+    gpu::sync("xmprt_reflect_destroy");
+    for (auto &kv : p->peerFlags)
+      gpu::ipcClose(kv.second);
+    gpu::deviceFree(p->myFlags);
+  }
   livePlans().erase(p);
   delete p;
 }

@@ -2,11 +2,14 @@
 // result translates to LLVM IR.
 // RUN: xmp-opt %s --xmp-lower-to-llvm | FileCheck %s --check-prefix=LLVMDIALECT
 // RUN: xmp-opt %s --xmp-lower-to-llvm | xmp-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
-// The channel options reach xmp-select-channels (defaults: hybrid, block -> ib).
+// The channel options reach xmp-select-channels (defaults: hybrid without a
+// profile, the runtime decides: auto; the thesis's rule: block -> ib).
 // RUN: xmp-opt %s --xmp-lower-to-llvm --mlir-print-ir-after=xmp-select-channels -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHAN-DEFAULT
+// RUN: xmp-opt %s --pass-pipeline='builtin.module(xmp-lower-to-llvm{channel-policy=threshold})' --mlir-print-ir-after=xmp-select-channels -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHAN-THRESHOLD
 // RUN: xmp-opt %s --pass-pipeline='builtin.module(xmp-lower-to-llvm{channel-policy=tca subcluster-size=2})' --mlir-print-ir-after=xmp-select-channels -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHAN-TCA
 // RUN: not xmp-opt %s --pass-pipeline='builtin.module(xmp-lower-to-llvm{channel-profile=%t.missing.json})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHAN-PROFILE
-// CHAN-DEFAULT: xmp.reflect %{{.*}} channels [ib]
+// CHAN-DEFAULT: xmp.reflect %{{.*}} channels [auto]
+// CHAN-THRESHOLD: xmp.reflect %{{.*}} channels [ib]
 // CHAN-TCA: xmp.reflect %{{.*}} channels [tca]
 // CHAN-PROFILE: xmp-select-channels: bad profile '{{.*}}.missing.json'
 

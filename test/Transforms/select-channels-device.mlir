@@ -1,28 +1,33 @@
 // Device data: reflects with `acc` use the profile's "device_channels"
 // model, the others its "channels" (host) model; where the model needed is
-// absent the threshold rule decides and the remark says so.
+// absent the runtime decides (auto, default policy hybrid) or the threshold
+// rule does (policy=threshold), and the remark says so.
 // Both models: they disagree on the same halo.
 // RUN: xmp-opt %s --xmp-select-channels="profile=%S/Inputs/profile-device.json" \
 // RUN:   | FileCheck %s --check-prefix=BOTH
 // RUN: xmp-opt %s --xmp-select-channels="profile=%S/Inputs/profile-device.json remarks=true" \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=BOTHREM
 // Device model only: host reflects fall back to the threshold rule.
-// RUN: xmp-opt %s --xmp-select-channels="profile=%S/Inputs/profile-device-only.json" \
+// RUN: xmp-opt %s --xmp-select-channels="policy=threshold profile=%S/Inputs/profile-device-only.json" \
 // RUN:   | FileCheck %s --check-prefix=DEV
-// RUN: xmp-opt %s --xmp-select-channels="profile=%S/Inputs/profile-device-only.json remarks=true" \
+// RUN: xmp-opt %s --xmp-select-channels="policy=threshold profile=%S/Inputs/profile-device-only.json remarks=true" \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEVREM
-// RUN: xmp-opt %s --xmp-select-channels="profile=%S/Inputs/profile-device-only.json tca-max-bytes=100 remarks=true" \
+// RUN: xmp-opt %s --xmp-select-channels="policy=threshold profile=%S/Inputs/profile-device-only.json tca-max-bytes=100 remarks=true" \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEVMAX
+// ... or, by default, to the runtime (auto).
+// RUN: xmp-opt %s --xmp-select-channels="profile=%S/Inputs/profile-device-only.json remarks=true" \
+// RUN:   2>&1 | FileCheck %s --check-prefix=DEVAUTO
 // Host model only (a profile written before device channels existed):
 // device reflects fall back to the threshold rule.
-// RUN: xmp-opt %s --xmp-select-channels="profile=%S/Inputs/profile.json" \
+// RUN: xmp-opt %s --xmp-select-channels="policy=threshold profile=%S/Inputs/profile.json" \
 // RUN:   | FileCheck %s --check-prefix=HOST
-// RUN: xmp-opt %s --xmp-select-channels="profile=%S/Inputs/profile.json remarks=true" \
+// RUN: xmp-opt %s --xmp-select-channels="policy=threshold profile=%S/Inputs/profile.json remarks=true" \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOSTREM
 // Without a profile `acc` changes nothing.
-// RUN: xmp-opt %s --xmp-select-channels | FileCheck %s --check-prefix=NOPROF
-// RUN: xmp-opt %s --xmp-select-channels="remarks=true" -o /dev/null 2>&1 \
+// RUN: xmp-opt %s --xmp-select-channels="policy=threshold" | FileCheck %s --check-prefix=NOPROF
+// RUN: xmp-opt %s --xmp-select-channels="policy=threshold remarks=true" -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOPROFREM
+// RUN: xmp-opt %s --xmp-select-channels | FileCheck %s --check-prefix=NOPROFAUTO
 // Profile errors.
 // RUN: not xmp-opt %s --xmp-select-channels="profile=%S/Inputs/profile-empty.json" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=EMPTY
@@ -62,6 +67,14 @@ xmp.distribute @t onto @p [block, block]
 // DEVMAX: remark: dim 1: stride, 272 bytes per message, {{.*}} -> ib (larger than tca-max-bytes 100; threshold rule: the profile has no "channels")
 // DEVMAX: remark: dim 1: stride, 272 bytes per message, {{.*}} -> tca (profile device: ib 9.05 us, tca 1.05 us)
 
+// DEVAUTO: remark: dim 0: block, 272 bytes per message, {{.*}} -> auto (no measured model; the profile has no "channels": the runtime uses tca for peers it can map, ib for the others)
+// DEVAUTO: remark: dim 1: stride, 272 bytes per message, {{.*}} -> auto (no measured model; the profile has no "channels": the runtime uses tca for peers it can map, ib for the others)
+// DEVAUTO: remark: dim 0: block, 272 bytes per message, {{.*}} -> ib (profile device: ib 2.01 us, tca 8.01 us)
+// DEVAUTO: remark: dim 1: stride, 272 bytes per message, {{.*}} -> tca (profile device: ib 9.05 us, tca 1.05 us)
+// DEVAUTO-LABEL: func.func @host_and_device
+// DEVAUTO: xmp.reflect %{{.*}} channels [auto, auto] :
+// DEVAUTO: xmp.reflect %{{.*}} acc channels [ib, tca] :
+
 // HOST-LABEL: func.func @host_and_device
 // HOST: xmp.reflect %{{.*}} channels [tca, tca] :
 // HOST: xmp.reflect %{{.*}} acc channels [ib, tca] :
@@ -75,6 +88,10 @@ xmp.distribute @t onto @p [block, block]
 // NOPROF: xmp.reflect %{{.*}} acc channels [ib, tca] :
 // NOPROFREM: remark: dim 0: block, {{.*}} -> ib (contiguous halo)
 // NOPROFREM-NOT: threshold rule
+// NOPROFAUTO-LABEL: func.func @host_and_device
+// NOPROFAUTO: xmp.reflect %{{.*}} channels [auto, auto] :
+// NOPROFAUTO: xmp.reflect %{{.*}} acc channels [auto, auto] :
+// NOPROFAUTO: xmp.reflect_init %{{.*}} acc channels [auto, auto] :
 func.func @host_and_device(%a: !a) {
   xmp.reflect %a : !a
   xmp.reflect %a acc : !a

@@ -1,8 +1,14 @@
-// Default policy (hybrid, no profile, sub-cluster size unknown).
-// RUN: xmp-opt %s -split-input-file --xmp-select-channels | FileCheck %s
+// The thesis's threshold rule (policy=threshold, no profile, sub-cluster
+// size unknown).
+// RUN: xmp-opt %s -split-input-file --xmp-select-channels="policy=threshold" | FileCheck %s
 // Explanations (one remark per dimension).
-// RUN: xmp-opt %s -split-input-file --xmp-select-channels="remarks=true" \
+// RUN: xmp-opt %s -split-input-file --xmp-select-channels="policy=threshold remarks=true" \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=REM
+// Default policy (hybrid) without a profile: the runtime decides (auto)
+// wherever a neighbour may be in the sub-cluster.
+// RUN: xmp-opt %s -split-input-file --xmp-select-channels | FileCheck %s --check-prefix=AUTO
+// RUN: xmp-opt %s -split-input-file --xmp-select-channels="remarks=true" \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=AUTOREM
 // Policies.
 // RUN: xmp-opt %s -split-input-file --xmp-select-channels="policy=ib" \
 // RUN:   | FileCheck %s --check-prefix=IB
@@ -10,12 +16,15 @@
 // RUN:   | FileCheck %s --check-prefix=TCA
 // Size threshold and sub-cluster relation.
 // RUN: xmp-opt %s -split-input-file \
-// RUN:   --xmp-select-channels="tca-max-bytes=2000" | FileCheck %s --check-prefix=MAX
+// RUN:   --xmp-select-channels="policy=threshold tca-max-bytes=2000" | FileCheck %s --check-prefix=MAX
 // RUN: xmp-opt %s -split-input-file \
-// RUN:   --xmp-select-channels="subcluster-size=2 remarks=true" -o /dev/null 2>&1 \
+// RUN:   --xmp-select-channels="policy=threshold subcluster-size=2 remarks=true" -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SC2
 // RUN: xmp-opt %s -split-input-file \
-// RUN:   --xmp-select-channels="subcluster-size=4" | FileCheck %s --check-prefix=SC4
+// RUN:   --xmp-select-channels="subcluster-size=2 remarks=true" -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=AUTOSC2
+// RUN: xmp-opt %s -split-input-file \
+// RUN:   --xmp-select-channels="policy=threshold subcluster-size=4" | FileCheck %s --check-prefix=SC4
 // Measured profile.
 // RUN: xmp-opt %s -split-input-file \
 // RUN:   --xmp-select-channels="profile=%S/Inputs/profile.json remarks=true" \
@@ -56,7 +65,7 @@
 
 // NOFILE: error: xmp-select-channels: bad profile '{{.*}}no-such-profile.json': {{.*}}o such file
 // BADPROF: error: xmp-select-channels: bad profile '{{.*}}bad-profile.json': missing object "channels.ib.block-stride"
-// BADPOL: error: xmp-select-channels: unknown policy 'fast' (expected hybrid, ib or tca)
+// BADPOL: error: xmp-select-channels: unknown policy 'fast' (expected hybrid, threshold, ib or tca)
 // DEEP: error: xmp-select-channels: bad profile '{{.*}}deep.json': arrays and objects nested 40000 deep; a profile nests at most 32
 // BIG: error: xmp-select-channels: bad profile '{{.*}}big.json': 2000010 bytes; a profile has at most 1048576
 // DEVZERO: error: xmp-select-channels: bad profile '/dev/zero': not a regular file
@@ -75,6 +84,13 @@ xmp.distribute @t onto @p [block, block]
 // CHECK: xmp.reflect_init %{{.*}} channels [ib, tca] :
 // REM: remark: dim 0: block, 272 bytes per message, neighbours same sub-cluster (assumed: sub-cluster size unknown) -> ib (contiguous halo)
 // REM: remark: dim 1: stride, 272 bytes per message, neighbours same sub-cluster (assumed: sub-cluster size unknown) -> tca (strided halo)
+// AUTO-LABEL: func.func @two_d
+// AUTO: xmp.reflect %{{.*}} channels [auto, auto] :
+// AUTO: xmp.reflect_init %{{.*}} channels [auto, auto] :
+// AUTOREM: remark: dim 0: block, 272 bytes per message, neighbours same sub-cluster (assumed: sub-cluster size unknown) -> auto (no measured model: the runtime uses tca for peers it can map, ib for the others)
+// AUTOREM: remark: dim 1: stride, 272 bytes per message, neighbours same sub-cluster (assumed: sub-cluster size unknown) -> auto (no measured model: the runtime uses tca for peers it can map, ib for the others)
+// AUTOSC2: remark: dim 0: block, 272 bytes per message, neighbours other sub-cluster -> ib (neighbour outside the sub-cluster)
+// AUTOSC2: remark: dim 1: stride, 272 bytes per message, neighbours same sub-cluster -> auto (no measured model: the runtime uses tca for peers it can map, ib for the others)
 // IB-LABEL: func.func @two_d
 // IB: xmp.reflect %{{.*}} channels [ib, ib] :
 // IB: xmp.reflect_init %{{.*}} channels [ib, ib] :
@@ -170,6 +186,10 @@ xmp.template @t(shape = 64x64)
 xmp.distribute @t onto @p [block, *]
 !a = !xmp.darray<64x64xf64, @t, align [0, 1], shadow [*, 1:1]>
 !b = !xmp.darray<64x64xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+// AUTO-LABEL: func.func @full_and_undistributed
+// AUTO: xmp.reflect %{{.*}} channels [ib, none] :
+// AUTO: xmp.reflect %{{.*}} periodic [false, true] channels [ib, ib] :
+// AUTO: xmp.reflect %{{.*}} channels [auto, none] :
 // CHECK-LABEL: func.func @full_and_undistributed
 // CHECK: xmp.reflect %{{.*}} channels [ib, none] :
 // CHECK: xmp.reflect %{{.*}} periodic [false, true] channels [ib, ib] :
@@ -222,6 +242,9 @@ xmp.nodes @p(shape = 2x2)
 xmp.template @t(shape = 64x64)
 xmp.distribute @t onto @p [block, block]
 !a = !xmp.darray<64x64xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+// AUTO-LABEL: func.func @annotated
+// AUTO: xmp.reflect %{{.*}} channels [tca, ib] :
+// AUTO: xmp.reflect_init %{{.*}} channels [none, ib] :
 // CHECK-LABEL: func.func @annotated
 // CHECK: xmp.reflect %{{.*}} channels [tca, ib] :
 // CHECK: xmp.reflect_init %{{.*}} channels [none, ib] :

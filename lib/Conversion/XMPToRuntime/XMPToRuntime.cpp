@@ -902,9 +902,10 @@ SmallVector<Value> reflectArgs(OpBuilder &b, Location loc, OpT op, bool gpu) {
   if (!chans.empty()) {
     SmallVector<int64_t> v;
     for (Channel c : chans)
-      v.push_back(c == Channel::tca  ? XMPRT_CHANNEL_TCA
-                  : c == Channel::ib ? XMPRT_CHANNEL_IB
-                                     : XMPRT_CHANNEL_NONE);
+      v.push_back(c == Channel::tca     ? XMPRT_CHANNEL_TCA
+                  : c == Channel::ib    ? XMPRT_CHANNEL_IB
+                  : c == Channel::auto_ ? XMPRT_CHANNEL_AUTO
+                                        : XMPRT_CHANNEL_NONE);
     ch = packConsts(b, loc, v, 32);
   }
   // CPU path: the host instance is the only instance, so `acc` reflects

@@ -31,6 +31,7 @@
 //===----------------------------------------------------------------------===//
 #include "../../lib/GpuKernels.h"
 
+#include <cuda.h>
 #include <cuda_runtime_api.h>
 
 #include <fcntl.h>
@@ -447,6 +448,66 @@ cudaError_t cudaIpcCloseMemHandle(void *p) {
     return ret(cudaErrorInvalidValue);
   munmap(p, it->second.size);
   allocs().erase(it);
+  return cudaSuccess;
+}
+
+// Stream memory operations (the runtime reaches them through the driver
+// entry point): queued like every other stream operation. A wait spins on
+// the word, which a peer process writes through its IPC mapping when its
+// own stream is synchronized; a wait that is not satisfied within
+// XMPRT_MOCK_FLAG_TIMEOUT seconds (default 60) aborts naming the address,
+// so a protocol bug shows up as an error, not a hang.
+// XMPRT_MOCK_NO_FLAGS=1: the entry points are not found (the runtime falls
+// back to MPI signalling).
+CUresult mockWriteValue32(CUstream s, CUdeviceptr addr, cuuint32_t v,
+                          unsigned int) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  auto *w = (uint32_t *)(uintptr_t)addr;
+  if (!findAlloc(w))
+    return CUDA_ERROR_INVALID_VALUE;
+  enqueue((void *)s, [w, v] { __atomic_store_n(w, v, __ATOMIC_SEQ_CST); });
+  return CUDA_SUCCESS;
+}
+
+CUresult mockWaitValue32(CUstream s, CUdeviceptr addr, cuuint32_t v,
+                         unsigned int flags) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  auto *w = (uint32_t *)(uintptr_t)addr;
+  if (!findAlloc(w) || (flags & 0xf) != CU_STREAM_WAIT_VALUE_GEQ)
+    return CUDA_ERROR_INVALID_VALUE;
+  enqueue((void *)s, [w, v] {
+    double limit = envInt("XMPRT_MOCK_FLAG_TIMEOUT", 60);
+    timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while ((int32_t)(__atomic_load_n(w, __ATOMIC_SEQ_CST) - v) < 0) {
+      clock_gettime(CLOCK_MONOTONIC, &t);
+      if ((t.tv_sec - t0.tv_sec) + 1e-9 * (t.tv_nsec - t0.tv_nsec) > limit) {
+        fprintf(stderr,
+                "cuda mock: rank %d: stream wait on %p for value %u timed "
+                "out after %.0f s (found %u)\n",
+                envInt("OMPI_COMM_WORLD_RANK", -1), (void *)w, v, limit,
+                __atomic_load_n(w, __ATOMIC_SEQ_CST));
+        abort();
+      }
+      usleep(10);
+    }
+  });
+  return CUDA_SUCCESS;
+}
+
+cudaError_t cudaGetDriverEntryPointByVersion(
+    const char *symbol, void **fn, unsigned int, unsigned long long,
+    enum cudaDriverEntryPointQueryResult *status) {
+  *fn = nullptr;
+  if (!envInt("XMPRT_MOCK_NO_FLAGS", 0)) {
+    if (!strcmp(symbol, "cuStreamWriteValue32"))
+      *fn = (void *)&mockWriteValue32;
+    else if (!strcmp(symbol, "cuStreamWaitValue32"))
+      *fn = (void *)&mockWaitValue32;
+  }
+  if (status)
+    *status = *fn ? cudaDriverEntryPointSuccess
+                  : cudaDriverEntryPointSymbolNotFound;
   return cudaSuccess;
 }
 

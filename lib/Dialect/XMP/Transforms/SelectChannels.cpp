@@ -231,7 +231,7 @@ struct XMPSelectChannelsPass
   void runOnOperation() override;
 
 private:
-  enum class Policy { Hybrid, IB, TCA } pol = Policy::Hybrid;
+  enum class Policy { Hybrid, Threshold, IB, TCA } pol = Policy::Hybrid;
   std::optional<Profile> prof;
 
   template <typename OpT>
@@ -321,8 +321,9 @@ void XMPSelectChannelsPass::annotate(OpT op) {
     if (full) {
       Channel c = pol == Policy::TCA ? Channel::tca : Channel::ib;
       os << "full shadow (all-gather) -> " << stringifyChannel(c)
-         << (pol == Policy::Hybrid ? " (all-gathers go over ib)"
-                                   : " (policy)");
+         << (pol == Policy::Hybrid || pol == Policy::Threshold
+                 ? " (all-gathers go over ib)"
+                 : " (policy)");
       return c;
     }
     // The larger side decides (both sides share the classification unless
@@ -354,7 +355,8 @@ void XMPSelectChannelsPass::annotate(OpT op) {
       return Channel::ib;
     }
     // Device data (`acc`) has its own model; without the one needed, the
-    // threshold rule decides and the remark says why.
+    // runtime decides per peer (hybrid) or the thesis's threshold rule does
+    // (threshold), and the remark says why.
     const std::optional<ChannelModel> *model =
         !prof ? nullptr : acc ? &prof->device : &prof->host;
     if (model && *model) {
@@ -369,10 +371,20 @@ void XMPSelectChannelsPass::annotate(OpT op) {
       return c;
     }
     std::string fallback =
-        model ? llvm::formatv("; threshold rule: the profile has no \"{0}\"",
+        model ? llvm::formatv("; the profile has no \"{0}\"",
                               acc ? "device_channels" : "channels")
                     .str()
               : "";
+    if (pol == Policy::Hybrid) {
+      // Only the machine knows: the runtime maps the peer's memory where it
+      // can (same sub-cluster; CUDA IPC for device data) and uses TCA
+      // there, IB otherwise (docs/channels.md, "Without a profile").
+      os << "auto (no measured model" << fallback
+         << ": the runtime uses tca for peers it can map, ib for the others)";
+      return Channel::auto_;
+    }
+    if (!fallback.empty())
+      fallback = "; threshold rule:" + fallback.substr(1);
     if (g.cls == HaloClass::Block) {
       os << "ib (contiguous halo" << fallback << ")";
       return Channel::ib;
@@ -401,13 +413,15 @@ void XMPSelectChannelsPass::runOnOperation() {
   ModuleOp module = getOperation();
   if (policy == "hybrid")
     pol = Policy::Hybrid;
+  else if (policy == "threshold")
+    pol = Policy::Threshold;
   else if (policy == "ib")
     pol = Policy::IB;
   else if (policy == "tca")
     pol = Policy::TCA;
   else {
     module.emitError() << "xmp-select-channels: unknown policy '" << policy
-                       << "' (expected hybrid, ib or tca)";
+                       << "' (expected hybrid, threshold, ib or tca)";
     return signalPassFailure();
   }
   if (tcaMaxBytes < 0) {

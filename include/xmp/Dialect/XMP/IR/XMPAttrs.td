@@ -7,15 +7,19 @@ include "xmp/Dialect/XMP/IR/XMPBase.td"
 def XMP_ChannelNone : I32EnumAttrCase<"none", 0>;
 def XMP_ChannelIB   : I32EnumAttrCase<"ib", 1>;
 def XMP_ChannelTCA  : I32EnumAttrCase<"tca", 2>;
+// auto: the runtime decides per peer when the plan is built (tca where it
+// can map the peer's memory, ib otherwise).
+def XMP_ChannelAuto : I32EnumAttrCase<"auto_", 3, "auto">;
 def XMP_ChannelKind : I32EnumAttr<"Channel",
     "communication channel of one halo dimension",
-    [XMP_ChannelNone, XMP_ChannelIB, XMP_ChannelTCA]> {
+    [XMP_ChannelNone, XMP_ChannelIB, XMP_ChannelTCA, XMP_ChannelAuto]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::xmp";
 }
 def XMP_ChannelAttr : EnumAttr<XMP_Dialect, XMP_ChannelKind, "channel"> {
-  let summary = "halo channel: tca (direct device/shared memory), ib (MPI) "
-                "or none (no halo in this dimension)";
+  let summary = "halo channel: tca (direct device/shared memory), ib (MPI), "
+                "auto (the runtime decides per peer) or none (no halo in "
+                "this dimension)";
   let assemblyFormat = "`<` $value `>`";
 }
 

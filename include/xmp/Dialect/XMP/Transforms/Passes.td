@@ -118,7 +118,7 @@ def XMPSplitDeviceLoops : Pass<"xmp-split-device-loops", "::mlir::ModuleOp"> {
 }
 
 def XMPSelectChannels : Pass<"xmp-select-channels", "::mlir::ModuleOp"> {
-  let summary = "Chooses the channel (ib, tca, none) of every reflect dimension";
+  let summary = "Chooses the channel (ib, tca, auto, none) of every reflect dimension";
   let description = [{
     For every `xmp.reflect` / `xmp.reflect_init` without a `channels`
     attribute, classifies the halo of each array dimension by its layout in
@@ -129,26 +129,29 @@ def XMPSelectChannels : Pass<"xmp-select-channels", "::mlir::ModuleOp"> {
     * `none` only where nothing is exchanged (no shadow or zero width, or a
       non-distributed dimension that is not periodic);
     * `policy=ib` / `policy=tca`: every exchanging dimension on that channel;
-    * `policy=hybrid` (default): block -> ib; block-stride and stride -> tca,
-      except ib above `tca-max-bytes` or when the neighbour is known to be
+    * `policy=hybrid` (default): ib when the neighbour is known to be
       outside the sub-cluster; full shadows (all-gathers) -> ib. With
       `profile=FILE` (JSON, see docs/channels.md) the channel with the lower
       predicted time (latency + bytes / bandwidth) wins, ties -> ib. The
       profile has a host model (`channels`), a device model
       (`device_channels`) or both: reflects with `acc` (device data) use
-      the device model, the others the host model; where the model needed
-      is absent the threshold rule above decides (the remark says so).
+      the device model, the others the host model. Where the model needed
+      is absent: `auto`, the runtime decides per peer when the plan is
+      built (tca where it can map the peer's memory, ib otherwise);
+    * `policy=threshold`: as hybrid, but where the model is absent the
+      thesis's rule decides: block -> ib; block-stride and stride -> tca,
+      except ib above `tca-max-bytes`.
     `remarks=true` explains every decision with one remark per dimension.
     Reflects that already carry `channels` are left alone.
   }];
   let options = [
     Option<"policy", "policy", "std::string", /*default=*/"\"hybrid\"",
-           "channel policy: hybrid, ib or tca">,
+           "channel policy: hybrid, threshold, ib or tca">,
     Option<"subclusterSize", "subcluster-size", "int64_t", /*default=*/"0",
            "ranks per sub-cluster (consecutive world ranks); 0 = unknown, "
            "assume every neighbour is in the same sub-cluster">,
     Option<"tcaMaxBytes", "tca-max-bytes", "int64_t", /*default=*/"524288",
-           "hybrid without the profile model needed: messages larger "
+           "threshold without the profile model needed: messages larger "
            "than this go over ib">,
     Option<"profile", "profile", "std::string", /*default=*/"\"\"",
            "JSON file with measured latency and bandwidth per channel and "
