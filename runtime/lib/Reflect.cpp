@@ -31,9 +31,15 @@
 //   TCA : the peers' device instances mapped through CUDA IPC once per
 //         binding; strips copied straight into their halos (copy engines,
 //         cudaMemcpy2DAsync for runs; a kernel for single-element strides
-//         when the peer's memory is reachable by one). Same READY/DONE
-//         protocol; READY is sent only after my stream is idle (my kernels
-//         no longer read the halos), DONE after my copies completed.
+//         when the peer's memory is reachable by one). The same READY/DONE
+//         protocol, but (by default) as stream flags: 32-bit words in each
+//         plan's device memory, mapped by the TCA peers, written and waited
+//         on by the stream itself (flagsDim), with an epoch per reflect, so
+//         the host neither waits nor sends a message. A plan whose every
+//         dimension is TCA or self is queued whole by xmprt_reflect_start.
+//         Without stream memory operations (or XMP_TCA_SYNC=mpi), READY is
+//         an MPI message sent after my stream is idle (my kernels no longer
+//         read the halos), DONE one sent after my copies completed.
 // A device plan is built without the instance (the compiler creates plans
 // right after the array) and binds to it at the first start, again
 // whenever the instance was re-created (xmprt_darray::devGen). Binding

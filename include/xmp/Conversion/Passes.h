@@ -75,7 +75,7 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
   // the pass's own.
   PassOptions::Option<std::string> channelPolicy{
       *this, "channel-policy",
-      llvm::cl::desc("xmp-select-channels policy: hybrid, ib or tca"),
+      llvm::cl::desc("xmp-select-channels policy: hybrid, threshold, ib or tca"),
       llvm::cl::init("hybrid")};
   PassOptions::Option<int64_t> subclusterSize{
       *this, "subcluster-size",
