@@ -11,9 +11,20 @@
 // host and copied in (xmprt_replicate_sync), reflect on device data (acc =
 // 1), copied out and checked; timed reflects move device data only. Device
 // sizes are larger (the GPU case is about bandwidth as well as latency).
+// In a CUDA build (XMP_BENCH_CUDA, set by runtime/CMakeLists.txt when
+// libxmprt has CUDA) each --acc case also times a raw reference: one bare
+// CUDA IPC peer copy (cudaMemcpyAsync device to device into the next rank's
+// buffer, mapped with cudaIpcOpenMemHandle) of as many bytes as this rank's
+// halo, on this rank's GPU (xmprt_device_id), every rank copying to rank
+// (r + 1) % P at the same time; a repetition is barrier, copy, stream
+// synchronize, max over ranks (columns "raw IPC", JSON raw_med_us and
+// raw_min_us).
 #include "xmprt/xmprt.h"
 
 #include <mpi.h>
+#ifdef XMP_BENCH_CUDA
+#include <cuda_runtime.h>
+#endif
 
 #include <algorithm>
 #include <cstdio>
@@ -33,6 +44,9 @@ struct Result {
   int reps;
   int64_t haloBytes;
   bool ok;
+  // the raw IPC copy of the same case (--acc, CUDA build, 2+ ranks)
+  bool raw = false;
+  double rawMedUs = 0, rawMinUs = 0;
 };
 
 double value(const std::vector<int64_t> &g) {
@@ -134,6 +148,110 @@ Result runOne(int dims, int64_t n, int32_t chan, int reps, bool acc) {
   return res;
 }
 
+#ifdef XMP_BENCH_CUDA
+// The raw reference: a bare CUDA IPC peer copy of `bytes` (this rank's halo)
+// from a buffer on this rank's GPU into the next rank's buffer, `reps` timed
+// repetitions (after 5 untimed), each the maximum over ranks. Collective.
+// Returns false on every rank (with a message from rank 0) when there is no
+// peer (1 rank) or a rank cannot set it up (no GPU, IPC refused).
+bool rawIpc(int64_t bytes, int reps, double &medUs, double &minUs) {
+  int rank = 0, np = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &np);
+  if (np < 2)
+    return false;
+  char why[256] = "";
+  auto cuda = [&](cudaError_t e, const char *what) {
+    if (e != cudaSuccess && !why[0])
+      snprintf(why, sizeof why, "rank %d: %s: %s", rank, what,
+               cudaGetErrorString(e));
+    return e == cudaSuccess;
+  };
+  // the receiving buffer holds the largest halo of any rank
+  long long cap = (long long)bytes;
+  MPI_Allreduce(MPI_IN_PLACE, &cap, 1, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+  int dev = xmprt_device_id();
+  void *mine = nullptr, *peer = nullptr;
+  cudaStream_t stream = nullptr;
+  cudaIpcMemHandle_t h{}, theirs{};
+  bool ok = dev >= 0;
+  if (!ok)
+    snprintf(why, sizeof why, "rank %d: no GPU", rank);
+  ok = ok && cuda(cudaSetDevice(dev), "cudaSetDevice") &&
+       cuda(cudaMalloc(&mine, (size_t)std::max(cap, 1LL)), "cudaMalloc") &&
+       cuda(cudaIpcGetMemHandle(&h, mine), "cudaIpcGetMemHandle") &&
+       cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking),
+            "cudaStreamCreateWithFlags");
+  // my handle to the previous rank, the next rank's handle to me
+  int next = (rank + 1) % np, prev = (rank + np - 1) % np;
+  MPI_Sendrecv(&h, (int)sizeof h, MPI_BYTE, prev, 7301, &theirs,
+               (int)sizeof theirs, MPI_BYTE, next, 7301, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+  int okAll = ok ? 1 : 0, nextOk = 0;
+  // the next rank's buffer is only valid if its setup succeeded
+  MPI_Sendrecv(&okAll, 1, MPI_INT, prev, 7302, &nextOk, 1, MPI_INT, next, 7302,
+               MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  ok = ok && nextOk &&
+       cuda(cudaIpcOpenMemHandle(&peer, theirs, cudaIpcMemLazyEnablePeerAccess),
+            "cudaIpcOpenMemHandle");
+  okAll = ok ? 1 : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &okAll, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  std::vector<double> times;
+  if (okAll) {
+    size_t n = (size_t)bytes;
+    bool copied = true;
+    for (int k = -5; k < reps; ++k) {
+      MPI_Barrier(MPI_COMM_WORLD);
+      double t0 = MPI_Wtime();
+      copied =
+          cuda(cudaMemcpyAsync(peer, mine, n, cudaMemcpyDeviceToDevice, stream),
+               "cudaMemcpyAsync") &&
+          cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize") &&
+          copied;
+      double dt = MPI_Wtime() - t0;
+      MPI_Allreduce(MPI_IN_PLACE, &dt, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+      if (k >= 0)
+        times.push_back(dt * 1e6);
+    }
+    okAll = copied ? 1 : 0;
+    MPI_Allreduce(MPI_IN_PLACE, &okAll, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  }
+  // every copy into my buffer is complete (each rank synchronized its own
+  // stream) before the mappings go, and every mapping is closed before the
+  // buffers are freed
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (peer)
+    cudaIpcCloseMemHandle(peer);
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (stream)
+    cudaStreamDestroy(stream);
+  if (mine)
+    cudaFree(mine);
+  cudaGetLastError();
+  // report the first failure (the lowest failing rank's reason)
+  int failRank = why[0] ? rank : np;
+  MPI_Allreduce(MPI_IN_PLACE, &failRank, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  static bool told = false; // once per run, not per case
+  if (!okAll && failRank < np && !told) {
+    told = true;
+    if (failRank != 0 && rank == failRank)
+      MPI_Send(why, (int)sizeof why, MPI_CHAR, 0, 7303, MPI_COMM_WORLD);
+    if (rank == 0) {
+      if (failRank != 0)
+        MPI_Recv(why, (int)sizeof why, MPI_CHAR, failRank, 7303, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+      fprintf(stderr, "reflect_bench: raw IPC copies skipped: %s\n", why);
+    }
+  }
+  if (!okAll || times.empty())
+    return false;
+  std::sort(times.begin(), times.end());
+  medUs = times[times.size() / 2];
+  minUs = times[0];
+  return true;
+}
+#endif
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -152,21 +270,44 @@ int main(int argc, char **argv) {
     cfgs = {{2, 256}, {2, 1024}, {2, 4096}, {2, 16384},
             {3, 32},  {3, 96},   {3, 192},  {3, 384}};
   std::vector<Result> all;
-  for (const Cfg &c : cfgs)
+  bool rawCol = false; // the raw IPC columns (--acc, CUDA build)
+  for (const Cfg &c : cfgs) {
     for (int32_t ch : {XMPRT_CHANNEL_IB, XMPRT_CHANNEL_TCA})
       all.push_back(runOne(c.dims, c.n, ch, reps, acc));
+#ifdef XMP_BENCH_CUDA
+    if (acc) {
+      rawCol = true;
+      Result &tc = all.back(), &ib = all[all.size() - 2];
+      // this rank's halo (runOne computed it on every rank)
+      tc.raw = rawIpc(tc.haloBytes, reps, tc.rawMedUs, tc.rawMinUs);
+      ib.raw = tc.raw;
+      ib.rawMedUs = tc.rawMedUs;
+      ib.rawMinUs = tc.rawMinUs;
+    }
+#endif
+  }
   if (rank == 0) {
     printf("reflect_bench: %d ranks, %d repetitions, sub-cluster size %d, "
            "%s data, times = max over ranks, microseconds\n",
            np, reps, xmprt_subcluster_size(), acc ? "device" : "host");
+    // (the raw IPC columns come after the original ones, which scripts
+    // and earlier results use)
     printf("| case | halo KiB/rank | IB median | IB min | TCA median | TCA min "
-           "| IB/TCA (median) | ok |\n|---|---|---|---|---|---|---|---|\n");
+           "| IB/TCA (median) | ok |%s\n|---|---|---|---|---|---|---|---|%s\n",
+           rawCol ? " raw IPC us | raw IPC min | TCA/raw (median) |" : "",
+           rawCol ? "---|---|---|" : "");
     for (size_t i = 0; i + 1 < all.size(); i += 2) {
       const Result &ib = all[i], &tc = all[i + 1];
-      printf("| %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %s |\n",
+      printf("| %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %s |",
              ib.name.c_str(), ib.haloBytes / 1024.0, ib.medUs, ib.minUs,
              tc.medUs, tc.minUs, ib.medUs / tc.medUs,
              ib.ok && tc.ok ? "yes" : "NO");
+      if (rawCol && tc.raw)
+        printf(" %.1f | %.1f | %.2f |", tc.rawMedUs, tc.rawMinUs,
+               tc.medUs / tc.rawMedUs);
+      else if (rawCol)
+        printf(" - | - | - |");
+      printf("\n");
     }
     if (out) {
       FILE *f = fopen(out, "w");
@@ -188,10 +329,17 @@ int main(int argc, char **argv) {
           fprintf(f,
                   "    {\"case\": \"%s\", \"dims\": %d, \"n\": %lld, "
                   "\"channel\": \"%s\", \"median_us\": %.3f, \"min_us\": "
-                  "%.3f, \"halo_bytes_per_rank\": %lld, \"ok\": %s}%s\n",
+                  "%.3f, \"halo_bytes_per_rank\": %lld, \"ok\": %s",
                   r.name.c_str(), r.dims, (long long)r.n, r.chan, r.medUs,
-                  r.minUs, (long long)r.haloBytes, r.ok ? "true" : "false",
-                  i + 1 < all.size() ? "," : "");
+                  r.minUs, (long long)r.haloBytes, r.ok ? "true" : "false");
+          // the case's raw IPC copy (the same numbers in its IB and TCA
+          // records; null when it could not run)
+          if (rawCol && r.raw)
+            fprintf(f, ", \"raw_med_us\": %.3f, \"raw_min_us\": %.3f",
+                    r.rawMedUs, r.rawMinUs);
+          else if (rawCol)
+            fprintf(f, ", \"raw_med_us\": null, \"raw_min_us\": null");
+          fprintf(f, "}%s\n", i + 1 < all.size() ? "," : "");
         }
         fprintf(f, "  ]\n}\n");
         fclose(f);

@@ -5,7 +5,11 @@
 # most), printing each step's summary.
 #   bash scripts/gpu-session.sh STEP...
 # Steps: tests[:NP,NP..] (scripts/gpu-tests.sh), before (scripts/gpu-before.sh),
-#        bench[:ITERS] (benchmarks/gpu_bench.sh), variants[:ITERS]
+#        bench[:ITERS] (benchmarks/gpu_bench.sh),
+#        mgpu[:ITERS] (benchmarks/gpu_mgpu_bench.sh: generated on 1 and 2
+#          GPUs, each reflect channel, vs the hand-written multi-GPU
+#          baselines; after tests, and before for the before rows),
+#        variants[:ITERS]
 #        (benchmarks/gpu_variants.sh), profile (benchmarks/gpu_profile.sh),
 #        worksharing[:STEPS] (benchmarks/worksharing_bench.sh),
 #        worksharing-starpu[:STEPS] (scripts/gpu-starpu.sh, then the same
@@ -30,6 +34,8 @@ for step in "$@"; do
             rc=$?; tail -3 "$logs/before.txt" ;;
     bench) OUT="$logs/bench" bash benchmarks/gpu_bench.sh ${arg:-100} 3 > "$logs/bench.txt" 2>&1
            rc=$?; cat "$logs/bench/gpu_bench.md" 2>/dev/null || tail -20 "$logs/bench.txt" ;;
+    mgpu) OUT="$logs/mgpu" bash benchmarks/gpu_mgpu_bench.sh "${arg:-100}" 3 > "$logs/mgpu.txt" 2>&1
+          rc=$?; cat "$logs/mgpu/gpu_mgpu_bench.md" 2>/dev/null || tail -20 "$logs/mgpu.txt" ;;
     variants) OUT="$logs/variants" bash benchmarks/gpu_variants.sh ${arg:-100} 5 > "$logs/variants.txt" 2>&1
               rc=$?; cat "$logs/variants/variants.md" 2>/dev/null || tail -20 "$logs/variants.txt" ;;
     profile) OUT="$logs/bench" bash benchmarks/gpu_profile.sh > "$logs/profile.txt" 2>&1

@@ -12,7 +12,11 @@
 #include <vector>
 
 // Every CUDA runtime call goes through CUDA_CHECK: on failure it prints
-// file:line, the call and the error, and exits with status 1.
+// file:line, the call and the error, and exits with status 1. A program may
+// define its own CUDA_CHECK before including this header (the multi-GPU
+// baselines do, via mgpu_common.cuh: it names the rank and aborts the MPI
+// job); the helpers below then use that one.
+#ifndef CUDA_CHECK
 #define CUDA_CHECK(call)                                                     \
   do {                                                                       \
     cudaError_t err_ = (call);                                               \
@@ -23,10 +27,13 @@
       std::exit(1);                                                          \
     }                                                                        \
   } while (0)
+#endif
 
 // After every kernel launch: launch-configuration errors (and sticky errors
 // of earlier asynchronous work) show up here, at the launch that follows.
+#ifndef CUDA_CHECK_LAUNCH
 #define CUDA_CHECK_LAUNCH() CUDA_CHECK(cudaGetLastError())
+#endif
 
 namespace bench {
 

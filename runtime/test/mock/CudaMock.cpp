@@ -9,7 +9,9 @@
 // The model is strict about asynchrony: work queued on a stream (kernels,
 // copies between device and pinned memory, memsets) runs only when the
 // stream is synchronized, so a missing synchronization in the runtime shows
-// up as wrong data. Copies from or to pageable host memory run at once after
+// up as wrong data. The exception is a stream holding a stream-flag
+// operation (cuStreamWriteValue32 / cuStreamWaitValue32): it depends on
+// other processes, and a progress thread runs it as a GPU would. Copies from or to pageable host memory run at once after
 // the stream's earlier work, as CUDA does. "Device" memory is POSIX shared
 // memory, so cudaIpcGetMemHandle/cudaIpcOpenMemHandle work between the
 // ranks' processes (and fail inside one process, as in CUDA). Its names
@@ -47,6 +49,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <time.h>
 #include <utility>
 #include <vector>
@@ -132,9 +135,16 @@ bool isPinned(const void *p) {
   return a && a->shm.empty();
 }
 
+// Streams with a queued stream-flag operation (count per stream).
+std::map<void *, int> &flagQueued() {
+  static std::map<void *, int> m;
+  return m;
+}
+
 void flush(void *s) {
   std::vector<std::function<void()>> work;
   work.swap(queues()[s]);
+  flagQueued()[s] = 0;
   for (auto &w : work)
     w();
 }
@@ -232,6 +242,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t s) {
   std::lock_guard<std::recursive_mutex> l(gMu);
   flush(s);
   queues().erase(s);
+  flagQueued().erase(s);
   delete (char *)s;
   return cudaSuccess;
 }
@@ -459,6 +470,41 @@ cudaError_t cudaIpcCloseMemHandle(void *p) {
 // so a protocol bug shows up as an error, not a hang.
 // XMPRT_MOCK_NO_FLAGS=1: the entry points are not found (the runtime falls
 // back to MPI signalling).
+// A stream that holds a flag operation depends on other processes, whose
+// streams run on their own in CUDA: a process that never synchronizes would
+// otherwise hold back its peers forever. Such streams are run by a
+// progress thread (started at the first flag operation) every 200 us; the
+// other streams keep running only when synchronized.
+std::atomic<bool> gProgressStop{false};
+void stopProgress() {
+  gProgressStop = true;
+  std::lock_guard<std::recursive_mutex> l(gMu); // not in the middle of a run
+}
+void flagEnqueued(void *s) {
+  ++flagQueued()[s];
+  static bool started = [] {
+    atexit(stopProgress);
+    std::thread([] {
+      while (!gProgressStop) {
+        usleep(200);
+        if (gProgressStop)
+          return;
+        std::lock_guard<std::recursive_mutex> l(gMu);
+        if (gProgressStop)
+          return;
+        std::vector<void *> ready;
+        for (auto &kv : flagQueued())
+          if (kv.second)
+            ready.push_back(kv.first);
+        for (void *q : ready)
+          flush(q);
+      }
+    }).detach();
+    return true;
+  }();
+  (void)started;
+}
+
 CUresult mockWriteValue32(CUstream s, CUdeviceptr addr, cuuint32_t v,
                           unsigned int) {
   std::lock_guard<std::recursive_mutex> l(gMu);
@@ -466,6 +512,7 @@ CUresult mockWriteValue32(CUstream s, CUdeviceptr addr, cuuint32_t v,
   if (!findAlloc(w))
     return CUDA_ERROR_INVALID_VALUE;
   enqueue((void *)s, [w, v] { __atomic_store_n(w, v, __ATOMIC_SEQ_CST); });
+  flagEnqueued((void *)s);
   return CUDA_SUCCESS;
 }
 
@@ -492,6 +539,7 @@ CUresult mockWaitValue32(CUstream s, CUdeviceptr addr, cuuint32_t v,
       usleep(10);
     }
   });
+  flagEnqueued((void *)s);
   return CUDA_SUCCESS;
 }
 
