@@ -11,7 +11,8 @@
 #    ranks (one GPU per rank, ranks share GPUs when there are fewer),
 #    comparing with the C reference and with the CPU build of the same
 #    program; with 2 or more ranks also with XMP_SUBCLUSTER_SIZE=1 (every
-#    halo through IB) and XMP_REFLECT_CHANNEL=tca;
+#    halo through IB), XMP_REFLECT_CHANNEL=tca, and the device TCA
+#    handshake through stream flags (XMP_TCA_SYNC=device) and MPI (=mpi);
 # 4. runs the parity suite (scripts/gpu-parity.sh: every program of
 #    test/Integration/Inputs/parity on PARITY_NPS ranks, default 1 2 4,
 #    against its reference and its CPU build);
@@ -90,6 +91,12 @@ run_case() { # name args keys...
       check "$n gpu np$np subcluster=1 (IB)" cmp_ "$ref" "$out.ib" "$@"
       XMP_REFLECT_CHANNEL=tca "${mpirun_[@]}" -x XMP_REFLECT_CHANNEL -np "$np" "$b/progs/$n.gpu" $args > "$out.tca" 2> "$out.tca.err"
       check "$n gpu np$np channel=tca" cmp_ "$ref" "$out.tca" "$@"
+      # Device TCA handshake: stream flags (the default, required here) and
+      # MPI messages.
+      XMP_TCA_SYNC=device XMP_VERBOSE=1 "${mpirun_[@]}" -x XMP_TCA_SYNC -x XMP_VERBOSE -np "$np" "$b/progs/$n.gpu" $args > "$out.flags" 2> "$out.flags.err"
+      check "$n gpu np$np tca-sync=device" cmp_ "$ref" "$out.flags" "$@"
+      XMP_TCA_SYNC=mpi "${mpirun_[@]}" -x XMP_TCA_SYNC -np "$np" "$b/progs/$n.gpu" $args > "$out.mpisync" 2> "$out.mpisync.err"
+      check "$n gpu np$np tca-sync=mpi" cmp_ "$ref" "$out.mpisync" "$@"
     fi
   done
 }

@@ -635,7 +635,7 @@ void bindFlags(xmprt_reflect_plan *p) {
   XMPRT_MPI(MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_LAND, g->comm),
             fn);
   int state = all ? 1 : -1;
-  if (state != p->flagsState && envVerbose())
+  if (state != p->flagsState && envVerbose() && !peerSet.empty())
     fprintf(stderr,
             "xmprt: rank %d: reflect plan of array %p: device TCA signalling "
             "through %s%s%s\n",
