@@ -582,6 +582,29 @@ bool dimWanted(const xmprt_reflect_plan *p, const DimPhase &ph) {
   return ph.requested != XMPRT_CHANNEL_NONE && any;
 }
 
+// Sends the CUDA IPC handle of `base` (an allocation of mine) to every peer
+// and returns theirs, in the order of `peers`.
+std::vector<gpu::IpcHandle> swapIpcHandles(void *base,
+                                           const std::vector<int> &peers,
+                                           int tag, MPI_Comm comm,
+                                           const char *fn) {
+  size_t n = peers.size();
+  std::vector<gpu::IpcHandle> theirs(n);
+  gpu::IpcHandle mine;
+  gpu::ipcExport(base, mine, fn);
+  std::vector<MPI_Request> rq(2 * n);
+  for (size_t i = 0; i < n; ++i)
+    XMPRT_MPI(MPI_Irecv(&theirs[i], (int)sizeof(gpu::IpcHandle), MPI_BYTE,
+                        peers[i], tag, comm, &rq[i]),
+              fn);
+  for (size_t i = 0; i < n; ++i)
+    XMPRT_MPI(MPI_Isend(&mine, (int)sizeof mine, MPI_BYTE, peers[i], tag, comm,
+                        &rq[n + i]),
+              fn);
+  XMPRT_MPI(MPI_Waitall((int)rq.size(), rq.data(), MPI_STATUSES_IGNORE), fn);
+  return theirs;
+}
+
 // Device plans: stream flags with every TCA peer (flagsDim). Collective
 // over the grid, at every binding (the TCA peers may have changed): my
 // flag words are allocated once and their IPC handle goes to every TCA
@@ -607,19 +630,8 @@ void bindFlags(xmprt_reflect_plan *p) {
     }
     std::vector<int> peers(peerSet.begin(), peerSet.end());
     size_t n = peers.size();
-    std::vector<gpu::IpcHandle> theirs(n);
-    gpu::IpcHandle mine;
-    gpu::ipcExport(p->myFlags, mine, fn);
-    std::vector<MPI_Request> rq(2 * n);
-    for (size_t i = 0; i < n; ++i)
-      XMPRT_MPI(MPI_Irecv(&theirs[i], (int)sizeof(gpu::IpcHandle), MPI_BYTE,
-                          peers[i], kTagFlags, g->comm, &rq[i]),
-                fn);
-    for (size_t i = 0; i < n; ++i)
-      XMPRT_MPI(MPI_Isend(&mine, (int)sizeof mine, MPI_BYTE, peers[i],
-                          kTagFlags, g->comm, &rq[n + i]),
-                fn);
-    XMPRT_MPI(MPI_Waitall((int)rq.size(), rq.data(), MPI_STATUSES_IGNORE), fn);
+    std::vector<gpu::IpcHandle> theirs =
+        swapIpcHandles(p->myFlags, peers, kTagFlags, g->comm, fn);
     for (size_t i = 0; i < n && ok; ++i) {
       if (p->peerFlags.count(peers[i]))
         continue;
@@ -680,18 +692,8 @@ void bindDevice(xmprt_reflect_plan *p) {
   std::vector<gpu::IpcHandle> theirs(n);
   std::vector<int> okMine(n, 0), okTheirs(n, 0);
   if (n) {
-    gpu::IpcHandle mine;
-    gpu::ipcExport(dev, mine, fn);
+    theirs = swapIpcHandles(dev, peers, kTagIpc, g->comm, fn);
     std::vector<MPI_Request> rq(2 * n);
-    for (size_t i = 0; i < n; ++i)
-      XMPRT_MPI(MPI_Irecv(&theirs[i], (int)sizeof(gpu::IpcHandle), MPI_BYTE,
-                          peers[i], kTagIpc, g->comm, &rq[i]),
-                fn);
-    for (size_t i = 0; i < n; ++i)
-      XMPRT_MPI(MPI_Isend(&mine, (int)sizeof mine, MPI_BYTE, peers[i], kTagIpc,
-                          g->comm, &rq[n + i]),
-                fn);
-    XMPRT_MPI(MPI_Waitall((int)rq.size(), rq.data(), MPI_STATUSES_IGNORE), fn);
     for (size_t i = 0; i < n; ++i) {
       auto it = a->devPeers.find(peers[i]);
       if (it == a->devPeers.end()) {
