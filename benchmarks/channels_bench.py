@@ -292,7 +292,8 @@ def main():
         md.append("| " + " | ".join(hdr) + " |")
         md.append("|" + "---|" * len(hdr))
         label = {"ib": "ib (all IB)", "tca": "tca (all TCA)",
-                 "hybrid": "**hybrid** (chosen: threshold rule)",
+                 "hybrid": "**hybrid** (the default: auto, the runtime decides)",
+                 "threshold": "threshold (the thesis's rule)",
                  "profile": "**profile** (chosen: prepare-time profile)",
                  "profile@run": "**profile@run** (chosen: this run's profile)"}
         for n in list(rounds):
@@ -317,10 +318,10 @@ def main():
         md.append("- gosa identical across variants and rounds: %s"
                   % ("yes (%r)" % next(iter(gosas)) if len(gosas) == 1 else "NO: %s" % sorted(gosas)))
         uni = [n for n in ("ib", "tca") if summ.get(n, {}).get("ok_rounds")]
-        for ch in [n for n in ("hybrid", "profile", "profile@run") if n in summ]:
+        for ch in [n for n in ("hybrid", "threshold", "profile", "profile@run") if n in summ]:
             if not uni or not summ[ch]["ok_rounds"]:
                 continue
-            if aliases.get(ch) in ("hybrid", "profile"):
+            if aliases.get(ch) in ("hybrid", "threshold", "profile"):
                 md.append("- chosen %s: same plan as %s (verdict above)" % (ch, aliases[ch]))
                 verdicts.append("%s %s %s: same plan as %s"
                                 % (cfg["size"], cfg["grid"], ch, aliases[ch]))

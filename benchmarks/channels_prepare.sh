@@ -4,7 +4,9 @@
 # (129x129x257) on static 2x2 and 1x4 grids, once per channel plan:
 #   ib       policy=ib                     (every exchanging dim over IB)
 #   tca      policy=tca                    (every exchanging dim over TCA)
-#   hybrid   policy=hybrid subcluster-size=2   (threshold rule)
+#   hybrid   policy=hybrid subcluster-size=2   (the default: auto where no
+#            profile model, the runtime decides per peer)
+#   threshold policy=threshold subcluster-size=2 (the thesis's rule)
 #   profile  policy=hybrid subcluster-size=2 profile=FILE (only with FILE)
 # plus `ch_<d0>_<d1>_<d2>` objects with explicit channels for every other
 # ib/tca assignment of the exchanging dimensions (so that channels_bench.sh
@@ -27,8 +29,12 @@ if [ $# -gt 0 ]; then
   [ -f "$1" ] || { echo "channels_prepare: profile '$1' does not exist" >&2; exit 2; }
   profile="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 fi
-grep -qx '/.gpu-carry/' "$root/.git/info/exclude" 2>/dev/null ||
-  echo '/.gpu-carry/' >> "$root/.git/info/exclude"
+# .gpu-carry/ must stay out of git (it travels as a carried path): it is in
+# .gitignore; older checkouts get it excluded locally.
+if ! git -C "$root" check-ignore -q .gpu-carry/ 2>/dev/null; then
+  ex="$(git -C "$root" rev-parse --git-path info/exclude)"
+  mkdir -p "$(dirname "$ex")" && echo '/.gpu-carry/' >> "$ex"
+fi
 rm -rf "$out"; mkdir -p "$out"
 [ -n "$profile" ] && cp "$profile" "$out/profile.input.json"
 
@@ -58,7 +64,7 @@ for size in s m; do
     name="himeno_${size}_${grid}"
     src="$out/$name.mlir"
     himeno_size "$root/examples/himeno.mlir" "$src" "${dims[@]}" "$grid" || exit 1
-    variants=(ib tca hybrid); [ -n "$profile" ] && variants+=(profile)
+    variants=(ib tca hybrid threshold); [ -n "$profile" ] && variants+=(profile)
     for vn in "${variants[@]}"; do
       pol=$vn; [ "$vn" = profile ] && pol=hybrid
       opts="policy=$pol subcluster-size=$sc"              # xmp-select-channels
