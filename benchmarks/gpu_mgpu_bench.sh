@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Multi-GPU benchmark, side by side in one run, on the lent GPU machine with
-# 2 GPUs (after scripts/gpu-prepare.sh --bench [--before DIR] here and,
-# there, scripts/gpu-tests.sh, which builds build-gpu/ and links the carried
-# programs, and for the before rows scripts/gpu-before.sh):
+# 2 GPUs (after scripts/gpu-prepare.sh --bench [--before DIR] here; there it
+# builds the runtime in build-gpu/, links the carried programs and runs
+# scripts/gpu-before.sh itself when scripts/gpu-tests.sh has not):
 #   bash benchmarks/gpu_mgpu_bench.sh [ITERS] [REPS]      (default 100 3)
 # For Laplace 2-D 8192 x 8192 (laplace2d_gpu_8k), Himeno M (himeno_gpu_m)
 # and Himeno L (himeno_gpu_l), every repetition (interleaved, so that noise
@@ -32,7 +32,29 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 unset XMP_REFLECT_CHANNEL XMP_REFLECT_STATS XMP_SUBCLUSTER_SIZE XMP_VERBOSE
 mpirun_=(mpirun --bind-to none)
 
-[ -d "$p" ] || { echo "gpu_mgpu_bench: no $p (run scripts/gpu-tests.sh first)" >&2; exit 2; }
+# Standalone on a fresh machine: build the runtime and link the three
+# carried programs (what gpu-tests.sh would have done), and the before
+# build's (gpu-before.sh) when it was carried.
+if [ ! -f "$b/lib/libxmprt.so" ]; then
+  if [ ! -d /usr/src/googletest ] && [ -d "$root/.gpu-carry/googletest" ]; then
+    mkdir -p /usr/src && cp -r "$root/.gpu-carry/googletest" /usr/src/googletest
+  fi
+  cmake -S "$root" -B "$b" -G Ninja -DXMP_BUILD_COMPILER=OFF -DXMP_ENABLE_CUDA=ON \
+    -DCMAKE_BUILD_TYPE=Release > "$raw/runtime_cmake.txt" 2>&1 &&
+    ninja -C "$b" > "$raw/runtime_build.txt" 2>&1 ||
+    { echo "gpu_mgpu_bench: runtime build failed" >&2; tail -20 "$raw/runtime_build.txt"; exit 2; }
+fi
+mkdir -p "$p"
+for n in laplace2d_gpu_8k himeno_gpu_m himeno_gpu_l; do
+  o="$root/.gpu-carry/obj/$n.gpu.o"
+  [ -x "$p/$n.gpu" ] || [ ! -f "$o" ] ||
+    mpicc "$o" -o "$p/$n.gpu" -L"$b/lib" -lxmprt -Wl,-rpath,"$b/lib" -lstdc++ -lm ||
+    echo "gpu_mgpu_bench: linking $n failed"
+done
+if [ ! -d "$pb" ] && [ -d "$root/.gpu-carry/before" ]; then
+  OUT="$raw/before" bash "$root/scripts/gpu-before.sh" > "$raw/before.txt" 2>&1 ||
+    echo "gpu_mgpu_bench: gpu-before.sh failed (see raw/before.txt)"
+fi
 nvidia-smi -L > "$raw/gpus.txt" 2>&1
 nvidia-smi topo -m > "$raw/topo.txt" 2>&1
 ngpu=$(grep -c '^GPU' "$raw/gpus.txt")

@@ -8,7 +8,7 @@
 #        bench[:ITERS] (benchmarks/gpu_bench.sh),
 #        mgpu[:ITERS] (benchmarks/gpu_mgpu_bench.sh: generated on 1 and 2
 #          GPUs, each reflect channel, vs the hand-written multi-GPU
-#          baselines; after tests, and before for the before rows),
+#          baselines; standalone: builds and links what it needs),
 #        variants[:ITERS]
 #        (benchmarks/gpu_variants.sh), profile (benchmarks/gpu_profile.sh),
 #        worksharing[:STEPS] (benchmarks/worksharing_bench.sh),
