@@ -60,7 +60,7 @@ nvidia-smi topo -m > "$raw/topo.txt" 2>&1
 ngpu=$(grep -c '^GPU' "$raw/gpus.txt")
 {
   echo "iters $iters"; echo "reps $reps"; echo "ngpu $ngpu"
-  echo "commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo "commit $(cat "$root/.gpu-carry/rev" 2>/dev/null || git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   echo "before $(cat "$root/.gpu-carry/before/rev" 2>/dev/null || echo none)"
   echo "date $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } > "$raw/info.txt"

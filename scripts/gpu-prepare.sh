@@ -43,6 +43,11 @@ done
 rm -rf "$carry/obj" "$carry/src" "$carry/googletest" "$carry/before" "$carry/variants" \
   "$carry/himeno_cpu"
 mkdir -p "$carry/obj" "$carry/src"
+# The commit the carried programs were built from (-dirty: with uncommitted
+# changes); the device's copy of the tree may not carry git's view of it.
+{ git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown; } | tr -d '\n' > "$carry/rev"
+git -C "$root" diff --quiet HEAD 2>/dev/null || printf -- '-dirty' >> "$carry/rev"
+echo >> "$carry/rev"
 cc() { "$build/bin/xmpcc" -O3 --march=x86-64-v3 --emit=obj "$@"; }
 
 # Tests: every GPU example on the GPU, and the CPU build of each.
