@@ -379,6 +379,14 @@ void atFinalize() {
       t->write();
 }
 
+void syncForRelease(const char *fn) {
+  if (!initialized())
+    return;
+  cudaError_t e = cudaStreamSynchronize(theStream(fn));
+  if (e != cudaSuccess && !tearingDown(e))
+    cudaFail(fn, e, "cudaStreamSynchronize");
+}
+
 void *deviceAlloc(int64_t bytes, const char *fn) {
   ensureDevice(fn);
   size_t n = (size_t)((bytes + 255) / 256 * 256);

@@ -43,6 +43,9 @@ void ensureDevice(const char *fn);
 void *stream(const char *fn);
 // Waits for everything queued on the stream.
 void sync(const char *fn);
+// The same before releasing resources, which may happen at exit: errors
+// that only mean CUDA or MPI is being torn down are ignored.
+void syncForRelease(const char *fn);
 // Under XMP_GPU_TIMELINE, times a stretch of host work ("host WHAT"
 // entries: first kernel lookups, allocations) so that host costs between
 // launches can be told apart; nothing otherwise.

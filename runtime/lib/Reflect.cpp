@@ -1152,7 +1152,7 @@ void xmprt_reflect_destroy(xmprt_reflect_plan *p) {
     // Once my stream has run my last reflect, every peer's flag write of
     // it has landed in my words (I waited for them), and no peer writes
     // again before a next reflect: the words may go.
-    gpu::sync("xmprt_reflect_destroy");
+    gpu::syncForRelease("xmprt_reflect_destroy");
     for (auto &kv : p->peerFlags)
       gpu::ipcClose(kv.second);
     gpu::deviceFree(p->myFlags);
