@@ -218,6 +218,10 @@ struct DimPhase {
   // plans outside replicate regions copy them to the host afterwards.
   std::vector<Box> halo;
   std::vector<int> tcaPeers;
+  // Stream flags (device plans that use them, set at binding): per TCA
+  // peer, in tcaPeers' order, its READY word for me in its memory and my
+  // READY word for it in mine; DONE is the word after each.
+  std::vector<uint32_t *> flagTo, flagFrom;
   std::vector<MPI_Request> readyReqs, doneReqs; // recvs then sends
   int64_t ibBytes = 0, tcaBytes = 0, selfBytes = 0;
 };
@@ -247,8 +251,9 @@ struct xmprt_reflect_plan {
   // flags, self copies): xmprt_reflect_start queues the whole exchange and
   // xmprt_reflect_wait has nothing left to do on the host.
   bool streamOnly = false;
-  size_t flagSlot(int32_t dim, int writerSub, int kind) const {
-    return ((size_t)dim * subSize + writerSub) * 2 + kind;
+  // READY word of (dim, writer); DONE is the next one.
+  size_t flagSlot(int32_t dim, int writerSub) const {
+    return ((size_t)dim * subSize + writerSub) * 2;
   }
   // XMP_REFLECT_STATS=1: this plan's record (owned by the registry, kept
   // after the plan is destroyed); null otherwise.
@@ -466,18 +471,14 @@ void beginDim(xmprt_reflect_plan *p, DimPhase &ph) {
 void flagsDim(xmprt_reflect_plan *p, DimPhase &ph, char *base) {
   const char *fn = "xmprt_reflect_wait";
   uint32_t e = p->epoch;
-  xmprt_grid *g = p->a->grid;
-  for (int kind = 0; kind < 2; ++kind) {
+  for (int kind = 0; kind < 2; ++kind) { // READY, then DONE
     if (kind == 1)
       for (const Copy &c : ph.pushes)
         p->mem->copyToPeer(c.peerBase, c.dst, base, c.src, c.direct);
-    for (int peer : ph.tcaPeers)
-      gpu::flagWrite(p->peerFlags[peer] + p->flagSlot(ph.dim, p->mySub, kind),
-                     e, fn);
-    for (int peer : ph.tcaPeers)
-      gpu::flagWait(p->myFlags +
-                        p->flagSlot(ph.dim, g->subRankOf[peer], kind),
-                    e, fn);
+    for (uint32_t *w : ph.flagTo)
+      gpu::flagWrite(w + kind, e, fn);
+    for (uint32_t *w : ph.flagFrom)
+      gpu::flagWait(w + kind, e, fn);
   }
 }
 
@@ -571,6 +572,8 @@ void resetDim(DimPhase &ph) {
   ph.pushes.clear();
   ph.halo.clear();
   ph.tcaPeers.clear();
+  ph.flagTo.clear();
+  ph.flagFrom.clear();
   ph.chan[0] = ph.chan[1] = XMPRT_CHANNEL_NONE;
   ph.ibBytes = ph.tcaBytes = ph.selfBytes = 0;
   ph.active = false;
@@ -655,6 +658,18 @@ void bindFlags(xmprt_reflect_plan *p) {
             all ? "stream flags in peer memory" : "MPI messages",
             all || ok ? "" : ": ", all || ok ? "" : why);
   p->flagsState = state;
+  for (DimPhase &ph : p->dims) {
+    ph.flagTo.clear();
+    ph.flagFrom.clear();
+    if (!all)
+      continue;
+    for (int peer : ph.tcaPeers) {
+      ph.flagTo.push_back(p->peerFlags[peer] +
+                          p->flagSlot(ph.dim, p->mySub));
+      ph.flagFrom.push_back(p->myFlags +
+                            p->flagSlot(ph.dim, g->subRankOf[peer]));
+    }
+  }
   bool only = all != 0;
   for (const DimPhase &ph : p->dims)
     if (ph.active && (!ph.sends.empty() || !ph.recvs.empty()))

@@ -370,8 +370,9 @@ void XMPSelectChannelsPass::annotate(OpT op) {
                           g.bytes ? "" : ", latency only");
       return c;
     }
-    std::string fallback =
-        model ? llvm::formatv("; the profile has no \"{0}\"",
+    // Only when a profile is given but lacks this data's model.
+    std::string noModel =
+        model ? llvm::formatv("the profile has no \"{0}\"",
                               acc ? "device_channels" : "channels")
                     .str()
               : "";
@@ -379,12 +380,12 @@ void XMPSelectChannelsPass::annotate(OpT op) {
       // Only the machine knows: the runtime maps the peer's memory where it
       // can (same sub-cluster; CUDA IPC for device data) and uses TCA
       // there, IB otherwise (docs/channels.md, "Without a profile").
-      os << "auto (no measured model" << fallback
+      os << "auto (no measured model" << (noModel.empty() ? "" : "; ")
+         << noModel
          << ": the runtime uses tca for peers it can map, ib for the others)";
       return Channel::auto_;
     }
-    if (!fallback.empty())
-      fallback = "; threshold rule:" + fallback.substr(1);
+    std::string fallback = noModel.empty() ? "" : "; threshold rule: " + noModel;
     if (g.cls == HaloClass::Block) {
       os << "ib (contiguous halo" << fallback << ")";
       return Channel::ib;
