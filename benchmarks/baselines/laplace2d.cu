@@ -31,7 +31,10 @@
 //
 // Stencil kernel: LAPLACE_STENCIL=sweep (default) walks a chunk of rows per
 // thread keeping the column's values in registers; =2d is one point per
-// thread (32 x 8 blocks). Same arithmetic and sum order either way.
+// thread (32 x 8 blocks). Same arithmetic and sum order either way. The
+// sweep, init and copy kernels are in laplace2d_kernels.cuh, shared with
+// laplace2d_mgpu.cu: they are written over a range of rows, and this
+// program passes all interior rows (1 .. XSIZE-2).
 // Output:
 //   XMP-RESULT checksum <sum of all u after the last step, %.17g>
 //   XMP-RESULT time     <seconds of the timed loop (events)>
@@ -51,6 +54,7 @@
 // put a NaN into u; the program counts the non-finite elements of u at the
 // end and exits 1 if there is any.
 #include "bench_common.cuh"
+#include "laplace2d_kernels.cuh"
 
 #include <cinttypes>
 #include <cmath>
@@ -59,20 +63,7 @@
 
 namespace {
 
-constexpr int kBX = 32;  // threads along y (contiguous): one 256-byte row
-constexpr int kBY = 8;   // threads along x
-constexpr int kSumBlocks = 1024, kSumThreads = 256;
-
-__global__ void __launch_bounds__(kBX * kBY)
-    init_kernel(double *__restrict__ u, double *__restrict__ uu, int nx,
-                int ny) {
-  const int y = blockIdx.x * blockDim.x + threadIdx.x;
-  const int x = blockIdx.y * blockDim.y + threadIdx.y;
-  if (x >= nx || y >= ny) return;
-  const size_t c = size_t(x) * ny + y;
-  u[c] = double((int64_t(x) * 7 + int64_t(y) * 3) % 11);
-  if (x == 0 || x == nx - 1 || y == 0 || y == ny - 1) uu[c] = 0.0;
-}
+constexpr int kSumBlocks = 1024;
 
 // One thread per point. y = blockIdx.x*32 + threadIdx.x starts at 0 (the
 // thread at y = 0 idles) so that a warp's 32 doubles are one aligned
@@ -91,42 +82,6 @@ __global__ void __launch_bounds__(kBX * kBY)
   uu[c] = __dmul_rn(s, 0.25);
 }
 
-// The same update as stencil_kernel, each thread walking a chunk of rows
-// of one column (a plane sweep, as a strong hand-written stencil does):
-// u[x-1][y] and u[x][y] of the next row are the values this thread loaded
-// for the previous one, kept in registers; same sum order, no FMA.
-constexpr int kSweepThreads = 256;
-__global__ void __launch_bounds__(kSweepThreads)
-    stencil_sweep_kernel(const double *__restrict__ u,
-                         double *__restrict__ uu, int nx, int ny,
-                         int rows_per_chunk) {
-  const int y = blockIdx.x * blockDim.x + threadIdx.x;
-  if (y < 1 || y >= ny - 1) return;
-  const int x0 = 1 + int(blockIdx.y) * rows_per_chunk;
-  const int x1 = min(x0 + rows_per_chunk, nx - 1);
-  if (x0 >= x1) return;
-  size_t c = size_t(x0) * ny + y;
-  double up = u[c - ny], mid = u[c];
-  for (int x = x0; x < x1; ++x, c += ny) {
-    const double down = u[c + ny];
-    const double s =
-        __dadd_rn(__dadd_rn(__dadd_rn(up, down), u[c - 1]), u[c + 1]);
-    uu[c] = __dmul_rn(s, 0.25);
-    up = mid;
-    mid = down;
-  }
-}
-
-__global__ void __launch_bounds__(kBX * kBY)
-    copy_kernel(const double *__restrict__ uu, double *__restrict__ u, int nx,
-                int ny) {
-  const int y = blockIdx.x * blockDim.x + threadIdx.x;
-  const int x = blockIdx.y * blockDim.y + threadIdx.y + 1;
-  if (x >= nx - 1 || y < 1 || y >= ny - 1) return;
-  const size_t c = size_t(x) * ny + y;
-  u[c] = uu[c];
-}
-
 // Sum and count of non-finite values of u[0..n): a fixed grid-stride
 // partition and per-block partial results, added on the host in block
 // order, so the checksum is the same on every run.
@@ -142,28 +97,7 @@ __global__ void __launch_bounds__(kSumThreads)
     s += v;
     bad += !isfinite(v);
   }
-  for (int off = 16; off > 0; off >>= 1) {
-    s += __shfl_down_sync(0xffffffffu, s, off);
-    bad += __shfl_down_sync(0xffffffffu, bad, off);
-  }
-  __shared__ double ws[kSumThreads / 32];
-  __shared__ unsigned long long wb[kSumThreads / 32];
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  if (lane == 0) {
-    ws[warp] = s;
-    wb[warp] = bad;
-  }
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    double t = 0.0;
-    unsigned long long b = 0;
-    for (int w = 0; w < kSumThreads / 32; ++w) {
-      t += ws[w];
-      b += wb[w];
-    }
-    part_sum[blockIdx.x] = t;
-    part_bad[blockIdx.x] = b;
-  }
+  block_sum_bad(s, bad, &part_sum[blockIdx.x], &part_bad[blockIdx.x]);
 }
 
 long parse_long(const char *s, const char *what) {
@@ -271,17 +205,21 @@ int main(int argc, char **argv) {
   auto reset = [&]() {  // poison, then the example's initialization
     CUDA_CHECK(cudaMemset(u, 0xff, n * sizeof(double)));
     CUDA_CHECK(cudaMemset(uu, 0xff, n * sizeof(double)));
-    init_kernel<<<grid_all, block>>>(u, uu, int(nx), int(ny));
+    init_kernel<<<grid_all, block>>>(u, uu, /*nl=*/int(nx), /*lo=*/1, int(nx),
+                                     int(ny));
     CUDA_CHECK_LAUNCH();
   };
   auto step = [&]() {
     if (sweep)
+      // All interior rows [1, XSIZE-1), consecutive chunks.
       stencil_sweep_kernel<<<grid_sweep, kSweepThreads>>>(
-          u, uu, int(nx), int(ny), rows_per_chunk);
+          u, uu, int(ny), /*xbeg=*/1, /*xend=*/int(nx - 1),
+          /*ystep=*/rows_per_chunk, rows_per_chunk);
     else
       stencil_kernel<<<grid_int, block>>>(u, uu, int(nx), int(ny));
     CUDA_CHECK_LAUNCH();
-    copy_kernel<<<grid_int, block>>>(uu, u, int(nx), int(ny));
+    copy_kernel<<<grid_int, block>>>(uu, u, int(ny), /*xbeg=*/1,
+                                     /*xend=*/int(nx - 1));
     CUDA_CHECK_LAUNCH();
   };
 

@@ -60,7 +60,9 @@
 //
 // Stencil: the sweep kernel of laplace2d.cu (each thread walks a chunk of
 // rows of one column, the column's values in registers; same sum order,
-// no FMA), chunked for about two waves of resident blocks.
+// no FMA), chunked for about two waves of resident blocks. The init, sweep
+// and copy kernels are those of laplace2d.cu: one definition, in
+// laplace2d_kernels.cuh.
 //
 // Timing: after the re-initialization: cudaDeviceSynchronize, MPI_Barrier,
 // MPI_Wtime, ITERS steps (enqueued without any host synchronization),
@@ -83,75 +85,16 @@
 // copies are counted apart, halo_bytes_per_iter).
 // Exits 1 if a non-finite element remains in u (poison, see laplace2d.cu).
 #include "mgpu_common.cuh"
+#include "laplace2d_kernels.cuh"
 
 #include <cinttypes>
 #include <cmath>
 
 namespace {
 
-constexpr int kBX = 32;  // threads along y (contiguous)
-constexpr int kBY = 8;   // threads along x
-constexpr int kSweepThreads = 256;
-constexpr int kSumThreads = 256;
-
-// Local rows l = 0 .. nl-1 hold the global rows x = lo - 1 + l; rows outside
-// [0, XSIZE) are zero. uu: the global boundary is 0, its interior stays
-// poisoned until the stencil writes it (laplace2d.cu).
-__global__ void __launch_bounds__(kBX * kBY)
-    init_kernel(double *__restrict__ u, double *__restrict__ uu, int nl,
-                int lo, int nx, int ny) {
-  const int y = blockIdx.x * blockDim.x + threadIdx.x;
-  const int l = blockIdx.y * blockDim.y + threadIdx.y;
-  if (l >= nl || y >= ny) return;
-  const int x = lo - 1 + l;
-  const size_t c = size_t(l) * ny + y;
-  if (x < 0 || x >= nx) {
-    u[c] = 0.0;
-    uu[c] = 0.0;
-    return;
-  }
-  u[c] = double((int64_t(x) * 7 + int64_t(y) * 3) % 11);
-  if (x == 0 || x == nx - 1 || y == 0 || y == ny - 1) uu[c] = 0.0;
-}
-
-// laplace2d.cu's sweep kernel over local rows: block row b handles the rows
-// x0 = xbeg + blockIdx.y*ystep .. min(x0 + rows, xend) - 1 (inner rows:
-// ystep = rows; the two boundary rows: rows = 1, ystep = their distance).
-__global__ void __launch_bounds__(kSweepThreads)
-    stencil_sweep_kernel(const double *__restrict__ u,
-                         double *__restrict__ uu, int ny, int xbeg, int xend,
-                         int ystep, int rows) {
-  const int y = blockIdx.x * blockDim.x + threadIdx.x;
-  if (y < 1 || y >= ny - 1) return;
-  const int x0 = xbeg + int(blockIdx.y) * ystep;
-  const int x1 = min(x0 + rows, xend);
-  if (x0 >= x1) return;
-  size_t c = size_t(x0) * ny + y;
-  double up = u[c - ny], mid = u[c];
-  for (int x = x0; x < x1; ++x, c += ny) {
-    const double down = u[c + ny];
-    const double s =
-        __dadd_rn(__dadd_rn(__dadd_rn(up, down), u[c - 1]), u[c + 1]);
-    uu[c] = __dmul_rn(s, 0.25);
-    up = mid;
-    mid = down;
-  }
-}
-
-// u = uu on the interior columns of the local rows [xbeg, xend).
-__global__ void __launch_bounds__(kBX * kBY)
-    copy_kernel(const double *__restrict__ uu, double *__restrict__ u,
-                int ny, int xbeg, int xend) {
-  const int y = blockIdx.x * blockDim.x + threadIdx.x;
-  const int x = blockIdx.y * blockDim.y + threadIdx.y + xbeg;
-  if (x >= xend || y < 1 || y >= ny - 1) return;
-  const size_t c = size_t(x) * ny + y;
-  u[c] = uu[c];
-}
-
 // Sum and count of non-finite values of each row of ny doubles: block b
-// handles row b in a fixed order (strided per thread, the warps' shuffle
-// tree, the warps in order): the sums depend on nothing but the data.
+// handles row b in a fixed order (strided per thread, then block_sum_bad):
+// the sums depend on nothing but the data.
 __global__ void __launch_bounds__(kSumThreads)
     row_sum_kernel(const double *__restrict__ u, int ny,
                    double *__restrict__ row_sum,
@@ -164,28 +107,7 @@ __global__ void __launch_bounds__(kSumThreads)
     s += v;
     bad += !isfinite(v);
   }
-  for (int off = 16; off > 0; off >>= 1) {
-    s += __shfl_down_sync(0xffffffffu, s, off);
-    bad += __shfl_down_sync(0xffffffffu, bad, off);
-  }
-  __shared__ double ws[kSumThreads / 32];
-  __shared__ unsigned long long wb[kSumThreads / 32];
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  if (lane == 0) {
-    ws[warp] = s;
-    wb[warp] = bad;
-  }
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    double t = 0.0;
-    unsigned long long b = 0;
-    for (int w = 0; w < kSumThreads / 32; ++w) {
-      t += ws[w];
-      b += wb[w];
-    }
-    row_sum[blockIdx.x] = t;
-    row_bad[blockIdx.x] = b;
-  }
+  block_sum_bad(s, bad, &row_sum[blockIdx.x], &row_bad[blockIdx.x]);
 }
 
 const char *kUsage =
