@@ -71,6 +71,8 @@ void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
   channels.subclusterSize = options.subclusterSize;
   channels.profile = options.channelProfile;
   pm.addPass(xmp::createXMPSelectChannels(channels));
+  if (options.overlapHalo)
+    pm.addPass(xmp::createXMPOverlapHalo());
   // Device loops: GPU part + CPU part by the weight (CPU path: all CPU).
   xmp::XMPSplitDeviceLoopsOptions split;
   split.gpu = options.gpu;

@@ -107,8 +107,10 @@ thread_local bool tCurrent = false;
 int gRequestedDevice = -1; // mgpuSetDefaultDevice, recorded only
 
 std::atomic<void *> gStream{nullptr};
+// gpu::OnCommStream: this thread's runtime work goes to the comm stream.
+thread_local cudaStream_t tOverride = nullptr;
 
-cudaStream_t theStream(const char *fn) {
+cudaStream_t mainStream(const char *fn) {
   static std::once_flag once;
   gpu::ensureDevice(fn);
   std::call_once(once, [fn] {
@@ -117,6 +119,29 @@ cudaStream_t theStream(const char *fn) {
     gStream.store(s, std::memory_order_release);
   });
   return static_cast<cudaStream_t>(gStream.load(std::memory_order_acquire));
+}
+
+cudaStream_t theStream(const char *fn) {
+  cudaStream_t s = mainStream(fn);
+  return tOverride ? tOverride : s;
+}
+
+// The second stream and the two events that order it with the main one.
+struct CommStream {
+  cudaStream_t stream = nullptr;
+  cudaEvent_t fork = nullptr, join = nullptr;
+};
+CommStream &commStream(const char *fn) {
+  static CommStream c = [fn] {
+    mainStream(fn);
+    CommStream n;
+    XMPRT_CUDA(cudaStreamCreateWithFlags(&n.stream, cudaStreamNonBlocking),
+               fn);
+    XMPRT_CUDA(cudaEventCreateWithFlags(&n.fork, cudaEventDisableTiming), fn);
+    XMPRT_CUDA(cudaEventCreateWithFlags(&n.join, cudaEventDisableTiming), fn);
+    return n;
+  }();
+  return c;
 }
 
 cudaStream_t asStream(void *s) { return static_cast<cudaStream_t>(s); }
@@ -353,6 +378,25 @@ void ensureDevice(const char *fn) {
 }
 
 void *stream(const char *fn) { return theStream(fn); }
+
+void commFork(const char *fn) {
+  CommStream &c = commStream(fn);
+  XMPRT_CUDA(cudaEventRecord(c.fork, mainStream(fn)), fn);
+  XMPRT_CUDA(cudaStreamWaitEvent(c.stream, c.fork, 0), fn);
+}
+
+void commJoin(const char *fn) {
+  CommStream &c = commStream(fn);
+  XMPRT_CUDA(cudaEventRecord(c.join, c.stream), fn);
+  XMPRT_CUDA(cudaStreamWaitEvent(mainStream(fn), c.join, 0), fn);
+}
+
+OnCommStream::OnCommStream(const char *fn) {
+  XMPRT_CHECK(!tOverride, fn, "nested use of the comm stream");
+  tOverride = commStream(fn).stream;
+}
+
+OnCommStream::~OnCommStream() { tOverride = nullptr; }
 
 void sync(const char *fn) {
   Timeline *t = Timeline::get();

@@ -11,6 +11,9 @@
 // MPI if need be) and one persistent non-blocking stream: every copy and
 // kernel of the runtime and of generated code goes to that stream, so
 // program order on the stream is the only ordering the runtime relies on.
+// The one exception is a started reflect (xmprt_reflect_start ..
+// xmprt_reflect_wait), which runs on a second stream forked from and
+// joined back into the main one (commFork / commJoin below).
 //===----------------------------------------------------------------------===//
 #ifndef XMPRT_LIB_GPU_H
 #define XMPRT_LIB_GPU_H
@@ -43,6 +46,22 @@ void ensureDevice(const char *fn);
 void *stream(const char *fn);
 // Waits for everything queued on the stream.
 void sync(const char *fn);
+// The comm stream: a second stream on which a started reflect
+// (xmprt_reflect_start) runs while kernels queued on the main stream after
+// the start run beside it. commFork: the comm stream's next work waits for
+// everything queued on the main stream so far; commJoin: the main stream's
+// next work waits for everything queued on the comm stream so far. While an
+// OnCommStream lives, stream() (and every copy, kernel, flag operation and
+// sync of the runtime) on this thread means the comm stream.
+void commFork(const char *fn);
+void commJoin(const char *fn);
+class OnCommStream {
+public:
+  explicit OnCommStream(const char *fn);
+  ~OnCommStream();
+  OnCommStream(const OnCommStream &) = delete;
+  OnCommStream &operator=(const OnCommStream &) = delete;
+};
 // The same before releasing resources, which may happen at exit: errors
 // that only mean CUDA or MPI is being torn down are ignored.
 void syncForRelease(const char *fn);

@@ -24,6 +24,10 @@ void ensureDevice(const char *fn) { notBuilt(fn); }
 }
 void *stream(const char *fn) { notBuilt(fn); }
 void sync(const char *fn) { notBuilt(fn); }
+void commFork(const char *fn) { notBuilt(fn); }
+void commJoin(const char *fn) { notBuilt(fn); }
+OnCommStream::OnCommStream(const char *fn) { notBuilt(fn); }
+OnCommStream::~OnCommStream() {}
 void syncForRelease(const char *) {}
 HostSpan::HostSpan(const char *) {}
 HostSpan::~HostSpan() {}

@@ -63,6 +63,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -251,6 +252,10 @@ struct xmprt_reflect_plan {
   // flags, self copies): xmprt_reflect_start queues the whole exchange and
   // xmprt_reflect_wait has nothing left to do on the host.
   bool streamOnly = false;
+  // A device plan started by xmprt_reflect_start with something to move:
+  // the exchange runs on the comm stream (gpu::commFork at the start,
+  // gpu::commJoin at the wait), so kernels queued in between run beside it.
+  bool onComm = false;
   // READY word of (dim, writer); DONE is the next one.
   size_t flagSlot(int32_t dim, int writerSub) const {
     return ((size_t)dim * subSize + writerSub) * 2;
@@ -998,14 +1003,26 @@ xmprt_reflect_plan *xmprt_reflect_init(xmprt_darray *a, const int64_t *width_lo,
 } // extern "C"
 
 namespace {
-void startPlan(xmprt_reflect_plan *p) {
-  XMPRT_CHECK(p, "xmprt_reflect_start", "plan is NULL");
-  XMPRT_CHECK(!p->started, "xmprt_reflect_start",
+// `split`: started by xmprt_reflect_start (work may be queued before the
+// wait), not by xmprt_reflect_do.
+void startPlan(xmprt_reflect_plan *p, bool split) {
+  const char *fn = "xmprt_reflect_start";
+  XMPRT_CHECK(p, fn, "plan is NULL");
+  XMPRT_CHECK(!p->started, fn,
               "plan already started (missing xmprt_reflect_wait)");
   p->started = true;
   if (p->acc && p->a->inGrid()) {
     bindDevice(p);
     ++p->epoch;
+  }
+  p->onComm = false;
+  if (split && p->acc && p->a->inGrid())
+    for (const DimPhase &ph : p->dims)
+      p->onComm |= ph.active;
+  std::optional<gpu::OnCommStream> on;
+  if (p->onComm) {
+    gpu::commFork(fn);
+    on.emplace(fn);
   }
   if (p->streamOnly) { // everything queued now; nothing left for the wait
     for (DimPhase &ph : p->dims) {
@@ -1018,9 +1035,25 @@ void startPlan(xmprt_reflect_plan *p) {
     beginDim(p, p->dims[0]);
 }
 
+void finishPlan(xmprt_reflect_plan *p);
+
 void waitPlan(xmprt_reflect_plan *p) {
-  XMPRT_CHECK(p, "xmprt_reflect_wait", "plan is NULL");
-  XMPRT_CHECK(p->started, "xmprt_reflect_wait", "plan was not started");
+  const char *fn = "xmprt_reflect_wait";
+  XMPRT_CHECK(p, fn, "plan is NULL");
+  XMPRT_CHECK(p->started, fn, "plan was not started");
+  if (!p->onComm) {
+    finishPlan(p);
+    return;
+  }
+  {
+    gpu::OnCommStream on(fn);
+    finishPlan(p);
+  }
+  gpu::commJoin(fn);
+  p->onComm = false;
+}
+
+void finishPlan(xmprt_reflect_plan *p) {
   for (size_t d = 0; d < p->dims.size() && !p->streamOnly; ++d) {
     if (d > 0)
       beginDim(p, p->dims[d]);
@@ -1076,11 +1109,11 @@ void xmprt_reflect_start(xmprt_reflect_plan *p) {
   if (p && p->stats) {
     statsDrain(p);
     double t0 = MPI_Wtime();
-    startPlan(p);
+    startPlan(p, true);
     p->stats->seconds += MPI_Wtime() - t0;
     return;
   }
-  startPlan(p);
+  startPlan(p, true);
 }
 
 void xmprt_reflect_wait(xmprt_reflect_plan *p) {
@@ -1099,14 +1132,14 @@ void xmprt_reflect_do(xmprt_reflect_plan *p) {
   if (p && p->stats) {
     statsDrain(p);
     double t0 = MPI_Wtime();
-    startPlan(p);
+    startPlan(p, false);
     waitPlan(p);
     statsDrain(p);
     p->stats->seconds += MPI_Wtime() - t0;
     ++p->stats->calls;
     return;
   }
-  startPlan(p);
+  startPlan(p, false);
   waitPlan(p);
 }
 

@@ -87,6 +87,14 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::desc("xmp-select-channels profile: JSON cost profile "
                      "(xmp-calibrate); empty = none"),
       llvm::cl::init("")};
+  // xmp-overlap-halo (docs/pipeline.md): reflects hidden behind the loop
+  // that follows them.
+  PassOptions::Option<bool> overlapHalo{
+      *this, "overlap-halo",
+      llvm::cl::desc("run xmp-overlap-halo: a reflect followed by a loop "
+                     "that reads the array exchanges its halos while the "
+                     "loop's interior runs"),
+      llvm::cl::init(true)};
   // Forwarded to xmp-split-device-loops (docs/pipeline.md).
   PassOptions::Option<int64_t> splitGrain{
       *this, "split-grain",

@@ -1874,3 +1874,45 @@ xmp.nodes @p(shape = 3)
 xmp.template @t(shape = 10)
 // expected-error @+1 {{block width must be at least 1, got 0}}
 xmp.distribute @t onto @p [block(0)]
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @overlap_margin_count(%tok: !xmp.token) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{overlap margin lists 2 dimensions but the loop has 1 induction variables}}
+  xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] overlap(%tok margin [1:1, 0:0]) {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @overlap_margin_negative(%tok: !xmp.token) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{overlap margin of dimension 0 must not be negative, got -1:1}}
+  xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] overlap(%tok margin [-1:1]) {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [cyclic]
+func.func @overlap_cyclic(%tok: !xmp.token) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{overlap margin on dimension 0 (template @t dimension 0) needs a block-like distribution, but it is cyclic}}
+  xmp.device_loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] overlap(%tok margin [1:0]) {
+  }
+  return
+}

@@ -68,6 +68,13 @@ func.func @f(%n: index, %w: f64) -> f64 {
 // CHECK: xmp.reflect_init %{{.*}} acc : {{.*}} -> !xmp.reflect_plan
   %p = xmp.reflect_init %a acc : !u_t -> !xmp.reflect_plan
   xmp.reflect_do %p
+// CHECK: %[[OTOK:.*]] = xmp.reflect_start
+// CHECK: xmp.device_loop {{.*}} on @t [0, 1] block_size [32, 4] overlap(%[[OTOK]] margin [1:1, 0:2]) reduce(max)
+  %otok = xmp.reflect_start %p
+  %om = xmp.device_loop (%i, %j) = (%c1, %c1) to (%c64, %c64) step (%c1, %c1) on @t [0, 1] block_size [32, 4] overlap(%otok margin [1:1, 0:2]) reduce(max) init(%z) -> f64 {
+    %v = xmp.load %a[%i, %j] : !u_t
+    xmp.yield %v : f64
+  }
   %tok = xmp.reflect_start %p
   xmp.reflect_wait %tok
   %r = xmp.reduction add %s on @p : f64

@@ -399,27 +399,45 @@ static void printSyncDirection(OpAsmPrinter &p, Operation *,
   p << stringifyEnum(dir.getValue());
 }
 
+/// `[lo:hi, ...]`: reflect widths, loop overlap margins.
+static ParseResult parseLoHiList(OpAsmParser &parser, DenseI64ArrayAttr &lo,
+                                 DenseI64ArrayAttr &hi) {
+  SmallVector<int64_t> l, h;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        int64_t x, y;
+        if (parser.parseInteger(x) || parser.parseColon() ||
+            parser.parseInteger(y))
+          return failure();
+        l.push_back(x);
+        h.push_back(y);
+        return success();
+      }))
+    return failure();
+  lo = parser.getBuilder().getDenseI64ArrayAttr(l);
+  hi = parser.getBuilder().getDenseI64ArrayAttr(h);
+  return success();
+}
+
+static void printLoHiList(OpAsmPrinter &p, ArrayRef<int64_t> lo,
+                          ArrayRef<int64_t> hi) {
+  p << "[";
+  for (size_t i = 0; i < lo.size(); ++i) {
+    if (i)
+      p << ", ";
+    p << lo[i] << ":" << (i < hi.size() ? hi[i] : 0);
+  }
+  p << "]";
+}
+
 static ParseResult parseReflectOptions(OpAsmParser &parser,
                                        DenseI64ArrayAttr &widthLo,
                                        DenseI64ArrayAttr &widthHi,
                                        DenseBoolArrayAttr &periodic,
                                        UnitAttr &acc, ArrayAttr &channels) {
   Builder &b = parser.getBuilder();
-  if (succeeded(parser.parseOptionalKeyword("width"))) {
-    SmallVector<int64_t> lo, hi;
-    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
-          int64_t l, h;
-          if (parser.parseInteger(l) || parser.parseColon() ||
-              parser.parseInteger(h))
-            return failure();
-          lo.push_back(l);
-          hi.push_back(h);
-          return success();
-        }))
-      return failure();
-    widthLo = b.getDenseI64ArrayAttr(lo);
-    widthHi = b.getDenseI64ArrayAttr(hi);
-  }
+  if (succeeded(parser.parseOptionalKeyword("width")) &&
+      parseLoHiList(parser, widthLo, widthHi))
+    return failure();
   if (succeeded(parser.parseOptionalKeyword("periodic"))) {
     SmallVector<bool> per;
     if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {
@@ -458,13 +476,8 @@ static void printReflectOptions(OpAsmPrinter &p, Operation *,
                                 DenseBoolArrayAttr periodic, UnitAttr acc,
                                 ArrayAttr channels) {
   if (widthLo && widthHi) {
-    p << " width [";
-    for (size_t i = 0; i < widthLo.size(); ++i) {
-      if (i)
-        p << ", ";
-      p << widthLo[i] << ":" << (i < (size_t)widthHi.size() ? widthHi[i] : 0);
-    }
-    p << "]";
+    p << " width ";
+    printLoHiList(p, widthLo.asArrayRef(), widthHi.asArrayRef());
   }
   if (periodic) {
     p << " periodic [";
@@ -979,6 +992,18 @@ static ParseResult parseLoopLike(OpAsmParser &parser, OperationState &result) {
       return failure();
     result.addAttribute("blockSize", b.getDenseI64ArrayAttr(bs));
   }
+  OpAsmParser::UnresolvedOperand overlap;
+  bool hasOverlap = false;
+  if (succeeded(parser.parseOptionalKeyword("overlap"))) {
+    DenseI64ArrayAttr lo, hi;
+    if (parser.parseLParen() || parser.parseOperand(overlap) ||
+        parser.parseKeyword("margin") || parseLoHiList(parser, lo, hi) ||
+        parser.parseRParen())
+      return failure();
+    hasOverlap = true;
+    result.addAttribute("marginLo", lo);
+    result.addAttribute("marginHi", hi);
+  }
   SmallVector<Type> resultTypes;
   if (succeeded(parser.parseOptionalKeyword("reduce"))) {
     SmallVector<Attribute> kinds;
@@ -1006,11 +1031,15 @@ static ParseResult parseLoopLike(OpAsmParser &parser, OperationState &result) {
   if (hasWeight &&
       parser.resolveOperand(weight, b.getF64Type(), result.operands))
     return failure();
+  if (hasOverlap && parser.resolveOperand(overlap,
+                                          TokenType::get(parser.getContext()),
+                                          result.operands))
+    return failure();
   result.addAttribute(
       "operandSegmentSizes",
       b.getDenseI32ArrayAttr({(int32_t)lbs.size(), (int32_t)ubs.size(),
                               (int32_t)steps.size(), (int32_t)inits.size(),
-                              hasWeight ? 1 : 0}));
+                              hasWeight ? 1 : 0, hasOverlap ? 1 : 0}));
   if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
   Region *body = result.addRegion();
@@ -1038,6 +1067,12 @@ static void printLoopLike(OpT op, OpAsmPrinter &p) {
     llvm::interleaveComma(*op.getBlockSize(), p);
     p << "]";
   }
+  if (Value tok = op.getOverlap()) {
+    p << " overlap(" << tok << " margin ";
+    printLoHiList(p, op.getMarginLo() ? *op.getMarginLo() : ArrayRef<int64_t>(),
+                  op.getMarginHi() ? *op.getMarginHi() : ArrayRef<int64_t>());
+    p << ")";
+  }
   if (!op.getInits().empty()) {
     p << " reduce(";
     llvm::interleaveComma(*op.getReduceKinds(), p, [&](Attribute a) {
@@ -1048,7 +1083,8 @@ static void printLoopLike(OpT op, OpAsmPrinter &p) {
   }
   p.printOptionalAttrDictWithKeyword(
       op->getAttrs(), {"tmpl", "onDims", "weightAuto", "blockSize",
-                       "reduceKinds", "operandSegmentSizes"});
+                       "reduceKinds", "operandSegmentSizes", "marginLo",
+                       "marginHi"});
   p << " ";
   p.printRegion(op.getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/!op.getInits().empty());
@@ -1097,6 +1133,22 @@ static LogicalResult verifyLoopLike(OpT op, bool isDevice) {
     for (int64_t v : *bs)
       if (v <= 0)
         return op.emitOpError("block_size entries must be positive");
+  }
+  if (op.getOverlap() || op.getMarginLo() || op.getMarginHi()) {
+    if (!op.getOverlap() || !op.getMarginLo() || !op.getMarginHi())
+      return op.emitOpError(
+          "overlap needs both a reflect token and margins");
+    if (op.getMarginLo()->size() != n || op.getMarginHi()->size() != n)
+      return op.emitOpError()
+             << "overlap margin lists " << op.getMarginLo()->size()
+             << " dimensions but the loop has " << n
+             << " induction variables";
+    for (unsigned k = 0; k < n; ++k)
+      if ((*op.getMarginLo())[k] < 0 || (*op.getMarginHi())[k] < 0)
+        return op.emitOpError()
+               << "overlap margin of dimension " << k
+               << " must not be negative, got " << (*op.getMarginLo())[k]
+               << ":" << (*op.getMarginHi())[k];
   }
   size_t numRed = op.getInits().size();
   size_t numKinds = op.getReduceKinds() ? op.getReduceKinds()->size() : 0;
@@ -1155,6 +1207,19 @@ static LogicalResult verifyLoopSymbols(OpT op,
       return op.emitOpError()
              << "'on' names template dimension " << d << " but "
              << op.getTmplAttr() << " has rank " << tmpl->getRank();
+  // The interior of an overlapped loop is a range of each dimension's owned
+  // iterations: not on cyclic dimensions, whose owned iterations are not one
+  // range.
+  if (op.getOverlap()) {
+    DistributeOp dist = tmpl->getDistribution();
+    for (auto [k, d] : llvm::enumerate(op.getOnDims()))
+      if (dist && ((*op.getMarginLo())[k] || (*op.getMarginHi())[k]) &&
+          dist.getFormat(d).getKind() == DistKind::cyclic)
+        return op.emitOpError()
+               << "overlap margin on dimension " << k << " (template "
+               << op.getTmplAttr() << " dimension " << d
+               << ") needs a block-like distribution, but it is cyclic";
+  }
   return success();
 }
 

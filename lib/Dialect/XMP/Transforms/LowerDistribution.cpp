@@ -52,8 +52,65 @@ struct DimLoop {
   Value start, end, step;       // block-like: global bounds
   Value kStart, kEnd;           // cyclic: block loop
   Value blockBase, period, lb, ub, stepVal; // cyclic element loop inputs
+  Value ownedLo, ownedHi;       // block-like: the node's owned range
   int64_t width = 1;
 };
+
+using Box = SmallVector<DimLoop>;
+
+/// The node's iterations of a loop with `overlap(... margin [lo:hi, ...])`
+/// as boxes that partition them: the interior first (iterations at least
+/// lo above and hi below the edges of the owned range in every dimension),
+/// then the boundary, dimension by dimension: dimension k's low and high
+/// slabs, the dimensions before k restricted to their interior, the ones
+/// after k whole. Every bound stays on the loop's lattice (start + n*step),
+/// so each box is an ordinary loop over a subset of the iterations.
+SmallVector<Box> overlapBoxes(OpBuilder &b, Location loc,
+                              ArrayRef<DimLoop> levels,
+                              ArrayRef<int64_t> mlo, ArrayRef<int64_t> mhi) {
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Box interior(levels.begin(), levels.end());
+  SmallVector<std::pair<unsigned, std::array<Value, 4>>> cuts;
+  for (auto [k, lv] : llvm::enumerate(levels)) {
+    if (lv.cyclic || (mlo[k] == 0 && mhi[k] == 0))
+      continue;
+    // align(x): the first lattice point >= x (and >= start).
+    auto align = [&](Value x) -> Value {
+      Value d = arith::MaxSIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, x, lv.start), c(0));
+      Value n = arith::CeilDivSIOp::create(b, loc, d, lv.step);
+      return arith::AddIOp::create(b, loc, lv.start,
+                                   arith::MulIOp::create(b, loc, n, lv.step));
+    };
+    Value e = align(lv.end);
+    Value iLo = arith::MinSIOp::create(
+        b, loc, align(arith::AddIOp::create(b, loc, lv.ownedLo, c(mlo[k]))), e);
+    Value iHi = arith::MinSIOp::create(
+        b, loc,
+        arith::MaxSIOp::create(
+            b, loc, iLo,
+            align(arith::SubIOp::create(b, loc, lv.ownedHi, c(mhi[k])))),
+        e);
+    cuts.push_back({(unsigned)k, {lv.start, iLo, iHi, e}});
+    interior[k].start = iLo;
+    interior[k].end = iHi;
+  }
+  SmallVector<Box> boxes{interior};
+  for (auto [i, cut] : llvm::enumerate(cuts)) {
+    auto [k, v] = cut;
+    for (int side = 0; side < 2; ++side) {
+      Box box(levels.begin(), levels.end());
+      for (size_t j = 0; j < i; ++j)
+        box[cuts[j].first] = interior[cuts[j].first];
+      box[k].start = side ? v[2] : v[0];
+      box[k].end = side ? v[3] : v[1];
+      boxes.push_back(box);
+    }
+  }
+  return boxes;
+}
 
 class Lowering {
 public:
@@ -357,6 +414,8 @@ SmallVector<DimLoop> Lowering::computeLevels(OpBuilder &b, Location loc,
                                        arith::MulIOp::create(b, loc, n, st));
       lv.end = arith::MinSIOp::create(b, loc, ub, bounds.getHi());
       lv.step = st;
+      lv.ownedLo = bounds.getLo();
+      lv.ownedHi = bounds.getHi();
     } else {
       lv.cyclic = true;
       lv.width = f.getWidth();
@@ -383,6 +442,20 @@ SmallVector<DimLoop> Lowering::computeLevels(OpBuilder &b, Location loc,
   }
 
   return levels;
+}
+
+/// The overlap clause of a loop: its token (null without one) and margins.
+std::tuple<Value, ArrayRef<int64_t>, ArrayRef<int64_t>>
+overlapOf(Operation *loopOp) {
+  auto get = [](auto op) -> std::tuple<Value, ArrayRef<int64_t>,
+                                       ArrayRef<int64_t>> {
+    if (!op.getOverlap())
+      return {Value(), {}, {}};
+    return {op.getOverlap(), *op.getMarginLo(), *op.getMarginHi()};
+  };
+  if (auto l = dyn_cast<LoopOp>(loopOp))
+    return get(l);
+  return get(cast<DeviceLoopOp>(loopOp));
 }
 
 LogicalResult Lowering::lowerLoop(Operation *loopOp) {
@@ -501,7 +574,24 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
         });
     return SmallVector<Value>(blocks.getResults());
   };
-  SmallVector<Value> results = build(b, 0, partials);
+  SmallVector<Value> results;
+  auto [overlap, marginLo, marginHi] = overlapOf(loopOp);
+  if (overlap) {
+    // The interior, the wait for the reflect, then the boundary: one
+    // partial per node through all boxes, combined across nodes once.
+    SmallVector<Box> boxes = overlapBoxes(b, loc, levels, marginLo, marginHi);
+    results = partials;
+    for (auto [i, box] : llvm::enumerate(boxes)) {
+      if (i == 1)
+        ReflectWaitOp::create(b, loc, overlap);
+      levels = box;
+      results = build(b, 0, results);
+    }
+    if (boxes.size() == 1) // no halo read: the wait follows the loop
+      ReflectWaitOp::create(b, loc, overlap);
+  } else {
+    results = build(b, 0, partials);
+  }
 
   if (splitPart) {
     for (auto [i, r] : llvm::enumerate(results))
@@ -623,22 +713,6 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
                                        AccessAttr::get(b.getContext(), mode));
   }
 
-  // Slots: block-like levels have one slot per iteration, cyclic ones w
-  // slots per owned block (validity tested in the body).
-  SmallVector<Value> zeros, counts, ones;
-  for (DimLoop &lv : levels) {
-    zeros.push_back(cst(b, loc, 0));
-    ones.push_back(cst(b, loc, 1));
-    if (!lv.cyclic) {
-      Value n = arith::CeilDivSIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, lv.end, lv.start), lv.step);
-      counts.push_back(arith::MaxSIOp::create(b, loc, n, cst(b, loc, 0)));
-    } else {
-      counts.push_back(arith::MulIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, lv.kEnd, lv.kStart),
-          cst(b, loc, lv.width)));
-    }
-  }
   // A node-local loop's reduction starts from its inits; otherwise from
   // the identities, and the node's result is combined across nodes, then
   // with the inits (all in the widened reduction types).
@@ -649,130 +723,183 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
     parInits.push_back(nodeLocal ? widen(b, v) : identities.back());
   }
 
-  auto par = scf::ParallelOp::create(
-      b, loc, zeros, counts, ones, parInits,
-      [&](OpBuilder &pb, Location, ValueRange slots, ValueRange) {
-        IRMapping mapping;
-        Value valid;
-        for (auto [k, lv] : llvm::enumerate(levels)) {
-          Value g;
-          if (!lv.cyclic) {
-            g = arith::AddIOp::create(
-                pb, loc, lv.start,
-                arith::MulIOp::create(pb, loc, slots[k], lv.step));
+  // One scf.parallel (one kernel) over the iterations of `lvls`, its
+  // reductions starting from `boxInits`.
+  auto emitPar = [&](ArrayRef<DimLoop> lvls, ValueRange boxInits,
+                     StringRef suffix) {
+    // Slots: block-like levels have one slot per iteration, cyclic ones w
+    // slots per owned block (validity tested in the body).
+    SmallVector<Value> zeros, counts, ones;
+    for (const DimLoop &lv : lvls) {
+      zeros.push_back(cst(b, loc, 0));
+      ones.push_back(cst(b, loc, 1));
+      if (!lv.cyclic) {
+        Value n = arith::CeilDivSIOp::create(
+            b, loc, arith::SubIOp::create(b, loc, lv.end, lv.start), lv.step);
+        counts.push_back(arith::MaxSIOp::create(b, loc, n, cst(b, loc, 0)));
+      } else {
+        counts.push_back(arith::MulIOp::create(
+            b, loc, arith::SubIOp::create(b, loc, lv.kEnd, lv.kStart),
+            cst(b, loc, lv.width)));
+      }
+    }
+    auto par = scf::ParallelOp::create(
+        b, loc, zeros, counts, ones, boxInits,
+        [&](OpBuilder &pb, Location, ValueRange slots, ValueRange) {
+          IRMapping mapping;
+          Value valid;
+          for (auto [k, lv] : llvm::enumerate(lvls)) {
+            Value g;
+            if (!lv.cyclic) {
+              g = arith::AddIOp::create(
+                  pb, loc, lv.start,
+                  arith::MulIOp::create(pb, loc, slots[k], lv.step));
+            } else {
+              Value w = cst(pb, loc, lv.width);
+              Value kk = arith::AddIOp::create(
+                  pb, loc, lv.kStart, arith::DivUIOp::create(pb, loc, slots[k], w));
+              Value r = arith::RemUIOp::create(pb, loc, slots[k], w);
+              g = arith::AddIOp::create(
+                  pb, loc,
+                  arith::AddIOp::create(
+                      pb, loc, arith::MulIOp::create(pb, loc, kk, lv.period),
+                      lv.blockBase),
+                  r);
+              Value ok = arith::AndIOp::create(
+                  pb, loc,
+                  arith::CmpIOp::create(pb, loc, arith::CmpIPredicate::sge, g,
+                                        lv.lb),
+                  arith::CmpIOp::create(pb, loc, arith::CmpIPredicate::slt, g,
+                                        lv.ub));
+              Value onStep = arith::CmpIOp::create(
+                  pb, loc, arith::CmpIPredicate::eq,
+                  arith::RemSIOp::create(
+                      pb, loc, arith::SubIOp::create(pb, loc, g, lv.lb),
+                      lv.stepVal),
+                  cst(pb, loc, 0));
+              ok = arith::AndIOp::create(pb, loc, ok, onStep);
+              valid = valid ? arith::AndIOp::create(pb, loc, valid, ok)
+                            : (Value)ok;
+            }
+            mapping.map(body->getArgument(k), g);
+          }
+          auto cloneBody = [&](OpBuilder &cb) {
+            SmallVector<Operation *> accesses;
+            for (Operation &op : body->without_terminator()) {
+              Operation *c = cb.clone(op, mapping);
+              c->walk([&](Operation *inner) {
+                if (isa<LoadOp, StoreOp>(inner))
+                  accesses.push_back(inner);
+              });
+            }
+            // The yielded values may be loads that are rewritten below: hold
+            // them as operands of a placeholder so the rewrite updates them.
+            SmallVector<Value> yielded;
+            for (Value v : cast<YieldOp>(body->getTerminator()).getValues())
+              yielded.push_back(mapping.lookupOrDefault(v));
+            auto hold = UnrealizedConversionCastOp::create(cb, loc, TypeRange{},
+                                                           yielded);
+            for (Operation *acc : accesses) {
+              Value a = isa<LoadOp>(acc) ? cast<LoadOp>(acc).getArray()
+                                         : cast<StoreOp>(acc).getArray();
+              rewriteAccess(acc, views.lookup(a));
+            }
+            yielded.assign(hold->operand_begin(), hold->operand_end());
+            hold->erase();
+            return yielded;
+          };
+          SmallVector<Value> contrib;
+          if (!valid) {
+            contrib = cloneBody(pb);
           } else {
-            Value w = cst(pb, loc, lv.width);
-            Value kk = arith::AddIOp::create(
-                pb, loc, lv.kStart, arith::DivUIOp::create(pb, loc, slots[k], w));
-            Value r = arith::RemUIOp::create(pb, loc, slots[k], w);
-            g = arith::AddIOp::create(
-                pb, loc,
-                arith::AddIOp::create(
-                    pb, loc, arith::MulIOp::create(pb, loc, kk, lv.period),
-                    lv.blockBase),
-                r);
-            Value ok = arith::AndIOp::create(
-                pb, loc,
-                arith::CmpIOp::create(pb, loc, arith::CmpIPredicate::sge, g,
-                                      lv.lb),
-                arith::CmpIOp::create(pb, loc, arith::CmpIPredicate::slt, g,
-                                      lv.ub));
-            Value onStep = arith::CmpIOp::create(
-                pb, loc, arith::CmpIPredicate::eq,
-                arith::RemSIOp::create(
-                    pb, loc, arith::SubIOp::create(pb, loc, g, lv.lb),
-                    lv.stepVal),
-                cst(pb, loc, 0));
-            ok = arith::AndIOp::create(pb, loc, ok, onStep);
-            valid = valid ? arith::AndIOp::create(pb, loc, valid, ok)
-                          : (Value)ok;
+            // Without reductions the scf.if has no results: its builder adds
+            // the (empty) scf.yield itself and the body goes before it.
+            bool reduces = !identities.empty();
+            auto ifOp = scf::IfOp::create(
+                pb, loc, TypeRange(ValueRange(identities)), valid,
+                /*withElseRegion=*/reduces);
+            OpBuilder tb = ifOp.getThenBodyBuilder();
+            SmallVector<Value> y = cloneBody(tb);
+            if (reduces) {
+              for (Value &v : y)
+                v = widen(tb, v);
+              scf::YieldOp::create(tb, loc, y);
+              OpBuilder eb = ifOp.getElseBodyBuilder();
+              SmallVector<Value> ids;
+              for (auto [i, v] : llvm::enumerate(loop.getInits()))
+                ids.push_back(widen(
+                    eb, reductionIdentity(eb, loc, kinds[i], v.getType())));
+              scf::YieldOp::create(eb, loc, ids);
+            }
+            contrib.assign(ifOp.getResults().begin(), ifOp.getResults().end());
           }
-          mapping.map(body->getArgument(k), g);
-        }
-        auto cloneBody = [&](OpBuilder &cb) {
-          SmallVector<Operation *> accesses;
-          for (Operation &op : body->without_terminator()) {
-            Operation *c = cb.clone(op, mapping);
-            c->walk([&](Operation *inner) {
-              if (isa<LoadOp, StoreOp>(inner))
-                accesses.push_back(inner);
-            });
+          for (Value &v : contrib)
+            v = widen(pb, v);
+          auto reduce = scf::ReduceOp::create(pb, loc, contrib);
+          for (auto [i, region] : llvm::enumerate(reduce.getReductions())) {
+            Block &blk = region.front();
+            OpBuilder rb = OpBuilder::atBlockEnd(&blk);
+            Value c = reductionCombine(rb, loc, kinds[i], blk.getArgument(0),
+                                       blk.getArgument(1));
+            scf::ReduceReturnOp::create(rb, loc, c);
           }
-          // The yielded values may be loads that are rewritten below: hold
-          // them as operands of a placeholder so the rewrite updates them.
-          SmallVector<Value> yielded;
-          for (Value v : cast<YieldOp>(body->getTerminator()).getValues())
-            yielded.push_back(mapping.lookupOrDefault(v));
-          auto hold = UnrealizedConversionCastOp::create(cb, loc, TypeRange{},
-                                                         yielded);
-          for (Operation *acc : accesses) {
-            Value a = isa<LoadOp>(acc) ? cast<LoadOp>(acc).getArray()
-                                       : cast<StoreOp>(acc).getArray();
-            rewriteAccess(acc, views.lookup(a));
-          }
-          yielded.assign(hold->operand_begin(), hold->operand_end());
-          hold->erase();
-          return yielded;
-        };
-        SmallVector<Value> contrib;
-        if (!valid) {
-          contrib = cloneBody(pb);
-        } else {
-          // Without reductions the scf.if has no results: its builder adds
-          // the (empty) scf.yield itself and the body goes before it.
-          bool reduces = !identities.empty();
-          auto ifOp = scf::IfOp::create(
-              pb, loc, TypeRange(ValueRange(identities)), valid,
-              /*withElseRegion=*/reduces);
-          OpBuilder tb = ifOp.getThenBodyBuilder();
-          SmallVector<Value> y = cloneBody(tb);
-          if (reduces) {
-            for (Value &v : y)
-              v = widen(tb, v);
-            scf::YieldOp::create(tb, loc, y);
-            OpBuilder eb = ifOp.getElseBodyBuilder();
-            SmallVector<Value> ids;
-            for (auto [i, v] : llvm::enumerate(loop.getInits()))
-              ids.push_back(widen(
-                  eb, reductionIdentity(eb, loc, kinds[i], v.getType())));
-            scf::YieldOp::create(eb, loc, ids);
-          }
-          contrib.assign(ifOp.getResults().begin(), ifOp.getResults().end());
-        }
-        for (Value &v : contrib)
-          v = widen(pb, v);
-        auto reduce = scf::ReduceOp::create(pb, loc, contrib);
-        for (auto [i, region] : llvm::enumerate(reduce.getReductions())) {
-          Block &blk = region.front();
-          OpBuilder rb = OpBuilder::atBlockEnd(&blk);
-          Value c = reductionCombine(rb, loc, kinds[i], blk.getArgument(0),
-                                     blk.getArgument(1));
-          scf::ReduceReturnOp::create(rb, loc, c);
-        }
-      });
-  // Loops nested in the device loop were lowered first, in place: their
-  // owned-range queries (runtime calls, no operands) run on the host, once,
-  // before the kernel.
-  SmallVector<Operation *> queries;
-  par.getBody()->walk([&](Operation *op) {
-    if (isa<TemplateBoundsOp, TemplateCoordOp>(op))
-      queries.push_back(op);
-  });
-  for (Operation *q : queries)
-    q->moveBefore(par);
-  par->setAttr("xmp.device", UnitAttr::get(b.getContext()));
-  if (auto name = loop->getAttrOfType<StringAttr>(kKernelNameAttr))
-    par->setAttr(kKernelNameAttr, name);
-  if (auto bs = loop.getBlockSizeAttr())
-    par->setAttr("xmp.block_size", bs);
-  if (!kinds.empty()) {
-    SmallVector<Attribute> ks;
-    for (ReductionKind k : kinds)
-      ks.push_back(ReductionKindAttr::get(b.getContext(), k));
-    par->setAttr("xmp.reduce_kinds", b.getArrayAttr(ks));
+        });
+    // Loops nested in the device loop were lowered first, in place: their
+    // owned-range queries (runtime calls, no operands) run on the host, once,
+    // before the kernel.
+    SmallVector<Operation *> queries;
+    par.getBody()->walk([&](Operation *op) {
+      if (isa<TemplateBoundsOp, TemplateCoordOp>(op))
+        queries.push_back(op);
+    });
+    for (Operation *q : queries)
+      q->moveBefore(par);
+    par->setAttr("xmp.device", UnitAttr::get(b.getContext()));
+    if (auto name = loop->getAttrOfType<StringAttr>(kKernelNameAttr))
+      par->setAttr(kKernelNameAttr,
+                   suffix.empty() ? name
+                                  : StringAttr::get(b.getContext(),
+                                                    name.getValue() + suffix));
+    if (auto bs = loop.getBlockSizeAttr())
+      par->setAttr("xmp.block_size", bs);
+    if (!kinds.empty()) {
+      SmallVector<Attribute> ks;
+      for (ReductionKind k : kinds)
+        ks.push_back(ReductionKindAttr::get(b.getContext(), k));
+      par->setAttr("xmp.reduce_kinds", b.getArrayAttr(ks));
+    }
+    return par;
+  };
+  SmallVector<Value> wideResults;
+  auto [overlap, marginLo, marginHi] = overlapOf(loop);
+  if (overlap) {
+    // The interior kernel, the wait for the reflect (a device reflect
+    // completes on its own stream: the wait orders the boundary kernels
+    // after it), then one kernel per boundary slab; the node's partials
+    // combined on the host side of the results.
+    SmallVector<Box> boxes = overlapBoxes(b, loc, levels, marginLo, marginHi);
+    for (auto [i, box] : llvm::enumerate(boxes)) {
+      if (i == 1)
+        ReflectWaitOp::create(b, loc, overlap);
+      std::string suffix = i == 0 ? "_interior" : "_boundary" + std::to_string(i);
+      scf::ParallelOp par = emitPar(box, i == 0 ? ValueRange(parInits)
+                                                : ValueRange(identities),
+                                    boxes.size() > 1 ? suffix : "");
+      if (i == 0) {
+        wideResults.assign(par.getResults().begin(), par.getResults().end());
+        continue;
+      }
+      for (auto [j, r] : llvm::enumerate(par.getResults()))
+        wideResults[j] = reductionCombine(b, loc, kinds[j], wideResults[j], r);
+    }
+    if (boxes.size() == 1)
+      ReflectWaitOp::create(b, loc, overlap);
+  } else {
+    scf::ParallelOp par = emitPar(levels, parInits, "");
+    wideResults.assign(par.getResults().begin(), par.getResults().end());
   }
   SmallVector<Value> results;
-  for (auto [i, r] : llvm::enumerate(par.getResults()))
+  for (auto [i, r] : llvm::enumerate(wideResults))
     results.push_back(narrow(b, kinds[i], loop.getInits()[i].getType(), r));
   if (!splitPart)
     for (Value a : arrays)

@@ -175,7 +175,8 @@ CpuPartStartOp Splitter::startCpuPart(OpBuilder &b, DeviceLoopOp loop,
       rb, loc, loop.getResultTypes(), lbs, ubs, loop.getSteps(),
       loop.getTmplAttr(), loop.getOnDimsAttr(), identities,
       loop.getReduceKindsAttr(), /*weight=*/Value(), /*weightAuto=*/UnitAttr(),
-      /*blockSize=*/DenseI64ArrayAttr());
+      /*blockSize=*/DenseI64ArrayAttr(), /*overlap=*/Value(),
+      /*marginLo=*/DenseI64ArrayAttr(), /*marginHi=*/DenseI64ArrayAttr());
   IRMapping same;
   loop.getBody().cloneInto(&cpuLoop.getBody(), same);
   cpuLoop->setAttr(kSplitPartAttr, UnitAttr::get(ctx));
@@ -292,7 +293,8 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
         loop.getUpperBounds(), loop.getSteps(), loop.getTmplAttr(),
         loop.getOnDimsAttr(), identities, loop.getReduceKindsAttr(),
         /*weight=*/Value(), /*weightAuto=*/UnitAttr(),
-        loop.getBlockSizeAttr());
+        loop.getBlockSizeAttr(), loop.getOverlap(), loop.getMarginLoAttr(),
+        loop.getMarginHiAttr());
     IRMapping same;
     loop.getBody().cloneInto(&whole.getBody(), same);
     whole->setAttr(kNodeLocalAttr, UnitAttr::get(ctx));
@@ -302,6 +304,12 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
       ResultWriteOp::create(tb, loc, r, slot);
     b.setInsertionPointToStart(fastIf.elseBlock());
   }
+  // An overlapped loop: the step without a CPU part (above) waits for the
+  // reflect between its interior and its boundary; a split step (below)
+  // waits first (its CPU part runs in chunks on the executor's workers,
+  // which cannot wait in between).
+  if (Value tok = loop.getOverlap())
+    ReflectWaitOp::create(b, loc, tok);
 
   // Coherence before: each side's instances current before either starts.
   if (gpu && !access.empty()) {
@@ -365,7 +373,8 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
         tb, loc, loop.getResultTypes(), loop.getLowerBounds(), ubs,
         loop.getSteps(), loop.getTmplAttr(), loop.getOnDimsAttr(), identities,
         loop.getReduceKindsAttr(), /*weight=*/Value(), /*weightAuto=*/UnitAttr(),
-        loop.getBlockSizeAttr());
+        loop.getBlockSizeAttr(), /*overlap=*/Value(),
+        /*marginLo=*/DenseI64ArrayAttr(), /*marginHi=*/DenseI64ArrayAttr());
     IRMapping same;
     loop.getBody().cloneInto(&gpuLoop.getBody(), same);
     gpuLoop->setAttr(kSplitPartAttr, UnitAttr::get(ctx));

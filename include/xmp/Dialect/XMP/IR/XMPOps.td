@@ -291,7 +291,10 @@ class XMP_LoopBase<string mnemonic, list<Trait> traits = []>
                                     "reduction kinds">>:$reduceKinds,
                        Optional<F64>:$weight,
                        UnitAttr:$weightAuto,
-                       OptionalAttr<DenseI64ArrayAttr>:$blockSize);
+                       OptionalAttr<DenseI64ArrayAttr>:$blockSize,
+                       Optional<XMP_Token>:$overlap,
+                       OptionalAttr<DenseI64ArrayAttr>:$marginLo,
+                       OptionalAttr<DenseI64ArrayAttr>:$marginHi);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
@@ -322,6 +325,15 @@ def XMP_LoopOp : XMP_LoopBase<"loop"> {
     exactly the iterations whose template index it owns. Reductions combine
     the yielded contributions of all iterations of all nodes with `init`;
     every node gets the result.
+
+    `overlap(%tok margin [lo:hi, ...])` (one `lo:hi` per induction
+    variable; normally set by `xmp-overlap-halo`) hides the reflect started
+    as `%tok` behind the loop: the node first runs its iterations at least
+    `lo` above the lower and `hi` below the upper edge of its owned range
+    in every dimension (the *interior*, which reads no halo), then waits
+    for the reflect (`xmp.reflect_wait %tok` is part of the loop), then
+    runs the other iterations. Same iterations, same results (reductions:
+    up to the order in which a node combines its own contributions).
   }];
 }
 

@@ -22,6 +22,45 @@ def XMPCheckAccesses : Pass<"xmp-check-accesses", "::mlir::ModuleOp"> {
   }];
 }
 
+def XMPOverlapHalo : Pass<"xmp-overlap-halo", "::mlir::ModuleOp"> {
+  let summary = "Hides a halo exchange behind the loop that follows it";
+  let description = [{
+    Seed 001's overlap of communication and computation, automatically.
+    For a reflect (`xmp.reflect`, or `xmp.reflect_do` of a plan made by
+    `xmp.reflect_init`) followed by a loop (only side-effect-free ops in
+    between) that reads the reflected array, the reflect becomes
+    `xmp.reflect_start` and the loop gets `overlap(%tok margin [...])`:
+    each node runs the iterations whose reads stay inside its owned
+    elements (the interior) while the halos are exchanged, waits, then runs
+    the iterations near its block edges. An `xmp.reflect` gets its plan
+    from an `xmp.reflect_init` placed right after the array is defined (as
+    the lowering of `xmp.reflect` caches it there).
+
+    The margins come from the loop's reads of the array: in each array
+    dimension aligned with a block-like distributed template dimension, the
+    index must be the induction variable of the loop dimension on that
+    template dimension plus a constant; the margin is the largest distance
+    (with the alignment offset) a read reaches below / above the iteration.
+    The pass leaves the pair alone, with a remark saying why (`remarks`),
+    when the loop stores to the array or uses it other than by such loads,
+    a read's index is not of that form, a read is in a cyclic dimension,
+    the loop is on another template, the array escapes through
+    `xmp.local_view`, a device loop follows a host reflect or a host loop
+    a device (`acc`) reflect, or a device loop reduces (each piece's
+    partial would be read back to the host: `reductions-on-device=true`
+    overlaps them anyway). Host loops with reductions are overlapped: the
+    node combines the pieces' partials, then the nodes once.
+  }];
+  let options = [
+    Option<"reductionsOnDevice", "reductions-on-device", "bool",
+           /*default=*/"false",
+           "also overlap device loops with reductions (one partial read "
+           "back per piece)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "emit a remark for every reflect-loop pair, overlapped or not">
+  ];
+}
+
 def XMPLowerDistribution : Pass<"xmp-lower-distribution", "::mlir::ModuleOp"> {
   let summary = "Global-view loads, stores and loops -> local memref code";
   let description = [{
