@@ -1,6 +1,7 @@
 // The registered pipeline takes xmp to the LLVM dialect only, and the
 // result translates to LLVM IR.
 // RUN: xmp-opt %s --xmp-lower-to-llvm | FileCheck %s --check-prefix=LLVMDIALECT
+// RUN: xmp-opt %s --pass-pipeline='builtin.module(xmp-lower-to-llvm{overlap-halo=false})' | FileCheck %s --check-prefix=NOOVERLAP
 // RUN: xmp-opt %s --xmp-lower-to-llvm | xmp-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
 // The channel options reach xmp-select-channels (defaults: hybrid without a
 // profile, the runtime decides: auto; the thesis's rule: block -> ib).
@@ -23,8 +24,14 @@ xmp.distribute @t onto @p [gblock([100])]
 // LLVMDIALECT-NOT: memref.
 // LLVMDIALECT: llvm.func @main() -> i32
 // LLVMDIALECT: llvm.call @xmprt_init
-// LLVMDIALECT: llvm.call @xmprt_reflect_do
+// The reflect is hidden behind the loop that reads the halos
+// (xmp-overlap-halo); overlap-halo=false keeps it whole.
+// LLVMDIALECT: llvm.call @xmprt_reflect_start
+// LLVMDIALECT: llvm.call @xmprt_reflect_wait
 // LLVMDIALECT: llvm.call @xmprt_finalize
+// NOOVERLAP-NOT: xmprt_reflect_start
+// NOOVERLAP: llvm.call @xmprt_reflect_do
+// NOOVERLAP-NOT: xmprt_reflect_start
 
 // LLVMIR: define i32 @main()
 // LLVMIR: call void @xmprt_init(ptr null, ptr null)

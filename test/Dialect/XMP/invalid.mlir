@@ -657,7 +657,7 @@ func.func @f() {
 xmp.template @t(shape = 8)
 func.func @f(%c0: index, %c8: index, %c1: index) {
   // expected-error @+1 {{body has 2 arguments but the loop has 1 induction variables}}
-  "xmp.loop"(%c0, %c8, %c1) <{tmpl = @t, onDims = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}> ({
+  "xmp.loop"(%c0, %c8, %c1) <{tmpl = @t, onDims = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0>}> ({
   ^bb0(%i: index, %j: index):
     xmp.yield
   }) : (index, index, index) -> ()
@@ -729,7 +729,7 @@ func.func @f(%c0: index, %c8: index, %c1: index) {
 xmp.template @t(shape = 8)
 func.func @f(%c0: index, %c8: index, %c1: index, %w: f64) {
   // expected-error @+1 {{has both a weight value and weight(auto)}}
-  "xmp.device_loop"(%c0, %c8, %c1, %w) <{tmpl = @t, onDims = array<i64: 0>, weightAuto, operandSegmentSizes = array<i32: 1, 1, 1, 0, 1>}> ({
+  "xmp.device_loop"(%c0, %c8, %c1, %w) <{tmpl = @t, onDims = array<i64: 0>, weightAuto, operandSegmentSizes = array<i32: 1, 1, 1, 0, 1, 0>}> ({
   ^bb0(%i: index):
     xmp.yield
   }) : (index, index, index, f64) -> ()
@@ -819,7 +819,7 @@ func.func @f(%c0: index, %c8: index, %c1: index, %z: f64) {
 xmp.template @t(shape = 8)
 func.func @f(%c0: index, %c8: index, %c1: index, %z: f64) {
   // expected-error @+1 {{init 0 has type 'f64' but result 0 has type 'f32'}}
-  %s = "xmp.loop"(%c0, %c8, %c1, %z) <{tmpl = @t, onDims = array<i64: 0>, reduceKinds = [#xmp.reduction<add>], operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>}> ({
+  %s = "xmp.loop"(%c0, %c8, %c1, %z) <{tmpl = @t, onDims = array<i64: 0>, reduceKinds = [#xmp.reduction<add>], operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0>}> ({
   ^bb0(%i: index):
     xmp.yield %z : f64
   }) : (index, index, index, f64) -> f32
@@ -831,7 +831,7 @@ func.func @f(%c0: index, %c8: index, %c1: index, %z: f64) {
 xmp.template @t(shape = 8)
 func.func @f(%c0: index, %c8: index, %c1: index) {
   // expected-error @+1 {{has 1 results but 0 reductions}}
-  %s = "xmp.loop"(%c0, %c8, %c1) <{tmpl = @t, onDims = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}> ({
+  %s = "xmp.loop"(%c0, %c8, %c1) <{tmpl = @t, onDims = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0>}> ({
   ^bb0(%i: index):
     xmp.yield
   }) : (index, index, index) -> f64

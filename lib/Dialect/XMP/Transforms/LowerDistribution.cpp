@@ -716,17 +716,21 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
   // A node-local loop's reduction starts from its inits; otherwise from
   // the identities, and the node's result is combined across nodes, then
   // with the inits (all in the widened reduction types).
+  // Made right before the first scf.parallel.
   SmallVector<Value> identities, parInits;
-  for (auto [i, v] : llvm::enumerate(loop.getInits())) {
-    identities.push_back(
-        widen(b, reductionIdentity(b, loc, kinds[i], v.getType())));
-    parInits.push_back(nodeLocal ? widen(b, v) : identities.back());
-  }
+  auto makeInits = [&] {
+    if (identities.size() == loop.getInits().size())
+      return;
+    for (auto [i, v] : llvm::enumerate(loop.getInits())) {
+      identities.push_back(
+          widen(b, reductionIdentity(b, loc, kinds[i], v.getType())));
+      parInits.push_back(nodeLocal ? widen(b, v) : identities.back());
+    }
+  };
 
   // One scf.parallel (one kernel) over the iterations of `lvls`, its
-  // reductions starting from `boxInits`.
-  auto emitPar = [&](ArrayRef<DimLoop> lvls, ValueRange boxInits,
-                     StringRef suffix) {
+  // reductions starting from the inits (the first) or the identities.
+  auto emitPar = [&](ArrayRef<DimLoop> lvls, bool first, StringRef suffix) {
     // Slots: block-like levels have one slot per iteration, cyclic ones w
     // slots per owned block (validity tested in the body).
     SmallVector<Value> zeros, counts, ones;
@@ -743,6 +747,8 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
             cst(b, loc, lv.width)));
       }
     }
+    makeInits();
+    ValueRange boxInits = first ? ValueRange(parInits) : ValueRange(identities);
     auto par = scf::ParallelOp::create(
         b, loc, zeros, counts, ones, boxInits,
         [&](OpBuilder &pb, Location, ValueRange slots, ValueRange) {
@@ -882,9 +888,8 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
       if (i == 1)
         ReflectWaitOp::create(b, loc, overlap);
       std::string suffix = i == 0 ? "_interior" : "_boundary" + std::to_string(i);
-      scf::ParallelOp par = emitPar(box, i == 0 ? ValueRange(parInits)
-                                                : ValueRange(identities),
-                                    boxes.size() > 1 ? suffix : "");
+      scf::ParallelOp par =
+          emitPar(box, i == 0, boxes.size() > 1 ? suffix : "");
       if (i == 0) {
         wideResults.assign(par.getResults().begin(), par.getResults().end());
         continue;
@@ -895,7 +900,7 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
     if (boxes.size() == 1)
       ReflectWaitOp::create(b, loc, overlap);
   } else {
-    scf::ParallelOp par = emitPar(levels, parInits, "");
+    scf::ParallelOp par = emitPar(levels, true, "");
     wideResults.assign(par.getResults().begin(), par.getResults().end());
   }
   SmallVector<Value> results;
