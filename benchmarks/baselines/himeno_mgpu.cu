@@ -312,38 +312,14 @@ int main(int argc, char **argv) {
       &per_sm, jacobi_kernel, kThreads, 0));
   const long target = 2L * std::max(per_sm, 1) * prop.multiProcessorCount;
   // Chunks of np planes for about two waves of resident blocks (himeno.cu).
-  struct Sweep {
-    long ibeg = 0, iend = 0, zstep = 1, ichunk = 1;
-    unsigned gz = 0;  // 0: nothing to launch
-  };
-  auto chunked = [&](long ibeg, long iend) {
-    Sweep s;
-    const long np = iend - ibeg;
-    if (np <= 0) return s;
-    long slices = (target + long(gx) * gy - 1) / (long(gx) * gy);
-    slices = std::max(1L, std::min(slices, np));
-    s.ibeg = ibeg;
-    s.iend = iend;
-    s.ichunk = (np + slices - 1) / slices;
-    s.zstep = s.ichunk;
-    s.gz = unsigned((np + s.ichunk - 1) / s.ichunk);
-    return s;
-  };
   // All updated planes (no overlap), the inner ones, the boundary ones.
-  const Sweep sw_all = chunked(d.local(d.s0), d.local(d.s1));
-  const Sweep sw_inner = chunked(d.local(d.inner_begin()),
-                                 d.local(d.inner_end()));
-  Sweep sw_bnd;
-  if (d.nbnd() == 2) {  // local planes 1 and n
-    sw_bnd.ibeg = 1;
-    sw_bnd.zstep = d.n - 1;
-    sw_bnd.iend = d.n + 1;
-    sw_bnd.gz = 2;
-  } else if (d.nbnd() == 1) {
-    sw_bnd.ibeg = d.bnd_lo ? 1 : d.n;
-    sw_bnd.iend = sw_bnd.ibeg + 1;
-    sw_bnd.gz = 1;
-  }
+  const long blocks_per_slice = long(gx) * gy;
+  const mgpu::Planes sw_all = mgpu::Planes::chunked(
+      d.local(d.s0), d.local(d.s1), target, blocks_per_slice);
+  const mgpu::Planes sw_inner =
+      mgpu::Planes::chunked(d.local(d.inner_begin()), d.local(d.inner_end()),
+                            target, blocks_per_slice);
+  const mgpu::Planes sw_bnd = d.boundary_planes();
   const long copy_beg = d.local(d.s0);
   const unsigned copy_gz = unsigned(d.updated());
   const dim3 grid_init(unsigned((mkmax + kBX - 1) / kBX),
@@ -355,8 +331,8 @@ int main(int argc, char **argv) {
                 " %u), %ld planes per thread; all-planes jacobi grid (%u, %u,"
                 " %u), %ld planes per thread; boundary jacobi grid (%u, %u,"
                 " %u)\n",
-                kBX, kBY, gx, gy, sw_inner.gz, sw_inner.ichunk, gx, gy,
-                sw_all.gz, sw_all.ichunk, gx, gy, sw_bnd.gz);
+                kBX, kBY, gx, gy, sw_inner.slices, sw_inner.chunk, gx, gy,
+                sw_all.slices, sw_all.chunk, gx, gy, sw_bnd.slices);
     std::printf("# halo sync: flags written with %s, waited on with"
                 " cuStreamWaitValue32(GEQ%s)\n",
                 ex.kernel_signal() ? "a one-thread kernel (stream memory"
@@ -391,11 +367,11 @@ int main(int argc, char **argv) {
   const mgpu::PushSpec spec_up = push_spec(d.bnd_hi, d.n, 0);
 
   // ---- the iteration ---------------------------------------------------------
-  auto jacobi = [&](const Sweep &s, float *acc) {
-    if (s.gz == 0) return;
-    jacobi_kernel<<<dim3(gx, gy, s.gz), block, 0, s_main>>>(
+  auto jacobi = [&](const mgpu::Planes &s, float *acc) {
+    if (s.slices == 0) return;
+    jacobi_kernel<<<dim3(gx, gy, s.slices), block, 0, s_main>>>(
         A.p, A.a, A.b, A.c, A.wrk1, A.bnd, A.wrk2, acc, vol, mjmax, mkmax,
-        jmax, kmax, int(s.ibeg), int(s.iend), int(s.zstep), int(s.ichunk),
+        jmax, kmax, int(s.beg), int(s.end), int(s.step), int(s.chunk),
         omega);
     CUDA_CHECK_LAUNCH();
   };
@@ -550,7 +526,7 @@ int main(int argc, char **argv) {
         " \"floor_ms_per_iter\": %.6f, \"gosa\": %.17g, \"psum\": %.17g,"
         " \"signal\": \"%s\", \"device\": \"%s\"}\n",
         size->name, mimax, mjmax, mkmax, npts, nranks, d.active, iters, warmup,
-        overlap ? "true" : "false", overlap ? sw_inner.ichunk : sw_all.ichunk,
+        overlap ? "true" : "false", overlap ? sw_inner.chunk : sw_all.chunk,
         med_ms, mean_ms, min_ms, time_s, bytes_per_iter, halo_bytes, gbps,
         gbps_wall, mflops, mflops_total, copy_gbps, floor_ms, double(gosa),
         psum, ex.kernel_signal() ? "kernel" : "memop", prop.name);

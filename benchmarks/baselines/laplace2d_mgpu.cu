@@ -239,38 +239,14 @@ int main(int argc, char **argv) {
   const unsigned sweep_x = unsigned((ny + kSweepThreads - 1) / kSweepThreads);
   const long waves_blocks = 2L * prop.multiProcessorCount *
                             (prop.maxThreadsPerMultiProcessor / kSweepThreads);
-  struct Sweep {
-    long xbeg = 0, xend = 0, ystep = 1, rows = 1;
-    unsigned gy = 0;  // 0: nothing to launch
-  };
-  // Chunks of the local rows [xbeg, xend) for about two waves (laplace2d.cu).
-  auto chunked = [&](long xbeg, long xend) {
-    Sweep s;
-    const long nr = xend - xbeg;
-    if (nr <= 0) return s;
-    const long chunks =
-        std::min(nr, std::max(1L, (waves_blocks + sweep_x - 1) / long(sweep_x)));
-    s.xbeg = xbeg;
-    s.xend = xend;
-    s.rows = (nr + chunks - 1) / chunks;
-    s.ystep = s.rows;
-    s.gy = unsigned((nr + s.rows - 1) / s.rows);
-    return s;
-  };
-  const Sweep sw_all = chunked(d.local(d.s0), d.local(d.s1));
-  const Sweep sw_inner = chunked(d.local(d.inner_begin()),
-                                 d.local(d.inner_end()));
-  Sweep sw_bnd;
-  if (d.nbnd() == 2) {  // local rows 1 and n
-    sw_bnd.xbeg = 1;
-    sw_bnd.ystep = d.n - 1;
-    sw_bnd.xend = d.n + 1;
-    sw_bnd.gy = 2;
-  } else if (d.nbnd() == 1) {
-    sw_bnd.xbeg = d.bnd_lo ? 1 : d.n;
-    sw_bnd.xend = sw_bnd.xbeg + 1;
-    sw_bnd.gy = 1;
-  }
+  // Slices of the local rows for about two waves (laplace2d.cu): all
+  // updated rows (no overlap), the inner ones, the boundary ones.
+  const mgpu::Planes sw_all = mgpu::Planes::chunked(
+      d.local(d.s0), d.local(d.s1), waves_blocks, sweep_x);
+  const mgpu::Planes sw_inner =
+      mgpu::Planes::chunked(d.local(d.inner_begin()), d.local(d.inner_end()),
+                            waves_blocks, sweep_x);
+  const mgpu::Planes sw_bnd = d.boundary_planes();
   const long copy_beg = d.local(d.s0), copy_end = d.local(d.s1);
   const dim3 grid_copy(unsigned((ny - 1 + kBX - 1) / kBX),
                        unsigned((copy_end - copy_beg + kBY - 1) / kBY));
@@ -279,8 +255,8 @@ int main(int argc, char **argv) {
                 " %u), %ld rows per chunk; all-rows grid (%u, %u), %ld rows"
                 " per chunk; boundary grid (%u, %u); copy grid (%u, %u) x"
                 " block (%d, %d)\n",
-                kSweepThreads, sweep_x, sw_inner.gy, sw_inner.rows, sweep_x,
-                sw_all.gy, sw_all.rows, sweep_x, sw_bnd.gy, grid_copy.x,
+                kSweepThreads, sweep_x, sw_inner.slices, sw_inner.chunk, sweep_x,
+                sw_all.slices, sw_all.chunk, sweep_x, sw_bnd.slices, grid_copy.x,
                 grid_copy.y, kBX, kBY);
     std::printf("# halo sync: flags written with %s, waited on with"
                 " cuStreamWaitValue32(GEQ%s)\n",
@@ -313,10 +289,10 @@ int main(int argc, char **argv) {
   const mgpu::PushSpec spec_up = push_spec(d.bnd_hi, d.n, 0);
 
   // ---- the step ------------------------------------------------------------------
-  auto stencil = [&](const Sweep &s) {
-    if (s.gy == 0) return;
-    stencil_sweep_kernel<<<dim3(sweep_x, s.gy), kSweepThreads, 0, s_main>>>(
-        u, uu, int(ny), int(s.xbeg), int(s.xend), int(s.ystep), int(s.rows));
+  auto stencil = [&](const mgpu::Planes &s) {
+    if (s.slices == 0) return;
+    stencil_sweep_kernel<<<dim3(sweep_x, s.slices), kSweepThreads, 0, s_main>>>(
+        u, uu, int(ny), int(s.beg), int(s.end), int(s.step), int(s.chunk));
     CUDA_CHECK_LAUNCH();
   };
   auto copy = [&]() {

@@ -160,6 +160,32 @@ inline CUdeviceptr devptr(const void *p) {
 // index; the others (when b*(P-1) >= N) own none, have no neighbours and
 // take part only in the collective calls. [g0, g1) is the range the stencil
 // updates (global); a rank updates [s0, s1) = [lo, hi) n [g0, g1).
+// A stencil launch over local planes (rows) [beg, end): slices of `chunk`
+// consecutive planes whose first planes are `step` apart (each slice is
+// walked by the threads of one grid index), `slices` of them along the
+// launch's outer grid dimension (0: nothing to launch).
+struct Planes {
+  long beg = 0, end = 0, step = 1, chunk = 1;
+  unsigned slices = 0;
+  // [beg, end) cut into as many slices as make about `target_blocks`
+  // blocks when one slice is `blocks_per_slice` blocks (at least one slice,
+  // at most one per plane).
+  static Planes chunked(long beg, long end, long target_blocks,
+                        long blocks_per_slice) {
+    Planes s;
+    const long np = end - beg;
+    if (np <= 0) return s;
+    long n = (target_blocks + blocks_per_slice - 1) / blocks_per_slice;
+    n = std::max(1L, std::min(n, np));
+    s.beg = beg;
+    s.end = end;
+    s.chunk = (np + n - 1) / n;
+    s.step = s.chunk;
+    s.slices = unsigned((np + s.chunk - 1) / s.chunk);
+    return s;
+  }
+};
+
 struct Decomp {
   int rank = 0, nranks = 1, active = 1;
   long nglob = 0, b = 0;
@@ -213,6 +239,21 @@ struct Decomp {
   long inner_begin() const { return s0 + (bnd_lo ? 1 : 0); }
   long inner_end() const {
     return std::max(inner_begin(), s1 - (bnd_hi ? 1 : 0));
+  }
+  // The boundary planes (local 1 and/or n), one plane per slice.
+  Planes boundary_planes() const {
+    Planes s;
+    if (nbnd() == 2) {
+      s.beg = 1;
+      s.step = n - 1;
+      s.end = n + 1;
+      s.slices = 2;
+    } else if (nbnd() == 1) {
+      s.beg = bnd_lo ? 1 : n;
+      s.end = s.beg + 1;
+      s.slices = 1;
+    }
+    return s;
   }
 };
 
