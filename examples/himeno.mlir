@@ -26,13 +26,15 @@
 // iteration). The gosa reduction is the `reduce(add)` of the stencil loop
 // (the listing's `#pragma xmp reduction(+:gosa)`).
 //
-// Size XS: MIMAX x MJMAX x MKMAX = 33 x 33 x 65 (imax = MIMAX-1, ...). The
-// size is static; it appears only in the SIZE block below (template and
-// darray types, "33x33x65") and in the three SIZE constants at the top of
-// @main (%mimax, %mjmax, %mkmax). examples/README.md gives the sed commands
-// that produce the S (65x65x129) and M (129x129x257) variants.
+// Sizes are fixed at run time (`xmp.template @t(shape = ?x?x?)`,
+// `xmp.template_fix`): one binary runs every size. XS (33 x 33 x 65) by
+// default, S = 65 65 129, M = 129 129 257, L = 257 257 513 on the command
+// line. Benchmarks that want static local shapes compile with
+// `xmpcc --specialize=t=129x129x257` (xmp-specialize-shapes; the
+// template_fix then checks at run time that the sizes are those).
 //
-// Command line: argv[1] = number of Jacobi iterations (default 20).
+// Command line: himeno [iterations [MIMAX MJMAX MKMAX]]: iterations default
+// 20, sizes default 33 33 65 (each in [3, 46341]; give all three).
 //
 // Output (from rank 0, via the runtime helper below):
 //   XMP-RESULT gosa   <gosa of the last iteration, f32 widened to f64>
@@ -45,14 +47,14 @@
 // 1e-3 (XS, S) or 2e-2 (M). MFLOPS and time are not compared.
 // Expected (XS, 20 iterations): XMP-RESULT gosa 0.0046446309424936771
 
-//===--- SIZE: MIMAX x MJMAX x MKMAX = 33 x 33 x 65 (XS) ------------------===//
+//===--- sizes fixed at run time (MIMAX x MJMAX x MKMAX) ------------------===//
 xmp.nodes @n(shape = ?x?)
-xmp.template @t(shape = 33x33x65)
+xmp.template @t(shape = ?x?x?)
 xmp.distribute @t onto @n [block, block, *]
-!p_t = !xmp.darray<33x33x65xf32, @t, align [0, 1, 2], shadow [1:1, 1:1, 0:0]>
-!s_t = !xmp.darray<33x33x65xf32, @t, align [0, 1, 2]>
-!a_t = !xmp.darray<4x33x33x65xf32, @t, align [*, 0, 1, 2]>
-!b_t = !xmp.darray<3x33x33x65xf32, @t, align [*, 0, 1, 2]>
+!p_t = !xmp.darray<?x?x?xf32, @t, align [0, 1, 2], shadow [1:1, 1:1, 0:0]>
+!s_t = !xmp.darray<?x?x?xf32, @t, align [0, 1, 2]>
+!a_t = !xmp.darray<4x?x?x?xf32, @t, align [*, 0, 1, 2]>
+!b_t = !xmp.darray<3x?x?x?xf32, @t, align [*, 0, 1, 2]>
 //===----------------------------------------------------------------------===//
 
 // Runtime helpers (C signatures):
@@ -66,10 +68,6 @@ func.func private @xmprt_print_scalar_f64(i64, f64)
 func.func private @xmprt_arg_i64_in(i32, i64, i64, i64) -> i64
 
 func.func @main() {
-  // ---- SIZE (must match the SIZE block above) -----------------------------
-  %mimax = arith.constant 33 : index    // MIMAX
-  %mjmax = arith.constant 33 : index    // MJMAX
-  %mkmax = arith.constant 65 : index    // MKMAX
   // ---- iteration count: argv[1], default 20 -------------------------------
   %arg1 = arith.constant 1 : i32
   %nn_default = arith.constant 20 : i64
@@ -77,6 +75,21 @@ func.func @main() {
   %nn_lo = arith.constant 1 : i64
   %nn_hi = arith.constant 2147483647 : i64
   %nn_i64 = func.call @xmprt_arg_i64_in(%arg1, %nn_default, %nn_lo, %nn_hi) : (i32, i64, i64, i64) -> i64
+  // ---- sizes: argv[2..4], default 33 33 65 (XS) ----------------------------
+  %arg2 = arith.constant 2 : i32
+  %arg3 = arith.constant 3 : i32
+  %arg4 = arith.constant 4 : i32
+  %d33 = arith.constant 33 : i64
+  %d65 = arith.constant 65 : i64
+  %sz_lo = arith.constant 3 : i64
+  %sz_hi = arith.constant 46341 : i64
+  %mimax_i64 = func.call @xmprt_arg_i64_in(%arg2, %d33, %sz_lo, %sz_hi) : (i32, i64, i64, i64) -> i64
+  %mjmax_i64 = func.call @xmprt_arg_i64_in(%arg3, %d33, %sz_lo, %sz_hi) : (i32, i64, i64, i64) -> i64
+  %mkmax_i64 = func.call @xmprt_arg_i64_in(%arg4, %d65, %sz_lo, %sz_hi) : (i32, i64, i64, i64) -> i64
+  %mimax = arith.index_cast %mimax_i64 : i64 to index    // MIMAX
+  %mjmax = arith.index_cast %mjmax_i64 : i64 to index    // MJMAX
+  %mkmax = arith.index_cast %mkmax_i64 : i64 to index    // MKMAX
+  xmp.template_fix @t(%mimax, %mjmax, %mkmax)
   %nn = arith.index_cast %nn_i64 : i64 to index
   // --------------------------------------------------------------------------
 
@@ -103,13 +116,13 @@ func.func @main() {
   %den_i64 = arith.index_cast %den_idx : index to i64
   %den = arith.sitofp %den_i64 : i64 to f32
 
-  %p = xmp.alloc : !p_t
-  %bnd = xmp.alloc : !s_t
-  %wrk1 = xmp.alloc : !s_t
-  %wrk2 = xmp.alloc : !s_t
-  %a = xmp.alloc : !a_t
-  %b = xmp.alloc : !b_t
-  %c = xmp.alloc : !b_t
+  %p = xmp.alloc(%mimax, %mjmax, %mkmax) : !p_t
+  %bnd = xmp.alloc(%mimax, %mjmax, %mkmax) : !s_t
+  %wrk1 = xmp.alloc(%mimax, %mjmax, %mkmax) : !s_t
+  %wrk2 = xmp.alloc(%mimax, %mjmax, %mkmax) : !s_t
+  %a = xmp.alloc(%mimax, %mjmax, %mkmax) : !a_t
+  %b = xmp.alloc(%mimax, %mjmax, %mkmax) : !b_t
+  %c = xmp.alloc(%mimax, %mjmax, %mkmax) : !b_t
 
   // initmt(): everything 0 on the whole array; on i < imax, j < jmax,
   // k < kmax: a0..a2 = 1, a3 = 1/6, b = 0, c = 1,

@@ -5,21 +5,23 @@
 // persistent plan (`reflect_init (p) acc` / `reflect_do`), and both loops of
 // the iteration are device loops (`#pragma acc parallel loop collapse(3)`
 // -> xmp.device_loop; the gosa reduction is the loop's reduce(add)).
-// Sizes, data, output and tolerances are those of himeno.mlir (see its
-// header; examples/README.md gives the sed commands for S, M and L).
+// Sizes (fixed at run time; `xmpcc --specialize=t=129x129x257` for static
+// shapes), data, output and tolerances are those of himeno.mlir (see its
+// header).
 // Compiled without --gpu the device loops run on the host (one warning).
 //
-// Command line: argv[1] = number of Jacobi iterations (default 20).
+// Command line: himeno_gpu [iterations [MIMAX MJMAX MKMAX]]: iterations
+// default 20, sizes default 33 33 65 (each in [3, 46341]; give all three).
 // Expected (XS, 20 iterations): XMP-RESULT gosa 0.0046446309424936771
 
-//===--- SIZE: MIMAX x MJMAX x MKMAX = 33 x 33 x 65 (XS) ------------------===//
+//===--- sizes fixed at run time (MIMAX x MJMAX x MKMAX) ------------------===//
 xmp.nodes @n(shape = ?x?)
-xmp.template @t(shape = 33x33x65)
+xmp.template @t(shape = ?x?x?)
 xmp.distribute @t onto @n [block, block, *]
-!p_t = !xmp.darray<33x33x65xf32, @t, align [0, 1, 2], shadow [1:1, 1:1, 0:0]>
-!s_t = !xmp.darray<33x33x65xf32, @t, align [0, 1, 2]>
-!a_t = !xmp.darray<4x33x33x65xf32, @t, align [*, 0, 1, 2]>
-!b_t = !xmp.darray<3x33x33x65xf32, @t, align [*, 0, 1, 2]>
+!p_t = !xmp.darray<?x?x?xf32, @t, align [0, 1, 2], shadow [1:1, 1:1, 0:0]>
+!s_t = !xmp.darray<?x?x?xf32, @t, align [0, 1, 2]>
+!a_t = !xmp.darray<4x?x?x?xf32, @t, align [*, 0, 1, 2]>
+!b_t = !xmp.darray<3x?x?x?xf32, @t, align [*, 0, 1, 2]>
 //===----------------------------------------------------------------------===//
 
 // Runtime helpers (C signatures):
@@ -33,10 +35,6 @@ func.func private @xmprt_print_scalar_f64(i64, f64)
 func.func private @xmprt_arg_i64_in(i32, i64, i64, i64) -> i64
 
 func.func @main() {
-  // ---- SIZE (must match the SIZE block above) -----------------------------
-  %mimax = arith.constant 33 : index    // MIMAX
-  %mjmax = arith.constant 33 : index    // MJMAX
-  %mkmax = arith.constant 65 : index    // MKMAX
   // ---- iteration count: argv[1], default 20 -------------------------------
   %arg1 = arith.constant 1 : i32
   %nn_default = arith.constant 20 : i64
@@ -44,6 +42,21 @@ func.func @main() {
   %nn_lo = arith.constant 1 : i64
   %nn_hi = arith.constant 2147483647 : i64
   %nn_i64 = func.call @xmprt_arg_i64_in(%arg1, %nn_default, %nn_lo, %nn_hi) : (i32, i64, i64, i64) -> i64
+  // ---- sizes: argv[2..4], default 33 33 65 (XS) ----------------------------
+  %arg2 = arith.constant 2 : i32
+  %arg3 = arith.constant 3 : i32
+  %arg4 = arith.constant 4 : i32
+  %d33 = arith.constant 33 : i64
+  %d65 = arith.constant 65 : i64
+  %sz_lo = arith.constant 3 : i64
+  %sz_hi = arith.constant 46341 : i64
+  %mimax_i64 = func.call @xmprt_arg_i64_in(%arg2, %d33, %sz_lo, %sz_hi) : (i32, i64, i64, i64) -> i64
+  %mjmax_i64 = func.call @xmprt_arg_i64_in(%arg3, %d33, %sz_lo, %sz_hi) : (i32, i64, i64, i64) -> i64
+  %mkmax_i64 = func.call @xmprt_arg_i64_in(%arg4, %d65, %sz_lo, %sz_hi) : (i32, i64, i64, i64) -> i64
+  %mimax = arith.index_cast %mimax_i64 : i64 to index    // MIMAX
+  %mjmax = arith.index_cast %mjmax_i64 : i64 to index    // MJMAX
+  %mkmax = arith.index_cast %mkmax_i64 : i64 to index    // MKMAX
+  xmp.template_fix @t(%mimax, %mjmax, %mkmax)
   %nn = arith.index_cast %nn_i64 : i64 to index
   // --------------------------------------------------------------------------
 
@@ -70,13 +83,13 @@ func.func @main() {
   %den_i64 = arith.index_cast %den_idx : index to i64
   %den = arith.sitofp %den_i64 : i64 to f32
 
-  %p = xmp.alloc : !p_t
-  %bnd = xmp.alloc : !s_t
-  %wrk1 = xmp.alloc : !s_t
-  %wrk2 = xmp.alloc : !s_t
-  %a = xmp.alloc : !a_t
-  %b = xmp.alloc : !b_t
-  %c = xmp.alloc : !b_t
+  %p = xmp.alloc(%mimax, %mjmax, %mkmax) : !p_t
+  %bnd = xmp.alloc(%mimax, %mjmax, %mkmax) : !s_t
+  %wrk1 = xmp.alloc(%mimax, %mjmax, %mkmax) : !s_t
+  %wrk2 = xmp.alloc(%mimax, %mjmax, %mkmax) : !s_t
+  %a = xmp.alloc(%mimax, %mjmax, %mkmax) : !a_t
+  %b = xmp.alloc(%mimax, %mjmax, %mkmax) : !b_t
+  %c = xmp.alloc(%mimax, %mjmax, %mkmax) : !b_t
 
   // initmt(): everything 0 on the whole array; on i < imax, j < jmax,
   // k < kmax: a0..a2 = 1, a3 = 1/6, b = 0, c = 1,

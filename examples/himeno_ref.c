@@ -1,12 +1,19 @@
 /* himeno_ref.c -- sequential reference for himeno.mlir: the Jacobi kernel
- * of the Himeno benchmark (himenoBMTxps.c, static arrays, float data),
+ * of the Himeno benchmark (himenoBMTxps.c, float data, arrays on the heap),
  * without MPI and with a fixed iteration count.
  *
  *   clang-22 -O2 -ffp-contract=off -o himeno_ref himeno_ref.c
- *   ./himeno_ref [nn]                (default nn = 20)
+ *   ./himeno_ref [nn [MIMAX MJMAX MKMAX]]
+ *     nn                 iterations (default 20), >= 0
+ *     MIMAX MJMAX MKMAX  array sizes, all three or none, each >= 3; the
+ *                        grid is (MIMAX-1)x(MJMAX-1)x(MKMAX-1) as in
+ *                        himenoBMTxps.c
+ *   The default sizes come from the macros below:
  *   clang-22 -O2 -ffp-contract=off -DSMALL  ...   size S (65x65x129)
  *   clang-22 -O2 -ffp-contract=off -DMIDDLE ...   size M (129x129x257)
- *   (default: size XS, 33x33x65, as in himeno.mlir)
+ *   (otherwise: size XS, 33x33x65, as in himeno.mlir); e.g.
+ *   `./himeno_ref 20 65 65 129` gives the same results as the -DSMALL build.
+ *   Bad arguments: a message on stderr, exit status 1.
  *
  * Prints
  *   XMP-RESULT gosa   <gosa of the last iteration, %.17g>
@@ -15,6 +22,9 @@
  * -ffp-contract=off keeps the f32 operations (no fused multiply-add) the
  * same as in the MLIR program, so only gosa's summation order differs.
  */
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -33,11 +43,22 @@
 #define MKMAX 65
 #endif
 
-static float p[MIMAX][MJMAX][MKMAX];
-static float a[4][MIMAX][MJMAX][MKMAX], b[3][MIMAX][MJMAX][MKMAX],
-    c[3][MIMAX][MJMAX][MKMAX];
-static float bnd[MIMAX][MJMAX][MKMAX];
-static float wrk1[MIMAX][MJMAX][MKMAX], wrk2[MIMAX][MJMAX][MKMAX];
+/* Array sizes (the run-time MIMAX, MJMAX, MKMAX). */
+static int mimax, mjmax, mkmax;
+/* Each array is one contiguous block, row-major like float x[mimax][mjmax]
+ * [mkmax]; a, b and c hold 4, 3 and 3 such arrays one after another. */
+static float *p, *a, *b, *c, *bnd, *wrk1, *wrk2;
+
+static inline size_t idx(int i, int j, int k) {
+  return ((size_t)i * (size_t)mjmax + (size_t)j) * (size_t)mkmax + (size_t)k;
+}
+#define P(i, j, k) p[idx(i, j, k)]
+#define A(l, i, j, k) a[(size_t)(l) * ((size_t)mimax * mjmax * mkmax) + idx(i, j, k)]
+#define B(l, i, j, k) b[(size_t)(l) * ((size_t)mimax * mjmax * mkmax) + idx(i, j, k)]
+#define C(l, i, j, k) c[(size_t)(l) * ((size_t)mimax * mjmax * mkmax) + idx(i, j, k)]
+#define BND(i, j, k) bnd[idx(i, j, k)]
+#define WRK1(i, j, k) wrk1[idx(i, j, k)]
+#define WRK2(i, j, k) wrk2[idx(i, j, k)]
 
 static int imax, jmax, kmax;
 static float omega;
@@ -48,42 +69,72 @@ static double wtime(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+static void usage(const char *prog) {
+  fprintf(stderr, "usage: %s [iterations [MIMAX MJMAX MKMAX]]\n", prog);
+  exit(1);
+}
+
+/* A whole decimal integer in [lo, hi], else a message and exit 1. */
+static long parse_long(const char *prog, const char *what, const char *s,
+                       long lo, long hi) {
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (end == s || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
+    fprintf(stderr, "%s: bad %s '%s' (want an integer in [%ld, %ld])\n", prog,
+            what, s, lo, hi);
+    exit(1);
+  }
+  return v;
+}
+
+static float *alloc_arrays(const char *prog, size_t count, size_t n) {
+  float *q = NULL;
+  if (n <= SIZE_MAX / sizeof(float) / count)
+    q = malloc(count * n * sizeof(float));
+  if (!q) {
+    fprintf(stderr, "%s: cannot allocate %zu x %zu floats\n", prog, count, n);
+    exit(1);
+  }
+  return q;
+}
+
 static void initmt(void) {
   int i, j, k;
-  for (i = 0; i < MIMAX; i++)
-    for (j = 0; j < MJMAX; j++)
-      for (k = 0; k < MKMAX; k++) {
-        a[0][i][j][k] = 0.0;
-        a[1][i][j][k] = 0.0;
-        a[2][i][j][k] = 0.0;
-        a[3][i][j][k] = 0.0;
-        b[0][i][j][k] = 0.0;
-        b[1][i][j][k] = 0.0;
-        b[2][i][j][k] = 0.0;
-        c[0][i][j][k] = 0.0;
-        c[1][i][j][k] = 0.0;
-        c[2][i][j][k] = 0.0;
-        p[i][j][k] = 0.0;
-        wrk1[i][j][k] = 0.0;
-        wrk2[i][j][k] = 0.0;
-        bnd[i][j][k] = 0.0;
+  for (i = 0; i < mimax; i++)
+    for (j = 0; j < mjmax; j++)
+      for (k = 0; k < mkmax; k++) {
+        A(0, i, j, k) = 0.0;
+        A(1, i, j, k) = 0.0;
+        A(2, i, j, k) = 0.0;
+        A(3, i, j, k) = 0.0;
+        B(0, i, j, k) = 0.0;
+        B(1, i, j, k) = 0.0;
+        B(2, i, j, k) = 0.0;
+        C(0, i, j, k) = 0.0;
+        C(1, i, j, k) = 0.0;
+        C(2, i, j, k) = 0.0;
+        P(i, j, k) = 0.0;
+        WRK1(i, j, k) = 0.0;
+        WRK2(i, j, k) = 0.0;
+        BND(i, j, k) = 0.0;
       }
   for (i = 0; i < imax; i++)
     for (j = 0; j < jmax; j++)
       for (k = 0; k < kmax; k++) {
-        a[0][i][j][k] = 1.0;
-        a[1][i][j][k] = 1.0;
-        a[2][i][j][k] = 1.0;
-        a[3][i][j][k] = 1.0 / 6.0;
-        b[0][i][j][k] = 0.0;
-        b[1][i][j][k] = 0.0;
-        b[2][i][j][k] = 0.0;
-        c[0][i][j][k] = 1.0;
-        c[1][i][j][k] = 1.0;
-        c[2][i][j][k] = 1.0;
-        p[i][j][k] = (float)(i * i) / (float)((imax - 1) * (imax - 1));
-        wrk1[i][j][k] = 0.0;
-        bnd[i][j][k] = 1.0;
+        A(0, i, j, k) = 1.0;
+        A(1, i, j, k) = 1.0;
+        A(2, i, j, k) = 1.0;
+        A(3, i, j, k) = 1.0 / 6.0;
+        B(0, i, j, k) = 0.0;
+        B(1, i, j, k) = 0.0;
+        B(2, i, j, k) = 0.0;
+        C(0, i, j, k) = 1.0;
+        C(1, i, j, k) = 1.0;
+        C(2, i, j, k) = 1.0;
+        P(i, j, k) = (float)(i * i) / (float)((imax - 1) * (imax - 1));
+        WRK1(i, j, k) = 0.0;
+        BND(i, j, k) = 1.0;
       }
 }
 
@@ -96,34 +147,65 @@ static float jacobi(int nn) {
     for (i = 1; i < imax - 1; i++)
       for (j = 1; j < jmax - 1; j++)
         for (k = 1; k < kmax - 1; k++) {
-          s0 = a[0][i][j][k] * p[i + 1][j][k] + a[1][i][j][k] * p[i][j + 1][k] +
-               a[2][i][j][k] * p[i][j][k + 1] +
-               b[0][i][j][k] * (p[i + 1][j + 1][k] - p[i + 1][j - 1][k] -
-                                p[i - 1][j + 1][k] + p[i - 1][j - 1][k]) +
-               b[1][i][j][k] * (p[i][j + 1][k + 1] - p[i][j - 1][k + 1] -
-                                p[i][j + 1][k - 1] + p[i][j - 1][k - 1]) +
-               b[2][i][j][k] * (p[i + 1][j][k + 1] - p[i - 1][j][k + 1] -
-                                p[i + 1][j][k - 1] + p[i - 1][j][k - 1]) +
-               c[0][i][j][k] * p[i - 1][j][k] + c[1][i][j][k] * p[i][j - 1][k] +
-               c[2][i][j][k] * p[i][j][k - 1] + wrk1[i][j][k];
-          ss = (s0 * a[3][i][j][k] - p[i][j][k]) * bnd[i][j][k];
+          s0 = A(0, i, j, k) * P(i + 1, j, k) + A(1, i, j, k) * P(i, j + 1, k) +
+               A(2, i, j, k) * P(i, j, k + 1) +
+               B(0, i, j, k) * (P(i + 1, j + 1, k) - P(i + 1, j - 1, k) -
+                                P(i - 1, j + 1, k) + P(i - 1, j - 1, k)) +
+               B(1, i, j, k) * (P(i, j + 1, k + 1) - P(i, j - 1, k + 1) -
+                                P(i, j + 1, k - 1) + P(i, j - 1, k - 1)) +
+               B(2, i, j, k) * (P(i + 1, j, k + 1) - P(i - 1, j, k + 1) -
+                                P(i + 1, j, k - 1) + P(i - 1, j, k - 1)) +
+               C(0, i, j, k) * P(i - 1, j, k) + C(1, i, j, k) * P(i, j - 1, k) +
+               C(2, i, j, k) * P(i, j, k - 1) + WRK1(i, j, k);
+          ss = (s0 * A(3, i, j, k) - P(i, j, k)) * BND(i, j, k);
           gosa += ss * ss;
-          wrk2[i][j][k] = p[i][j][k] + omega * ss;
+          WRK2(i, j, k) = P(i, j, k) + omega * ss;
         }
     for (i = 1; i < imax - 1; ++i)
       for (j = 1; j < jmax - 1; ++j)
         for (k = 1; k < kmax - 1; ++k)
-          p[i][j][k] = wrk2[i][j][k];
+          P(i, j, k) = WRK2(i, j, k);
   }
   return gosa;
 }
 
 int main(int argc, char **argv) {
-  int nn = argc > 1 ? atoi(argv[1]) : 20;
+  const char *prog = argv[0] ? argv[0] : "himeno_ref";
+  int nn = 20;
 
-  imax = MIMAX - 1;
-  jmax = MJMAX - 1;
-  kmax = MKMAX - 1;
+  mimax = MIMAX;
+  mjmax = MJMAX;
+  mkmax = MKMAX;
+  if (argc != 1 && argc != 2 && argc != 5)
+    usage(prog);
+  if (argc > 1)
+    nn = (int)parse_long(prog, "iteration count", argv[1], 0, INT_MAX);
+  if (argc > 2) {
+    /* Up to 46341 each, so that (imax - 1) * (imax - 1) and i * i stay
+     * within int, as in the original; memory is the practical limit. */
+    mimax = (int)parse_long(prog, "MIMAX", argv[2], 3, 46341);
+    mjmax = (int)parse_long(prog, "MJMAX", argv[3], 3, 46341);
+    mkmax = (int)parse_long(prog, "MKMAX", argv[4], 3, 46341);
+  }
+
+  size_t n = 0;
+  if ((size_t)mimax <= SIZE_MAX / (size_t)mjmax / (size_t)mkmax)
+    n = (size_t)mimax * mjmax * mkmax;
+  if (n == 0) {
+    fprintf(stderr, "%s: size %dx%dx%d too large\n", prog, mimax, mjmax, mkmax);
+    exit(1);
+  }
+  p = alloc_arrays(prog, 1, n);
+  a = alloc_arrays(prog, 4, n);
+  b = alloc_arrays(prog, 3, n);
+  c = alloc_arrays(prog, 3, n);
+  bnd = alloc_arrays(prog, 1, n);
+  wrk1 = alloc_arrays(prog, 1, n);
+  wrk2 = alloc_arrays(prog, 1, n);
+
+  imax = mimax - 1;
+  jmax = mjmax - 1;
+  kmax = mkmax - 1;
   omega = 0.8;
   initmt();
 
@@ -137,5 +219,13 @@ int main(int argc, char **argv) {
   printf("XMP-RESULT gosa %.17g\n", (double)gosa);
   printf("XMP-RESULT mflops %.17g\n", mflops);
   printf("XMP-RESULT time %.17g\n", time);
+
+  free(wrk2);
+  free(wrk1);
+  free(bnd);
+  free(c);
+  free(b);
+  free(a);
+  free(p);
   return 0;
 }

@@ -14,12 +14,15 @@
 // The listing alternates u -> uu and uu -> u; here each time step computes
 // uu from u and copies the interior back (the same values after every step).
 //
-// Problem size: XSIZE = 256, YSIZE = 192 (deliberately not square, so that a
-// transposed index shows up in the checksum). The size is static: it appears
-// in the SIZE block below (template and darray types) and in the constants
-// block at the top of @main.
+// Problem size: XSIZE x YSIZE, 256 x 192 by default (deliberately not
+// square, so that a transposed index shows up in the checksum), fixed at run
+// time (`xmp.template @t(shape = ?x?)` and `xmp.template_fix`). Benchmarks
+// that want static local shapes compile with
+// `xmpcc --specialize=t=8192x8192` (xmp-specialize-shapes; the template_fix
+// then checks at run time that the sizes are those).
 //
-// Command line: argv[1] = number of time steps (default 16).
+// Command line: laplace2d [steps [XSIZE YSIZE]]: steps default 16, sizes
+// default 256 192 (each in [3, 2^31-1]; give both).
 //
 // Data: u[x][y] = (x*7 + y*3) % 11 (integers 0..10), uu = 0. The boundary
 // (x = 0, XSIZE-1 or y = 0, YSIZE-1) never changes.
@@ -39,11 +42,11 @@
 //   XMP-RESULT checksum 245766.23198937299
 // For more steps compare with a relative tolerance of 1e-12.
 
-//===--- SIZE: XSIZE x YSIZE (also in the constants block of @main) -------===//
+//===--- sizes fixed at run time (XSIZE x YSIZE) -------------------------===//
 xmp.nodes @p(shape = ?x?)
-xmp.template @t(shape = 256x192)
+xmp.template @t(shape = ?x?)
 xmp.distribute @t onto @p [block, block]
-!u_t = !xmp.darray<256x192xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+!u_t = !xmp.darray<?x?xf64, @t, align [0, 1], shadow [1:1, 1:1]>
 //===----------------------------------------------------------------------===//
 
 // Runtime helpers (C signatures):
@@ -57,9 +60,6 @@ func.func private @xmprt_print_scalar_f64(i64, f64)
 func.func private @xmprt_arg_i64_in(i32, i64, i64, i64) -> i64
 
 func.func @main() {
-  // ---- problem size (must match the SIZE block above) --------------------
-  %xsize = arith.constant 256 : index
-  %ysize = arith.constant 192 : index
   // ---- iteration count: argv[1], default 16 ------------------------------
   %arg1 = arith.constant 1 : i32
   %niter_default = arith.constant 16 : i64
@@ -67,6 +67,17 @@ func.func @main() {
   %niter_lo = arith.constant 1 : i64
   %niter_hi = arith.constant 2147483647 : i64
   %niter_i64 = func.call @xmprt_arg_i64_in(%arg1, %niter_default, %niter_lo, %niter_hi) : (i32, i64, i64, i64) -> i64
+  // ---- sizes: argv[2..3], default 256 192 --------------------------------
+  %arg2 = arith.constant 2 : i32
+  %arg3 = arith.constant 3 : i32
+  %d256 = arith.constant 256 : i64
+  %d192 = arith.constant 192 : i64
+  %sz_lo = arith.constant 3 : i64
+  %xsize_i64 = func.call @xmprt_arg_i64_in(%arg2, %d256, %sz_lo, %niter_hi) : (i32, i64, i64, i64) -> i64
+  %ysize_i64 = func.call @xmprt_arg_i64_in(%arg3, %d192, %sz_lo, %niter_hi) : (i32, i64, i64, i64) -> i64
+  %xsize = arith.index_cast %xsize_i64 : i64 to index
+  %ysize = arith.index_cast %ysize_i64 : i64 to index
+  xmp.template_fix @t(%xsize, %ysize)
   %niter = arith.index_cast %niter_i64 : i64 to index
   // -------------------------------------------------------------------------
 
@@ -82,8 +93,8 @@ func.func @main() {
   %xend = arith.subi %xsize, %c1 : index   // XSIZE-1
   %yend = arith.subi %ysize, %c1 : index   // YSIZE-1
 
-  %u = xmp.alloc : !u_t
-  %uu = xmp.alloc : !u_t
+  %u = xmp.alloc(%xsize, %ysize) : !u_t
+  %uu = xmp.alloc(%xsize, %ysize) : !u_t
 
   // Initialization: u[x][y] = (x*7 + y*3) % 11, uu[x][y] = 0.
   xmp.loop (%x, %y) = (%c0, %c0) to (%xsize, %ysize) step (%c1, %c1)

@@ -12,13 +12,14 @@
 // without --gpu the device loops run on the host (with one warning), so the
 // program also runs on machines without a GPU.
 //
-// Command line: argv[1] = number of time steps (default 16).
+// Command line: laplace2d_gpu [steps [XSIZE YSIZE]]: steps default 16, sizes
+// default 256 192 (each in [3, 2^31-1]; give both).
 
-//===--- SIZE: XSIZE x YSIZE (also in the constants block of @main) -------===//
+//===--- sizes fixed at run time (XSIZE x YSIZE) -------------------------===//
 xmp.nodes @p(shape = ?x?)
-xmp.template @t(shape = 256x192)
+xmp.template @t(shape = ?x?)
 xmp.distribute @t onto @p [block, block]
-!u_t = !xmp.darray<256x192xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+!u_t = !xmp.darray<?x?xf64, @t, align [0, 1], shadow [1:1, 1:1]>
 //===----------------------------------------------------------------------===//
 
 // Runtime helpers (C signatures):
@@ -32,9 +33,6 @@ func.func private @xmprt_print_scalar_f64(i64, f64)
 func.func private @xmprt_arg_i64_in(i32, i64, i64, i64) -> i64
 
 func.func @main() {
-  // ---- problem size (must match the SIZE block above) --------------------
-  %xsize = arith.constant 256 : index
-  %ysize = arith.constant 192 : index
   // ---- iteration count: argv[1], default 16 ------------------------------
   %arg1 = arith.constant 1 : i32
   %niter_default = arith.constant 16 : i64
@@ -42,6 +40,17 @@ func.func @main() {
   %niter_lo = arith.constant 1 : i64
   %niter_hi = arith.constant 2147483647 : i64
   %niter_i64 = func.call @xmprt_arg_i64_in(%arg1, %niter_default, %niter_lo, %niter_hi) : (i32, i64, i64, i64) -> i64
+  // ---- sizes: argv[2..3], default 256 192 --------------------------------
+  %arg2 = arith.constant 2 : i32
+  %arg3 = arith.constant 3 : i32
+  %d256 = arith.constant 256 : i64
+  %d192 = arith.constant 192 : i64
+  %sz_lo = arith.constant 3 : i64
+  %xsize_i64 = func.call @xmprt_arg_i64_in(%arg2, %d256, %sz_lo, %niter_hi) : (i32, i64, i64, i64) -> i64
+  %ysize_i64 = func.call @xmprt_arg_i64_in(%arg3, %d192, %sz_lo, %niter_hi) : (i32, i64, i64, i64) -> i64
+  %xsize = arith.index_cast %xsize_i64 : i64 to index
+  %ysize = arith.index_cast %ysize_i64 : i64 to index
+  xmp.template_fix @t(%xsize, %ysize)
   %niter = arith.index_cast %niter_i64 : i64 to index
   // -------------------------------------------------------------------------
 
@@ -57,8 +66,8 @@ func.func @main() {
   %xend = arith.subi %xsize, %c1 : index   // XSIZE-1
   %yend = arith.subi %ysize, %c1 : index   // YSIZE-1
 
-  %u = xmp.alloc : !u_t
-  %uu = xmp.alloc : !u_t
+  %u = xmp.alloc(%xsize, %ysize) : !u_t
+  %uu = xmp.alloc(%xsize, %ysize) : !u_t
 
   // Initialization: u[x][y] = (x*7 + y*3) % 11, uu[x][y] = 0.
   xmp.loop (%x, %y) = (%c0, %c0) to (%xsize, %ysize) step (%c1, %c1)

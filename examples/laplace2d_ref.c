@@ -2,7 +2,11 @@
  * listing A.1): the same data, update, iteration count and checksum, no MPI.
  *
  *   clang-22 -O2 -ffp-contract=off -o laplace2d_ref laplace2d_ref.c
- *   ./laplace2d_ref [niter]          (default niter = 16)
+ *   ./laplace2d_ref [niter [XSIZE YSIZE]]
+ *     niter        time steps (default 16), >= 0
+ *     XSIZE YSIZE  grid size, both or neither, each >= 3 (default 256 192,
+ *                  the macros below)
+ *   Bad arguments: a message on stderr, exit status 1.
  *
  * Prints
  *   XMP-RESULT checksum <sum of all u, %.17g>
@@ -10,6 +14,9 @@
  * With the default 16 steps the checksum is exact (see laplace2d.mlir):
  *   XMP-RESULT checksum 245766.23198937299
  */
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -17,7 +24,16 @@
 #define XSIZE 256
 #define YSIZE 192
 
-static double u[XSIZE][YSIZE], uu[XSIZE][YSIZE];
+/* Grid size (the run-time XSIZE, YSIZE); u and uu are each one contiguous
+ * block, row-major like double u[xsize][ysize]. */
+static int xsize, ysize;
+static double *u, *uu;
+
+static inline size_t idx(int x, int y) {
+  return (size_t)x * (size_t)ysize + (size_t)y;
+}
+#define U(x, y) u[idx(x, y)]
+#define UU(x, y) uu[idx(x, y)]
 
 static double wtime(void) {
   struct timespec ts;
@@ -25,34 +41,75 @@ static double wtime(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* A whole decimal integer in [lo, hi], else a message and exit 1. */
+static long parse_long(const char *prog, const char *what, const char *s,
+                       long lo, long hi) {
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (end == s || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
+    fprintf(stderr, "%s: bad %s '%s' (want an integer in [%ld, %ld])\n", prog,
+            what, s, lo, hi);
+    exit(1);
+  }
+  return v;
+}
+
 int main(int argc, char **argv) {
-  long niter = argc > 1 ? strtol(argv[1], NULL, 10) : 16;
+  const char *prog = argv[0] ? argv[0] : "laplace2d_ref";
+  long niter = 16;
   int x, y;
   long t;
 
-  for (x = 0; x < XSIZE; x++)
-    for (y = 0; y < YSIZE; y++) {
-      u[x][y] = (double)((x * 7 + y * 3) % 11);
-      uu[x][y] = 0.0;
+  xsize = XSIZE;
+  ysize = YSIZE;
+  if (argc != 1 && argc != 2 && argc != 4) {
+    fprintf(stderr, "usage: %s [niter [XSIZE YSIZE]]\n", prog);
+    return 1;
+  }
+  if (argc > 1)
+    niter = parse_long(prog, "step count", argv[1], 0, LONG_MAX);
+  if (argc > 2) {
+    /* x * 7 + y * 3 must stay within int. */
+    xsize = (int)parse_long(prog, "XSIZE", argv[2], 3, INT_MAX / 10);
+    ysize = (int)parse_long(prog, "YSIZE", argv[3], 3, INT_MAX / 10);
+  }
+
+  size_t n = 0;
+  if ((size_t)xsize <= SIZE_MAX / sizeof(double) / (size_t)ysize)
+    n = (size_t)xsize * (size_t)ysize;
+  u = n ? malloc(n * sizeof(double)) : NULL;
+  uu = n ? malloc(n * sizeof(double)) : NULL;
+  if (!u || !uu) {
+    fprintf(stderr, "%s: cannot allocate a %dx%d grid\n", prog, xsize, ysize);
+    return 1;
+  }
+
+  for (x = 0; x < xsize; x++)
+    for (y = 0; y < ysize; y++) {
+      U(x, y) = (double)((x * 7 + y * 3) % 11);
+      UU(x, y) = 0.0;
     }
 
   double t0 = wtime();
   for (t = 0; t < niter; t++) {
-    for (x = 1; x < XSIZE - 1; x++)
-      for (y = 1; y < YSIZE - 1; y++)
-        uu[x][y] = (u[x - 1][y] + u[x + 1][y] + u[x][y - 1] + u[x][y + 1]) * 0.25;
-    for (x = 1; x < XSIZE - 1; x++)
-      for (y = 1; y < YSIZE - 1; y++)
-        u[x][y] = uu[x][y];
+    for (x = 1; x < xsize - 1; x++)
+      for (y = 1; y < ysize - 1; y++)
+        UU(x, y) = (U(x - 1, y) + U(x + 1, y) + U(x, y - 1) + U(x, y + 1)) * 0.25;
+    for (x = 1; x < xsize - 1; x++)
+      for (y = 1; y < ysize - 1; y++)
+        U(x, y) = UU(x, y);
   }
   double time = wtime() - t0;
 
   double sum = 0.0;
-  for (x = 0; x < XSIZE; x++)
-    for (y = 0; y < YSIZE; y++)
-      sum += u[x][y];
+  for (x = 0; x < xsize; x++)
+    for (y = 0; y < ysize; y++)
+      sum += U(x, y);
 
   printf("XMP-RESULT checksum %.17g\n", sum);
   printf("XMP-RESULT time %.17g\n", time);
+  free(uu);
+  free(u);
   return 0;
 }

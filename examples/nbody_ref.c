@@ -3,7 +3,10 @@
  * results, no MPI.
  *
  *   clang-22 -O2 -ffp-contract=off -o nbody_ref nbody_ref.c -lm
- *   ./nbody_ref [nstep]              (default nstep = 4)
+ *   ./nbody_ref [nstep [N]]
+ *     nstep  time steps (default 4), >= 0
+ *     N      number of bodies (default 1001, the macro below), >= 1
+ *   Bad arguments: a message on stderr, exit status 1.
  *
  * Prints
  *   XMP-RESULT checksum <sum over i of x+y+z after the last step, %.17g>
@@ -12,14 +15,24 @@
  * The checksum is bit-for-bit that of nbody.mlir on any number of ranks;
  * value4 agrees within a relative 1e-12 (see nbody.mlir).
  */
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #define N 1001
 
-static double pos[N][3], vel[N][3], acc[N][3], mass[N];
+/* Number of bodies (the run-time N); pos, vel and acc are each one
+ * contiguous block, row-major like double pos[nbody][3]. */
+static int nbody;
+static double *pos, *vel, *acc, *mass;
+
+#define POS(i, d) pos[(size_t)(i) * 3 + (d)]
+#define VEL(i, d) vel[(size_t)(i) * 3 + (d)]
+#define ACC(i, d) acc[(size_t)(i) * 3 + (d)]
 
 static double wtime(void) {
   struct timespec ts;
@@ -27,27 +40,62 @@ static double wtime(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* A whole decimal integer in [lo, hi], else a message and exit 1. */
+static long parse_long(const char *prog, const char *what, const char *s,
+                       long lo, long hi) {
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (end == s || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
+    fprintf(stderr, "%s: bad %s '%s' (want an integer in [%ld, %ld])\n", prog,
+            what, s, lo, hi);
+    exit(1);
+  }
+  return v;
+}
+
 int main(int argc, char **argv) {
-  long nstep = argc > 1 ? strtol(argv[1], NULL, 10) : 4;
+  const char *prog = argv[0] ? argv[0] : "nbody_ref";
+  long nstep = 4;
   const double eps2 = 0.01, dt = 0.001;
   int i, j, d;
   long s;
 
-  for (i = 0; i < N; i++) {
-    pos[i][0] = (double)(i * 37 % 101) / 101.0 - 0.5;
-    pos[i][1] = (double)(i * 53 % 103) / 103.0 - 0.5;
-    pos[i][2] = (double)(i * 71 % 107) / 107.0 - 0.5;
-    vel[i][0] = vel[i][1] = vel[i][2] = 0.0;
-    mass[i] = ((double)(i % 3) + 1.0) / (double)N;
+  nbody = N;
+  if (argc > 3) {
+    fprintf(stderr, "usage: %s [nstep [N]]\n", prog);
+    return 1;
+  }
+  if (argc > 1)
+    nstep = parse_long(prog, "step count", argv[1], 0, LONG_MAX);
+  if (argc > 2) /* i * 71 must stay within int */
+    nbody = (int)parse_long(prog, "N", argv[2], 1, INT_MAX / 71);
+
+  size_t n = (size_t)nbody;
+  pos = n <= SIZE_MAX / (3 * sizeof(double)) ? malloc(n * 3 * sizeof(double)) : NULL;
+  vel = n <= SIZE_MAX / (3 * sizeof(double)) ? malloc(n * 3 * sizeof(double)) : NULL;
+  acc = n <= SIZE_MAX / (3 * sizeof(double)) ? malloc(n * 3 * sizeof(double)) : NULL;
+  mass = n <= SIZE_MAX / sizeof(double) ? malloc(n * sizeof(double)) : NULL;
+  if (!pos || !vel || !acc || !mass) {
+    fprintf(stderr, "%s: cannot allocate %d bodies\n", prog, nbody);
+    return 1;
+  }
+
+  for (i = 0; i < nbody; i++) {
+    POS(i, 0) = (double)(i * 37 % 101) / 101.0 - 0.5;
+    POS(i, 1) = (double)(i * 53 % 103) / 103.0 - 0.5;
+    POS(i, 2) = (double)(i * 71 % 107) / 107.0 - 0.5;
+    VEL(i, 0) = VEL(i, 1) = VEL(i, 2) = 0.0;
+    mass[i] = ((double)(i % 3) + 1.0) / (double)nbody;
   }
 
   double t0 = wtime();
   for (s = 0; s < nstep; s++) {
-    for (i = 0; i < N; i++) {
-      double xi = pos[i][0], yi = pos[i][1], zi = pos[i][2];
+    for (i = 0; i < nbody; i++) {
+      double xi = POS(i, 0), yi = POS(i, 1), zi = POS(i, 2);
       double ax = 0.0, ay = 0.0, az = 0.0;
-      for (j = 0; j < N; j++) { /* no j != i test: eps2 > 0 */
-        double dx = pos[j][0] - xi, dy = pos[j][1] - yi, dz = pos[j][2] - zi;
+      for (j = 0; j < nbody; j++) { /* no j != i test: eps2 > 0 */
+        double dx = POS(j, 0) - xi, dy = POS(j, 1) - yi, dz = POS(j, 2) - zi;
         double r2 = dx * dx + dy * dy + dz * dz + eps2;
         double rinv = 1.0 / sqrt(r2);
         double f = mass[j] * (rinv * rinv * rinv);
@@ -55,28 +103,32 @@ int main(int argc, char **argv) {
         ay += f * dy;
         az += f * dz;
       }
-      acc[i][0] = ax;
-      acc[i][1] = ay;
-      acc[i][2] = az;
+      ACC(i, 0) = ax;
+      ACC(i, 1) = ay;
+      ACC(i, 2) = az;
     }
-    for (i = 0; i < N; i++)
+    for (i = 0; i < nbody; i++)
       for (d = 0; d < 3; d++) {
-        vel[i][d] += acc[i][d] * dt;
-        pos[i][d] += vel[i][d] * dt;
+        VEL(i, d) += ACC(i, d) * dt;
+        POS(i, d) += VEL(i, d) * dt;
       }
   }
   double time = wtime() - t0;
 
   double sum = 0.0, ekin = 0.0;
-  for (i = 0; i < N; i++)
-    sum = sum + pos[i][0] + pos[i][1] + pos[i][2];
-  for (i = 0; i < N; i++)
-    ekin += mass[i] * (vel[i][0] * vel[i][0] + vel[i][1] * vel[i][1] +
-                       vel[i][2] * vel[i][2]);
+  for (i = 0; i < nbody; i++)
+    sum = sum + POS(i, 0) + POS(i, 1) + POS(i, 2);
+  for (i = 0; i < nbody; i++)
+    ekin += mass[i] * (VEL(i, 0) * VEL(i, 0) + VEL(i, 1) * VEL(i, 1) +
+                       VEL(i, 2) * VEL(i, 2));
   ekin *= 0.5;
 
   printf("XMP-RESULT checksum %.17g\n", sum);
   printf("XMP-RESULT value4 %.17g\n", ekin);
   printf("XMP-RESULT time %.17g\n", time);
+  free(mass);
+  free(acc);
+  free(vel);
+  free(pos);
   return 0;
 }

@@ -64,6 +64,11 @@ static void buildKernelPipeline(OpPassManager &pm,
 
 void xmp::buildLowerToLLVMPipeline(OpPassManager &pm,
                                    const LowerToLLVMOptions &options) {
+  if (!options.specialize.empty()) {
+    xmp::XMPSpecializeShapesOptions specialize;
+    specialize.shapes = llvm::to_vector(options.specialize);
+    pm.addPass(xmp::createXMPSpecializeShapes(specialize));
+  }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(xmp::createXMPCheckAccesses());
   xmp::XMPSelectChannelsOptions channels;

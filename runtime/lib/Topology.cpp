@@ -431,6 +431,27 @@ void xmprt_template_fix(xmprt_template *t, const int64_t *sizes) {
   checkSizes(t, fn);
 }
 
+void xmprt_template_check(const xmprt_template *t, const int64_t *sizes) {
+  const char *fn = "xmprt_template_check";
+  XMPRT_CHECK(t, fn, "template is NULL");
+  XMPRT_CHECK(sizes, fn, "sizes is NULL");
+  auto text = [&](const int64_t *v) {
+    std::string s;
+    for (int32_t d = 0; d < t->ndims; ++d)
+      s += (d ? "x" : "") + std::to_string(v[d]);
+    return s;
+  };
+  bool same = true;
+  for (int32_t d = 0; d < t->ndims; ++d)
+    same = same && sizes[d] == t->sizes[d];
+  XMPRT_CHECK(same, fn,
+              "template %s was compiled with the static shape %s (declared "
+              "so, or xmp-specialize-shapes / xmpcc --specialize), but "
+              "xmp.template_fix gives %s",
+              t->name.empty() ? "(unnamed)" : t->name.c_str(),
+              text(t->sizes.data()).c_str(), text(sizes).c_str());
+}
+
 void xmprt_template_distribute(xmprt_template *t, xmprt_grid *g,
                                const int32_t *kinds, const int64_t *params,
                                const int64_t *gblock_sizes) {

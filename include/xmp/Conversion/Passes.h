@@ -71,6 +71,12 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
                      "llvm.readonly (xmp-to-gpu noalias, "
                      "xmp-kernel-arg-attrs)"),
       llvm::cl::init(true)};
+  // xmp-specialize-shapes (docs/pipeline.md): compile for given sizes.
+  PassOptions::ListOption<std::string> specialize{
+      *this, "specialize",
+      llvm::cl::desc("NAME=SHAPE entries (t=129x129x257,n=2x2): compile as "
+                     "if the template or grid NAME were declared with the "
+                     "static SHAPE (xmp-specialize-shapes); empty = none")};
   // Forwarded to xmp-select-channels (docs/channels.md); the defaults are
   // the pass's own.
   PassOptions::Option<std::string> channelPolicy{

@@ -409,6 +409,19 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
     auto t = module.lookupSymbol<TemplateOp>(f.getTmplAttr());
     SmallVector<Value> sizes;
     unsigned next = 0;
+    bool check = !llvm::is_contained(t.getShape(), ShapedType::kDynamic);
+    if (check) {
+      // A static template: the sizes the program gives must be the
+      // declared (or specialized) ones; it was distributed at start-up.
+      for (Value v : f.getSizes())
+        sizes.push_back(toI64(ob, f.getLoc(), v));
+      if (!sizes.empty())
+        callRuntime(ob, f.getLoc(), "xmprt_template_check", {},
+                    {loadHandle(ob, f.getLoc(), "template", f.getTmpl()),
+                     packInts(ob, f.getLoc(), sizes, 64)});
+      f.erase();
+      continue;
+    }
     for (int64_t s : t.getShape())
       sizes.push_back(ShapedType::isDynamic(s) ? toI64(ob, f.getLoc(), f.getSizes()[next++])
                                                : i64c(ob, f.getLoc(), s));

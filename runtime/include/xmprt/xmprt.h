@@ -114,6 +114,10 @@ int32_t xmprt_device_id(void);
 /* A template; sizes[i] == XMPRT_DYNAMIC until fixed by xmprt_template_fix. */
 xmprt_template *xmprt_template_create(int32_t ndims, const int64_t *sizes);
 void xmprt_template_fix(xmprt_template *t, const int64_t *sizes);
+/* Checks that a static template (declared so, or specialized at compile
+   time by xmp-specialize-shapes) has the sizes the program gives it in
+   xmp.template_fix; stops with an error naming the template otherwise. */
+void xmprt_template_check(const xmprt_template *t, const int64_t *sizes);
 /* The template's name in the program (e.g. "u" for @u), for messages;
  * generated code sets it when it creates the template. */
 void xmprt_template_set_name(xmprt_template *t, const char *name);

@@ -146,6 +146,15 @@ func.func @f(%n: index) {
 
 // -----
 
+xmp.template @t(shape = 8x64)
+func.func @f(%n: index) {
+  // expected-error @+1 {{template @t has no '?' sizes: give all 2 sizes (checked at run time) or none, not 1}}
+  xmp.template_fix @t(%n)
+  return
+}
+
+// -----
+
 xmp.nodes @p(shape = 2)
 func.func @f(%n: index) {
   // expected-error @+1 {{template @p does not name an xmp.template (it is 'xmp.nodes')}}

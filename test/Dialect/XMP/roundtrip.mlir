@@ -40,6 +40,9 @@ func.func @f(%n: index, %w: f64) -> f64 {
   %c64 = arith.constant 64 : index
   %z = arith.constant 0.0 : f64
   xmp.template_fix @u(%n)
+  // A static template: every size, checked at run time.
+  // CHECK: xmp.template_fix @t(%{{.*}}, %{{.*}})
+  xmp.template_fix @t(%c64, %c64)
   %a = xmp.alloc : !u_t
   %b = xmp.alloc(%n) : !w_t
 // CHECK: xmp.alloc : !darray

@@ -611,9 +611,9 @@ LogicalResult NodesOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                            << " is outside axis " << a << " of parent grid "
                            << getParentAttr() << " (size " << n << ")";
     // (a static hi was checked against the shape by verify())
-    if (ShapedType::isDynamic(hi) && d != llvm::divideCeil(end - lo, step))
+    if (ShapedType::isDynamic(hi) && d != subsetCount(lo, hi, step, n))
       return emitOpError() << "subset axis " << a << " selects "
-                           << llvm::divideCeil(end - lo, step)
+                           << subsetCount(lo, hi, step, n)
                            << " coordinates of parent grid " << getParentAttr()
                            << " but the node set's axis is "
                            << (ShapedType::isDynamic(d) ? std::string("?")
@@ -721,6 +721,16 @@ TemplateFixOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (failed(tmpl))
     return failure();
   unsigned numDyn = llvm::count(tmpl->getShape(), ShapedType::kDynamic);
+  // A static template (declared so, or specialized at compile time by
+  // xmp-specialize-shapes) takes every size: a run-time check.
+  if (numDyn == 0 && getSizes().size() == tmpl->getRank())
+    return success();
+  if (numDyn == 0 && !getSizes().empty())
+    return emitOpError() << "template " << getTmplAttr()
+                         << " has no '?' sizes: give all "
+                         << tmpl->getRank()
+                         << " sizes (checked at run time) or none, not "
+                         << getSizes().size();
   if (numDyn != getSizes().size())
     return emitOpError() << "template " << getTmplAttr() << " has "
                          << numDyn << " '?' sizes but " << getSizes().size()

@@ -65,6 +65,15 @@ def XMP_NodesOp : XMP_Op<"nodes", [Symbol,
       ArrayRef<int64_t> s = *getSubset();
       return {s[3 * a], s[3 * a + 1], s[3 * a + 2]};
     }
+    /// How many coordinates of a parent axis of `n` ranks the triplet lo,
+    /// hi, step (step > 0) selects; ShapedType::kDynamic when unknown.
+    static int64_t subsetCount(int64_t lo, int64_t hi, int64_t step,
+                               int64_t n) {
+      int64_t end = ::mlir::ShapedType::isDynamic(hi) ? n : hi;
+      if (::mlir::ShapedType::isDynamic(end))
+        return ::mlir::ShapedType::kDynamic;
+      return end > lo ? ::llvm::divideCeil(end - lo, step) : 0;
+    }
   }];
 }
 
@@ -112,6 +121,13 @@ def XMP_DistributeOp : XMP_Op<"distribute",
 def XMP_TemplateFixOp : XMP_Op<"template_fix",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "fixes the `?` sizes of a template at run time";
+  let description = [{
+    `xmp.template_fix @t(%n, %m)` gives the `?` sizes of `@t`, in order;
+    collective, once per template, before any array on it is allocated.
+    On a template whose sizes are all static (declared so, or specialized
+    at compile time by `xmp-specialize-shapes`) it may give every size: it
+    then checks at run time that they are the declared ones.
+  }];
   let arguments = (ins FlatSymbolRefAttr:$tmpl, Variadic<Index>:$sizes);
   let assemblyFormat = "$tmpl `(` $sizes `)` attr-dict";
 }

@@ -61,6 +61,43 @@ def XMPOverlapHalo : Pass<"xmp-overlap-halo", "::mlir::ModuleOp"> {
   ];
 }
 
+def XMPSpecializeShapes : Pass<"xmp-specialize-shapes", "::mlir::ModuleOp"> {
+  let summary = "Compiles a program for given grid and template sizes";
+  let description = [{
+    Programs take their sizes at run time (`xmp.template @t(shape = ?x?)`
+    fixed by `xmp.template_fix`, grids `shape = ?x?` sized from the number
+    of ranks), so one binary runs every size. A benchmark or a production
+    run that knows its sizes can have the static shapes instead (static
+    local blocks, constant strides and trip counts: the XACC evaluation's
+    "fixed-size local arrays"): `shapes=t=129x129x257,n=2x2` compiles the
+    program as if `@t` and `@n` had been declared with these shapes.
+
+    * A template gets the static shape; each `xmp.template_fix` of it then
+      gives every size and checks at run time that they are the compiled
+      ones (a run with other sizes stops with an error naming the
+      template, not a wrong result), and the values it fixed are replaced
+      by the constants wherever the fix dominates them.
+    * A grid gets the static shape, exactly as if declared so: on more
+      ranks the others are outside the grid; on fewer the program stops.
+    * Then every `?` size of a darray type on such a template becomes
+      static when every `xmp.alloc` of the type gives it the same constant
+      (the array's dimension may be smaller than the template's); the type
+      changes everywhere (functions, block arguments) and the allocations
+      lose the size operand. A size that stays `?` gets a warning naming the
+      type, the dimension and the allocation that keeps it dynamic.
+
+    Entries name an `xmp.template` or an `xmp.nodes` (not a subset) of the
+    module; a static size must be given as declared. Runs first in
+    `xmp-lower-to-llvm` when the pipeline option `specialize` is set
+    (`xmpcc --specialize=t=129x129x257`).
+  }];
+  let options = [
+    ListOption<"shapes", "shapes", "std::string",
+               "NAME=SHAPE entries (e.g. t=129x129x257, n=2x2)">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def XMPLowerDistribution : Pass<"xmp-lower-distribution", "::mlir::ModuleOp"> {
   let summary = "Global-view loads, stores and loops -> local memref code";
   let description = [{
