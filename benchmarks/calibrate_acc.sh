@@ -35,7 +35,6 @@ if [ "${1:-}" = prepare ]; then
   grep -qx '/.gpu-carry/' "$root/.git/info/exclude" 2>/dev/null ||
     echo '/.gpu-carry/' >> "$root/.git/info/exclude"
   rm -rf "$carry"; mkdir -p "$carry"
-  . "$root/scripts/himeno-size.sh"
   configs=()
   for size in s m l; do
     case "$size" in
@@ -46,9 +45,10 @@ if [ "${1:-}" = prepare ]; then
     for grid in 2x1 1x2; do
       name="himeno_gpu_${size}_${grid}"
       src="$carry/$name.mlir"
-      himeno_size "$root/examples/himeno_gpu.mlir" "$src" "${dims[@]}" "$grid" || exit 1
-      grep -q "xmp.reflect_init %p acc" "$src" ||
-        { echo "calibrate_acc: examples/himeno_gpu.mlir has no reflect_init %p acc" >&2; exit 1; }
+      "$build/bin/xmp-opt" --xmp-specialize-shapes="shapes=t=$(IFS=x; echo "${dims[*]}"),n=$grid" \
+        "$root/examples/himeno_gpu.mlir" -o "$src" || exit 1
+      grep -q "xmp.reflect_init .* acc" "$src" ||
+        { echo "calibrate_acc: examples/himeno_gpu.mlir has no reflect_init ... acc" >&2; exit 1; }
       "$build/bin/xmp-opt" "$src" --mlir-print-op-on-diagnostic=false \
         --xmp-select-channels="subcluster-size=$sc remarks=true" -o /dev/null 2>&1 |
         sed -n 's/^.*: remark: /remark: /p' > "$carry/$name.remarks.txt"

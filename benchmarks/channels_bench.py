@@ -141,12 +141,14 @@ def used_channels(stats_chans):
                  re.findall(r"dim(\d+)=[a-z]+(?::([a-z+\-]+))?", stats_chans))
 
 
-def run_once(args, exe, iters):
+def run_once(args, exe, iters, sizes=()):
+    """One run of `exe`; `sizes`: the program's size arguments (the
+    objects are compiled for one size with xmpcc --specialize and check it)."""
     env = dict(os.environ, XMP_SUBCLUSTER_SIZE=str(args.subcluster),
                XMP_REFLECT_STATS="1")
     cmd = args.mpirun.split() + ["-x", "XMP_SUBCLUSTER_SIZE", "-x",
                                  "XMP_REFLECT_STATS", "-np", str(args.np),
-                                 exe, str(iters)]
+                                 exe, str(iters)] + [str(d) for d in sizes]
     t0 = time.time()
     p = subprocess.run(cmd, env=env, capture_output=True, text=True,
                        timeout=args.timeout)
@@ -243,11 +245,11 @@ def main():
         if "profile@run" in names or "profile@run" in aliases:
             order.append("profile@run")
         t0 = time.time()
-        run_once(args, exes[names[0]], max(5, iters // 10))  # warm-up, not recorded
+        run_once(args, exes[names[0]], max(5, iters // 10), cfg["dims"])  # warm-up, not recorded
         for r in range(args.rounds):
             k = r % len(names)  # rotate the order: no variant always goes first
             for n in names[k:] + names[:k]:
-                rec = run_once(args, exes[n], iters)
+                rec = run_once(args, exes[n], iters, cfg["dims"])
                 rec["round"] = r
                 rounds[n].append(rec)
                 if "error" in rec:

@@ -53,7 +53,6 @@ remarks() {
   rm -f "$file.err"
 }
 
-. "$root/scripts/himeno-size.sh"
 configs=()
 for size in s m; do
   case "$size" in
@@ -63,7 +62,8 @@ for size in s m; do
   for grid in 2x2 1x4; do
     name="himeno_${size}_${grid}"
     src="$out/$name.mlir"
-    himeno_size "$root/examples/himeno.mlir" "$src" "${dims[@]}" "$grid" || exit 1
+    "$build/bin/xmp-opt" --xmp-specialize-shapes="shapes=t=$(IFS=x; echo "${dims[*]}"),n=$grid" \
+        "$root/examples/himeno.mlir" -o "$src" || exit 1
     variants=(ib tca hybrid threshold); [ -n "$profile" ] && variants+=(profile)
     for vn in "${variants[@]}"; do
       pol=$vn; [ "$vn" = profile ] && pol=hybrid

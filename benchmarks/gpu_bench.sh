@@ -17,6 +17,7 @@
 # $OUT (or /tmp/xmp-gpu-bench).
 set -uo pipefail
 root="$(pwd)"; b="$root/build-gpu"; p="$b/progs"; pb="$b/progs-before"
+. "$root/benchmarks/sizes.sh" # bench_args: the size of each build
 out="${OUT:-/tmp/xmp-gpu-bench}"; raw="$out/raw"; mkdir -p "$raw"
 iters="${1:-100}"; reps="${2:-3}"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -31,8 +32,8 @@ echo "== 1 GPU: generated (xmpcc --gpu) vs hand-written CUDA, $iters iterations,
 for r in $(seq 1 "$reps"); do
   for c in "laplace:laplace2d_gpu_8k:8192" "himeno_m:himeno_gpu_m:M" "himeno_l:himeno_gpu_l:L"; do
     IFS=: read -r name prog size <<< "$c"
-    run "${name}_gen_$r" "$p/$prog.gpu" "$iters"
-    [ -x "$pb/$prog.gpu" ] && run "${name}_before_$r" "$pb/$prog.gpu" "$iters"
+    run "${name}_gen_$r" "$p/$prog.gpu" "$iters" $(bench_args $prog)
+    [ -x "$pb/$prog.gpu" ] && run "${name}_before_$r" "$pb/$prog.gpu" "$iters" $(bench_args $prog)
     run "${name}_base_$r" "$p/${name%%_*}$( [ "$name" = laplace ] && echo 2d)_base" "$size" "$iters"
   done
 done

@@ -24,6 +24,7 @@
 # nvidia-smi -L and nvidia-smi topo -m go to $OUT/raw.
 set -uo pipefail
 root="$(pwd)"; b="$root/build-gpu"; p="$b/progs"; pb="$b/progs-before"
+. "$root/benchmarks/sizes.sh" # bench_args: the size of each build
 out="${OUT:-/tmp/xmp-mgpu-bench}"; raw="$out/raw"; mkdir -p "$raw"
 iters="${1:-100}"; reps="${2:-3}"
 tmo="${MGPU_RUN_TIMEOUT:-$((120 + iters / 10))}"
@@ -115,12 +116,12 @@ for r in $(seq 1 "$reps"); do
     echo "-- repetition $r: $name"
     # generated
     if [ -x "$p/$prog.gpu" ]; then
-      run "${name}_gen_np1_$r" "${mpirun_[@]}" -np 1 "$p/$prog.gpu" "$iters"
+      run "${name}_gen_np1_$r" "${mpirun_[@]}" -np 1 "$p/$prog.gpu" "$iters" $(bench_args $prog)
       if [ $two = 1 ]; then
-        run "${name}_gen_np2_$r" "${mpirun_[@]}" "${stats[@]}" -np 2 "$p/$prog.gpu" "$iters"
+        run "${name}_gen_np2_$r" "${mpirun_[@]}" "${stats[@]}" -np 2 "$p/$prog.gpu" "$iters" $(bench_args $prog)
         for ch in ib tca; do
           run "${name}_gen_np2_${ch}_$r" "${mpirun_[@]}" "${stats[@]}" \
-            -x XMP_REFLECT_CHANNEL="$ch" -np 2 "$p/$prog.gpu" "$iters"
+            -x XMP_REFLECT_CHANNEL="$ch" -np 2 "$p/$prog.gpu" "$iters" $(bench_args $prog)
         done
       fi
     else
@@ -128,9 +129,9 @@ for r in $(seq 1 "$reps"); do
     fi
     # the earlier commit's build
     if [ -x "$pb/$prog.gpu" ]; then
-      run "${name}_before_np1_$r" "${mpirun_[@]}" -np 1 "$pb/$prog.gpu" "$iters"
+      run "${name}_before_np1_$r" "${mpirun_[@]}" -np 1 "$pb/$prog.gpu" "$iters" $(bench_args $prog)
       [ $two = 1 ] &&
-        run "${name}_before_np2_$r" "${mpirun_[@]}" "${stats[@]}" -np 2 "$pb/$prog.gpu" "$iters"
+        run "${name}_before_np2_$r" "${mpirun_[@]}" "${stats[@]}" -np 2 "$pb/$prog.gpu" "$iters" $(bench_args $prog)
     fi
     # hand-written: 1-GPU program, multi-GPU program on 1 and 2 ranks
     [ -x "$p/${base}_base" ] && run "${name}_base_$r" "$p/${base}_base" "$size" "$iters"

@@ -8,6 +8,7 @@
 # $OUT/profile/ and a table (profile.md) printed at the end.
 set -uo pipefail
 root="$(pwd)"; b="$root/build-gpu"; p="$b/progs"
+. "$root/benchmarks/sizes.sh" # bench_args: the size of each build
 out="${OUT:-/tmp/xmp-gpu-bench}/profile"; mkdir -p "$out"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 metrics=gpu__time_duration.sum,launch__registers_per_thread,launch__grid_size,launch__block_size,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed,launch__occupancy_limit_registers
@@ -20,9 +21,9 @@ prof() { # tag skip count command...
 # Himeno: 2 kernels per iteration, generated (the reduction is folded in
 # the stencil kernel) and hand-written; skip the initialization and a few
 # iterations.
-prof himeno_m_gen 20 4 "$p/himeno_gpu_m.gpu" 20
+prof himeno_m_gen 20 4 "$p/himeno_gpu_m.gpu" 20 $(bench_args himeno_gpu_m)
 prof himeno_m_base 20 4 "$p/himeno_base" M 10 5
-prof laplace_gen 20 4 "$p/laplace2d_gpu_8k.gpu" 12
+prof laplace_gen 20 4 "$p/laplace2d_gpu_8k.gpu" 12 $(bench_args laplace2d_gpu_8k)
 prof laplace_base 20 4 "$p/laplace2d_base" 8192 10
 python3 - "$out" <<'PY'
 import csv, glob, os, sys

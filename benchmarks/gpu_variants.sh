@@ -12,6 +12,7 @@
 # (variants.md) and JSON (variants.json) go to $OUT (or /tmp/xmp-variants).
 set -uo pipefail
 root="$(pwd)"; b="$root/build-gpu"; p="$b/progs"; carry="$root/.gpu-carry"
+. "$root/benchmarks/sizes.sh" # bench_args: the size of each build
 out="${OUT:-/tmp/xmp-variants}"; raw="$out/raw"; mkdir -p "$raw"
 iters="${1:-100}"; reps="${2:-5}"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -32,9 +33,9 @@ echo "gpu_variants: default + ${variants[*]}, $iters iterations, $reps runs each
 for r in $(seq 1 "$reps"); do
   for c in "laplace:laplace2d_gpu_8k:8192" "himeno_m:himeno_gpu_m:M" "himeno_l:himeno_gpu_l:L"; do
     IFS=: read -r name prog size <<< "$c"
-    "$p/$prog.gpu" "$iters" > "$raw/${name}_default_$r.txt" 2>&1
+    "$p/$prog.gpu" "$iters" $(bench_args $prog) > "$raw/${name}_default_$r.txt" 2>&1
     for v in "${variants[@]}"; do
-      "$b/progs-$v/$prog.gpu" "$iters" > "$raw/${name}_${v}_$r.txt" 2>&1
+      "$b/progs-$v/$prog.gpu" "$iters" $(bench_args $prog) > "$raw/${name}_${v}_$r.txt" 2>&1
     done
     "$p/${name%%_*}$( [ "$name" = laplace ] && echo 2d)_base" "$size" "$iters" > "$raw/${name}_hand_$r.txt" 2>&1
   done

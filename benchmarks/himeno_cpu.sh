@@ -10,20 +10,14 @@ build="${XMP_BUILD_DIR:-$root/build}"
 size="${1:-s}"; iters="${2:-60}"; reps="${3:-3}"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
-case "$size" in
-  xs) cp "$root/examples/himeno.mlir" "$work/h.mlir"; cdef="" ;;
-  s) sed -e 's/33x33x65/65x65x129/g' \
-         -e 's/%mimax = arith.constant 33/%mimax = arith.constant 65/' \
-         -e 's/%mjmax = arith.constant 33/%mjmax = arith.constant 65/' \
-         -e 's/%mkmax = arith.constant 65/%mkmax = arith.constant 129/' \
-         "$root/examples/himeno.mlir" > "$work/h.mlir"; cdef="-DSMALL" ;;
-  m) sed -e 's/33x33x65/129x129x257/g' \
-         -e 's/%mimax = arith.constant 33/%mimax = arith.constant 129/' \
-         -e 's/%mjmax = arith.constant 33/%mjmax = arith.constant 129/' \
-         -e 's/%mkmax = arith.constant 65/%mkmax = arith.constant 257/' \
-         "$root/examples/himeno.mlir" > "$work/h.mlir"; cdef="-DMIDDLE" ;;
+case "$size" in # each build is compiled for its size (xmpcc --specialize)
+  xs) dims=(33 33 65); cdef="" ;;
+  s) dims=(65 65 129); cdef="-DSMALL" ;;
+  m) dims=(129 129 257); cdef="-DMIDDLE" ;;
   *) echo "size must be xs, s or m" >&2; exit 2 ;;
 esac
+"$build/bin/xmp-opt" --xmp-specialize-shapes="shapes=t=$(IFS=x; echo "${dims[*]}")" \
+  "$root/examples/himeno.mlir" -o "$work/h.mlir"
 t0=$(date +%s.%N)
 "$build/bin/xmp-opt" --xmp-lower-to-llvm "$work/h.mlir" -o "$work/h.llvm.mlir"
 t1=$(date +%s.%N)
@@ -42,7 +36,7 @@ run() { # name cmd...
 echo "MFLOPS (best of $reps, $iters iterations):"
 run "reference clang -O3" "$work/ref" "$iters"
 for np in 1 2 4; do
-  run "xmpcc np=$np" mpirun --oversubscribe --bind-to none -np "$np" "$work/himeno" "$iters"
+  run "xmpcc np=$np" mpirun --oversubscribe --bind-to none -np "$np" "$work/himeno" "$iters" "${dims[@]}"
 done
 mkdir -p "$root/benchmarks/results"
 out="$root/benchmarks/results/himeno_cpu_${size}_$(date -u +%Y%m%dT%H%M%SZ).json"

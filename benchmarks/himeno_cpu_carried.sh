@@ -11,6 +11,7 @@
 # raw values in $OUT/himeno_cpu_carried.txt and .json.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$root/benchmarks/sizes.sh" # bench_args: the size of each build
 hc="$root/.gpu-carry/himeno_cpu"; b="$root/build-cpu"
 iters="${1:-200}"; rounds="${2:-7}"
 out="${OUT:-/tmp/himeno-cpu}"; mkdir -p "$out"
@@ -38,7 +39,7 @@ for r in $(seq "$rounds"); do
   for n in "${names[@]}"; do
     case "$n" in
       ref*) v=$(taskset -c $core "$b/$n" "$iters" | mflops) ;;
-      *) v=$(mpirun -np 1 --bind-to none taskset -c $core "$b/$n" "$iters" | mflops) ;;
+      *) v=$(mpirun -np 1 --bind-to none taskset -c $core "$b/$n" "$iters" $(bench_args "${n%.*}") | mflops) ;;
     esac
     echo "$r $n ${v:-FAILED}" >> "$raw"
   done

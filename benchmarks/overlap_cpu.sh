@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Host-data overlap, on and off in one run: examples/laplace2d.mlir at
-# SIZE x SIZE (the size is static in the IR: resized as gpu-prepare.sh
-# does), built twice from the same tree -- default pipeline (xmp-overlap-halo
-# on: reflect_start, interior, wait, boundary) and overlap-halo=false --
+# SIZE x SIZE (compiled for that size: xmpcc --specialize), built twice
+# from the same tree -- default pipeline (xmp-overlap-halo on:
+# reflect_start, interior, wait, boundary) and overlap-halo=false --
 # and run interleaved on NP ranks for ROUNDS rounds. Prints the seconds of
 # the timed loop (the program's `time` result) per round and the medians,
 # and checks that both builds print the same checksum.
@@ -14,14 +14,11 @@ build="${XMP_BUILD_DIR:-$root/build}"
 size="${1:-2048}"; iters="${2:-100}"; np="${3:-4}"; rounds="${4:-5}"
 out="${OUT:-/tmp/xmp-overlap-cpu}"; mkdir -p "$out"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-src="$out/laplace2d_$size.mlir"
-sed -e "s/256x192/${size}x${size}/g" \
-    -e "s/%xsize = arith.constant 256/%xsize = arith.constant $size/" \
-    -e "s/%ysize = arith.constant 192/%ysize = arith.constant $size/" \
-    "$root/examples/laplace2d.mlir" > "$src"
-"$build/bin/xmpcc" -O3 "$src" -o "$out/on"
-"$build/bin/xmpcc" -O3 --pipeline="overlap-halo=false" "$src" -o "$out/off"
-run() { mpirun --oversubscribe --bind-to none -np "$np" "$out/$1" "$iters" 2>/dev/null; }
+# the example compiled for SIZE x SIZE (xmpcc --specialize), run with it
+spec="--specialize=t=${size}x${size}"
+"$build/bin/xmpcc" -O3 "$spec" "$root/examples/laplace2d.mlir" -o "$out/on"
+"$build/bin/xmpcc" -O3 "$spec" --pipeline="overlap-halo=false" "$root/examples/laplace2d.mlir" -o "$out/off"
+run() { mpirun --oversubscribe --bind-to none -np "$np" "$out/$1" "$iters" "$size" "$size" 2>/dev/null; }
 : > "$out/raw.txt"
 for r in $(seq 1 "$rounds"); do
   for v in on off; do

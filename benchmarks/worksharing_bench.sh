@@ -17,6 +17,7 @@ set -uo pipefail
 # times the StarPU executor (Debian's StarPU 1.3 has at most 4 CPU workers,
 # STARPU_MAXCPUS) where the default is the thread pool.
 root="$(pwd)"; b="${XMP_BENCH_BUILD:-$root/build-gpu}"; p="$b/progs"
+. "$root/benchmarks/sizes.sh" # bench_args: the size of each build
 out="${OUT:-/tmp/xmp-ws-bench}"; mkdir -p "$out"
 steps="${1:-20}"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -26,7 +27,7 @@ run() { # case prog steps weight(thousandths | auto)
   [ "$4" = auto ] && arg=-1
   rm -f "$f.trace.csv"
   XMP_WEIGHT_TRACE="$f.trace.csv" mpirun --bind-to none -np 1 \
-    -x XMP_WEIGHT_TRACE -x XMP_CPU_EXECUTOR ${LD_LIBRARY_PATH:+-x LD_LIBRARY_PATH} "$p/$2.gpu" "$3" "$arg" > "$f.txt" 2>&1
+    -x XMP_WEIGHT_TRACE -x XMP_CPU_EXECUTOR ${LD_LIBRARY_PATH:+-x LD_LIBRARY_PATH} "$p/$2.gpu" "$3" "$arg" $(bench_args "$2") > "$f.txt" 2>&1
   echo "$1 weight $4 steps $3: $(awk '$1=="XMP-RESULT" && $2=="time"{print $3}' "$f.txt") s"
 }
 nproc; nvidia-smi -L

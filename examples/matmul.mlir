@@ -18,9 +18,9 @@
 // `xmp.gmove %bd[0:N, 0:N] to %b[0:N, 0:N]` (distributed -> replicated, an
 // all-gather).
 //
-// Problem size: N = 130 (static; not a multiple of 3 or 4, so the row blocks
-// are uneven on 3 and 4 ranks: 44+44+42, 33*3+31). It appears in the SIZE
-// block and in %n in @main.
+// Problem size: N, 130 by default (not a multiple of 3 or 4, so the row
+// blocks are uneven on 3 and 4 ranks: 44+44+42, 33*3+31), fixed at run time
+// (xmp.template_fix): argv[2], as for matmul_ref.
 // Command line: argv[1] = number of repetitions of the product (default 1;
 // the thesis repeated the product to time it; the result is the same).
 //
@@ -36,12 +36,12 @@
 //   XMP-RESULT checksum 5774
 //   XMP-RESULT value5 271
 
-//===--- SIZE: N (also %n in @main) ---------------------------------------===//
+//===--- N fixed at run time ---------------------------------------------===//
 xmp.nodes @p(shape = ?)
-xmp.template @t(shape = 130)
+xmp.template @t(shape = ?)
 xmp.distribute @t onto @p [block]
-!row_t = !xmp.darray<130x130xf64, @t, align [0, *]>
-!rep_t = !xmp.darray<130x130xf64, @t, align [*, *]>
+!row_t = !xmp.darray<?x?xf64, @t, align [0, *]>
+!rep_t = !xmp.darray<?x?xf64, @t, align [*, *]>
 //===----------------------------------------------------------------------===//
 
 // Runtime helpers (see examples/README.md).
@@ -49,7 +49,6 @@ func.func private @xmprt_print_scalar_f64(i64, f64)
 func.func private @xmprt_arg_i64_in(i32, i64, i64, i64) -> i64
 
 func.func @main() {
-  %n = arith.constant 130 : index
   %arg1 = arith.constant 1 : i32
   %nrep_default = arith.constant 1 : i64
   // a positive count: anything else is an error
@@ -57,6 +56,14 @@ func.func @main() {
   %nrep_hi = arith.constant 2147483647 : i64
   %nrep_i64 = func.call @xmprt_arg_i64_in(%arg1, %nrep_default, %nrep_lo, %nrep_hi) : (i32, i64, i64, i64) -> i64
   %nrep = arith.index_cast %nrep_i64 : i64 to index
+  // N: argv[2], default 130
+  %arg_n = arith.constant 2 : i32
+  %n_default = arith.constant 130 : i64
+  %n_lo = arith.constant 1 : i64
+  %n_hi = arith.constant 2147483647 : i64
+  %n_i64 = func.call @xmprt_arg_i64_in(%arg_n, %n_default, %n_lo, %n_hi) : (i32, i64, i64, i64) -> i64
+  %n = arith.index_cast %n_i64 : i64 to index
+  xmp.template_fix @t(%n)
 
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -72,10 +79,10 @@ func.func @main() {
   %tag_time = arith.constant 3 : i64
   %tag_max = arith.constant 5 : i64
 
-  %a = xmp.alloc : !row_t
-  %bd = xmp.alloc : !row_t
-  %c = xmp.alloc : !row_t
-  %b = xmp.alloc : !rep_t
+  %a = xmp.alloc(%n, %n) : !row_t
+  %bd = xmp.alloc(%n, %n) : !row_t
+  %c = xmp.alloc(%n, %n) : !row_t
+  %b = xmp.alloc(%n, %n) : !rep_t
 
   // A and B (by rows, each rank its own rows).
   xmp.loop (%i) = (%c0) to (%n) step (%c1) on @t [0] {
@@ -96,7 +103,7 @@ func.func @main() {
     }
   }
   // Replicate B on every rank (distributed -> replicated gmove).
-  xmp.gmove %bd[0:130, 0:130] to %b[0:130, 0:130] : !row_t to !rep_t
+  xmp.gmove %bd[0:%n, 0:%n] to %b[0:%n, 0:%n] : !row_t to !rep_t
 
   xmp.barrier on @p
   %t0 = xmp.wtime : f64

@@ -10,7 +10,9 @@
 //   argv[1] = repetitions of the product (default 1; each is one step of
 //             the weight controller),
 //   argv[2] = weight in thousandths (0 = all GPU, 1000 = all CPU), or -1
-//             (default) for weight(auto), the runtime controller.
+//             (default) for weight(auto), the runtime controller,
+//   argv[3] = N (default 130; matmul_ref takes it as its argv[2]), fixed at
+//             run time (xmp.template_fix).
 // The weight, the CPU and GPU times of each step go to the trace file named
 // by XMP_WEIGHT_TRACE. Built without --gpu, or run without a GPU, the device
 // loop runs entirely on the CPU cores.
@@ -19,12 +21,12 @@
 //   XMP-RESULT checksum 5774
 //   XMP-RESULT value5 271
 
-//===--- SIZE: N (also %n in @main) ---------------------------------------===//
+//===--- N fixed at run time ---------------------------------------------===//
 xmp.nodes @p(shape = ?)
-xmp.template @t(shape = 130x130)
+xmp.template @t(shape = ?x?)
 xmp.distribute @t onto @p [block, *]
-!row_t = !xmp.darray<130x130xf64, @t, align [0, 1]>
-!rep_t = !xmp.darray<130x130xf64, @t, align [*, *]>
+!row_t = !xmp.darray<?x?xf64, @t, align [0, 1]>
+!rep_t = !xmp.darray<?x?xf64, @t, align [*, *]>
 //===----------------------------------------------------------------------===//
 
 // Runtime helpers (see examples/README.md).
@@ -32,7 +34,6 @@ func.func private @xmprt_print_scalar_f64(i64, f64)
 func.func private @xmprt_arg_i64_in(i32, i64, i64, i64) -> i64
 
 func.func @main() {
-  %n = arith.constant 130 : index
   %arg1 = arith.constant 1 : i32
   %nrep_default = arith.constant 1 : i64
   // a positive count: anything else is an error
@@ -51,6 +52,14 @@ func.func @main() {
   %wsel_f = arith.sitofp %wsel : i64 to f64
   %thousand = arith.constant 1000.0 : f64
   %weight = arith.divf %wsel_f, %thousand : f64
+  // N: argv[3], default 130
+  %arg_n = arith.constant 3 : i32
+  %n_default = arith.constant 130 : i64
+  %n_lo = arith.constant 1 : i64
+  %n_hi = arith.constant 2147483647 : i64
+  %n_i64 = func.call @xmprt_arg_i64_in(%arg_n, %n_default, %n_lo, %n_hi) : (i32, i64, i64, i64) -> i64
+  %n = arith.index_cast %n_i64 : i64 to index
+  xmp.template_fix @t(%n, %n)
 
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -66,10 +75,10 @@ func.func @main() {
   %tag_time = arith.constant 3 : i64
   %tag_max = arith.constant 5 : i64
 
-  %a = xmp.alloc : !row_t
-  %bd = xmp.alloc : !row_t
-  %c = xmp.alloc : !row_t
-  %b = xmp.alloc : !rep_t
+  %a = xmp.alloc(%n, %n) : !row_t
+  %bd = xmp.alloc(%n, %n) : !row_t
+  %c = xmp.alloc(%n, %n) : !row_t
+  %b = xmp.alloc(%n, %n) : !rep_t
 
   // A and B (by rows, each rank its own rows).
   xmp.loop (%i) = (%c0) to (%n) step (%c1) on @t [0] {
@@ -90,7 +99,7 @@ func.func @main() {
     }
   }
   // Replicate B on every rank (distributed -> replicated gmove).
-  xmp.gmove %bd[0:130, 0:130] to %b[0:130, 0:130] : !row_t to !rep_t
+  xmp.gmove %bd[0:%n, 0:%n] to %b[0:%n, 0:%n] : !row_t to !rep_t
 
   xmp.barrier on @p
   %t0 = xmp.wtime : f64

@@ -31,10 +31,12 @@
 //      the host;
 //   4. an `xmp.loop` updates v += a dt, x += v dt (symplectic Euler).
 //
-// Problem size: N = 1001 = 7 * 11 * 13 (static; not a multiple of 2, 3 or 4,
-// so the blocks are uneven on 2, 3 and 4 ranks: 501+500, 334+334+333,
-// 251*3+248). The size appears in the SIZE block and in %n in @main.
-// Command line: argv[1] = number of time steps (default 4); argv[2] = the
+// Problem size: N, 1001 = 7 * 11 * 13 by default (not a multiple of 2, 3 or
+// 4, so the blocks are uneven on 2, 3 and 4 ranks: 501+500, 334+334+333,
+// 251*3+248), fixed at run time (xmp.template_fix; `xmpcc
+// --specialize=t=32768` compiles static shapes for one size).
+// Command line: argv[1] = number of time steps (default 4); argv[3] = N
+// (default 1001; nbody_ref takes it as its argv[2]); argv[2] = the
 // device loop's weight (CPU share) in thousandths (0 = all GPU, 1000 = all
 // CPU), or -1 (default) for weight(auto), the runtime controller (the loop
 // is written twice, once per form). The weight, CPU and GPU time of each
@@ -62,13 +64,13 @@
 //   XMP-RESULT value4 0.00018228648689407146
 // (3 steps: checksum -11.703438094089835.)
 
-//===--- SIZE: N (also %n in @main) ---------------------------------------===//
+//===--- N fixed at run time ---------------------------------------------===//
 xmp.nodes @p(shape = ?)
-xmp.template @t(shape = 1001)
+xmp.template @t(shape = ?)
 xmp.distribute @t onto @p [block]
-!v3_t = !xmp.darray<1001x3xf64, @t, align [0, *]>
-!m_t = !xmp.darray<1001xf64, @t, align [0]>
-!jp_t = !xmp.darray<1001x4xf64, @t, align [0, *], shadow [*, 0:0]>
+!v3_t = !xmp.darray<?x3xf64, @t, align [0, *]>
+!m_t = !xmp.darray<?xf64, @t, align [0]>
+!jp_t = !xmp.darray<?x4xf64, @t, align [0, *], shadow [*, 0:0]>
 //===----------------------------------------------------------------------===//
 
 // Runtime helpers (see examples/README.md).
@@ -76,7 +78,6 @@ func.func private @xmprt_print_scalar_f64(i64, f64)
 func.func private @xmprt_arg_i64_in(i32, i64, i64, i64) -> i64
 
 func.func @main() {
-  %n = arith.constant 1001 : index
   %arg1 = arith.constant 1 : i32
   %nstep_default = arith.constant 4 : i64
   // a positive count: anything else is an error
@@ -95,6 +96,14 @@ func.func @main() {
   %wsel_f = arith.sitofp %wsel : i64 to f64
   %thousand = arith.constant 1000.0 : f64
   %weight = arith.divf %wsel_f, %thousand : f64
+  // N: argv[3], default 1001
+  %arg_n = arith.constant 3 : i32
+  %n_default = arith.constant 1001 : i64
+  %n_lo = arith.constant 1 : i64
+  %n_hi = arith.constant 2147483647 : i64
+  %n_i64 = func.call @xmprt_arg_i64_in(%arg_n, %n_default, %n_lo, %n_hi) : (i32, i64, i64, i64) -> i64
+  %n = arith.index_cast %n_i64 : i64 to index
+  xmp.template_fix @t(%n)
 
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -112,18 +121,18 @@ func.func @main() {
   %f101 = arith.constant 101.0 : f64
   %f103 = arith.constant 103.0 : f64
   %f107 = arith.constant 107.0 : f64
-  %fn = arith.constant 1001.0 : f64
+  %fn = arith.sitofp %n_i64 : i64 to f64
   %eps2 = arith.constant 0.01 : f64
   %dt = arith.constant 0.001 : f64
   %tag_checksum = arith.constant 0 : i64
   %tag_time = arith.constant 3 : i64
   %tag_ekin = arith.constant 4 : i64
 
-  %pos = xmp.alloc : !v3_t
-  %vel = xmp.alloc : !v3_t
-  %acc = xmp.alloc : !v3_t
-  %mass = xmp.alloc : !m_t
-  %jp = xmp.alloc : !jp_t
+  %pos = xmp.alloc(%n) : !v3_t
+  %vel = xmp.alloc(%n) : !v3_t
+  %acc = xmp.alloc(%n) : !v3_t
+  %mass = xmp.alloc(%n) : !m_t
+  %jp = xmp.alloc(%n) : !jp_t
 
   // Initial conditions.
   xmp.loop (%i) = (%c0) to (%n) step (%c1) on @t [0] {

@@ -74,34 +74,19 @@ for src in "$root"/test/Integration/Inputs/parity/*.mlir; do
 done
 
 if [ "$bench" = 1 ]; then
-  # Laplace 8192 x 8192 and Himeno M / L (the sizes are static in the IR).
-  sed -e 's/256x192/8192x8192/g' \
-      -e 's/%xsize = arith.constant 256/%xsize = arith.constant 8192/' \
-      -e 's/%ysize = arith.constant 192/%ysize = arith.constant 8192/' \
-      "$root/examples/laplace2d_gpu.mlir" > "$carry/src/laplace2d_gpu_8k.mlir"
-  . "$root/scripts/himeno-size.sh"
-  himeno_size "$root/examples/himeno_gpu.mlir" "$carry/src/himeno_gpu_m.mlir" 129 129 257
-  himeno_size "$root/examples/himeno_gpu.mlir" "$carry/src/himeno_gpu_l.mlir" 257 257 513
-  # Work sharing (benchmarks/worksharing_bench.sh): N-body with a busy GPU
-  # (N = 32768), a mid size (N = 4096) and a tiny one (N = 1001, the
-  # example); the 2-D matrix product at N = 1024 and 256.
-  nbody_size() { # name N
-    sed -e "s/1001/$2/g" "$root/examples/nbody.mlir" > "$carry/src/$1.mlir"
-  }
-  nbody_size nbody_32k 32768
-  nbody_size nbody_4k 4096
-  matmul_size() { # name N
-    sed -e "s/130/$2/g" "$root/examples/matmul_dev.mlir" > "$carry/src/$1.mlir"
-  }
-  matmul_size matmul_dev_1k 1024
-  matmul_size matmul_dev_256 256
+  # Laplace 8192 x 8192 and Himeno M / L; work sharing
+  # (benchmarks/worksharing_bench.sh): N-body with a busy GPU (N = 32768),
+  # a mid size (N = 4096) and a tiny one (N = 1001, the example); the 2-D
+  # matrix product at N = 1024 and 256. Each is compiled for its size
+  # (benchmarks/sizes.sh: xmpcc --specialize) and run with it.
+  . "$root/benchmarks/sizes.sh"
   for p in nbody_32k nbody_4k matmul_dev_1k matmul_dev_256; do
     echo "gpu-prepare: $p"
-    cc --gpu "$carry/src/$p.mlir" -o "$carry/obj/$p.gpu.o"
+    cc --gpu --specialize="$(bench_spec $p)" "$root/$(bench_src $p)" -o "$carry/obj/$p.gpu.o"
   done
   for p in laplace2d_gpu_8k himeno_gpu_m himeno_gpu_l; do
     echo "gpu-prepare: $p"
-    cc --gpu "$carry/src/$p.mlir" -o "$carry/obj/$p.gpu.o"
+    cc --gpu --specialize="$(bench_spec $p)" "$root/$(bench_src $p)" -o "$carry/obj/$p.gpu.o"
   done
   # The host cost of one device loop (benchmarks/loop_overhead.mlir).
   cc --gpu "$root/benchmarks/loop_overhead.mlir" -o "$carry/obj/loop_overhead.gpu.o"
@@ -112,7 +97,8 @@ if [ "$bench" = 1 ]; then
     echo "$o" > "$carry/variants/$v/options"
     for p in laplace2d_gpu_8k himeno_gpu_m himeno_gpu_l; do
       echo "gpu-prepare: variant $v: $p"
-      cc --gpu --pipeline="$o" "$carry/src/$p.mlir" -o "$carry/variants/$v/$p.gpu.o"
+      cc --gpu --pipeline="$o" --specialize="$(bench_spec $p)" "$root/$(bench_src $p)" \
+        -o "$carry/variants/$v/$p.gpu.o"
     done
   done
   if [ -n "$before" ]; then
@@ -120,16 +106,25 @@ if [ "$bench" = 1 ]; then
     # from its own sources, and its sources for its runtime.
     bsrc="$carry/before/src"; mkdir -p "$carry/before/obj" "$bsrc"
     bcc() { "$before/build/bin/xmpcc" -O3 --march=x86-64-v3 --emit=obj "$@"; }
-    sed -e 's/256x192/8192x8192/g' \
-        -e 's/%xsize = arith.constant 256/%xsize = arith.constant 8192/' \
-        -e 's/%ysize = arith.constant 192/%ysize = arith.constant 8192/' \
-        "$before/examples/laplace2d_gpu.mlir" > "$bsrc/laplace2d_gpu_8k.mlir"
-    (. "$before/scripts/himeno-size.sh"
-     himeno_size "$before/examples/himeno_gpu.mlir" "$bsrc/himeno_gpu_m.mlir" 129 129 257
-     himeno_size "$before/examples/himeno_gpu.mlir" "$bsrc/himeno_gpu_l.mlir" 257 257 513)
+    if [ -f "$before/scripts/himeno-size.sh" ]; then
+      # a checkout from before xmp-specialize-shapes: sizes by its own recipe
+      sed -e 's/256x192/8192x8192/g' \
+          -e 's/%xsize = arith.constant 256/%xsize = arith.constant 8192/' \
+          -e 's/%ysize = arith.constant 192/%ysize = arith.constant 8192/' \
+          "$before/examples/laplace2d_gpu.mlir" > "$bsrc/laplace2d_gpu_8k.mlir"
+      (. "$before/scripts/himeno-size.sh"
+       himeno_size "$before/examples/himeno_gpu.mlir" "$bsrc/himeno_gpu_m.mlir" 129 129 257
+       himeno_size "$before/examples/himeno_gpu.mlir" "$bsrc/himeno_gpu_l.mlir" 257 257 513)
+      bspec() { :; }
+    else
+      for p in laplace2d_gpu_8k himeno_gpu_m himeno_gpu_l; do
+        cp "$before/$(. "$before/benchmarks/sizes.sh"; bench_src $p)" "$bsrc/$p.mlir"
+      done
+      bspec() { echo "--specialize=$(. "$before/benchmarks/sizes.sh"; bench_spec "$1")"; }
+    fi
     for p in laplace2d_gpu_8k himeno_gpu_m himeno_gpu_l; do
       echo "gpu-prepare: before: $p"
-      bcc --gpu "$bsrc/$p.mlir" -o "$carry/before/obj/$p.gpu.o"
+      bcc --gpu $(bspec $p) "$bsrc/$p.mlir" -o "$carry/before/obj/$p.gpu.o"
     done
     git -C "$before" archive --format=tar.gz HEAD > "$carry/before/src.tar.gz"
     git -C "$before" rev-parse --short HEAD > "$carry/before/rev"
@@ -180,13 +175,12 @@ if [ "$himeno_cpu" = 1 ]; then
   # Himeno S on the CPU path, measured on the GPU machine's quieter cores
   # (the development VM's noise is larger than the gap to the reference).
   hc="$carry/himeno_cpu"; mkdir -p "$hc"
-  . "$root/scripts/himeno-size.sh"
-  himeno_size "$root/examples/himeno.mlir" "$hc/himeno_s.mlir" 65 65 129
-  himeno_size "$root/examples/himeno.mlir" "$hc/himeno_s_1x1.mlir" 65 65 129 1x1
+  . "$root/benchmarks/sizes.sh"
   for m in x86-64-v3 x86-64-v4; do
     for v in himeno_s himeno_s_1x1; do
       echo "gpu-prepare: himeno-cpu $v $m"
-      "$build/bin/xmpcc" -O3 --march=$m --emit=obj "$hc/$v.mlir" -o "$hc/$v.$m.o"
+      "$build/bin/xmpcc" -O3 --march=$m --emit=obj --specialize="$(bench_spec $v)" \
+        "$root/$(bench_src $v)" -o "$hc/$v.$m.o"
     done
     clang-22 -O3 -march=$m -ffp-contract=off -DSMALL "$root/examples/himeno_ref.c" \
       -o "$hc/ref_s.$m" -lm
