@@ -29,6 +29,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "ref_args.h"
+
 #if defined(MIDDLE)
 #define MIMAX 129
 #define MJMAX 129
@@ -72,20 +74,6 @@ static double wtime(void) {
 static void usage(const char *prog) {
   fprintf(stderr, "usage: %s [iterations [MIMAX MJMAX MKMAX]]\n", prog);
   exit(1);
-}
-
-/* A whole decimal integer in [lo, hi], else a message and exit 1. */
-static long parse_long(const char *prog, const char *what, const char *s,
-                       long lo, long hi) {
-  char *end;
-  errno = 0;
-  long v = strtol(s, &end, 10);
-  if (end == s || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
-    fprintf(stderr, "%s: bad %s '%s' (want an integer in [%ld, %ld])\n", prog,
-            what, s, lo, hi);
-    exit(1);
-  }
-  return v;
 }
 
 static float *alloc_arrays(const char *prog, size_t count, size_t n) {

@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "ref_args.h"
+
 #define N 130
 
 /* Matrix order (the run-time N); a, b and c are each one contiguous block,
@@ -35,20 +37,6 @@ static double wtime(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* A whole decimal integer in [lo, hi], else a message and exit 1. */
-static long parse_long(const char *prog, const char *what, const char *s,
-                       long lo, long hi) {
-  char *end;
-  errno = 0;
-  long v = strtol(s, &end, 10);
-  if (end == s || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
-    fprintf(stderr, "%s: bad %s '%s' (want an integer in [%ld, %ld])\n", prog,
-            what, s, lo, hi);
-    exit(1);
-  }
-  return v;
 }
 
 int main(int argc, char **argv) {
