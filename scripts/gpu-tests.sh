@@ -108,14 +108,14 @@ run_case matmul "" checksum value5
 run_case matmul_dev "2" checksum value5
 # Sizes from the command line (the examples' templates are fixed at run
 # time): uneven blocks with dynamic local shapes on the GPU.
+sz() { # name ref-args prog-args keys...
+  local n="$1" ra="$2" pa="$3"; shift 3
+  local r; case "$n" in laplace2d_gpu) r=laplace2d ;; himeno_gpu) r=himeno ;; *) r="$n" ;; esac
+  "$b/progs/${r}_ref" $ra > "$logs/$n.sz.ref"
+  "${mpirun_[@]}" -np "$np" "$b/progs/$n.gpu" $pa > "$logs/$n.sz.np$np" 2> "$logs/$n.sz.np$np.err"
+  check "$n gpu np$np sizes '$pa'" cmp_ "$logs/$n.sz.ref" "$logs/$n.sz.np$np" "$@"
+}
 for np in "${nps[@]}"; do
-  sz() { # name ref-args prog-args keys...
-    local n="$1" ra="$2" pa="$3"; shift 3
-    local r; case "$n" in laplace2d_gpu) r=laplace2d ;; himeno_gpu) r=himeno ;; *) r="$n" ;; esac
-    "$b/progs/${r}_ref" $ra > "$logs/$n.sz.ref"
-    "${mpirun_[@]}" -np "$np" "$b/progs/$n.gpu" $pa > "$logs/$n.sz.np$np" 2> "$logs/$n.sz.np$np.err"
-    check "$n gpu np$np sizes '$pa'" cmp_ "$logs/$n.sz.ref" "$logs/$n.sz.np$np" "$@"
-  }
   sz himeno_gpu "7 17 9 33" "7 17 9 33" gosa=1e-3
   sz laplace2d_gpu "16 30 2100" "16 30 2100" checksum
   sz nbody "3 257" "3 0 257" checksum=1e-10 value4=1e-10

@@ -14,7 +14,7 @@
 // RUN: not xmp-opt %s --xmp-specialize-shapes="shapes=p=0x2" 2>&1 | FileCheck %s --check-prefix=ZERO
 // ZERO: error: xmp-specialize-shapes: a grid axis of @p cannot have 0 ranks
 // RUN: not xmp-opt %s --xmp-specialize-shapes="shapes=t=50x16" 2>&1 | FileCheck %s --check-prefix=CONST
-// CONST: error: xmp-specialize-shapes: gives 40 to dimension 0 of template @t, specialized to 50
+// CONST: error: xmp-specialize-shapes: this xmp.template_fix gives 40 to dimension 0 of template @t, specialized to 50
 // A correct entry passes.
 // RUN: xmp-opt %s --xmp-specialize-shapes="shapes=t=40x16,p=2x2" | FileCheck %s --check-prefix=OK
 // OK: xmp.nodes @p(shape = 2x2)

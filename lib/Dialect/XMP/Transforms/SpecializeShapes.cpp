@@ -143,22 +143,21 @@ LogicalResult XMPSpecializeShapes::specializeTemplate(TemplateOp t,
                                                       DominanceInfo &dom) {
   SmallVector<int64_t> declared(t.getShape());
   t.setShape(shape);
+  // A template declared static has nothing to fix (its template_fix, if
+  // any, is already a check of the same sizes).
+  if (!llvm::is_contained(declared, ShapedType::kDynamic))
+    return success();
   SmallVector<TemplateFixOp> fixes;
   getOperation().walk([&](TemplateFixOp f) {
     if (f.getTmpl() == t.getSymName())
       fixes.push_back(f);
   });
   for (TemplateFixOp f : fixes) {
-    if (f.getSizes().size() == shape.size() &&
-        llvm::count(declared, ShapedType::kDynamic) != (int64_t)shape.size())
-      continue; // already a check of a static template
-    OpBuilder b(f);
-    b.setInsertionPointAfter(f);
+    OpBuilder before(f), after(f->getBlock(), ++Block::iterator(f));
     SmallVector<Value> all;
     unsigned next = 0;
     for (auto [d, s] : llvm::enumerate(declared)) {
       if (!ShapedType::isDynamic(s)) {
-        OpBuilder before(f);
         all.push_back(arith::ConstantIndexOp::create(before, f.getLoc(), s));
         continue;
       }
@@ -168,12 +167,13 @@ LogicalResult XMPSpecializeShapes::specializeTemplate(TemplateOp t,
       if (matchPattern(v, m_ConstantInt(&c))) {
         if (c.getSExtValue() != shape[d])
           return f.emitError()
-                 << "xmp-specialize-shapes: gives " << c.getSExtValue()
-                 << " to dimension " << d << " of template @"
-                 << t.getSymName() << ", specialized to " << shape[d];
+                 << "xmp-specialize-shapes: this xmp.template_fix gives "
+                 << c.getSExtValue() << " to dimension " << d
+                 << " of template @" << t.getSymName() << ", specialized to "
+                 << shape[d];
         continue;
       }
-      Value k = arith::ConstantIndexOp::create(b, f.getLoc(), shape[d]);
+      Value k = arith::ConstantIndexOp::create(after, f.getLoc(), shape[d]);
       v.replaceUsesWithIf(k, [&](OpOperand &use) {
         return use.getOwner() != f &&
                dom.properlyDominates(f.getOperation(), use.getOwner());
@@ -192,8 +192,7 @@ void XMPSpecializeShapes::specializeArrays(
   // allocation seen), and the first allocation that keeps it dynamic.
   struct DimInfo {
     std::optional<int64_t> size;
-    Operation *blocker = nullptr;
-    bool dynamic = false;
+    Operation *blocker = nullptr; // set: the dimension stays `?`
   };
   llvm::MapVector<DArrayType, SmallVector<DimInfo>> infos;
   SmallVector<AllocOp> allocs;
@@ -211,12 +210,11 @@ void XMPSpecializeShapes::specializeArrays(
         continue;
       Value v = a.getDynamicSizes()[next++];
       DimInfo &info = dims[d];
-      if (info.dynamic)
+      if (info.blocker)
         continue;
       APInt c;
       if (!matchPattern(v, m_ConstantInt(&c)) || c.isNegative() ||
           (info.size && *info.size != c.getSExtValue())) {
-        info.dynamic = true;
         info.blocker = a;
         continue;
       }
@@ -230,7 +228,7 @@ void XMPSpecializeShapes::specializeArrays(
     for (auto [d, info] : llvm::enumerate(dims)) {
       if (!ShapedType::isDynamic(shape[d]))
         continue;
-      if (info.dynamic) {
+      if (info.blocker) {
         info.blocker->emitWarning()
             << "xmp-specialize-shapes: dimension " << d << " of " << type
             << " stays '?': this xmp.alloc gives it a size that is not the "
