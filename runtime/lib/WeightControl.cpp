@@ -700,85 +700,6 @@ void readAllTimedSteps(const char *fn) {
 
 bool finiteNonNegative(double x) { return std::isfinite(x) && x >= 0; }
 
-//--- owned iterations of a loop over one template dimension -----------------
-// sum_{i=0}^{n-1} floor((a*i + b) / m) for n >= 0, m >= 1, a >= 0, any b
-// (the classic Euclid-like reduction: O(log m) steps).
-__int128 floorSum(int64_t n, int64_t m, int64_t a, int64_t b) {
-  int64_t q = dist::floorDiv(b, m);
-  __int128 ans = (__int128)n * q;
-  __int128 N = n, M = m, A = a, B = b - q * m; // 0 <= B < M
-  for (;;) {
-    if (A >= M) {
-      ans += N * (N - 1) / 2 * (A / M);
-      A %= M;
-    }
-    if (B >= M) {
-      ans += N * (B / M);
-      B %= M;
-    }
-    __int128 y = A * N + B;
-    if (y < M)
-      break;
-    N = y / M;
-    B = y % M;
-    std::swap(M, A);
-  }
-  return ans;
-}
-
-// The iterations g = lb + k*step (k >= 0) of a loop that lie in
-// [first, last] of the template dimension and are owned by coordinate c.
-struct OwnedIterations {
-  dist::TemplateDim d;
-  int64_t c = 0, lb = 0, step = 1;
-  int64_t a = 0, b = 0; // candidate range [a, b): [max(lb, 0), min(ub, n))
-  int64_t r = 0;        // lb mod step
-
-  // g in [x, y) with g == r (mod step).
-  int64_t inProgression(int64_t x, int64_t y) const {
-    if (y <= x)
-      return 0;
-    return dist::floorDiv(y - 1 - r, step) - dist::floorDiv(x - 1 - r, step);
-  }
-  // Cyclic: progression indices in [0, x) owned by c, 0 <= x <= n. Whole
-  // owned blocks j = q*p + c (covering [j*w, j*w + w)) below x are summed
-  // with floorSum, the block x falls into is counted directly.
-  int64_t cyclicBelow(int64_t x) const {
-    int64_t w = d.w, p = d.p;
-    int64_t full = x / w; // blocks 0 .. full-1 lie below x
-    int64_t qs = full > c ? dist::ceilDiv(full - c, p) : 0;
-    __int128 cnt = floorSum(qs, step, p * w, c * w + w - 1 - r) -
-                   floorSum(qs, step, p * w, c * w - 1 - r);
-    if (full % p == c)
-      cnt += inProgression(full * w, x);
-    return (int64_t)cnt;
-  }
-  // Owned iterations in [a, x), a <= x <= b.
-  int64_t countBelow(int64_t x) const {
-    if (d.kind == dist::Kind::Cyclic)
-      return cyclicBelow(x) - cyclicBelow(a);
-    dist::Range o = dist::owned(d, c);
-    return inProgression(dist::max64(a, o.lo), dist::min64(x, o.hi));
-  }
-  // The k-th owned iteration (0-based, k < countBelow(b)).
-  int64_t kth(int64_t k) const {
-    if (d.kind != dist::Kind::Cyclic) {
-      int64_t from = dist::max64(a, dist::owned(d, c).lo);
-      return lb + dist::ceilDiv(from - lb, step) * step + k * step;
-    }
-    // Smallest x with k + 1 owned iterations in [a, x + 1).
-    int64_t lo = a, hi = b - 1;
-    while (lo < hi) {
-      int64_t mid = lo + (hi - lo) / 2;
-      if (countBelow(mid + 1) >= k + 1)
-        hi = mid;
-      else
-        lo = mid + 1;
-    }
-    return lo;
-  }
-};
-
 // The state of loop `id` for a report or a GPU step (gMutex held): the
 // finalize hook registered and the trace opened on first use.
 LoopState &enterLoop(int64_t id, const Params &p, const char *fn) {
@@ -928,15 +849,9 @@ void xmprt_loop_split(const xmprt_template *t, int32_t dim, int64_t lb,
   XMPRT_CHECK(weight >= 0.0 && weight <= 1.0, fn,
               "weight %g is outside [0, 1]", weight);
   XMPRT_CHECK(grain >= 1, fn, "grain %lld < 1", (long long)grain);
-  OwnedIterations it;
-  it.c = xmprt_template_coord(t, dim);
-  it.d = t->dim(dim);
-  it.lb = lb;
-  it.step = step;
-  it.a = dist::max64(lb, 0);
-  it.b = dist::max64(it.a, dist::min64(ub, it.d.n));
-  it.r = dist::floorMod(lb, step);
-  int64_t n = it.c < 0 ? 0 : it.countBelow(it.b);
+  int64_t c = xmprt_template_coord(t, dim);
+  dist::OwnedIterations it(t->dim(dim), c < 0 ? 0 : c, lb, ub, step);
+  int64_t n = c < 0 ? 0 : it.count();
   // Checks weight and grain, applies XMP_SPLIT_GRAIN.
   int64_t gpuCount = xmprt_split_point(0, n, weight, grain);
   int64_t s = lb, e = lb;

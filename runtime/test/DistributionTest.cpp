@@ -49,29 +49,77 @@ std::vector<Case> cases() {
   };
 }
 
-// Brute force: owner by definition.
-int64_t bruteOwner(const TemplateDim &d, int64_t g) {
+// The oracle: the owner of every index 0..n-1, found by dealing the
+// indices out piece by piece as each kind is defined (block: equal pieces
+// of the smallest width that covers n; block(w): pieces of w; cyclic(w):
+// rounds of w per coordinate; gblock: the given sizes). No closed formula
+// of Distribution.h is repeated here: a test that recomputed owner() the
+// way the header does could not catch a mistake in it.
+std::vector<int64_t> dealOwners(const TemplateDim &d) {
+  std::vector<int64_t> owners;
+  auto deal = [&](int64_t coord, int64_t count) {
+    for (int64_t k = 0; k < count && (int64_t)owners.size() < d.n; ++k)
+      owners.push_back(coord);
+  };
   switch (d.kind) {
   case Kind::None:
-    return 0;
+    deal(0, d.n);
+    break;
   case Kind::Block: {
-    int64_t b = (d.n + d.p - 1) / d.p;
-    return g / b;
+    int64_t width = 0;
+    while (width * d.p < d.n)
+      ++width;
+    for (int64_t c = 0; c < d.p; ++c)
+      deal(c, width);
+    break;
   }
-  case Kind::BlockN: // blocks of w in rank order
-    return g / d.w;
+  case Kind::BlockN:
+    for (int64_t c = 0; c < d.p; ++c)
+      deal(c, d.w);
+    break;
   case Kind::Cyclic:
-    return (g / d.w) % d.p;
-  case Kind::GBlock: {
-    int64_t acc = 0;
-    for (int64_t k = 0; k < d.p; ++k) {
-      acc += d.gblock[k];
-      if (g < acc)
-        return k;
-    }
+    while ((int64_t)owners.size() < d.n)
+      for (int64_t c = 0; c < d.p; ++c)
+        deal(c, d.w);
+    break;
+  case Kind::GBlock:
+    for (int64_t c = 0; c < d.p; ++c)
+      deal(c, d.gblock[c]);
+    break;
   }
+  return owners;
+}
+
+// The owned iterations of a loop (count and k-th, what the runtime splits
+// device loops with) against enumeration, on every case, for bounds
+// outside the template and steps that do and do not divide the widths.
+TEST(Distribution, OwnedIterationsMatchEnumeration) {
+  static_assert(OwnedIterations(TemplateDim{Kind::Cyclic, 17, 4, 3, nullptr},
+                                1, 0, 17, 2).count() == 2,
+                "cyclic(3) of 17 over 4: coordinate 1 owns 3,4,5,15,16, "
+                "of which the loop 0,2,4,... visits 4 and 16");
+  for (const Case &cs : cases()) {
+    SCOPED_TRACE(cs.name);
+    const TemplateDim &d = cs.d;
+    std::vector<int64_t> dealt = dealOwners(d);
+    for (int64_t c = 0; c < parts(d); ++c)
+      for (int64_t lb = -3; lb <= d.n + 1; ++lb)
+        for (int64_t ub = lb; ub <= d.n + 3; ++ub)
+          for (int64_t step = 1; step <= 5; ++step) {
+            std::vector<int64_t> mine;
+            for (int64_t g = lb; g < ub; g += step)
+              if (g >= 0 && g < d.n && dealt[g] == c)
+                mine.push_back(g);
+            OwnedIterations it(d, c, lb, ub, step);
+            ASSERT_EQ(it.count(), (int64_t)mine.size())
+                << "c=" << c << " lb=" << lb << " ub=" << ub
+                << " step=" << step;
+            for (int64_t k = 0; k < (int64_t)mine.size(); ++k)
+              ASSERT_EQ(it.kth(k), mine[k]) << "c=" << c << " lb=" << lb
+                                            << " ub=" << ub << " step="
+                                            << step << " k=" << k;
+          }
   }
-  return -1;
 }
 
 TEST(Distribution, ExplicitBlockSizes) {
@@ -112,9 +160,11 @@ TEST(Distribution, ExhaustiveCrossCheck) {
     const TemplateDim &d = cs.d;
     int64_t P = parts(d);
     std::vector<std::vector<int64_t>> ownedBy(P);
+    std::vector<int64_t> dealt = dealOwners(d);
+    ASSERT_EQ((int64_t)dealt.size(), d.n);
     for (int64_t g = 0; g < d.n; ++g) {
       int64_t o = owner(d, g);
-      ASSERT_EQ(o, bruteOwner(d, g));
+      ASSERT_EQ(o, dealt[g]);
       ownedBy[o].push_back(g);
     }
     int64_t mx = 0;

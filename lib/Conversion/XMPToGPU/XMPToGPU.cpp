@@ -22,6 +22,7 @@
 #include "xmp/Conversion/RuntimeABI.h"
 #include "xmp/Dialect/XMP/IR/XMP.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
+#include "xmp/Dialect/XMP/Transforms/IndexMath.h"
 #include "xmprt/Distribution.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -1056,10 +1057,7 @@ LogicalResult convert(scf::ParallelOp par, KernelNamer &namer,
   for (unsigned d = 0; d < n; ++d) {
     Value lb = par.getLowerBound()[d], ub = par.getUpperBound()[d],
           st = par.getStep()[d];
-    Value c = arith::CeilDivSIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, ub, lb), st);
-    c = arith::MaxSIOp::create(b, loc, c, idx(b, loc, 0));
-    counts.push_back(c);
+    counts.push_back(indexmath::tripCount(b, loc, lb, ub, st));
     auto clb = getConstantIntValue(lb), cub = getConstantIntValue(ub),
          cst = getConstantIntValue(st);
     if (clb && cub && cst)

@@ -108,6 +108,14 @@ constexpr int64_t clamp(int64_t v, int64_t lo, int64_t hi) {
 }
 constexpr int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 constexpr int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+// The first point of start + k*step (k >= 0, step >= 1) that is >= x.
+constexpr int64_t latticeCeil(int64_t x, int64_t start, int64_t step) {
+  return start + ceilDiv(max64(x - start, 0), step) * step;
+}
+// Iterations of `for (i = lb; i < ub; i += step)`, step >= 1.
+constexpr int64_t tripCount(int64_t lb, int64_t ub, int64_t step) {
+  return max64(ceilDiv(ub - lb, step), 0);
+}
 constexpr int64_t kMax64 = INT64_MAX;
 // a * b and a + b clamped to [INT64_MIN, INT64_MAX].
 constexpr int64_t satMul(int64_t a, int64_t b) {
@@ -404,6 +412,99 @@ constexpr int64_t arrayLocalToGlobal(const ArrayDim &a, int64_t c, int64_t l) {
   }
   return l - a.shadowLo + arrayOwned(a, c).lo;
 }
+
+//--- owned iterations of a loop ---------------------------------------------
+// sum_{i=0}^{count-1} floor((a*i + b) / m) for count >= 0, m >= 1, a >= 0,
+// any b: the Euclid-like reduction, O(log m) steps. 128-bit inside (the
+// terms of a loop over 2^62 indices overflow 64 bits on the way).
+constexpr __int128 floorSum(int64_t count, int64_t m, int64_t a, int64_t b) {
+  int64_t q = floorDiv(b, m);
+  __int128 ans = (__int128)count * q;
+  __int128 N = count, M = m, A = a, B = b - (__int128)q * m; // 0 <= B < M
+  for (;;) {
+    if (A >= M) {
+      ans += N * (N - 1) / 2 * (A / M);
+      A %= M;
+    }
+    if (B >= M) {
+      ans += N * (B / M);
+      B %= M;
+    }
+    __int128 y = A * N + B;
+    if (y < M)
+      break;
+    N = y / M;
+    B = y % M;
+    __int128 t = M;
+    M = A;
+    A = t;
+  }
+  return ans;
+}
+
+// The iterations g = lb + k*step (k >= 0, step >= 1) of the loop
+// `for (g = lb; g < ub; g += step)` that lie in [0, n) and are owned by
+// coordinate c: count() of them and the k-th (0-based, k < count()).
+// Block-like kinds in O(1); cyclic(w) counts whole owned blocks with
+// floorSum (O(log)) and finds the k-th by bisection over the count. The
+// runtime splits device loops between GPU and CPU with it (the k-th owned
+// iteration is where the CPU part starts).
+struct OwnedIterations {
+  TemplateDim d{};
+  int64_t c = 0, lb = 0, step = 1;
+  int64_t a = 0, b = 0; // candidates [a, b) = [max(lb, 0), min(ub, n))
+  int64_t r = 0;        // lb mod step
+
+  constexpr OwnedIterations(const TemplateDim &dim, int64_t coord,
+                            int64_t lower, int64_t upper, int64_t stride)
+      : d(dim), c(coord), lb(lower), step(stride), a(max64(lower, 0)),
+        b(max64(max64(lower, 0), min64(upper, dim.n))),
+        r(floorMod(lower, stride)) {}
+
+  // g in [x, y) with g == r (mod step).
+  constexpr int64_t inProgression(int64_t x, int64_t y) const {
+    if (y <= x)
+      return 0;
+    return floorDiv(y - 1 - r, step) - floorDiv(x - 1 - r, step);
+  }
+  // Cyclic: progression indices in [0, x) owned by c, 0 <= x <= n. Whole
+  // owned blocks j = q*p + c (covering [j*w, j*w + w)) below x are summed
+  // with floorSum, the block x falls into is counted directly.
+  constexpr int64_t cyclicBelow(int64_t x) const {
+    int64_t w = d.w, p = d.p;
+    int64_t full = x / w; // blocks 0 .. full-1 lie below x
+    int64_t qs = full > c ? ceilDiv(full - c, p) : 0;
+    __int128 cnt = floorSum(qs, step, p * w, c * w + w - 1 - r) -
+                   floorSum(qs, step, p * w, c * w - 1 - r);
+    if (full % p == c)
+      cnt += inProgression(full * w, x);
+    return (int64_t)cnt;
+  }
+  // Owned iterations in [a, x), a <= x <= b.
+  constexpr int64_t countBelow(int64_t x) const {
+    if (d.kind == Kind::Cyclic)
+      return cyclicBelow(x) - cyclicBelow(a);
+    Range o = owned(d, c);
+    return inProgression(max64(a, o.lo), min64(x, o.hi));
+  }
+  constexpr int64_t count() const { return countBelow(b); }
+  constexpr int64_t kth(int64_t k) const {
+    if (d.kind != Kind::Cyclic) {
+      int64_t from = max64(a, owned(d, c).lo);
+      return lb + ceilDiv(from - lb, step) * step + k * step;
+    }
+    // Smallest x with k + 1 owned iterations in [a, x + 1).
+    int64_t lo = a, hi = b - 1;
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (countBelow(mid + 1) >= k + 1)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    return lo;
+  }
+};
 
 } // namespace dist
 } // namespace xmprt

@@ -8,6 +8,7 @@
 #include "xmp/Dialect/XMP/IR/XMP.h"
 #include "xmp/Dialect/XMP/Transforms/Passes.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
+#include "xmp/Dialect/XMP/Transforms/IndexMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -78,11 +79,7 @@ SmallVector<Box> overlapBoxes(OpBuilder &b, Location loc,
       continue;
     // align(x): the first lattice point >= x (and >= start).
     auto align = [&](Value x) -> Value {
-      Value d = arith::MaxSIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, x, lv.start), c(0));
-      Value n = arith::CeilDivSIOp::create(b, loc, d, lv.step);
-      return arith::AddIOp::create(b, loc, lv.start,
-                                   arith::MulIOp::create(b, loc, n, lv.step));
+      return indexmath::latticeCeil(b, loc, x, lv.start, lv.step);
     };
     Value e = align(lv.end);
     Value iLo = arith::MinSIOp::create(
@@ -196,16 +193,9 @@ ArrayInfo &Lowering::getInfo(Value array) {
       auto q = TemplateCoordOp::create(b, loc, b.getIndexType(), b.getIndexType(), tmpl.getSymName(), a);
       Value w = cst(b, loc, m.width);
       m.period = arith::MulIOp::create(b, loc, w, q.getProcs());
-      // ownedBelow(c, o) = (o / period) * w + clamp(o % period - c*w, 0, w)
-      Value o = cst(b, loc, m.offset);
-      Value full = arith::MulIOp::create(
-          b, loc, arith::DivSIOp::create(b, loc, o, m.period), w);
-      Value rem = arith::SubIOp::create(
-          b, loc, arith::RemSIOp::create(b, loc, o, m.period),
-          arith::MulIOp::create(b, loc, q.getCoord(), w));
-      Value clamped = arith::MinSIOp::create(
-          b, loc, arith::MaxSIOp::create(b, loc, rem, cst(b, loc, 0)), w);
-      Value below = arith::AddIOp::create(b, loc, full, clamped);
+      // The local index of the array's start: ownedBelow(c, offset).
+      Value below = indexmath::cyclicOwnedBelow(
+          b, loc, cst(b, loc, m.offset), m.width, m.period, q.getCoord());
       m.cycBase =
           arith::SubIOp::create(b, loc, below, cst(b, loc, m.shadowLo));
     } else {
@@ -266,9 +256,7 @@ Value Lowering::sharedBase(Value array, TemplateOp tmpl, int64_t tdim,
                                          b.getIndexType(), tmpl.getSymName(),
                                          tdim);
   Value lo = arith::SubIOp::create(b, loc, bounds.getLo(), cst(b, loc, offset));
-  lo = arith::MaxSIOp::create(
-      b, loc, arith::MinSIOp::create(b, loc, lo, cst(b, loc, size)),
-      cst(b, loc, 0));
+  lo = indexmath::clamp(b, loc, lo, cst(b, loc, 0), cst(b, loc, size));
   Value base = arith::SubIOp::create(b, loc, lo, cst(b, loc, shadowLo));
   bases[key] = base;
   return base;
@@ -289,13 +277,9 @@ Value Lowering::localIndex(OpBuilder &b, Location loc, const DimMap &m,
     Value t = m.offset ? arith::AddIOp::create(b, loc, g,
                                                cst(b, loc, m.offset))
                        : g;
-    Value w = cst(b, loc, m.width);
-    Value blocks = arith::MulIOp::create(
-        b, loc, arith::DivSIOp::create(b, loc, t, m.period), w);
-    Value inBlock =
-        m.width == 1 ? cst(b, loc, 0) : arith::RemSIOp::create(b, loc, t, w);
     return arith::SubIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, blocks, inBlock), m.cycBase);
+        b, loc, indexmath::cyclicLocalIndex(b, loc, t, m.width, m.period),
+        m.cycBase);
   }
   }
   return g;
@@ -405,13 +389,7 @@ SmallVector<DimLoop> Lowering::computeLevels(OpBuilder &b, Location loc,
     DistAttr f = dist.getFormat(td);
     if (f.getKind() != DistKind::cyclic) {
       auto bounds = TemplateBoundsOp::create(b, loc, b.getIndexType(), b.getIndexType(), tmpl.getSymName(), td);
-      // start = lb + ceil(max(lo - lb, 0) / st) * st
-      Value diff = arith::MaxSIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, bounds.getLo(), lb),
-          cst(b, loc, 0));
-      Value n = arith::CeilDivSIOp::create(b, loc, diff, st);
-      lv.start = arith::AddIOp::create(b, loc, lb,
-                                       arith::MulIOp::create(b, loc, n, st));
+      lv.start = indexmath::latticeCeil(b, loc, bounds.getLo(), lb, st);
       lv.end = arith::MinSIOp::create(b, loc, ub, bounds.getHi());
       lv.step = st;
       lv.ownedLo = bounds.getLo();
@@ -557,12 +535,8 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
           Value bs = arith::AddIOp::create(
               kb, loc, arith::MulIOp::create(kb, loc, kIv, lv.period),
               lv.blockBase);
-          Value lo = arith::MaxSIOp::create(kb, loc, bs, lv.lb);
-          // Align lo to lb + n*step.
-          Value n = arith::CeilDivSIOp::create(
-              kb, loc, arith::SubIOp::create(kb, loc, lo, lv.lb), lv.stepVal);
-          Value start = arith::AddIOp::create(
-              kb, loc, lv.lb, arith::MulIOp::create(kb, loc, n, lv.stepVal));
+          // The block's first iteration: bs aligned to lb + n*step.
+          Value start = indexmath::latticeCeil(kb, loc, bs, lv.lb, lv.stepVal);
           Value end = arith::MinSIOp::create(
               kb, loc,
               arith::AddIOp::create(kb, loc, bs, cst(kb, loc, lv.width)),
@@ -738,9 +712,8 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
       zeros.push_back(cst(b, loc, 0));
       ones.push_back(cst(b, loc, 1));
       if (!lv.cyclic) {
-        Value n = arith::CeilDivSIOp::create(
-            b, loc, arith::SubIOp::create(b, loc, lv.end, lv.start), lv.step);
-        counts.push_back(arith::MaxSIOp::create(b, loc, n, cst(b, loc, 0)));
+        counts.push_back(
+            indexmath::tripCount(b, loc, lv.start, lv.end, lv.step));
       } else {
         counts.push_back(arith::MulIOp::create(
             b, loc, arith::SubIOp::create(b, loc, lv.kEnd, lv.kStart),

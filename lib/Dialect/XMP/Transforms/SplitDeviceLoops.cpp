@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 #include "xmp/Dialect/XMP/IR/XMP.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
+#include "xmp/Dialect/XMP/Transforms/IndexMath.h"
 #include "xmp/Dialect/XMP/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -158,13 +159,7 @@ CpuPartStartOp Splitter::startCpuPart(OpBuilder &b, DeviceLoopOp loop,
   // The owned iterations in [lo, hi): lower bound aligned to lb0 + k*st0.
   unsigned nl = loop.getNumLoops();
   Value lb0 = loop.getLowerBounds()[0], st0 = loop.getSteps()[0];
-  Value n = arith::CeilDivSIOp::create(
-      rb, loc,
-      arith::MaxSIOp::create(rb, loc, arith::SubIOp::create(rb, loc, lo, lb0),
-                             cst(rb, loc, 0)),
-      st0);
-  Value first = arith::AddIOp::create(rb, loc, lb0,
-                                      arith::MulIOp::create(rb, loc, n, st0));
+  Value first = indexmath::latticeCeil(rb, loc, lo, lb0, st0);
   SmallVector<Value> lbs(loop.getLowerBounds()), ubs(loop.getUpperBounds()),
       identities;
   lbs[0] = first;
