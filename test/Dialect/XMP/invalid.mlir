@@ -335,6 +335,30 @@ func.func @f() {
 
 // -----
 
+// Uneven block: 10 over 4 ranks is 3, 3, 3, 1; the last piece bounds it.
+xmp.nodes @p(shape = 4)
+xmp.template @t(shape = 10)
+xmp.distribute @t onto @p [block]
+func.func @f() {
+  // expected-error @+1 {{shadow width 2 of dimension 0 is wider than the smallest block (1 elements)}}
+  %a = xmp.alloc : !xmp.darray<10xf64, @t, align [0], shadow [2:0]>
+  return
+}
+
+// -----
+
+// block(3) of 8 over 3 ranks is 3, 3, 2.
+xmp.nodes @p(shape = 3)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block(3)]
+func.func @f() {
+  // expected-error @+1 {{shadow width 3 of dimension 0 is wider than the smallest block (2 elements)}}
+  %a = xmp.alloc : !xmp.darray<8xf64, @t, align [0], shadow [0:3]>
+  return
+}
+
+// -----
+
 // The smallest gblock piece bounds the shadow (empty pieces do not count).
 xmp.nodes @p(shape = 2x4)
 xmp.template @t(shape = 8x16)

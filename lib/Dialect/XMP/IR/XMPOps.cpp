@@ -102,6 +102,9 @@ int64_t DistributeOp::getGridAxis(unsigned d) {
 
 /// Smallest non-empty piece of template dimension `n` cut over `p` ranks
 /// (block-like kinds), in closed form: a grid may have 2^31 ranks.
+/// The smallest non-empty piece of template dimension `f` of size n over p
+/// coordinates (0 when there is none). Block and block(w) deal equal pieces
+/// and the remainder last: the last non-empty piece is the smallest.
 static int64_t smallestPiece(DistAttr f, int64_t n, int64_t p) {
   switch (f.getKind()) {
   case DistKind::none:
@@ -109,10 +112,9 @@ static int64_t smallestPiece(DistAttr f, int64_t n, int64_t p) {
     return n;
   case DistKind::block:
   case DistKind::blockn: {
-    // Full blocks of b, then the remainder (if any) in the last non-empty.
-    int64_t b = f.getKind() == DistKind::blockn ? f.getWidth()
-                                                : dist::ceilDiv(n, p);
-    return b == 0 || n == 0 ? 0 : (n % b ? std::min(n % b, b) : b);
+    dist::TemplateDim d{static_cast<dist::Kind>(f.getKind()), n, p,
+                        f.getWidth(), nullptr};
+    return n == 0 ? 0 : dist::localSize(d, dist::owner(d, n - 1));
   }
   case DistKind::gblock: {
     int64_t smallest = 0;
