@@ -1,6 +1,7 @@
 // Pure unit tests of Distribution.h (no MPI): every kind, uneven sizes,
 // empty pieces, exhaustive cross-checks against brute force.
 #include "xmprt/Distribution.h"
+#include "xmprt/HaloGeometry.h"
 
 #include <gtest/gtest.h>
 
@@ -120,6 +121,53 @@ TEST(Distribution, OwnedIterationsMatchEnumeration) {
                                             << step << " k=" << k;
           }
   }
+}
+
+// Halo strips (HaloGeometry.h) against the byte offsets of the elements
+// they should cover, enumerated in blocks of rank 1 to 3; the class and
+// byte count the compiler uses agree with the strip the runtime moves.
+TEST(HaloGeometry, StripsCoverExactlyTheirElements) {
+  namespace halo = xmprt::halo;
+  const std::vector<std::vector<int64_t>> shapes = {
+      {7}, {1, 5}, {4, 1}, {3, 4}, {2, 3, 4}, {3, 1, 2}, {1, 1, 6}};
+  const int64_t esize = 8;
+  for (const auto &E : shapes) {
+    int rank = (int)E.size();
+    for (int d = 0; d < rank; ++d)
+      for (int64_t l0 = 0; l0 < E[d]; ++l0)
+        for (int64_t len = 1; l0 + len <= E[d]; ++len) {
+          std::vector<int64_t> want;
+          int64_t total = halo::extentProduct(E.data(), 0, rank);
+          for (int64_t lin = 0; lin < total; ++lin) {
+            int64_t idx = lin;
+            for (int k = rank - 1; k > d; --k)
+              idx /= E[k];
+            idx %= E[d];
+            if (idx >= l0 && idx < l0 + len)
+              want.push_back(lin * esize);
+          }
+          halo::Strip s = halo::strip(E.data(), rank, d, esize, l0, len);
+          std::vector<int64_t> got;
+          for (int64_t r = 0; r < s.nblocks; ++r)
+            for (int64_t b = 0; b < s.blockBytes; b += esize)
+              got.push_back(s.offset + r * s.stride + b);
+          ASSERT_EQ(got, want) << "rank " << rank << " d=" << d
+                               << " l0=" << l0 << " len=" << len;
+          EXPECT_EQ(halo::stripBytes(E.data(), rank, d, esize, len),
+                    (int64_t)want.size() * esize);
+          halo::Class c = halo::classify(E.data(), rank, d, len);
+          EXPECT_EQ(c == halo::Class::Block, s.nblocks == 1);
+          EXPECT_EQ(c == halo::Class::Stride,
+                    s.nblocks > 1 && s.blockBytes == esize);
+        }
+  }
+  // Unknown extents: classified as if > 1, no byte count.
+  const int64_t U[3] = {halo::kUnknown, 4, halo::kUnknown};
+  EXPECT_EQ(halo::classify(U, 3, 0, 1), halo::Class::Block);
+  EXPECT_EQ(halo::classify(U, 3, 1, 1), halo::Class::BlockStride);
+  EXPECT_EQ(halo::classify(U, 3, 2, 1), halo::Class::Stride);
+  EXPECT_EQ(halo::classify(U, 3, 2, 2), halo::Class::BlockStride);
+  EXPECT_EQ(halo::stripBytes(U, 3, 1, 8, 1), halo::kUnknown);
 }
 
 TEST(Distribution, ExplicitBlockSizes) {

@@ -1,14 +1,15 @@
 //===- SelectChannels.cpp - channel (ib/tca/none) of each reflect dim ------===//
 //
 // See the pass description in Passes.td and docs/channels.md. The halo
-// geometry is computed from the same static local extents the lowering
-// uses (computeLayout), so the classification matches the boxes the
-// runtime moves (runtime/lib/Reflect.cpp, boxOf).
+// geometry is xmprt/HaloGeometry.h over the same static local extents the
+// lowering uses (computeLayout): the runtime builds the boxes it moves
+// with the same header, so the class chosen here is the shape moved.
 //
 //===----------------------------------------------------------------------===//
 #include "xmp/Dialect/XMP/IR/XMP.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 #include "xmp/Dialect/XMP/Transforms/Passes.h"
+#include "xmprt/HaloGeometry.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
@@ -37,7 +38,7 @@ constexpr unsigned kMaxProfileDepth = 32;
 constexpr double kMaxLatencyUs = 1e9;
 constexpr double kMinBandwidth = 1e-6, kMaxBandwidth = 1e6;
 
-enum class HaloClass { Block = 0, BlockStride = 1, Stride = 2 };
+using HaloClass = xmprt::halo::Class;
 constexpr const char *kClassNames[] = {"block", "block-stride", "stride"};
 
 enum class Neighbour { Same, Other, Unknown };
@@ -67,32 +68,19 @@ struct Profile {
   std::optional<ChannelModel> host, device;
 };
 
-/// Halo of dimension d, width w (> 0), in a row-major block of extents E.
-/// Unknown (`?`) extents are assumed to be > 1 for the classification.
+/// Halo of dimension d, width w (> 0), in a row-major block of extents E
+/// (xmprt/HaloGeometry.h; a `?` extent is unknown there).
 HaloGeometry haloGeometry(ArrayRef<int64_t> E, unsigned d, int64_t w,
                           std::optional<int64_t> esize) {
+  SmallVector<int64_t> ext;
+  for (int64_t e : E)
+    ext.push_back(ShapedType::isDynamic(e) ? xmprt::halo::kUnknown : e);
   HaloGeometry g;
-  bool runsKnown = true, lenKnown = true;
-  int64_t runs = 1, runLen = w;
-  for (unsigned k = 0; k < d; ++k) {
-    if (ShapedType::isDynamic(E[k]))
-      runsKnown = false;
-    else
-      runs *= E[k];
-  }
-  for (unsigned k = d + 1; k < E.size(); ++k) {
-    if (ShapedType::isDynamic(E[k]))
-      lenKnown = false;
-    else
-      runLen *= E[k];
-  }
-  bool singleRun = runsKnown && runs == 1;
-  bool unitRun = lenKnown && runLen == 1;
-  g.cls = singleRun ? HaloClass::Block
-          : unitRun ? HaloClass::Stride
-                    : HaloClass::BlockStride;
-  if (runsKnown && lenKnown && esize)
-    g.bytes = runs * runLen * *esize;
+  g.cls = xmprt::halo::classify(ext.data(), ext.size(), d, w);
+  int64_t bytes =
+      xmprt::halo::stripBytes(ext.data(), ext.size(), d, esize.value_or(1), w);
+  if (esize && bytes != xmprt::halo::kUnknown)
+    g.bytes = bytes;
   return g;
 }
 
