@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "xmp/Dialect/XMP/IR/XMP.h"
+#include "xmp/Dialect/XMP/Transforms/DistributionAnalysis.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 #include "xmp/Dialect/XMP/Transforms/Passes.h"
 
@@ -19,10 +20,9 @@ using namespace mlir::xmp;
 namespace {
 
 template <typename LoopT>
-void check(LoopT loop, llvm::DenseSet<Operation *> &warned) {
-  auto tmpl =
-      SymbolTable::lookupNearestSymbolFrom<TemplateOp>(loop, loop.getTmplAttr());
-  DistributeOp dist = tmpl ? tmpl.getDistribution() : DistributeOp();
+void check(LoopT loop, llvm::DenseSet<Operation *> &warned,
+           DistributionAnalysis &da) {
+  DistributeOp dist = da.lookupDistribution(loop, loop.getTmplAttr());
   if (!dist)
     return;
   ArrayRef<int64_t> onDims = loop.getOnDims();
@@ -82,11 +82,12 @@ struct XMPCheckAccessesPass
     : public xmp::impl::XMPCheckAccessesBase<XMPCheckAccessesPass> {
   void runOnOperation() override {
     llvm::DenseSet<Operation *> warned;
+    auto &da = getAnalysis<DistributionAnalysis>();
     getOperation().walk([&](Operation *op) {
       if (auto l = dyn_cast<LoopOp>(op))
-        check(l, warned);
+        check(l, warned, da);
       else if (auto l = dyn_cast<DeviceLoopOp>(op))
-        check(l, warned);
+        check(l, warned, da);
     });
     markAllAnalysesPreserved();
   }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "xmp/Dialect/XMP/IR/XMP.h"
 #include "xmp/Dialect/XMP/Transforms/Passes.h"
+#include "xmp/Dialect/XMP/Transforms/DistributionAnalysis.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 #include "xmp/Dialect/XMP/Transforms/IndexMath.h"
 
@@ -111,7 +112,8 @@ SmallVector<Box> overlapBoxes(OpBuilder &b, Location loc,
 
 class Lowering {
 public:
-  Lowering(ModuleOp module, bool gpu) : module(module), gpu(gpu) {}
+  Lowering(ModuleOp module, DistributionAnalysis &da, bool gpu)
+      : module(module), da(da), gpu(gpu) {}
 
   LogicalResult run();
 
@@ -132,6 +134,7 @@ private:
                    int64_t size, int64_t shadowLo);
 
   ModuleOp module;
+  DistributionAnalysis &da;
   bool gpu;
   llvm::DenseMap<Value, ArrayInfo> infos;
   /// Index bases shared by the arrays of a function that lie alike on a
@@ -171,13 +174,13 @@ ArrayInfo &Lowering::getInfo(Value array) {
     b.setInsertionPointToStart(llvm::cast<BlockArgument>(array).getOwner());
   Location loc = array.getLoc();
   ArrayInfo info;
-  DArrayLayout layout = computeLayout(array.getDefiningOp()
-                                          ? array.getDefiningOp()
-                                          : array.getParentBlock()->getParentOp(),
-                                      type);
+  DArrayLayout layout =
+      da.getLayout(array.getDefiningOp() ? array.getDefiningOp()
+                                         : array.getParentBlock()->getParentOp(),
+                   type);
   info.view = LocalViewOp::create(b, loc, layout.memrefType, array);
-  TemplateOp tmpl = lookupTemplate(module, type);
-  DistributeOp dist = tmpl ? tmpl.getDistribution() : DistributeOp();
+  TemplateOp tmpl = da.lookupTemplate(module, type);
+  DistributeOp dist = tmpl ? da.getDistribution(tmpl) : DistributeOp();
   for (unsigned d = 0; d < type.getRank(); ++d) {
     DimMap m;
     m.offset = type.getOffset()[d];
@@ -462,8 +465,8 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
              << "reductions on " << v.getType()
              << " are not supported by the lowering yet";
 
-  auto tmpl = SymbolTable::lookupNearestSymbolFrom<TemplateOp>(loopOp, tmplRef);
-  DistributeOp dist = tmpl.getDistribution();
+  TemplateOp tmpl = da.lookupTemplate(loopOp, tmplRef);
+  DistributeOp dist = tmpl ? da.getDistribution(tmpl) : DistributeOp();
   if (!dist)
     return loopOp->emitOpError() << "template " << tmplRef
                                  << " has no xmp.distribute";
@@ -644,8 +647,8 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
   };
 
   auto tmpl =
-      SymbolTable::lookupNearestSymbolFrom<TemplateOp>(loop, loop.getTmplAttr());
-  DistributeOp dist = tmpl.getDistribution();
+      da.lookupTemplate(loop, loop.getTmplAttr());
+  DistributeOp dist = tmpl ? da.getDistribution(tmpl) : DistributeOp();
   if (!dist)
     return loop.emitOpError() << "template " << loop.getTmplAttr()
                               << " has no xmp.distribute";
@@ -1035,7 +1038,7 @@ struct XMPLowerDistributionPass
     : public xmp::impl::XMPLowerDistributionBase<XMPLowerDistributionPass> {
   using XMPLowerDistributionBase::XMPLowerDistributionBase;
   void runOnOperation() override {
-    Lowering lowering(getOperation(), gpu);
+    Lowering lowering(getOperation(), getAnalysis<DistributionAnalysis>(), gpu);
     if (failed(lowering.run()))
       signalPassFailure();
   }

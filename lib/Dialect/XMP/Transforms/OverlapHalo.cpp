@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "xmp/Dialect/XMP/IR/XMP.h"
+#include "xmp/Dialect/XMP/Transforms/DistributionAnalysis.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 #include "xmp/Dialect/XMP/Transforms/Passes.h"
 
@@ -53,15 +54,13 @@ Operation *followingLoop(Operation *op) {
 /// Margins of `loop` for reads of `array`, or the reason there are none.
 template <typename LoopT>
 FailureOr<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
-margins(LoopT loop, Value array, std::string &why) {
+margins(LoopT loop, Value array, DistributionAnalysis &da, std::string &why) {
   auto type = cast<DArrayType>(array.getType());
   if (type.getTemplateRef() != loop.getTmplAttr()) {
     why = "the loop is on another template than the array";
     return failure();
   }
-  auto tmpl =
-      SymbolTable::lookupNearestSymbolFrom<TemplateOp>(loop, loop.getTmplAttr());
-  DistributeOp dist = tmpl ? tmpl.getDistribution() : DistributeOp();
+  DistributeOp dist = da.lookupDistribution(loop, loop.getTmplAttr());
   if (!dist) {
     why = "the template has no distribution";
     return failure();
@@ -163,7 +162,9 @@ struct XMPOverlapHaloPass
       why = "the array is a function argument: its plan would be built at "
             "every call (make it once with xmp.reflect_init and use "
             "xmp.reflect_do)";
-    else if (auto r = margins(loop, s.array, why); succeeded(r))
+    else if (auto r = margins(loop, s.array, getAnalysis<DistributionAnalysis>(),
+                              why);
+             succeeded(r))
       m = *r;
     if (!why.empty()) {
       if (remarks)

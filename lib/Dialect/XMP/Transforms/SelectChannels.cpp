@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "xmp/Dialect/XMP/IR/XMP.h"
+#include "xmp/Dialect/XMP/Transforms/DistributionAnalysis.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 #include "xmp/Dialect/XMP/Transforms/Passes.h"
 #include "xmprt/HaloGeometry.h"
@@ -221,6 +222,7 @@ struct XMPSelectChannelsPass
 private:
   enum class Policy { Hybrid, Threshold, IB, TCA } pol = Policy::Hybrid;
   std::optional<Profile> prof;
+  DistributionAnalysis *da = nullptr;
 
   template <typename OpT>
   void annotate(OpT op);
@@ -234,11 +236,8 @@ Neighbour XMPSelectChannelsPass::neighbour(Operation *from, DArrayType type,
     why = " (assumed: sub-cluster size unknown)";
     return Neighbour::Same;
   }
-  TemplateOp tmpl = lookupTemplate(from, type);
-  DistributeOp distOp = tmpl ? tmpl.getDistribution() : DistributeOp();
-  NodesOp nodes = distOp ? SymbolTable::lookupNearestSymbolFrom<NodesOp>(
-                               distOp, distOp.getNodesAttr())
-                         : NodesOp();
+  DistributeOp distOp = da->lookupDistribution(from, type.getTemplateRef());
+  NodesOp nodes = distOp ? da->getNodes(distOp) : NodesOp();
   int64_t axis = distOp ? distOp.getGridAxis(type.getAlign()[d]) : -1;
   if (!nodes || axis < 0 || axis >= (int64_t)nodes.getRank())
     return Neighbour::Unknown;
@@ -268,12 +267,11 @@ void XMPSelectChannelsPass::annotate(OpT op) {
     return;
   DArrayType type = op.getArray().getType();
   unsigned rank = type.getRank();
-  DArrayLayout layout = computeLayout(op, type);
+  DArrayLayout layout = da->getLayout(op, type);
   std::optional<int64_t> esize;
   if (int64_t eb = elementBytes(type.getElementType()))
     esize = eb;
-  TemplateOp tmpl = lookupTemplate(op, type);
-  DistributeOp distOp = tmpl ? tmpl.getDistribution() : DistributeOp();
+  DistributeOp distOp = da->lookupDistribution(op, type.getTemplateRef());
   MLIRContext *ctx = op.getContext();
   SmallVector<Attribute> chans;
   SmallVector<std::string> notes;
@@ -429,6 +427,7 @@ void XMPSelectChannelsPass::runOnOperation() {
     }
     prof = p;
   }
+  da = &getAnalysis<DistributionAnalysis>();
   module.walk([&](Operation *op) {
     if (auto r = llvm::dyn_cast<ReflectOp>(op))
       annotate(r);

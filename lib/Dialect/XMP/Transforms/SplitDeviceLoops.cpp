@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "xmp/Dialect/XMP/IR/XMP.h"
+#include "xmp/Dialect/XMP/Transforms/DistributionAnalysis.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 #include "xmp/Dialect/XMP/Transforms/IndexMath.h"
 #include "xmp/Dialect/XMP/Transforms/Passes.h"
@@ -72,8 +73,8 @@ Value toI64(OpBuilder &b, Location loc, Value index) {
 
 class Splitter {
 public:
-  Splitter(ModuleOp module, bool gpu, int64_t grain)
-      : module(module), gpu(gpu), grain(grain) {
+  Splitter(ModuleOp module, DistributionAnalysis &da, bool gpu, int64_t grain)
+      : module(module), da(da), gpu(gpu), grain(grain) {
     // Arrays whose local block escapes to host code through a user
     // `xmp.local_view`: host code may have written them at any time.
     module.walk([&](LocalViewOp lv) { escaped.insert(lv.getArray()); });
@@ -89,6 +90,7 @@ private:
                               ArrayRef<Value> buffers);
 
   ModuleOp module;
+  DistributionAnalysis &da;
   bool gpu;
   int64_t grain;
   llvm::DenseSet<Value> escaped;
@@ -190,9 +192,7 @@ CpuPartStartOp Splitter::startCpuPart(OpBuilder &b, DeviceLoopOp loop,
 LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
   Location loc = loop.getLoc();
   MLIRContext *ctx = loop.getContext();
-  auto tmpl =
-      SymbolTable::lookupNearestSymbolFrom<TemplateOp>(loop, loop.getTmplAttr());
-  DistributeOp dist = tmpl ? tmpl.getDistribution() : DistributeOp();
+  DistributeOp dist = da.lookupDistribution(loop, loop.getTmplAttr());
   if (!dist)
     return loop.emitOpError() << "template " << loop.getTmplAttr()
                               << " has no xmp.distribute";
@@ -320,7 +320,7 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
         HostModifiedOp::create(db, loc, a);
       DeviceAcquireOp::create(
           db, loc,
-          computeLayout(loop, cast<DArrayType>(a.getType())).memrefType, a,
+          da.getLayout(loop, cast<DArrayType>(a.getType())).memrefType, a,
           AccessAttr::get(ctx, static_cast<Access>(mode)));
     }
   }
@@ -460,7 +460,7 @@ struct XMPSplitDeviceLoopsPass
     }
     SmallVector<DeviceLoopOp> loops;
     module.walk([&](DeviceLoopOp l) { loops.push_back(l); });
-    Splitter splitter(module, gpu, grain);
+    Splitter splitter(module, getAnalysis<DistributionAnalysis>(), gpu, grain);
     for (auto [id, l] : llvm::enumerate(loops))
       if (failed(splitter.split(l, id)))
         return signalPassFailure();
