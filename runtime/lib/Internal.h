@@ -196,12 +196,13 @@ enum : uint32_t {
   kDevNeedsIn = 8, // entered its replicate region absent or stale: the host
                    // block is copied in at the first device use there
 };
-// Codegen.cpp: the once-per-process warning that device loops run on the
-// host ("xmprt: warning: rank 0: <what>"; world rank 0 only, not with
-// XMP_QUIET). Shared by every cause, so a program gets at most one.
+// WorkSharingState.cpp: the once-per-process warning that device loops run
+// on the host ("xmprt: warning: rank 0: <what>"; world rank 0 only, not
+// with XMP_QUIET). Shared by every cause, so a program gets at most one.
 void warnDeviceLoopsOnHost(const char *what);
 
-// Times of the last device loop (xmprt_cpu_time / xmprt_gpu_time), Codegen.cpp.
+// Times of the last device loop (xmprt_cpu_time / xmprt_gpu_time),
+// WorkSharingState.cpp.
 // Device loops run asynchronously and their GPU time may be read later
 // than a following loop's: each measurement carries the sequence number
 // taken when its loop ended (nextTimeSeq), and recordTimes keeps the newest.
