@@ -4,6 +4,9 @@
 
 #include "Settings.h"
 #include "xmprt/Distribution.h"
+#include "xmprt/codegen.h"
+#include "xmprt/mgpu.h"
+#include "xmprt/testing.h"
 #include "xmprt/xmprt.h"
 
 #include <mpi.h>
