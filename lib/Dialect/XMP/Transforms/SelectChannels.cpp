@@ -3,7 +3,7 @@
 // See the pass description in Passes.td and docs/channels.md. The halo
 // geometry is computed from the same static local extents the lowering
 // uses (computeLayout), so the classification matches the boxes the
-// runtime moves (runtime/lib/Reflect.cpp, boxOf).
+// runtime moves (runtime/lib/reflect/Plan.cpp, boxOf).
 //
 //===----------------------------------------------------------------------===//
 #include "xmp/Dialect/XMP/IR/XMP.h"
