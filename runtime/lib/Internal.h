@@ -178,13 +178,15 @@ struct xmprt_darray {
 };
 
 namespace xmprt {
-// Cache hygiene: forget plans/schedules that mention a destroyed array.
+// Cache hygiene: forget plans/schedules that mention a destroyed array
+// (reflect/Plan.cpp, GMove.cpp).
 void forgetReflectPlans(xmprt_darray *a);
-// XMP_REFLECT_STATS=1: collective over MPI_COMM_WORLD; rank 0 prints one
-// line per reflect plan (creation order) to stderr. Called by
-// xmprt_finalize while MPI is still initialized; nothing when unset.
-void reportReflectStats();
 void forgetGMoveSchedules(xmprt_darray *a);
+// reflect/Stats.cpp, XMP_REFLECT_STATS=1: collective over MPI_COMM_WORLD;
+// rank 0 prints one line per reflect plan (creation order) to stderr.
+// Called by xmprt_finalize while MPI is still initialized; nothing when
+// unset.
+void reportReflectStats();
 // Destroys the arrays the program did not (generated code frees only those
 // of an xmp.dealloc), newest first: every rank created the same arrays in
 // the same order, so the collective frees of their windows match.
