@@ -301,6 +301,19 @@ int64_t xmprt_darray_global_to_local(const xmprt_darray *a, int32_t dim,
   return dist::arrayGlobalToLocal(ad, a->coord[dim], g);
 }
 
+// Scalar forms of xmprt_darray_owned for generated code (no out-parameters).
+int64_t xmprt_darray_owned_lo(const xmprt_darray *a, int32_t dim) {
+  int64_t lo, hi;
+  xmprt_darray_owned(a, dim, &lo, &hi);
+  return lo;
+}
+
+int64_t xmprt_darray_owned_hi(const xmprt_darray *a, int32_t dim) {
+  int64_t lo, hi;
+  xmprt_darray_owned(a, dim, &lo, &hi);
+  return hi;
+}
+
 } // extern "C"
 
 void xmprt::destroyLiveArrays() {

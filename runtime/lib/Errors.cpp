@@ -65,28 +65,18 @@ void checkMpi(int rc, const char *fn, const char *call) {
   fail(fn, "%s failed: %s", call, err);
 }
 
-static int firstEnvInt(std::initializer_list<const char *> names) {
-  for (const char *n : names) {
-    const char *v = getenv(n);
-    if (v && *v) {
-      char *end = nullptr;
-      long x = strtol(v, &end, 10);
-      if (*end == '\0' && x >= 0)
-        return (int)x;
-    }
-  }
-  return -1;
-}
-
 int envWorldRank() {
-  return firstEnvInt(
-      {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"});
+  std::optional<long> r = settings::launcherInteger(
+      {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"}, 0);
+  return r ? (int)*r : -1;
 }
 
 int envLocalRank() {
-  return firstEnvInt({"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
-                      "MV2_COMM_WORLD_LOCAL_RANK", "SLURM_LOCALID",
-                      "PMI_LOCAL_RANK"});
+  std::optional<long> r = settings::launcherInteger(
+      {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
+       "MV2_COMM_WORLD_LOCAL_RANK", "SLURM_LOCALID", "PMI_LOCAL_RANK"},
+      0);
+  return r ? (int)*r : -1;
 }
 
 bool envVerbose() {

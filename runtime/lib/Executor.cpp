@@ -124,19 +124,6 @@ int envPositive(const char *name, bool strict, const char *fn) {
   return (int)x;
 }
 
-int firstEnvPositive(std::initializer_list<const char *> names) {
-  for (const char *n : names) {
-    const char *v = std::getenv(n);
-    if (!v || !*v)
-      continue;
-    char *end = nullptr;
-    long x = std::strtol(v, &end, 10);
-    if (*end == '\0' && x >= 1)
-      return (int)x;
-  }
-  return 0;
-}
-
 /// CPUs this process may run on (its affinity mask), and whether that mask
 /// is every online CPU (the launcher did not bind the rank).
 int affinityCpus(bool *wholeMachine) {
@@ -160,11 +147,12 @@ int nodeRanks() {
   bool cut = settings::isSet("XMP_SUBCLUSTER_SIZE");
   if (mpiUsable() && !cut)
     return std::max(1, subCluster().size);
-  int env = firstEnvPositive({"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS",
-                              "MV2_COMM_WORLD_LOCAL_SIZE", "PMI_LOCAL_SIZE",
-                              "SLURM_NTASKS_PER_NODE"});
-  if (env > 0)
-    return env;
+  std::optional<long> env = settings::launcherInteger(
+      {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS",
+       "MV2_COMM_WORLD_LOCAL_SIZE", "PMI_LOCAL_SIZE", "SLURM_NTASKS_PER_NODE"},
+      1);
+  if (env)
+    return (int)*env;
   if (mpiUsable())
     return std::max(1, subCluster().size);
   return 1;
@@ -380,7 +368,7 @@ void starpuPrepare(const Config &c, const char *fn, struct starpu_conf &conf) {
   bool userBinding = false;
   for (const char *v : {"STARPU_WORKERS_NOBIND", "STARPU_WORKERS_CPUID",
                         "STARPU_WORKERS_COREID", "STARPU_WORKERS_GETBIND"})
-    userBinding = userBinding || std::getenv(v);
+    userBinding = userBinding || settings::externalIsSet(v);
   if (!userBinding && (!whole || nodeRanks() > 1))
     setenv("STARPU_WORKERS_NOBIND", "1", 1);
   if (c.workers > STARPU_MAXCPUS && !settings::flag("XMP_QUIET", fn) &&

@@ -4,6 +4,9 @@
 
 #include "Settings.h"
 #include "xmprt/Distribution.h"
+#include "xmprt/codegen.h"
+#include "xmprt/mgpu.h"
+#include "xmprt/testing.h"
 #include "xmprt/xmprt.h"
 
 #include <mpi.h>
@@ -175,13 +178,15 @@ struct xmprt_darray {
 };
 
 namespace xmprt {
-// Cache hygiene: forget plans/schedules that mention a destroyed array.
+// Cache hygiene: forget plans/schedules that mention a destroyed array
+// (reflect/Plan.cpp, GMove.cpp).
 void forgetReflectPlans(xmprt_darray *a);
-// XMP_REFLECT_STATS=1: collective over MPI_COMM_WORLD; rank 0 prints one
-// line per reflect plan (creation order) to stderr. Called by
-// xmprt_finalize while MPI is still initialized; nothing when unset.
-void reportReflectStats();
 void forgetGMoveSchedules(xmprt_darray *a);
+// reflect/Stats.cpp, XMP_REFLECT_STATS=1: collective over MPI_COMM_WORLD;
+// rank 0 prints one line per reflect plan (creation order) to stderr.
+// Called by xmprt_finalize while MPI is still initialized; nothing when
+// unset.
+void reportReflectStats();
 // Destroys the arrays the program did not (generated code frees only those
 // of an xmp.dealloc), newest first: every rank created the same arrays in
 // the same order, so the collective frees of their windows match.
@@ -196,12 +201,13 @@ enum : uint32_t {
   kDevNeedsIn = 8, // entered its replicate region absent or stale: the host
                    // block is copied in at the first device use there
 };
-// Codegen.cpp: the once-per-process warning that device loops run on the
-// host ("xmprt: warning: rank 0: <what>"; world rank 0 only, not with
-// XMP_QUIET). Shared by every cause, so a program gets at most one.
+// WorkSharingState.cpp: the once-per-process warning that device loops run
+// on the host ("xmprt: warning: rank 0: <what>"; world rank 0 only, not
+// with XMP_QUIET). Shared by every cause, so a program gets at most one.
 void warnDeviceLoopsOnHost(const char *what);
 
-// Times of the last device loop (xmprt_cpu_time / xmprt_gpu_time), Codegen.cpp.
+// Times of the last device loop (xmprt_cpu_time / xmprt_gpu_time),
+// WorkSharingState.cpp.
 // Device loops run asynchronously and their GPU time may be read later
 // than a following loop's: each measurement carries the sequence number
 // taken when its loop ended (nextTimeSeq), and recordTimes keeps the newest.

@@ -319,5 +319,21 @@ void checkAll(const char *fn) {
     checked(s, fn);
 }
 
+std::optional<long> launcherInteger(std::initializer_list<const char *> names,
+                                    long min) {
+  for (const char *n : names) {
+    const char *v = std::getenv(n);
+    if (!v || !*v)
+      continue;
+    char *end = nullptr;
+    long x = std::strtol(v, &end, 10);
+    if (*end == '\0' && x >= min)
+      return x;
+  }
+  return std::nullopt;
+}
+
+bool externalIsSet(const char *name) { return std::getenv(name) != nullptr; }
+
 } // namespace settings
 } // namespace xmprt

@@ -1,7 +1,7 @@
 //===- Settings.h - the environment settings of libxmprt -------*- C++ -*-===//
 //
-// Every environment variable the runtime reads is declared once, in the
-// table of Settings.cpp: name, type, range or choices, default and a
+// Every XMP_* environment variable the runtime reads is declared once, in
+// the table of Settings.cpp: name, type, range or choices, default and a
 // one-line description (docs/runtime.md, "Settings", is that table).
 // Values are parsed strictly (the whole string; "1.5", "2abc" and
 // "4294967297" are not an integer in [1, 2147483647]); a bad value stops
@@ -15,6 +15,7 @@
 #define XMPRT_LIB_SETTINGS_H
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,6 +63,17 @@ const char *value(const char *name, const char *fn);
 // Checks every setting that is set (xmprt_init, and before StarPU starts:
 // StarPU aborts with a backtrace on values it cannot parse).
 void checkAll(const char *fn);
+
+// Variables of other programs that the runtime reads but does not own
+// (the launchers' rank and size variables, StarPU's binding variables):
+// not in the table and never checked, garbage there counts as unset. All
+// of the runtime's environment reads are in Settings.cpp.
+// The first of `names` that is set to a decimal integer (strtol, the whole
+// string) >= `min`; nullopt when none is.
+std::optional<long> launcherInteger(std::initializer_list<const char *> names,
+                                    long min);
+// Whether `name` is set at all (even to "").
+bool externalIsSet(const char *name);
 
 } // namespace settings
 } // namespace xmprt

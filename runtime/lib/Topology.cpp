@@ -606,6 +606,24 @@ int32_t xmprt_template_owns(const xmprt_template *t, int32_t dim, int64_t g) {
   return xmprt::dist::owner(t->dim(dim), g) == c;
 }
 
+// Scalar forms for generated code (no out-parameters).
+int64_t xmprt_template_owned_lo(const xmprt_template *t, int32_t dim) {
+  int64_t lo, hi;
+  xmprt_template_owned(t, dim, &lo, &hi);
+  return lo;
+}
+
+int64_t xmprt_template_owned_hi(const xmprt_template *t, int32_t dim) {
+  int64_t lo, hi;
+  xmprt_template_owned(t, dim, &lo, &hi);
+  return hi;
+}
+
+int64_t xmprt_template_procs(const xmprt_template *t, int32_t dim) {
+  int32_t axis = xmprt_template_axis(t, dim);
+  return axis < 0 ? 1 : xmprt_grid_size(t->grid, axis);
+}
+
 } // extern "C"
 
 extern "C" void xmprt_template_destroy(xmprt_template *t) { delete t; }

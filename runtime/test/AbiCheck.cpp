@@ -1,11 +1,16 @@
-//===- AbiCheck.cpp - xmprt.h against the compiler's table of its calls ---===//
+//===- AbiCheck.cpp - the C headers against the compiler's table of calls -===//
 //
 // include/xmp/Conversion/RuntimeABI.def lists every libxmprt function that
 // generated code calls, with the types the compiler passes. This file
-// checks each entry against the C declaration in xmprt.h at compile time:
-// a parameter or result that differs (after mapping every pointer type to
-// Ptr) fails the runtime's build, naming the function.
+// checks each entry against its C declaration at compile time (in
+// xmprt.h, codegen.h, testing.h or mgpu.h: all are included, so an entry
+// whose function is declared in none fails too): a parameter or result
+// that differs (after mapping every pointer type to Ptr) fails the
+// runtime's build, naming the function.
 //===----------------------------------------------------------------------===//
+#include "xmprt/codegen.h"
+#include "xmprt/mgpu.h"
+#include "xmprt/testing.h"
 #include "xmprt/xmprt.h"
 
 #include <cstdint>
@@ -32,7 +37,7 @@ template <class R, class... A> struct NormFn<R(A...)> {
 
 #define XMPRT_FN(n, r, a)                                                      \
   static_assert(std::is_same_v<NormFn<decltype(n)>::type, r a>,                \
-                #n ": its declaration in xmprt.h and its entry in "            \
+                #n ": its declaration in xmprt/*.h and its entry in "         \
                    "include/xmp/Conversion/RuntimeABI.def disagree");
 #include "xmp/Conversion/RuntimeABI.def"
 } // namespace

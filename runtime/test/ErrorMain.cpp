@@ -1,5 +1,7 @@
 // Error paths: each scenario must print "xmprt: rank R: <fn>: <reason>" and
 // abort the whole job (ctest matches the message; nothing may hang).
+#include "xmprt/codegen.h"
+#include "xmprt/mgpu.h"
 #include "xmprt/xmprt.h"
 
 #include <cstring>

@@ -7,6 +7,9 @@
 // needs no CUDA headers. Correct for any number of ranks (several ranks may
 // share one GPU).
 #include "TestUtil.h"
+#include "xmprt/codegen.h"
+#include "xmprt/mgpu.h"
+#include "xmprt/testing.h"
 
 #include <chrono>
 #include <cmath>

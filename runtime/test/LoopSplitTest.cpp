@@ -4,6 +4,7 @@
 // 0.3, 0.7, 1, grains 1 and 4; a 2-D template; a huge cyclic loop (no
 // enumeration in the runtime).
 #include "TestUtil.h"
+#include "xmprt/codegen.h"
 
 #include <chrono>
 #include <cstdlib>

@@ -2,6 +2,7 @@
 // widths, width < shadow, full shadow, empty pieces, offsets; checked element
 // by element against the values a sequential program would hold.
 #include "TestUtil.h"
+#include "xmprt/codegen.h"
 #include "xmprt/Distribution.h"
 
 using namespace xmprt::dist;

@@ -7,6 +7,8 @@
 // weight 1 (and one warning) on a rank without a GPU. The weight tests need
 // a GPU, or XMPRT_TEST_ASSUME_GPU=1 (set by the ctest runs but one).
 #include "TestUtil.h"
+#include "xmprt/codegen.h"
+#include "xmprt/testing.h"
 
 #include <unistd.h>
 

@@ -2,7 +2,7 @@
 //
 // The compiler side of RuntimeABI.def: every call of a libxmprt function
 // that a pass emits is checked here against the one list of their C types
-// (which the runtime's build checks against xmprt.h), so a call that does
+// (which the runtime's build checks against xmprt/*.h), so a call that does
 // not match the C declaration stops the compiler with a message naming the
 // function, instead of becoming a program that passes the wrong arguments.
 //===----------------------------------------------------------------------===//
@@ -103,7 +103,7 @@ inline void checkRuntimeCall(MLIRContext *ctx, llvm::StringRef name,
   if (!f) {
     os << "xmp: internal error: call of '" << name
        << "', which is not in include/xmp/Conversion/RuntimeABI.def (add "
-          "it there with its C type from xmprt.h)";
+          "it there with its C type from xmprt/*.h)";
     llvm::report_fatal_error(llvm::StringRef(msg), /*gen_crash_diag=*/false);
   }
   FunctionType want = f->type(ctx);

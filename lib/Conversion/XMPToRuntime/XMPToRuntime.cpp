@@ -1,7 +1,8 @@
 //===- XMPToRuntime.cpp - xmp ops -> libxmprt calls -----------------------===//
 //
 // See the pass description in include/xmp/Conversion/Passes.td. The C ABI
-// called here is runtime/include/xmprt/xmprt.h.
+// called here is runtime/include/xmprt/xmprt.h and, for the entry points
+// only generated code calls, runtime/include/xmprt/codegen.h.
 //
 //===----------------------------------------------------------------------===//
 #include "xmp/Conversion/Passes.h"
@@ -24,6 +25,7 @@
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
+#include "xmprt/codegen.h"
 #include "xmprt/xmprt.h"
 
 namespace mlir::xmp {
@@ -44,7 +46,7 @@ static_assert((int)DistKind::none == XMPRT_DIST_NONE &&
 static_assert((int)WeightMode::current == XMPRT_WEIGHT_CURRENT &&
                   (int)WeightMode::fixed == XMPRT_WEIGHT_FIXED &&
                   (int)WeightMode::automatic == XMPRT_WEIGHT_AUTO,
-              "WeightMode (XMPAttrs.td) and XMPRT_WEIGHT_* (xmprt.h) disagree");
+              "WeightMode (XMPAttrs.td) and XMPRT_WEIGHT_* (codegen.h) disagree");
 static_assert((int)Access::read == XMPRT_ACCESS_READ &&
                   (int)Access::write == XMPRT_ACCESS_WRITE &&
                   (int)Access::readwrite == XMPRT_ACCESS_READWRITE,

@@ -1,0 +1,30 @@
+/*===- testing.h - test hooks of libxmprt ----------------------------------===*
+ *
+ * Functions that exist so that tests (and diagnostics) can observe or
+ * drive the runtime; programs do not need them. The environment's test
+ * hook, XMPRT_TEST_ASSUME_GPU=1, is in the settings table
+ * (docs/runtime.md).
+ *===----------------------------------------------------------------------===*/
+#ifndef XMPRT_TESTING_H
+#define XMPRT_TESTING_H
+
+#include "xmprt/xmprt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Test hook: bytes this process copied between the host and device
+ * instances of darrays so far, dir 0 host->device, 1 device->host (acquire,
+ * release, replicate_sync, gmove_acc, host_acquire, split_commit; not
+ * reflect traffic). 0 in the host-only build. */
+int64_t xmprt_darray_copied_bytes(int32_t dir);
+/* Weight trace of world rank 0 (as XMP_WEIGHT_TRACE=path): appends one line
+ * per xmprt_loop_report to `path` (CSV with a header line when the file is
+ * empty; JSON Lines if path ends in .json or .jsonl); NULL or "" closes. */
+void xmprt_weight_trace(const char *path);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
