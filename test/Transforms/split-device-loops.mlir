@@ -1,239 +1,190 @@
 // RUN: xmp-opt %s -split-input-file --xmp-split-device-loops | FileCheck %s --implicit-check-not=llvm. --implicit-check-not=xmprt_ --implicit-check-not=unrealized_conversion_cast
-// RUN: xmp-opt %s -split-input-file --xmp-split-device-loops=gpu=false | FileCheck %s --check-prefix=CPU
-// RUN: xmp-opt %s -split-input-file --xmp-split-device-loops=grain=8 | FileCheck %s --check-prefix=GRAIN
-// RUN: not xmp-opt %s -split-input-file --xmp-split-device-loops=grain=-1 2>&1 | FileCheck %s --check-prefix=NEG
-// NEG: error: xmp-split-device-loops: grain must be >= 0, got -1{{$}}
-// NEG-NOT: xmp.loop_split
 
-// xmp-split-device-loops: every xmp.device_loop becomes a GPU part (the
-// device loop over [lb, split)) and a CPU part (an xmp.cpu_part_start
-// region running xmp.loop over a chunk [lo, hi) of [split, end)), split by
-// the weight. The pass emits xmp ops only: no LLVM ops, no runtime calls. Prefixes: CHECK for gpu=true (default), CPU for gpu=false
-// (no GPU code: weight 1, no GPU part, no coherence ops), GRAIN for the
-// grain option.
+// xmp-split-device-loops with GPU code (gpu=true, the default): every
+// xmp.device_loop becomes a GPU part (the device loop over [lb, split)) and
+// a CPU part (an xmp.cpu_part_start region running xmp.loop over chunks
+// [lo, hi) of [split, end)), split by the weight; a step without CPU
+// iterations runs the loop whole. The pass emits xmp ops only: the RUN
+// line rejects LLVM ops, runtime calls and conversion casts anywhere.
+// One behaviour per split, named in its comment and function name. Without
+// GPU code: split-device-loops-cpu.mlir; the grain option:
+// split-device-loops-grain.mlir; loops that are not split:
+// split-device-loops-warn.mlir.
 
-// nbody-like 1-D loop with weight(%w): mode 1 (fixed) with %w forwarded,
-// loop id 0, grain 32 (a warp: 1-D loop). The loads of %pos at the inner
-// loop's %j do not matter (only stores decide the footprint); the store to
-// %acc[%i, c] commits array dimension 0 (aligned with template dimension 0)
-// over exactly [lb, split) (GPU) and [split, end) (CPU). %pos is only read:
-// acquired on both sides, never committed.
+// -----
+
+// Weight mode fixed: weight(%w) forwards %w to xmp.loop_weight, whose
+// result is what the loop is split by.
 xmp.nodes @p(shape = ?)
-xmp.template @t(shape = 1024)
+xmp.template @t(shape = 64)
 xmp.distribute @t onto @p [block]
-!v = !xmp.darray<1024x3xf64, @t, align [0, *]>
-// CHECK-LABEL: func.func @nbody
-// CHECK-SAME: (%[[POS:[^:]+]]: !darray, %[[ACC:[^:]+]]: !darray, %[[W:[^:]+]]: f64)
-// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
-// CHECK-NEXT: %[[N:.*]] = arith.constant 1024 : index
-// CHECK: %[[WT:.*]] = xmp.loop_weight loop 0 fixed %[[W]]
-// CHECK-NEXT: %[[S:[^,]+]], %[[E:[^,]+]], %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split %[[WT]], (%[[C0]] to %[[N]] step %[[C1]]) on @t[0] grain 32
-// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[HAVECPU:.*]] = arith.cmpi sgt, %[[NC]], %[[Z]] : index
-// CHECK-NEXT: %[[HAVEGPU:.*]] = arith.cmpi sgt, %[[NG]], %[[Z]] : index
-// A step without a CPU part runs the loop whole (one kernel, timed
-// without waiting, results node-local); the split below is the else branch.
-// CHECK-NEXT: %[[NOCPU:.*]] = arith.cmpi eq, %[[NC]], %[[Z]] : index
-// CHECK-NEXT: %[[FAST:.*]] = arith.andi %[[NOCPU]], %[[HAVEGPU]] : i1
-// CHECK-NEXT: scf.if %[[FAST]] {
-// CHECK-NEXT: xmp.gpu_step_begin loop 0
-// CHECK-NEXT: xmp.device_loop (%{{[^)]+}}) = (%[[C0]]) to (%[[N]]) step (%[[C1]]) on @t [0] attributes {xmp.kernel_name = "nbody_loop0", xmp.node_local} {
-// CHECK: xmp.gpu_step_end loop 0 iterations %[[NG]]
-// CHECK-NEXT: } else {
-// CHECK-NEXT: scf.if %[[HAVECPU]] {
-// CHECK-NEXT: xmp.host_acquire %[[POS]] : !darray
-// CHECK-NEXT: xmp.host_acquire %[[ACC]] : !darray
-// CHECK-NEXT: }
-// CHECK-NEXT: scf.if %[[HAVEGPU]] {
-// CHECK-NEXT: xmp.device_acquire %[[POS]] access(read) : !darray -> memref<?x3xf64>
-// CHECK-NEXT: xmp.device_acquire %[[ACC]] access(write) : !darray -> memref<?x3xf64>
-// CHECK-NEXT: }
-// CHECK-NEXT: %[[G32:.*]] = arith.constant 32 : index
-// CHECK-NEXT: %[[GR:.*]] = arith.muli %[[G32]], %[[C1]] : index
-// The CPU part, started first: the first owned iteration at or after lo
-// (lb + ceil(max(lo - lb, 0) / step) * step) up to the chunk end hi; it
-// uses the values above it (outlining and the context are xmp-to-runtime's).
-// CHECK: %[[JOB:.*]] = xmp.cpu_part_start %[[S]] to %[[E]] grain %[[GR]] {
-// CHECK-NEXT: ^bb0(%[[LO:[^:]+]]: index, %[[HI:[^:]+]]: index):
-// CHECK-NEXT: %[[D:.*]] = arith.subi %[[LO]], %[[C0]] : index
-// CHECK-NEXT: %[[DZ:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[DP:.*]] = arith.maxsi %[[D]], %[[DZ]] : index
-// CHECK-NEXT: %[[K:.*]] = arith.ceildivsi %[[DP]], %[[C1]] : index
-// CHECK-NEXT: %[[KS:.*]] = arith.muli %[[K]], %[[C1]] : index
-// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[C0]], %[[KS]] : index
-// CHECK-NEXT: xmp.loop (%[[J:[^)]+]]) = (%[[FIRST]]) to (%[[HI]]) step (%[[C1]]) on @t [0] attributes {xmp.split_part} {
-// CHECK-NEXT: xmp.load %[[POS]][%[[J]], %[[C0]]] : !darray
-// CHECK-NEXT: scf.for %{{.*}} = %[[C0]] to %[[N]] step %[[C1]] iter_args(%{{.*}} = %{{.*}}) -> (f64) {
-// CHECK: %[[PF:.*]] = arith.mulf %{{.*}}, %{{.*}} : f64
-// CHECK-NEXT: xmp.store %[[PF]], %[[ACC]][%[[J]], %[[C0]]] : !darray
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// The GPU part runs while the CPU chunks run: timed, over [lb, split).
-// CHECK: %[[TG:.*]] = scf.if %[[HAVEGPU]] -> (f64) {
-// CHECK-NEXT: xmp.gpu_timer_start
-// CHECK-NEXT: xmp.device_loop (%[[I:[^)]+]]) = (%[[C0]]) to (%[[S]]) step (%[[C1]]) on @t [0] attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part} {
-// CHECK: xmp.store %{{.*}}, %[[ACC]][%[[I]], %[[C0]]] : !darray
-// CHECK-NEXT: }
-// CHECK-NEXT: %[[T:.*]] = xmp.gpu_timer_stop
-// CHECK-NEXT: scf.yield %[[T]] : f64
-// CHECK-NEXT: } else {
-// CHECK-NEXT: %[[T0:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: scf.yield %[[T0]] : f64
-// CHECK-NEXT: }
-// CHECK-NEXT: %[[TC:.*]] = xmp.cpu_part_wait %[[JOB]]
-// CHECK-NOT: xmp.split_commit %[[POS]]
-// A part that did not run on this rank commits an empty range.
-// CHECK-NEXT: %[[G0:.*]] = arith.select %[[HAVEGPU]], %[[C0]], %[[Z]] : index
-// CHECK-NEXT: %[[G1:.*]] = arith.select %[[HAVEGPU]], %[[S]], %[[Z]] : index
-// CHECK-NEXT: %[[CC0:.*]] = arith.select %[[HAVECPU]], %[[S]], %[[Z]] : index
-// CHECK-NEXT: %[[CC1:.*]] = arith.select %[[HAVECPU]], %[[E]], %[[Z]] : index
-// CHECK-NEXT: xmp.split_commit %[[ACC]] dim 0 gpu[%[[G0]], %[[G1]]) cpu[%[[CC0]], %[[CC1]]) : !darray
-// CHECK-NEXT: xmp.loop_report loop 0 cpu %[[TC]], %[[NC]] gpu %[[TG]], %[[NG]]{{$}}
-// CHECK-NEXT: }
-// CHECK-NEXT: return
-// CHECK-NOT: func.func private @__xmp_cpu_part
-
-// Without GPU code: weight 1.0 (no weight call, %w unused), no coherence
-// ops, no GPU part (GPU time 0.0), and the time is also recorded as a
-// device loop run on the host.
-// CPU-LABEL: func.func @nbody
-// CPU-SAME: (%[[POS:[^:]+]]: !darray, %[[ACC:[^:]+]]: !darray, %[[W:[^:]+]]: f64)
-// CPU-NOT: xmp.loop_weight
-// CPU: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
-// CPU-NEXT: %{{.*}}, %{{.*}}, %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split %[[ONE]], (%{{.*}} to %{{.*}} step %{{.*}}) on @t[0] grain 32
-// CPU-NOT: scf.if
-// CPU-NOT: xmp.host_acquire
-// CPU-NOT: xmp.device_acquire
-// CPU: %[[JOB:.*]] = xmp.cpu_part_start
-// CPU: xmp.loop (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) on @t [0] attributes {xmp.split_part} {
-// CPU-NOT: xmp.gpu_timer
-// CPU-NOT: xmp.device_loop
-// CPU-NOT: xmp.split_commit
-// CPU-NOT: xmp.host_acquire
-// CPU: %[[TG:.*]] = arith.constant 0.000000e+00 : f64
-// CPU-NEXT: %[[TC:.*]] = xmp.cpu_part_wait %[[JOB]]
-// CPU-NEXT: xmp.loop_report loop 0 cpu %[[TC]], %[[NC]] gpu %[[TG]], %[[NG]] on_host
-// CPU-NEXT: return
-
-// GRAIN-LABEL: func.func @nbody
-// GRAIN: xmp.loop_split %{{.*}}, (%{{.*}} to %{{.*}} step %[[ST:[^)]+]]) on @t[0] grain 8
-// GRAIN: %[[G8:.*]] = arith.constant 8 : index
-// GRAIN-NEXT: %[[GR:.*]] = arith.muli %[[G8]], %[[ST]] : index
-// GRAIN: xmp.cpu_part_start %{{.*}} to %{{.*}} grain %[[GR]] {
-func.func @nbody(%pos: !v, %acc: !v, %w: f64) {
+!a = !xmp.darray<64xf32, @t, align [0]>
+// CHECK-LABEL: func.func @split_weight_fixed(
+// CHECK-SAME: %{{[^:]+}}: !darray, %{{[^:]+}}: f32, %[[W:[^:]+]]: f64)
+// CHECK: %[[WT:.*]] = xmp.loop_weight loop 0 fixed %[[W]]{{$}}
+// CHECK-NEXT: xmp.loop_split %[[WT]], (
+func.func @split_weight_fixed(%a: !a, %x: f32, %w: f64) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c1024 = arith.constant 1024 : index
-  %g = arith.constant 6.5e-01 : f64
-  %zero = arith.constant 0.0 : f64
-  xmp.device_loop (%i) = (%c0) to (%c1024) step (%c1) on @t [0] weight(%w) {
-    %xi = xmp.load %pos[%i, %c0] : !v
-    %sum = scf.for %j = %c0 to %c1024 step %c1 iter_args(%s = %zero) -> f64 {
-      %xj = xmp.load %pos[%j, %c0] : !v
-      %d = arith.subf %xj, %xi : f64
-      %s2 = arith.addf %s, %d : f64
-      scf.yield %s2 : f64
-    }
-    %f = arith.mulf %sum, %g : f64
-    xmp.store %f, %acc[%i, %c0] : !v
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [0] weight(%w) {
+    xmp.store %x, %a[%i] : !a
   }
   return
 }
 
 // -----
 
-// Two loops: ids 0 and 1 (weight state, report, outlined function names).
-// Loop 0: no weight (mode 0: the current weight, fixed argument 0.0), 1-D
-// on the cyclic template dimension 1, grain 32; it stores %v[3, %i], so it
-// commits array dimension 1 (the one aligned with template dimension 1).
-// Loop 1: weight(auto) (mode 2), a 2-D nest split along its outer
-// dimension (template dimension 0, block) with grain 1 (rows); the store
-// %u[%i, %j] commits dimension 0 from lb = 1. The inner bounds are the
-// original ones in both parts.
+// Weight mode current: a loop without a weight clause keeps the current
+// weight (the fixed argument is 0.0).
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<64xf32, @t, align [0]>
+// CHECK-LABEL: func.func @split_weight_current(
+// CHECK: %[[F0:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[WT:.*]] = xmp.loop_weight loop 0 current %[[F0]]{{$}}
+// CHECK-NEXT: xmp.loop_split %[[WT]], (
+func.func @split_weight_current(%a: !a, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [0] {
+    xmp.store %x, %a[%i] : !a
+  }
+  return
+}
+
+// -----
+
+// Weight mode auto: weight(auto) lets the runtime tune the weight (the
+// fixed argument is 0.0).
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<64xf32, @t, align [0]>
+// CHECK-LABEL: func.func @split_weight_auto(
+// CHECK: %[[F0:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[WT:.*]] = xmp.loop_weight loop 0 auto %[[F0]]{{$}}
+// CHECK-NEXT: xmp.loop_split %[[WT]], (
+func.func @split_weight_auto(%a: !a, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [0] weight(auto) {
+    xmp.store %x, %a[%i] : !a
+  }
+  return
+}
+
+// -----
+
+// Loop ids: the device loops of a function are numbered 0, 1, ... in
+// order; the id names the weight state, the GPU step, the report and the
+// kernels (<function>_loop<id>, and _part for the GPU part of a split).
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<64xf32, @t, align [0]>
+// CHECK-LABEL: func.func @split_loop_ids(
+// CHECK: xmp.loop_weight loop 0 current
+// CHECK: xmp.gpu_step_begin loop 0
+// CHECK-NEXT: xmp.device_loop {{.*}} attributes {xmp.kernel_name = "split_loop_ids_loop0", xmp.node_local} {
+// CHECK: xmp.gpu_step_end loop 0 iterations
+// CHECK: xmp.device_loop {{.*}} attributes {xmp.kernel_name = "split_loop_ids_loop0_part", xmp.split_part} {
+// CHECK: xmp.loop_report loop 0 cpu
+// CHECK: xmp.loop_weight loop 1 current
+// CHECK: xmp.gpu_step_begin loop 1
+// CHECK-NEXT: xmp.device_loop {{.*}} attributes {xmp.kernel_name = "split_loop_ids_loop1", xmp.node_local} {
+// CHECK: xmp.gpu_step_end loop 1 iterations
+// CHECK: xmp.device_loop {{.*}} attributes {xmp.kernel_name = "split_loop_ids_loop1_part", xmp.split_part} {
+// CHECK: xmp.loop_report loop 1 cpu
+// CHECK-NOT: loop 2
+func.func @split_loop_ids(%a: !a, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [0] {
+    xmp.store %x, %a[%i] : !a
+  }
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [0] {
+    xmp.store %x, %a[%i] : !a
+  }
+  return
+}
+
+// -----
+
+// The split's iteration space: xmp.loop_split takes the loop's bounds and
+// step (a dynamic ub too) and its template dimension (here dimension 1,
+// cyclic); both parts stay on that dimension.
 xmp.nodes @p(shape = 2x2)
 xmp.template @t(shape = 64x64)
 xmp.distribute @t onto @p [block, cyclic]
 !m = !xmp.darray<64x64xf32, @t, align [0, 1]>
-// CHECK-LABEL: func.func @modes
-// CHECK-SAME: (%[[U:[^:]+]]: !darray, %[[V:[^:]+]]: !darray)
-// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
-// CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
-// CHECK-NEXT: %[[C64:.*]] = arith.constant 64 : index
-// CHECK-NEXT: %[[F0:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: %[[W0:.*]] = xmp.loop_weight loop 0 current %[[F0]]
-// CHECK-NEXT: %[[S0:[^,]+]], %[[E0:[^,]+]], %{{.*}} = xmp.loop_split %[[W0]], (%[[C0]] to %[[C64]] step %[[C1]]) on @t[1] grain 32
-// CHECK: xmp.cpu_part_start %[[S0]] to %[[E0]] grain %{{.*}} {
-// CHECK: xmp.loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%{{[^)]+}}) step (%{{[^)]+}}) on @t [1] attributes {xmp.split_part}
-// CHECK: xmp.device_loop (%[[I0:[^)]+]]) = (%[[C0]]) to (%[[S0]]) step (%[[C1]]) on @t [1] attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part} {
-// CHECK: xmp.store %{{.*}}, %[[V]][%[[C3]], %[[I0]]] : !darray
-// CHECK: %[[VG0:.*]] = arith.select %{{.*}}, %[[C0]], %{{.*}} : index
-// CHECK-NEXT: %[[VG1:.*]] = arith.select %{{.*}}, %[[S0]], %{{.*}} : index
-// CHECK-NEXT: %[[VC0:.*]] = arith.select %{{.*}}, %[[S0]], %{{.*}} : index
-// CHECK-NEXT: %[[VC1:.*]] = arith.select %{{.*}}, %[[E0]], %{{.*}} : index
-// CHECK-NEXT: xmp.split_commit %[[V]] dim 1 gpu[%[[VG0]], %[[VG1]]) cpu[%[[VC0]], %[[VC1]]) : !darray
-// CHECK-NEXT: xmp.loop_report loop 0 cpu
-// CHECK-NEXT: }
-// CHECK-NEXT: %[[F1:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: %[[W1:.*]] = xmp.loop_weight loop 1 auto %[[F1]]
-// CHECK-NEXT: %[[S1:[^,]+]], %[[E1:[^,]+]], %{{.*}} = xmp.loop_split %[[W1]], (%[[C1]] to %[[C64]] step %[[C1]]) on @t[0] grain 1
-// Both arrays are accessed (%v read, %u written): acquired in order of first access.
-// CHECK: xmp.host_acquire %[[V]] : !darray
-// CHECK-NEXT: xmp.host_acquire %[[U]] : !darray
-// CHECK: xmp.device_acquire %[[V]] access(read)
-// CHECK-NEXT: xmp.device_acquire %[[U]] access(write)
-// CHECK: %[[G1:.*]] = arith.constant 1 : index
-// CHECK-NEXT: arith.muli %[[G1]], %[[C1]] : index
-// The 2-D CPU part: the outer dimension from the aligned first iteration
-// (lb = 1) to hi, the inner one over its original bounds.
-// CHECK: xmp.cpu_part_start %[[S1]] to %[[E1]] grain %{{.*}} {
-// CHECK-NEXT: ^bb0(%[[LO:[^:]+]]: index, %[[HI:[^:]+]]: index):
-// CHECK-NEXT: %[[D:.*]] = arith.subi %[[LO]], %[[C1]] : index
-// CHECK-NEXT: arith.constant 0 : index
-// CHECK-NEXT: %[[DP:.*]] = arith.maxsi %[[D]], %{{.*}} : index
-// CHECK-NEXT: %[[K:.*]] = arith.ceildivsi %[[DP]], %[[C1]] : index
-// CHECK-NEXT: %[[KS:.*]] = arith.muli %[[K]], %[[C1]] : index
-// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[C1]], %[[KS]] : index
-// CHECK-NEXT: xmp.loop (%{{[^,]+}}, %{{[^)]+}}) = (%[[FIRST]], %[[C0]]) to (%[[HI]], %[[C64]]) step (%[[C1]], %[[C1]]) on @t [0, 1] attributes {xmp.split_part} {
-// CHECK: xmp.device_loop (%[[I1:[^,]+]], %[[J1:[^)]+]]) = (%[[C1]], %[[C0]]) to (%[[S1]], %[[C64]]) step (%[[C1]], %[[C1]]) on @t [0, 1] attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part} {
-// CHECK-NEXT: %[[X1:.*]] = xmp.load %[[V]][%[[I1]], %[[J1]]] : !darray
-// CHECK-NEXT: xmp.store %[[X1]], %[[U]][%[[I1]], %[[J1]]] : !darray
-// CHECK: %[[UG0:.*]] = arith.select %{{.*}}, %[[C1]], %{{.*}} : index
-// CHECK-NEXT: %[[UG1:.*]] = arith.select %{{.*}}, %[[S1]], %{{.*}} : index
-// CHECK-NEXT: %[[UC0:.*]] = arith.select %{{.*}}, %[[S1]], %{{.*}} : index
-// CHECK-NEXT: %[[UC1:.*]] = arith.select %{{.*}}, %[[E1]], %{{.*}} : index
-// CHECK-NEXT: xmp.split_commit %[[U]] dim 0 gpu[%[[UG0]], %[[UG1]]) cpu[%[[UC0]], %[[UC1]]) : !darray
-// CHECK-NEXT: xmp.loop_report loop 1 cpu
-// CHECK-NEXT: }
-// CHECK-NEXT: return
-
-// Both loops split without GPU code too (cyclic and block dimensions).
-// CPU-LABEL: func.func @modes
-// CPU: xmp.loop_split %{{.*}} on @t[1] grain 32
-// CPU: xmp.cpu_part_start
-// CPU: xmp.loop {{.*}} on @t [1] attributes {xmp.split_part}
-// CPU: xmp.loop_report {{.*}} on_host
-// CPU: xmp.loop_split %{{.*}} on @t[0] grain 1
-// CPU: xmp.cpu_part_start
-// CPU: xmp.loop {{.*}} on @t [0, 1] attributes {xmp.split_part}
-// CPU: xmp.loop_report {{.*}} on_host
-
-// The grain option replaces both defaults (32 for 1-D, 1 for nests).
-// GRAIN-LABEL: func.func @modes
-// GRAIN: xmp.loop_split %{{.*}} on @t[1] grain 8
-// GRAIN: xmp.loop_split %{{.*}} on @t[0] grain 8
-func.func @modes(%u: !m, %v: !m) {
-  %c0 = arith.constant 0 : index
+// CHECK-LABEL: func.func @split_bounds_and_dim(
+// CHECK-SAME: %{{[^:]+}}: !darray, %{{[^:]+}}: f32, %[[UB:[^:]+]]: index)
+// CHECK-NEXT: %[[LB:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[ST:.*]] = arith.constant 2 : index
+// CHECK: xmp.loop_split %{{[^,]+}}, (%[[LB]] to %[[UB]] step %[[ST]]) on @t[1] grain
+// CHECK: xmp.cpu_part_start
+// CHECK: xmp.loop {{.*}} step (%[[ST]]) on @t [1] attributes {xmp.split_part} {
+// CHECK: xmp.device_loop (%{{[^)]+}}) = (%[[LB]]) to (%{{[^)]+}}) step (%[[ST]]) on @t [1] attributes {{{.*}}xmp.split_part} {
+func.func @split_bounds_and_dim(%v: !m, %x: f32, %ub: index) {
   %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
-  %c64 = arith.constant 64 : index
-  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [1] {
-    %x = xmp.load %u[%c0, %i] : !m
+  xmp.device_loop (%i) = (%c1) to (%ub) step (%c2) on @t [1] {
     xmp.store %x, %v[%c3, %i] : !m
   }
-  xmp.device_loop (%i, %j) = (%c1, %c0) to (%c64, %c64) step (%c1, %c1) on @t [0, 1] weight(auto) {
-    %x = xmp.load %v[%i, %j] : !m
+  return
+}
+
+// -----
+
+// Default grain of a 1-D loop: 32 iterations (a warp); the CPU chunks are
+// grain * step template indices long.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<64xf32, @t, align [0]>
+// CHECK-LABEL: func.func @split_grain_1d_warp(
+// CHECK: %[[ST:.*]] = arith.constant 2 : index
+// CHECK: %[[S:[^,]+]], %[[E:[^,]+]], %{{.*}} = xmp.loop_split %{{[^,]+}}, (%{{[^ ]+}} to %{{[^ ]+}} step %[[ST]]) on @t[0] grain 32{{$}}
+// CHECK: %[[G:.*]] = arith.constant 32 : index
+// CHECK-NEXT: %[[GR:.*]] = arith.muli %[[G]], %[[ST]] : index
+// CHECK: xmp.cpu_part_start %[[S]] to %[[E]] grain %[[GR]] {
+func.func @split_grain_1d_warp(%a: !a, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c2) on @t [0] {
+    xmp.store %x, %a[%i] : !a
+  }
+  return
+}
+
+// -----
+
+// Default grain of a nest: 1 (whole rows of the outer dimension); the CPU
+// chunks are grain * (outer step) template indices long.
+xmp.nodes @p(shape = 2x2)
+xmp.template @t(shape = 64x64)
+xmp.distribute @t onto @p [block, block]
+!m = !xmp.darray<64x64xf32, @t, align [0, 1]>
+// CHECK-LABEL: func.func @split_grain_nest_rows(
+// CHECK-DAG: %[[ST0:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[ST1:.*]] = arith.constant 1 : index
+// CHECK: %[[S:[^,]+]], %[[E:[^,]+]], %{{.*}} = xmp.loop_split %{{[^,]+}}, (%{{[^ ]+}} to %{{[^ ]+}} step %[[ST0]]) on @t[0] grain 1{{$}}
+// CHECK: %[[G:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[GR:.*]] = arith.muli %[[G]], %[[ST0]] : index
+// CHECK: xmp.cpu_part_start %[[S]] to %[[E]] grain %[[GR]] {
+func.func @split_grain_nest_rows(%u: !m, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i, %j) = (%c0, %c0) to (%c64, %c64) step (%c2, %c1) on @t [0, 1] {
     xmp.store %x, %u[%i, %j] : !m
   }
   return
@@ -241,92 +192,182 @@ func.func @modes(%u: !m, %v: !m) {
 
 // -----
 
-// A stencil-like loop inside an scf.for (lb 1, step 2, a dynamic ub). Stores
-// at iv + c: %a[1 + %i] (c = 1) commits [lb + 1, split + 1) and
-// [split + 1, end + 1); %b[%i - 2] (twice, c = -2) commits [lb - 2, split - 2)
-// and [split - 2, end - 2); each bound is selected against 0 by whether
-// the part ran. The CPU part uses the f32 %tv (defined in the scf.for)
-// from above; the chunk grain is 32 * step template indices; the CPU part
-// aligns its first iteration to lb + k * step.
+// Part guards: a part runs on this rank only if it has iterations (count
+// > 0): the host acquires are guarded by the CPU count, the device
+// acquires and the GPU part by the GPU count.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<64xf32, @t, align [0]>
+// CHECK-LABEL: func.func @split_part_guards(
+// CHECK: %{{[^,]+}}, %{{[^,]+}}, %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[HAVECPU:.*]] = arith.cmpi sgt, %[[NC]], %[[Z]] : index
+// CHECK-NEXT: %[[HAVEGPU:.*]] = arith.cmpi sgt, %[[NG]], %[[Z]] : index
+// CHECK: } else {
+// CHECK-NEXT: scf.if %[[HAVECPU]] {
+// CHECK-NEXT: xmp.host_acquire
+// CHECK: scf.if %[[HAVEGPU]] {
+// CHECK-NEXT: xmp.device_acquire
+// CHECK: xmp.cpu_part_start
+// CHECK: scf.if %[[HAVEGPU]] -> (f64) {
+// CHECK-NEXT: xmp.gpu_timer_start
+func.func @split_part_guards(%a: !a, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [0] {
+    xmp.store %x, %a[%i] : !a
+  }
+  return
+}
+
+// -----
+
+// Whole-GPU fast path: a step without CPU iterations (and with GPU ones)
+// runs the original loop as one node-local kernel, timed without waiting
+// (gpu_step_begin/end), with no acquires and no commit; the split is the
+// else branch.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<64xf32, @t, align [0]>
+// CHECK-LABEL: func.func @split_whole_gpu_fast_path(
+// CHECK-SAME: %[[A:[^:]+]]: !darray, %[[X:[^:]+]]: f32)
+// CHECK-NEXT: %[[LB:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[ST:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[UB:.*]] = arith.constant 64 : index
+// CHECK: %{{[^,]+}}, %{{[^,]+}}, %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
+// CHECK: %[[HAVEGPU:.*]] = arith.cmpi sgt, %[[NG]], %[[Z]] : index
+// CHECK-NEXT: %[[NOCPU:.*]] = arith.cmpi eq, %[[NC]], %[[Z]] : index
+// CHECK-NEXT: %[[FAST:.*]] = arith.andi %[[NOCPU]], %[[HAVEGPU]] : i1
+// CHECK-NEXT: scf.if %[[FAST]] {
+// CHECK-NEXT: xmp.gpu_step_begin loop 0
+// CHECK-NEXT: xmp.device_loop (%[[I:[^)]+]]) = (%[[LB]]) to (%[[UB]]) step (%[[ST]]) on @t [0] attributes {xmp.kernel_name = "split_whole_gpu_fast_path_loop0", xmp.node_local} {
+// CHECK-NEXT: xmp.store %[[X]], %[[A]][%[[I]]] : !darray
+// CHECK-NEXT: }
+// CHECK-NEXT: xmp.gpu_step_end loop 0 iterations %[[NG]]
+// CHECK-NEXT: } else {
+// CHECK-NOT: xmp.gpu_step_begin
+// CHECK: xmp.cpu_part_start
+func.func @split_whole_gpu_fast_path(%a: !a, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [0] {
+    xmp.store %x, %a[%i] : !a
+  }
+  return
+}
+
+// -----
+
+// Coherence before the parts: every array the body accesses is acquired on
+// the host and on the device, in order of first access (not argument
+// order), on the device with the body's access (read, readwrite, write).
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<64xf32, @t, align [0]>
+// CHECK-LABEL: func.func @split_acquire_order_and_access(
+// CHECK-SAME: %[[WO:[^:]+]]: !darray, %[[RW:[^:]+]]: !darray, %[[RO:[^:]+]]: !darray)
+// CHECK: } else {
+// CHECK-NEXT: scf.if %{{.*}} {
+// CHECK-NEXT: xmp.host_acquire %[[RO]] : !darray
+// CHECK-NEXT: xmp.host_acquire %[[RW]] : !darray
+// CHECK-NEXT: xmp.host_acquire %[[WO]] : !darray
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if %{{.*}} {
+// CHECK-NEXT: xmp.device_acquire %[[RO]] access(read) : !darray -> memref<?xf32>
+// CHECK-NEXT: xmp.device_acquire %[[RW]] access(readwrite) : !darray -> memref<?xf32>
+// CHECK-NEXT: xmp.device_acquire %[[WO]] access(write) : !darray -> memref<?xf32>
+// CHECK-NEXT: }
+// CHECK-NOT: xmp.{{(host|device)}}_acquire
+// CHECK: return
+func.func @split_acquire_order_and_access(%w: !a, %rw: !a, %r: !a) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [0] {
+    %x = xmp.load %r[%i] : !a
+    %y = xmp.load %rw[%i] : !a
+    %s = arith.addf %x, %y : f32
+    xmp.store %s, %rw[%i] : !a
+    xmp.store %x, %w[%i] : !a
+  }
+  return
+}
+
+// -----
+
+// The CPU part's first iteration: a chunk [lo, hi) starts at the first
+// iteration of the loop at or after lo, lb + ceil(max(lo - lb, 0) / step)
+// * step, and runs to hi with the loop's step, marked xmp.split_part.
 xmp.nodes @p(shape = ?)
 xmp.template @t(shape = 1000)
 xmp.distribute @t onto @p [block]
-!a = !xmp.darray<1000xf32, @t, align [0], shadow [1:2]>
-// CHECK-LABEL: func.func @stencil
-// CHECK-SAME: (%[[A:[^:]+]]: !darray, %[[B:[^:]+]]: !darray, %[[NT:[^:]+]]: index, %[[UB:[^:]+]]: index)
-// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
-// CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : index
-// CHECK-NEXT: scf.for
-// CHECK: %[[TV:.*]] = arith.sitofp %{{.*}} : i32 to f32
-// CHECK: %[[S:[^,]+]], %[[E:[^,]+]], %{{.*}} = xmp.loop_split %{{.*}}, (%[[C1]] to %[[UB]] step %[[C2]]) on @t[0] grain 32
-// CHECK: xmp.device_acquire %[[A]] access(readwrite)
-// CHECK-NEXT: xmp.device_acquire %[[B]] access(write)
-// CHECK: %[[G32:.*]] = arith.constant 32 : index
-// CHECK-NEXT: %[[GR:.*]] = arith.muli %[[G32]], %[[C2]] : index
-// CHECK: %[[JOB:.*]] = xmp.cpu_part_start %[[S]] to %[[E]] grain %[[GR]] {
+!a = !xmp.darray<1000xf32, @t, align [0]>
+// CHECK-LABEL: func.func @split_cpu_part_first_iteration(
+// CHECK-SAME: %[[A:[^:]+]]: !darray, %[[X:[^:]+]]: f32, %{{[^:]+}}: index)
+// CHECK-NEXT: %[[LB:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[ST:.*]] = arith.constant 3 : index
+// CHECK: xmp.cpu_part_start
 // CHECK-NEXT: ^bb0(%[[LO:[^:]+]]: index, %[[HI:[^:]+]]: index):
-// CHECK-NEXT: %[[D:.*]] = arith.subi %[[LO]], %[[C1]] : index
-// CHECK-NEXT: %[[DZ:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[DP:.*]] = arith.maxsi %[[D]], %[[DZ]] : index
-// CHECK-NEXT: %[[K:.*]] = arith.ceildivsi %[[DP]], %[[C2]] : index
-// CHECK-NEXT: %[[KS:.*]] = arith.muli %[[K]], %[[C2]] : index
-// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[C1]], %[[KS]] : index
-// CHECK-NEXT: xmp.loop (%{{[^)]+}}) = (%[[FIRST]]) to (%[[HI]]) step (%[[C2]]) on @t [0] attributes {xmp.split_part} {
-// CHECK: arith.addf %{{.*}}, %[[TV]] : f32
-// CHECK: xmp.device_loop (%{{[^)]+}}) = (%[[C1]]) to (%[[S]]) step (%[[C2]]) on @t [0] attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part}
-// CHECK: xmp.cpu_part_wait %[[JOB]]
-// CHECK: %[[K1A:.*]] = arith.constant 1 : index
-// CHECK-NEXT: %[[AGL:.*]] = arith.addi %[[C1]], %[[K1A]] : index
-// CHECK-NEXT: %[[K1B:.*]] = arith.constant 1 : index
-// CHECK-NEXT: %[[AGH:.*]] = arith.addi %[[S]], %[[K1B]] : index
-// CHECK-NEXT: %[[K1C:.*]] = arith.constant 1 : index
-// CHECK-NEXT: %[[ACL:.*]] = arith.addi %[[S]], %[[K1C]] : index
-// CHECK-NEXT: %[[K1D:.*]] = arith.constant 1 : index
-// CHECK-NEXT: %[[ACH:.*]] = arith.addi %[[E]], %[[K1D]] : index
-// CHECK-NEXT: %[[AG0:.*]] = arith.select %{{.*}}, %[[AGL]], %{{.*}} : index
-// CHECK-NEXT: %[[AG1:.*]] = arith.select %{{.*}}, %[[AGH]], %{{.*}} : index
-// CHECK-NEXT: %[[AC0:.*]] = arith.select %{{.*}}, %[[ACL]], %{{.*}} : index
-// CHECK-NEXT: %[[AC1:.*]] = arith.select %{{.*}}, %[[ACH]], %{{.*}} : index
-// CHECK-NEXT: xmp.split_commit %[[A]] dim 0 gpu[%[[AG0]], %[[AG1]]) cpu[%[[AC0]], %[[AC1]]) : !darray
-// CHECK-NEXT: %[[KM2A:.*]] = arith.constant -2 : index
-// CHECK-NEXT: %[[BGL:.*]] = arith.addi %[[C1]], %[[KM2A]] : index
-// CHECK-NEXT: %[[KM2B:.*]] = arith.constant -2 : index
-// CHECK-NEXT: %[[BGH:.*]] = arith.addi %[[S]], %[[KM2B]] : index
-// CHECK-NEXT: %[[KM2C:.*]] = arith.constant -2 : index
-// CHECK-NEXT: %[[BCL:.*]] = arith.addi %[[S]], %[[KM2C]] : index
-// CHECK-NEXT: %[[KM2D:.*]] = arith.constant -2 : index
-// CHECK-NEXT: %[[BCH:.*]] = arith.addi %[[E]], %[[KM2D]] : index
-// CHECK-NEXT: %[[BG0:.*]] = arith.select %{{.*}}, %[[BGL]], %{{.*}} : index
-// CHECK-NEXT: %[[BG1:.*]] = arith.select %{{.*}}, %[[BGH]], %{{.*}} : index
-// CHECK-NEXT: %[[BC0:.*]] = arith.select %{{.*}}, %[[BCL]], %{{.*}} : index
-// CHECK-NEXT: %[[BC1:.*]] = arith.select %{{.*}}, %[[BCH]], %{{.*}} : index
-// CHECK-NEXT: xmp.split_commit %[[B]] dim 0 gpu[%[[BG0]], %[[BG1]]) cpu[%[[BC0]], %[[BC1]]) : !darray
-// CHECK: xmp.loop_report loop
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: return
+// CHECK-NEXT: %[[D:.*]] = arith.subi %[[LO]], %[[LB]] : index
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[DP:.*]] = arith.maxsi %[[D]], %[[Z]] : index
+// CHECK-NEXT: %[[K:.*]] = arith.ceildivsi %[[DP]], %[[ST]] : index
+// CHECK-NEXT: %[[KS:.*]] = arith.muli %[[K]], %[[ST]] : index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[LB]], %[[KS]] : index
+// CHECK-NEXT: xmp.loop (%[[J:[^)]+]]) = (%[[FIRST]]) to (%[[HI]]) step (%[[ST]]) on @t [0] attributes {xmp.split_part} {
+// CHECK-NEXT: xmp.store %[[X]], %[[A]][%[[J]]] : !darray
+func.func @split_cpu_part_first_iteration(%a: !a, %x: f32, %ub: index) {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  xmp.device_loop (%i) = (%c1) to (%ub) step (%c3) on @t [0] {
+    xmp.store %x, %a[%i] : !a
+  }
+  return
+}
 
-// CPU-LABEL: func.func @stencil
-// CPU: xmp.loop_split
-// CPU-NOT: xmp.split_commit
-// CPU: xmp.loop_report {{.*}} on_host
-func.func @stencil(%a: !a, %b: !a, %nt: index, %ub: index) {
+// -----
+
+// The CPU part stays in place: its region holds the loop body as it is
+// (an inner scf.for included) and uses the values defined above it (the
+// arrays, %tv defined in the enclosing scf.for) directly; outlining and the
+// context are xmp-to-runtime's (cpu-part-outline.mlir).
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 1000)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<1000xf32, @t, align [0]>
+// CHECK-LABEL: func.func @split_cpu_part_in_place(
+// CHECK-SAME: %[[SRC:[^:]+]]: !darray, %[[DST:[^:]+]]: !darray, %{{[^:]+}}: index)
+// CHECK: %[[TV:.*]] = arith.sitofp %{{.*}} : i32 to f32
+// CHECK: xmp.cpu_part_start
+// CHECK: xmp.loop (%[[I:[^)]+]]) = {{.*}} attributes {xmp.split_part} {
+// CHECK-NEXT: %[[S:.*]] = scf.for %[[J:[^ ]+]] = {{.*}} iter_args(%[[ACC:[^ ]+]] = %[[TV]]) -> (f32) {
+// CHECK-NEXT: %[[V:.*]] = xmp.load %[[SRC]][%[[J]]] : !darray
+// CHECK-NEXT: %[[ACC2:.*]] = arith.addf %[[ACC]], %[[V]] : f32
+// CHECK-NEXT: scf.yield %[[ACC2]] : f32
+// CHECK-NEXT: }
+// CHECK-NEXT: xmp.store %[[S]], %[[DST]][%[[I]]] : !darray
+// CHECK-NOT: func.func
+func.func @split_cpu_part_in_place(%src: !a, %dst: !a, %nt: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c1000 = arith.constant 1000 : index
   scf.for %t = %c0 to %nt step %c1 {
     %tf = arith.index_cast %t : index to i32
     %tv = arith.sitofp %tf : i32 to f32
-    xmp.device_loop (%i) = (%c1) to (%ub) step (%c2) on @t [0] {
-      %x = xmp.load %a[%i] : !a
-      %ip = arith.addi %c1, %i : index
-      xmp.store %x, %a[%ip] : !a
-      %im = arith.subi %i, %c2 : index
-      %y = arith.addf %x, %tv : f32
-      xmp.store %y, %b[%im] : !a
-      %im2 = arith.subi %i, %c2 : index
-      xmp.store %x, %b[%im2] : !a
+    xmp.device_loop (%i) = (%c0) to (%c1000) step (%c1) on @t [0] {
+      %s = scf.for %j = %c0 to %c4 step %c1 iter_args(%acc = %tv) -> f32 {
+        %v = xmp.load %src[%j] : !a
+        %acc2 = arith.addf %acc, %v : f32
+        scf.yield %acc2 : f32
+      }
+      xmp.store %s, %dst[%i] : !a
     }
   }
   return
@@ -334,101 +375,493 @@ func.func @stencil(%a: !a, %b: !a, %nt: index, %ub: index) {
 
 // -----
 
-// An add reduction (f64) over a cyclic dimension: one partial per CPU
-// chunk in a buffer of ceil((end - split) / grain) + 1 slots set to the
-// identity, used by the CPU part from above; the CPU part stores its
-// chunk's result at (lo - split) / grain. The GPU part
-// starts from the identity and yields its partial with its time (the
-// identity and 0.0 when it is empty). After the wait: the buffer folded in
-// chunk order, combined with the GPU partial, reduced across the nodes,
-// then combined with init. Nothing is stored: no split_commit.
+// A nest is split along its outer dimension only: the CPU part's outer
+// dimension runs from its aligned first iteration to hi, the GPU part's
+// from lb to split; the inner dimension keeps its bounds and step in both.
+xmp.nodes @p(shape = 2x2)
+xmp.template @t(shape = 64x64)
+xmp.distribute @t onto @p [block, block]
+!m = !xmp.darray<64x64xf32, @t, align [0, 1]>
+// CHECK-LABEL: func.func @split_nest_outer_only(
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-NEXT: %[[C64:.*]] = arith.constant 64 : index
+// CHECK: %[[S:[^,]+]], %[[E:[^,]+]], %{{.*}} = xmp.loop_split %{{[^,]+}}, (%[[C2]] to %[[C64]] step %[[C1]]) on @t[0]
+// CHECK: xmp.cpu_part_start %[[S]] to %[[E]]
+// CHECK-NEXT: ^bb0(%{{[^:]+}}: index, %[[HI:[^:]+]]: index):
+// CHECK: %[[FIRST:.*]] = arith.addi %[[C2]], %{{.*}} : index
+// CHECK-NEXT: xmp.loop (%{{[^,]+}}, %{{[^)]+}}) = (%[[FIRST]], %[[C0]]) to (%[[HI]], %[[C32]]) step (%[[C1]], %[[C3]]) on @t [0, 1] attributes {xmp.split_part} {
+// CHECK: xmp.device_loop (%{{[^,]+}}, %{{[^)]+}}) = (%[[C2]], %[[C0]]) to (%[[S]], %[[C32]]) step (%[[C1]], %[[C3]]) on @t [0, 1] attributes {{{.*}}xmp.split_part} {
+func.func @split_nest_outer_only(%u: !m, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i, %j) = (%c2, %c0) to (%c64, %c32) step (%c1, %c3) on @t [0, 1] {
+    xmp.store %x, %u[%i, %j] : !m
+  }
+  return
+}
+
+// -----
+
+// The GPU part: if it has iterations, the device loop over [lb, split)
+// (kernel <function>_loop0_part, xmp.split_part) between
+// gpu_timer_start/stop, yielding its time; else a time of 0.0. It is
+// placed after the CPU part starts and before it is waited for.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<64xf32, @t, align [0]>
+// CHECK-LABEL: func.func @split_gpu_part_timed(
+// CHECK-SAME: %[[A:[^:]+]]: !darray, %[[X:[^:]+]]: f32)
+// CHECK-NEXT: %[[LB:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[ST:.*]] = arith.constant 1 : index
+// CHECK: %[[S:[^,]+]], %{{[^,]+}}, %[[NG:[^,]+]], %{{[^ ]+}} = xmp.loop_split
+// CHECK: %[[HAVEGPU:.*]] = arith.cmpi sgt, %[[NG]], %{{.*}} : index
+// CHECK: %[[JOB:.*]] = xmp.cpu_part_start
+// CHECK: scf.if %[[HAVEGPU]] -> (f64) {
+// CHECK-NEXT: xmp.gpu_timer_start
+// CHECK-NEXT: xmp.device_loop (%[[I:[^)]+]]) = (%[[LB]]) to (%[[S]]) step (%[[ST]]) on @t [0] attributes {xmp.kernel_name = "split_gpu_part_timed_loop0_part", xmp.split_part} {
+// CHECK-NEXT: xmp.store %[[X]], %[[A]][%[[I]]] : !darray
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[T:.*]] = xmp.gpu_timer_stop
+// CHECK-NEXT: scf.yield %[[T]] : f64
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[T0:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: scf.yield %[[T0]] : f64
+// CHECK-NEXT: }
+// CHECK-NEXT: xmp.cpu_part_wait %[[JOB]]
+func.func @split_gpu_part_timed(%a: !a, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [0] {
+    xmp.store %x, %a[%i] : !a
+  }
+  return
+}
+
+// -----
+
+// The wait and the report: the CPU part is waited for (its time), and the
+// step is reported with both times and both counts (not on_host) as the
+// last op of the split branch.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<64xf32, @t, align [0]>
+// CHECK-LABEL: func.func @split_wait_and_report(
+// CHECK: %{{[^,]+}}, %{{[^,]+}}, %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split
+// CHECK: %[[JOB:.*]] = xmp.cpu_part_start
+// CHECK: %[[TG:.*]] = scf.if %{{.*}} -> (f64) {
+// CHECK: %[[TC:.*]] = xmp.cpu_part_wait %[[JOB]]
+// CHECK: xmp.loop_report loop 0 cpu %[[TC]], %[[NC]] gpu %[[TG]], %[[NG]]{{$}}
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @split_wait_and_report(%a: !a, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [0] {
+    xmp.store %x, %a[%i] : !a
+  }
+  return
+}
+
+// -----
+
+// Commit ranges: after the wait, a stored array is committed with the GPU
+// part's rows [lb, split) and the CPU part's [split, end); a part that did
+// not run on this rank commits an empty range [0, 0).
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<64xf32, @t, align [0]>
+// CHECK-LABEL: func.func @split_commit_ranges(
+// CHECK-SAME: %[[A:[^:]+]]: !darray, %{{[^:]+}}: f32)
+// CHECK-NEXT: %[[LB:.*]] = arith.constant 1 : index
+// CHECK: %[[S:[^,]+]], %[[E:[^,]+]], %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[HAVECPU:.*]] = arith.cmpi sgt, %[[NC]], %[[Z]] : index
+// CHECK-NEXT: %[[HAVEGPU:.*]] = arith.cmpi sgt, %[[NG]], %[[Z]] : index
+// CHECK: xmp.cpu_part_wait
+// CHECK-NEXT: %[[G0:.*]] = arith.select %[[HAVEGPU]], %[[LB]], %[[Z]] : index
+// CHECK-NEXT: %[[G1:.*]] = arith.select %[[HAVEGPU]], %[[S]], %[[Z]] : index
+// CHECK-NEXT: %[[CC0:.*]] = arith.select %[[HAVECPU]], %[[S]], %[[Z]] : index
+// CHECK-NEXT: %[[CC1:.*]] = arith.select %[[HAVECPU]], %[[E]], %[[Z]] : index
+// CHECK-NEXT: xmp.split_commit %[[A]] dim 0 gpu[%[[G0]], %[[G1]]) cpu[%[[CC0]], %[[CC1]]) : !darray
+func.func @split_commit_ranges(%a: !a, %x: f32) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i) = (%c1) to (%c64) step (%c1) on @t [0] {
+    xmp.store %x, %a[%i] : !a
+  }
+  return
+}
+
+// -----
+
+// Only stores decide what is committed: %pos is only read (also at the
+// inner loop's %j, which does not keep the loop from being split), so it
+// is not committed; %acc, stored at [%i, 0], is.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 1024)
+xmp.distribute @t onto @p [block]
+!v = !xmp.darray<1024x3xf64, @t, align [0, *]>
+// CHECK-LABEL: func.func @split_commit_stored_only(
+// CHECK-SAME: %[[POS:[^:]+]]: !darray, %[[ACC:[^:]+]]: !darray)
+// CHECK: xmp.loop_split
+// CHECK: xmp.cpu_part_wait
+// CHECK-NOT: xmp.split_commit %[[POS]]
+// CHECK: xmp.split_commit %[[ACC]] dim 0
+// CHECK-NOT: xmp.split_commit
+// CHECK: xmp.loop_report
+func.func @split_commit_stored_only(%pos: !v, %acc: !v) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1024 = arith.constant 1024 : index
+  %zero = arith.constant 0.0 : f64
+  xmp.device_loop (%i) = (%c0) to (%c1024) step (%c1) on @t [0] {
+    %xi = xmp.load %pos[%i, %c0] : !v
+    %sum = scf.for %j = %c0 to %c1024 step %c1 iter_args(%s = %zero) -> f64 {
+      %xj = xmp.load %pos[%j, %c0] : !v
+      %d = arith.subf %xj, %xi : f64
+      %s2 = arith.addf %s, %d : f64
+      scf.yield %s2 : f64
+    }
+    xmp.store %sum, %acc[%i, %c0] : !v
+  }
+  return
+}
+
+// -----
+
+// The committed dimension is the array dimension aligned with the split
+// template dimension (here template dimension 1): dimension 1 of %v
+// (align [0, 1]), dimension 0 of %u (align [1, 0]).
+xmp.nodes @p(shape = 2x2)
+xmp.template @t(shape = 64x64)
+xmp.distribute @t onto @p [block, cyclic]
+!m = !xmp.darray<64x64xf32, @t, align [0, 1]>
+!n = !xmp.darray<64x64xf32, @t, align [1, 0]>
+// CHECK-LABEL: func.func @split_commit_aligned_dim(
+// CHECK-SAME: %[[V:[^:]+]]: !darray, %[[U:[^:]+]]: !darray1, %{{[^:]+}}: f32)
+// CHECK: xmp.loop_split {{.*}} on @t[1]
+// CHECK: xmp.split_commit %[[V]] dim 1 gpu
+// CHECK: xmp.split_commit %[[U]] dim 0 gpu
+func.func @split_commit_aligned_dim(%v: !m, %u: !n, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [1] {
+    xmp.store %x, %v[%c3, %i] : !m
+    xmp.store %x, %u[%i, %c3] : !n
+  }
+  return
+}
+
+// -----
+
+// A store at iv + c commits the part ranges shifted by c: %a[1 + %i]
+// commits [lb + 1, split + 1) and [split + 1, end + 1), %b[%i - 2]
+// [lb - 2, split - 2) and [split - 2, end - 2).
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 1000)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<1000xf32, @t, align [0], shadow [1:2]>
+// CHECK-LABEL: func.func @split_commit_iv_offset(
+// CHECK-SAME: %[[A:[^:]+]]: !darray, %[[B:[^:]+]]: !darray, %{{[^:]+}}: index)
+// CHECK-NEXT: %[[LB:.*]] = arith.constant 1 : index
+// CHECK: %[[S:[^,]+]], %[[E:[^,]+]], %{{.*}} = xmp.loop_split
+// CHECK: xmp.cpu_part_wait
+// CHECK-NEXT: %[[P1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[AGL:.*]] = arith.addi %[[LB]], %[[P1]] : index
+// CHECK-NEXT: %[[P2:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[AGH:.*]] = arith.addi %[[S]], %[[P2]] : index
+// CHECK-NEXT: %[[P3:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[ACL:.*]] = arith.addi %[[S]], %[[P3]] : index
+// CHECK-NEXT: %[[P4:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[ACH:.*]] = arith.addi %[[E]], %[[P4]] : index
+// CHECK-NEXT: %[[AG0:.*]] = arith.select %{{.*}}, %[[AGL]], %{{.*}} : index
+// CHECK-NEXT: %[[AG1:.*]] = arith.select %{{.*}}, %[[AGH]], %{{.*}} : index
+// CHECK-NEXT: %[[AC0:.*]] = arith.select %{{.*}}, %[[ACL]], %{{.*}} : index
+// CHECK-NEXT: %[[AC1:.*]] = arith.select %{{.*}}, %[[ACH]], %{{.*}} : index
+// CHECK-NEXT: xmp.split_commit %[[A]] dim 0 gpu[%[[AG0]], %[[AG1]]) cpu[%[[AC0]], %[[AC1]]) : !darray
+// CHECK-NEXT: %[[M1:.*]] = arith.constant -2 : index
+// CHECK-NEXT: %[[BGL:.*]] = arith.addi %[[LB]], %[[M1]] : index
+// CHECK-NEXT: %[[M2:.*]] = arith.constant -2 : index
+// CHECK-NEXT: %[[BGH:.*]] = arith.addi %[[S]], %[[M2]] : index
+// CHECK-NEXT: %[[M3:.*]] = arith.constant -2 : index
+// CHECK-NEXT: %[[BCL:.*]] = arith.addi %[[S]], %[[M3]] : index
+// CHECK-NEXT: %[[M4:.*]] = arith.constant -2 : index
+// CHECK-NEXT: %[[BCH:.*]] = arith.addi %[[E]], %[[M4]] : index
+// CHECK-NEXT: %[[BG0:.*]] = arith.select %{{.*}}, %[[BGL]], %{{.*}} : index
+// CHECK-NEXT: %[[BG1:.*]] = arith.select %{{.*}}, %[[BGH]], %{{.*}} : index
+// CHECK-NEXT: %[[BC0:.*]] = arith.select %{{.*}}, %[[BCL]], %{{.*}} : index
+// CHECK-NEXT: %[[BC1:.*]] = arith.select %{{.*}}, %[[BCH]], %{{.*}} : index
+// CHECK-NEXT: xmp.split_commit %[[B]] dim 0 gpu[%[[BG0]], %[[BG1]]) cpu[%[[BC0]], %[[BC1]]) : !darray
+func.func @split_commit_iv_offset(%a: !a, %b: !a, %ub: index) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  xmp.device_loop (%i) = (%c1) to (%ub) step (%c2) on @t [0] {
+    %x = xmp.load %a[%i] : !a
+    %ip = arith.addi %c1, %i : index
+    xmp.store %x, %a[%ip] : !a
+    %im = arith.subi %i, %c2 : index
+    xmp.store %x, %b[%im] : !a
+  }
+  return
+}
+
+// -----
+
+// An array stored twice at the same rows is committed once.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 1000)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<1000xf32, @t, align [0], shadow [1:2]>
+// CHECK-LABEL: func.func @split_commit_repeated_store_once(
+// CHECK-SAME: %{{[^:]+}}: !darray, %[[B:[^:]+]]: !darray, %{{[^:]+}}: index)
+// CHECK: xmp.cpu_part_wait
+// CHECK-NOT: xmp.split_commit
+// CHECK: xmp.split_commit %[[B]] dim 0
+// CHECK-NOT: xmp.split_commit
+// CHECK: xmp.loop_report
+func.func @split_commit_repeated_store_once(%a: !a, %b: !a, %ub: index) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  xmp.device_loop (%i) = (%c1) to (%ub) step (%c2) on @t [0] {
+    %x = xmp.load %a[%i] : !a
+    %im = arith.subi %i, %c2 : index
+    xmp.store %x, %b[%im] : !a
+    %im2 = arith.subi %i, %c2 : index
+    xmp.store %x, %b[%im2] : !a
+  }
+  return
+}
+
+// -----
+
+// A device loop inside a host loop (a time step) is split in place: the
+// weight, the split and the report all sit in the scf.for body.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 1000)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<1000xf32, @t, align [0]>
+// CHECK-LABEL: func.func @split_inside_host_loop(
+// CHECK: scf.for
+// CHECK-NOT: }
+// CHECK: xmp.loop_weight loop 0
+// CHECK-NEXT: xmp.loop_split
+// CHECK: xmp.loop_report loop 0
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @split_inside_host_loop(%a: !a, %x: f32, %nt: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1000 = arith.constant 1000 : index
+  scf.for %t = %c0 to %nt step %c1 {
+    xmp.device_loop (%i) = (%c0) to (%c1000) step (%c1) on @t [0] {
+      xmp.store %x, %a[%i] : !a
+    }
+  }
+  return
+}
+
+// -----
+
+// Reduction, whole-GPU fast path: the loop runs from the identity (1.0
+// for mul, not init) and its node-local result goes to a result slot
+// created at the function entry.
 xmp.nodes @p(shape = ?)
 xmp.template @t(shape = ?)
 xmp.distribute @t onto @p [cyclic]
 !a = !xmp.darray<?xf64, @t, align [0]>
-// CHECK-LABEL: func.func @reduce
-// CHECK-SAME: (%[[A:[^:]+]]: !darray, %[[N:[^:]+]]: index, %[[INIT:[^:]+]]: f64) -> f64
-// CHECK: %[[S:[^,]+]], %[[E:[^,]+]], %[[NG:[^,]+]], %[[NC:[^ ]+]] = xmp.loop_split %{{.*}} on @t[0] grain 32
-// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[HAVECPU:.*]] = arith.cmpi sgt, %[[NC]], %[[Z]] : index
-// CHECK-NEXT: %[[HAVEGPU:.*]] = arith.cmpi sgt, %[[NG]], %[[Z]] : index
-// CHECK-NEXT: %[[NOCPU:.*]] = arith.cmpi eq, %[[NC]], %[[Z]] : index
-// CHECK-NEXT: %[[FAST:.*]] = arith.andi %[[NOCPU]], %[[HAVEGPU]] : i1
-// CHECK-NEXT: scf.if %[[FAST]] {
-// CHECK-NEXT: xmp.gpu_step_begin loop 0
-// CHECK: %[[RW:.*]] = xmp.device_loop {{.*}} attributes {xmp.kernel_name = "reduce_loop0", xmp.node_local} {
-// CHECK: xmp.gpu_step_end loop 0 iterations %[[NG]]
-// CHECK-NEXT: xmp.result_write %[[RW]], %[[SLOT:[^ ]+]] : memref<1xf64>
+// CHECK-LABEL: func.func @split_reduce_fast_path_slot(
+// CHECK-NEXT: %[[SLOT:.*]] = xmp.result_slot : memref<1xf64>
+// CHECK: xmp.gpu_step_begin loop 0
+// CHECK-NEXT: %[[ID:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[RW:.*]] = xmp.device_loop {{.*}} reduce(mul) init(%[[ID]]) -> f64 attributes {{{.*}}xmp.node_local} {
+// CHECK: xmp.gpu_step_end loop 0
+// CHECK-NEXT: xmp.result_write %[[RW]], %[[SLOT]] : memref<1xf64>
 // CHECK-NEXT: } else {
-// CHECK-NEXT: scf.if %[[HAVECPU]] {
-// CHECK-NEXT: xmp.host_acquire %[[A]] : !darray
-// CHECK-NEXT: }
-// CHECK-NEXT: scf.if %[[HAVEGPU]] {
-// CHECK-NEXT: xmp.device_acquire %[[A]] access(read) : !darray -> memref<?xf64>
-// CHECK-NEXT: }
-// CHECK-NEXT: %[[G32:.*]] = arith.constant 32 : index
-// CHECK-NEXT: %[[GR:.*]] = arith.muli %[[G32]], %{{.*}} : index
+func.func @split_reduce_fast_path_slot(%a: !a, %n: index, %init: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = xmp.device_loop (%i) = (%c0) to (%n) step (%c1) on @t [0] reduce(mul) init(%init) -> f64 {
+    %x = xmp.load %a[%i] : !a
+    xmp.yield %x : f64
+  }
+  return %r : f64
+}
+
+// -----
+
+// Reduction, partial buffer: one partial per CPU chunk, in a buffer of
+// ceil((end - split) / grain) + 1 slots set to the identity (1.0 for mul)
+// before the CPU part starts.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = ?)
+xmp.distribute @t onto @p [cyclic]
+!a = !xmp.darray<?xf64, @t, align [0]>
+// CHECK-LABEL: func.func @split_reduce_partial_buffer(
+// CHECK: %[[S:[^,]+]], %[[E:[^,]+]], %{{.*}} = xmp.loop_split
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
+// CHECK: %[[GR:.*]] = arith.muli %{{.*}}, %{{.*}} : index
 // CHECK-NEXT: %[[RANGE:.*]] = arith.subi %[[E]], %[[S]] : index
 // CHECK-NEXT: %[[NCH:.*]] = arith.ceildivsi %[[RANGE]], %[[GR]] : index
 // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
 // CHECK-NEXT: %[[NBUF:.*]] = arith.addi %[[NCH]], %[[ONE]] : index
 // CHECK-NEXT: %[[BUF:.*]] = memref.alloc(%[[NBUF]]) : memref<?xf64>
-// CHECK-NEXT: arith.constant 1 : index
-// CHECK-NEXT: scf.for %[[K:.*]] = %[[Z]] to %[[NBUF]] step %{{.*}} {
-// CHECK-NEXT: %[[IDB:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: memref.store %[[IDB]], %[[BUF]][%[[K]]] : memref<?xf64>
+// CHECK-NEXT: %[[STEP:.*]] = arith.constant 1 : index
+// CHECK-NEXT: scf.for %[[K:.*]] = %[[Z]] to %[[NBUF]] step %[[STEP]] {
+// CHECK-NEXT: %[[ID:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: memref.store %[[ID]], %[[BUF]][%[[K]]] : memref<?xf64>
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[JOB:.*]] = xmp.cpu_part_start %[[S]] to %[[E]] grain %[[GR]] {
+// CHECK-NEXT: xmp.cpu_part_start %[[S]] to %[[E]] grain %[[GR]] {
+func.func @split_reduce_partial_buffer(%a: !a, %n: index, %init: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = xmp.device_loop (%i) = (%c0) to (%n) step (%c1) on @t [0] reduce(mul) init(%init) -> f64 {
+    %x = xmp.load %a[%i] : !a
+    xmp.yield %x : f64
+  }
+  return %r : f64
+}
+
+// -----
+
+// Reduction, CPU partials: each chunk reduces from the identity and stores
+// its result at slot (lo - split) / grain of the buffer (used from above).
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = ?)
+xmp.distribute @t onto @p [cyclic]
+!a = !xmp.darray<?xf64, @t, align [0]>
+// CHECK-LABEL: func.func @split_reduce_cpu_partial(
+// CHECK: %[[S:[^,]+]], %{{[^,]+}}, %{{.*}} = xmp.loop_split
+// CHECK: %[[GR:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK: %[[BUF:.*]] = memref.alloc(
+// CHECK: xmp.cpu_part_start %[[S]] to %{{[^ ]+}} grain %[[GR]] {
 // CHECK-NEXT: ^bb0(%[[LO:[^:]+]]: index, %{{[^:]+}}: index):
-// CHECK: %[[PID:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: %[[R:.*]] = xmp.loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%{{[^)]+}}) step (%{{[^)]+}}) on @t [0] reduce(add) init(%[[PID]]) -> f64 attributes {xmp.split_part} {
+// CHECK: %[[ID:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[R:.*]] = xmp.loop {{.*}} reduce(mul) init(%[[ID]]) -> f64 attributes {xmp.split_part} {
 // CHECK: }
 // CHECK-NEXT: %[[OFF:.*]] = arith.subi %[[LO]], %[[S]] : index
-// CHECK-NEXT: %[[PSLOT:.*]] = arith.divsi %[[OFF]], %[[GR]] : index
-// CHECK-NEXT: memref.store %[[R]], %[[BUF]][%[[PSLOT]]] : memref<?xf64>
+// CHECK-NEXT: %[[K:.*]] = arith.divsi %[[OFF]], %[[GR]] : index
+// CHECK-NEXT: memref.store %[[R]], %[[BUF]][%[[K]]] : memref<?xf64>
 // CHECK-NEXT: }
+func.func @split_reduce_cpu_partial(%a: !a, %n: index, %init: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = xmp.device_loop (%i) = (%c0) to (%n) step (%c1) on @t [0] reduce(mul) init(%init) -> f64 {
+    %x = xmp.load %a[%i] : !a
+    xmp.yield %x : f64
+  }
+  return %r : f64
+}
+
+// -----
+
+// Reduction, GPU partial: the GPU part reduces [lb, split) from the
+// identity and yields its partial with its time; an empty GPU part yields
+// the identity (1.0 for mul) and a time of 0.0.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = ?)
+xmp.distribute @t onto @p [cyclic]
+!a = !xmp.darray<?xf64, @t, align [0]>
+// CHECK-LABEL: func.func @split_reduce_gpu_partial(
+// CHECK: %[[S:[^,]+]], %{{[^,]+}}, %[[NG:[^,]+]], %{{[^ ]+}} = xmp.loop_split
+// CHECK: %[[HAVEGPU:.*]] = arith.cmpi sgt, %[[NG]], %{{.*}} : index
 // CHECK: %[[GPU:.*]]:2 = scf.if %[[HAVEGPU]] -> (f64, f64) {
 // CHECK-NEXT: xmp.gpu_timer_start
-// CHECK-NEXT: %[[IDG:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: %[[GR0:.*]] = xmp.device_loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%[[S]]) step (%{{[^)]+}}) on @t [0] reduce(add) init(%[[IDG]]) -> f64 attributes {xmp.kernel_name = "{{[^"]+}}_part", xmp.split_part} {
+// CHECK-NEXT: %[[ID:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[P:.*]] = xmp.device_loop (%{{[^)]+}}) = (%{{[^)]+}}) to (%[[S]]) step (%{{[^)]+}}) on @t [0] reduce(mul) init(%[[ID]]) -> f64 attributes {{{.*}}xmp.split_part} {
 // CHECK: %[[T:.*]] = xmp.gpu_timer_stop
-// CHECK-NEXT: scf.yield %[[GR0]], %[[T]] : f64, f64
+// CHECK-NEXT: scf.yield %[[P]], %[[T]] : f64, f64
 // CHECK-NEXT: } else {
-// CHECK-NEXT: %[[EI:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[EI:.*]] = arith.constant 1.000000e+00 : f64
 // CHECK-NEXT: %[[ET:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEXT: scf.yield %[[EI]], %[[ET]] : f64, f64
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[TC:.*]] = xmp.cpu_part_wait %[[JOB]]
-// CHECK-NEXT: arith.constant 1 : index
-// CHECK-NEXT: %[[IDF:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: %[[FOLD:.*]] = scf.for %[[K2:[^ ]+]] = %[[Z]] to %[[NBUF]] step %{{[^ ]+}} iter_args(%[[RACC:[^ ]+]] = %[[IDF]]) -> (f64) {
-// CHECK-NEXT: %[[X:.*]] = memref.load %[[BUF]][%[[K2]]] : memref<?xf64>
-// CHECK-NEXT: %[[Y:.*]] = arith.addf %[[RACC]], %[[X]] : f64
+// CHECK: xmp.loop_report loop 0 cpu %{{[^,]+}}, %{{[^ ]+}} gpu %[[GPU]]#1,
+func.func @split_reduce_gpu_partial(%a: !a, %n: index, %init: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = xmp.device_loop (%i) = (%c0) to (%n) step (%c1) on @t [0] reduce(mul) init(%init) -> f64 {
+    %x = xmp.load %a[%i] : !a
+    xmp.yield %x : f64
+  }
+  return %r : f64
+}
+
+// -----
+
+// Reduction, the node's result: after the wait the buffer is folded in
+// chunk order from the identity, combined with the GPU partial, the buffer
+// freed, and the result written to the slot. A loop that stores nothing
+// commits nothing.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = ?)
+xmp.distribute @t onto @p [cyclic]
+!a = !xmp.darray<?xf64, @t, align [0]>
+// CHECK-LABEL: func.func @split_reduce_fold(
+// CHECK-NEXT: %[[SLOT:.*]] = xmp.result_slot : memref<1xf64>
+// CHECK: %[[NBUF:.*]] = arith.addi
+// CHECK-NEXT: %[[BUF:.*]] = memref.alloc(%[[NBUF]]) : memref<?xf64>
+// CHECK: %[[GPU:.*]]:2 = scf.if
+// CHECK: xmp.cpu_part_wait
+// CHECK-NEXT: %[[STEP:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[ID:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[FOLD:.*]] = scf.for %[[K:[^ ]+]] = %{{[^ ]+}} to %[[NBUF]] step %[[STEP]] iter_args(%[[ACC:[^ ]+]] = %[[ID]]) -> (f64) {
+// CHECK-NEXT: %[[X:.*]] = memref.load %[[BUF]][%[[K]]] : memref<?xf64>
+// CHECK-NEXT: %[[Y:.*]] = arith.mulf %[[ACC]], %[[X]] : f64
 // CHECK-NEXT: scf.yield %[[Y]] : f64
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[LOCAL:.*]] = arith.addf %[[GPU]]#0, %[[FOLD]] : f64
+// CHECK-NEXT: %[[LOCAL:.*]] = arith.mulf %[[GPU]]#0, %[[FOLD]] : f64
 // CHECK-NEXT: memref.dealloc %[[BUF]] : memref<?xf64>
 // CHECK-NOT: xmp.split_commit
-// CHECK-NEXT: xmp.loop_report loop {{[0-9]+}} cpu %[[TC]], %{{.*}} gpu %[[GPU]]#1, %{{.*}}
-// Both branches leave the node's result in the slot; it is read after.
+// CHECK: xmp.loop_report
 // CHECK-NEXT: xmp.result_write %[[LOCAL]], %[[SLOT]] : memref<1xf64>
+// CHECK-NEXT: }
+func.func @split_reduce_fold(%a: !a, %n: index, %init: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = xmp.device_loop (%i) = (%c0) to (%n) step (%c1) on @t [0] reduce(mul) init(%init) -> f64 {
+    %x = xmp.load %a[%i] : !a
+    xmp.yield %x : f64
+  }
+  return %r : f64
+}
+
+// -----
+
+// Reduction across nodes: both branches leave the node's result in the
+// slot; after them it is read, reduced over the node grid and combined
+// with init (add here).
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = ?)
+xmp.distribute @t onto @p [cyclic]
+!a = !xmp.darray<?xf64, @t, align [0]>
+// CHECK-LABEL: func.func @split_reduce_across_nodes(
+// CHECK-SAME: %[[INIT:[^:]+]]: f64) -> f64
+// CHECK-NEXT: %[[SLOT:.*]] = xmp.result_slot : memref<1xf64>
+// CHECK: xmp.result_write %{{.*}}, %[[SLOT]] : memref<1xf64>
+// CHECK-NEXT: } else {
+// CHECK: xmp.result_write %{{.*}}, %[[SLOT]] : memref<1xf64>
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[NODE:.*]] = xmp.result_read %[[SLOT]] : memref<1xf64>
 // CHECK-NEXT: %[[ALL:.*]] = xmp.reduction add %[[NODE]] on @p : f64
 // CHECK-NEXT: %[[RES:.*]] = arith.addf %[[INIT]], %[[ALL]] : f64
 // CHECK-NEXT: return %[[RES]] : f64
-
-// Without GPU code the folded CPU partial alone is reduced across nodes.
-// CPU-LABEL: func.func @reduce
-// CPU-SAME: (%{{[^:]+}}: !darray, %{{[^:]+}}: index, %[[INIT:[^:]+]]: f64) -> f64
-// CPU-NOT: scf.if
-// CPU: %[[FOLD:.*]] = scf.for {{.*}} -> (f64) {
-// CPU: memref.dealloc
-// CPU: xmp.loop_report {{.*}} on_host
-// CPU-NEXT: %[[ALL:.*]] = xmp.reduction add %[[FOLD]] on @p : f64
-// CPU-NEXT: %[[RES:.*]] = arith.addf %[[INIT]], %[[ALL]] : f64
-// CPU-NEXT: return %[[RES]] : f64
-func.func @reduce(%a: !a, %n: index, %init: f64) -> f64 {
+func.func @split_reduce_across_nodes(%a: !a, %n: index, %init: f64) -> f64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %r = xmp.device_loop (%i) = (%c0) to (%n) step (%c1) on @t [0] reduce(add) init(%init) -> f64 {
