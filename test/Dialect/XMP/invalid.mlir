@@ -1133,7 +1133,7 @@ func.func @f(%x: f64, %i: index) {
 
 xmp.nodes @p(shape = 2)
 func.func @f(%x: f64, %i: index) {
-  // expected-error @+1 {{2 location values but 1 types}}
+  // expected-error @+1 {{number of operands and types do not match: got 2 operands and 1 types}}
   %r:3 = xmp.reduction firstmax %x loc(%i, %i : index) on @p : f64
   return
 }

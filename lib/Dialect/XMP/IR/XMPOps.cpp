@@ -429,72 +429,115 @@ static void printLoHiList(OpAsmPrinter &p, ArrayRef<int64_t> lo,
   p << "]";
 }
 
-static ParseResult parseReflectOptions(OpAsmParser &parser,
-                                       DenseI64ArrayAttr &widthLo,
-                                       DenseI64ArrayAttr &widthHi,
-                                       DenseBoolArrayAttr &periodic,
-                                       UnitAttr &acc, ArrayAttr &channels) {
-  Builder &b = parser.getBuilder();
-  if (succeeded(parser.parseOptionalKeyword("width")) &&
-      parseLoHiList(parser, widthLo, widthHi))
+static void printLoHiList(OpAsmPrinter &p, Operation *, DenseI64ArrayAttr lo,
+                          DenseI64ArrayAttr hi) {
+  printLoHiList(p, lo ? lo.asArrayRef() : ArrayRef<int64_t>(),
+                hi ? hi.asArrayRef() : ArrayRef<int64_t>());
+}
+
+/// `[tca, ib, ...]`: the channels of a reflect.
+static ParseResult parseChannelList(OpAsmParser &parser, ArrayAttr &channels) {
+  SmallVector<Attribute> list;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        Channel c;
+        if (parseEnumKeyword(parser, c, "channel"))
+          return failure();
+        list.push_back(ChannelAttr::get(parser.getContext(), c));
+        return success();
+      }))
     return failure();
-  if (succeeded(parser.parseOptionalKeyword("periodic"))) {
-    SmallVector<bool> per;
-    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {
-          StringRef kw;
-          SMLoc loc = parser.getCurrentLocation();
-          if (parser.parseKeyword(&kw))
-            return failure();
-          if (kw != "true" && kw != "false")
-            return ParseResult(parser.emitError(loc, "expected true or false"));
-          per.push_back(kw == "true");
-          return success();
-        }))
-      return failure();
-    periodic = b.getDenseBoolArrayAttr(per);
-  }
-  if (succeeded(parser.parseOptionalKeyword("acc")))
-    acc = b.getUnitAttr();
-  if (succeeded(parser.parseOptionalKeyword("channels"))) {
-    SmallVector<Attribute> list;
-    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
-          Channel c;
-          if (parseEnumKeyword(parser, c, "channel"))
-            return failure();
-          list.push_back(ChannelAttr::get(parser.getContext(), c));
-          return success();
-        }))
-      return failure();
-    channels = b.getArrayAttr(list);
-  }
+  channels = parser.getBuilder().getArrayAttr(list);
   return success();
 }
 
-static void printReflectOptions(OpAsmPrinter &p, Operation *,
-                                DenseI64ArrayAttr widthLo,
-                                DenseI64ArrayAttr widthHi,
-                                DenseBoolArrayAttr periodic, UnitAttr acc,
-                                ArrayAttr channels) {
-  if (widthLo && widthHi) {
-    p << " width ";
-    printLoHiList(p, widthLo.asArrayRef(), widthHi.asArrayRef());
-  }
-  if (periodic) {
-    p << " periodic [";
-    llvm::interleaveComma(periodic.asArrayRef(), p,
-                          [&](bool v) { p << (v ? "true" : "false"); });
-    p << "]";
-  }
-  if (acc)
-    p << " acc";
-  if (channels) {
-    p << " channels [";
-    llvm::interleaveComma(channels, p, [&](Attribute a) {
-      p << stringifyEnum(llvm::cast<ChannelAttr>(a).getValue());
-    });
-    p << "]";
-  }
+static void printChannelList(OpAsmPrinter &p, Operation *, ArrayAttr channels) {
+  p << "[";
+  llvm::interleaveComma(channels, p, [&](Attribute a) {
+    p << stringifyEnum(llvm::cast<ChannelAttr>(a).getValue());
+  });
+  p << "]";
 }
+
+/// A bare reduction kind: `add`, `max`, `firstmax`, ...
+static ParseResult parseReductionKind(OpAsmParser &parser,
+                                      ReductionKindAttr &kind) {
+  ReductionKind v;
+  if (parseEnumKeyword(parser, v, "reduction kind"))
+    return failure();
+  kind = ReductionKindAttr::get(parser.getContext(), v);
+  return success();
+}
+
+static void printReductionKind(OpAsmPrinter &p, Operation *,
+                               ReductionKindAttr kind) {
+  p << stringifyEnum(kind.getValue());
+}
+
+/// `1, 2`: integers without their brackets (the format has them).
+static ParseResult parseI64List(OpAsmParser &parser, DenseI64ArrayAttr &list) {
+  SmallVector<int64_t> v;
+  if (parser.parseCommaSeparatedList([&] {
+        int64_t x;
+        if (parser.parseInteger(x))
+          return failure();
+        v.push_back(x);
+        return success();
+      }))
+    return failure();
+  list = parser.getBuilder().getDenseI64ArrayAttr(v);
+  return success();
+}
+
+static void printI64List(OpAsmPrinter &p, Operation *, DenseI64ArrayAttr list) {
+  llvm::interleaveComma(list.asArrayRef(), p);
+}
+
+/// The operand type of xmp.reduction; the results follow: the scalar's
+/// (none for a memref or darray, reduced in place), then the locations'.
+static ParseResult parseReductionTypes(OpAsmParser &parser, Type &value,
+                                       Type &result, ArrayRef<Type> locTypes,
+                                       SmallVectorImpl<Type> &locResults) {
+  if (parser.parseType(value))
+    return failure();
+  if (!llvm::isa<MemRefType, DArrayType>(value))
+    result = value;
+  locResults.assign(locTypes.begin(), locTypes.end());
+  return success();
+}
+
+static void printReductionTypes(OpAsmPrinter &p, Operation *, Type value,
+                                Type, TypeRange, TypeRange) {
+  p << value;
+}
+
+/// The operand type of xmp.bcast; a scalar's broadcast returns it, a
+/// memref's is in place.
+static ParseResult parseBcastType(OpAsmParser &parser, Type &value,
+                                  Type &result) {
+  if (parser.parseType(value))
+    return failure();
+  if (!llvm::isa<MemRefType>(value))
+    result = value;
+  return success();
+}
+
+static void printBcastType(OpAsmPrinter &p, Operation *, Type value, Type) {
+  p << value;
+}
+
+/// The asynchronous collectives move host memory: `acc` (of their
+/// synchronous forms) is refused with a message saying so. Prints nothing.
+static ParseResult parseNoAcc(OpAsmParser &parser, StringRef what,
+                              StringRef syncOp) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword("acc")))
+    return parser.emitError(loc)
+           << "starts a " << what << " of host memory: acc is not supported "
+           << "(use " << syncOp << " ... acc)";
+  return success();
+}
+
+static void printNoAcc(OpAsmPrinter &, Operation *, StringRef, StringRef) {}
 
 //===----------------------------------------------------------------------===//
 // NodesOp, TemplateOp, DistributeOp, TemplateFixOp
@@ -1503,58 +1546,6 @@ static SmallVector<Channel> channelList(OpT op) {
   return out;
 }
 
-template <typename OpT>
-static ParseResult parseReflectLike(OpAsmParser &parser,
-                                    OperationState &result, bool hasPlan) {
-  OpAsmParser::UnresolvedOperand array;
-  DenseI64ArrayAttr widthLo, widthHi;
-  DenseBoolArrayAttr periodic;
-  UnitAttr acc;
-  ArrayAttr channels;
-  Type type, planType;
-  if (parser.parseOperand(array) ||
-      parseReflectOptions(parser, widthLo, widthHi, periodic, acc, channels) ||
-      parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(type) ||
-      parser.resolveOperand(array, type, result.operands))
-    return failure();
-  if (hasPlan) {
-    if (parser.parseArrow() || parser.parseType(planType))
-      return failure();
-    result.addTypes(planType);
-  }
-  auto &props = result.getOrAddProperties<typename OpT::Properties>();
-  props.widthLo = widthLo;
-  props.widthHi = widthHi;
-  props.periodic = periodic;
-  props.acc = acc;
-  props.channels = channels;
-  return success();
-}
-
-template <typename OpT>
-static void printReflectLike(OpT op, OpAsmPrinter &p) {
-  p << " " << op.getArray();
-  printReflectOptions(p, op, op.getWidthLoAttr(), op.getWidthHiAttr(),
-                      op.getPeriodicAttr(), op.getAccAttr(),
-                      op.getChannelsAttr());
-  p.printOptionalAttrDict(op->getAttrs(), {"widthLo", "widthHi", "periodic",
-                                           "acc", "channels"});
-  p << " : " << op.getArray().getType();
-}
-
-ParseResult ReflectOp::parse(OpAsmParser &parser, OperationState &result) {
-  return parseReflectLike<ReflectOp>(parser, result, false);
-}
-void ReflectOp::print(OpAsmPrinter &p) { printReflectLike(*this, p); }
-ParseResult ReflectInitOp::parse(OpAsmParser &parser, OperationState &result) {
-  return parseReflectLike<ReflectInitOp>(parser, result, true);
-}
-void ReflectInitOp::print(OpAsmPrinter &p) {
-  printReflectLike(*this, p);
-  p << " -> " << getPlan().getType();
-}
-
 LogicalResult ReflectOp::verify() { return verifyReflectOptions(*this); }
 LogicalResult ReflectInitOp::verify() { return verifyReflectOptions(*this); }
 SmallVector<Channel> ReflectOp::getChannelList() { return channelList(*this); }
@@ -1565,62 +1556,6 @@ SmallVector<Channel> ReflectInitOp::getChannelList() {
 //===----------------------------------------------------------------------===//
 // Reduction and broadcast
 //===----------------------------------------------------------------------===//
-
-/// `on @p [axes]? acc?` (axes only where allowed).
-static ParseResult parseNodesAxesAcc(OpAsmParser &parser,
-                                     OperationState &result, bool allowAxes) {
-  Builder &b = parser.getBuilder();
-  FlatSymbolRefAttr nodes;
-  if (parser.parseKeyword("on") ||
-      parser.parseAttribute(nodes, "nodes", result.attributes))
-    return failure();
-  if (allowAxes && succeeded(parser.parseOptionalLSquare())) {
-    SmallVector<int64_t> axes;
-    if (parser.parseCommaSeparatedList([&] {
-          int64_t v;
-          if (parser.parseInteger(v))
-            return failure();
-          axes.push_back(v);
-          return success();
-        }) ||
-        parser.parseRSquare())
-      return failure();
-    result.addAttribute("axes", b.getDenseI64ArrayAttr(axes));
-  }
-  if (succeeded(parser.parseOptionalKeyword("acc")))
-    result.addAttribute("acc", b.getUnitAttr());
-  return success();
-}
-
-/// Shared tail: `on @p [axes]? acc? attr-dict : type`.
-static ParseResult parseCollectiveTail(OpAsmParser &parser,
-                                       OperationState &result,
-                                       OpAsmParser::UnresolvedOperand value,
-                                       bool allowAxes) {
-  Builder &b = parser.getBuilder();
-  if (parseNodesAxesAcc(parser, result, allowAxes))
-    return failure();
-  Type type;
-  if (parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(type) ||
-      parser.resolveOperand(value, type, result.operands))
-    return failure();
-  if (!llvm::isa<MemRefType>(type))
-    result.addTypes(type);
-  return success();
-}
-
-/// A broadcast's root coordinate: `[c0, c1, ...]`.
-static ParseResult parseRootList(OpAsmParser &parser,
-                                 SmallVectorImpl<int64_t> &root) {
-  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
-    int64_t v;
-    if (parser.parseInteger(v))
-      return failure();
-    root.push_back(v);
-    return success();
-  });
-}
 
 /// Grid axes a collective names: in range, each once.
 static LogicalResult verifyGridAxes(Operation *op, NodesOp nodes,
@@ -1667,39 +1602,7 @@ static LogicalResult verifyAsyncValue(Operation *op, Value v) {
   return success();
 }
 
-ParseResult ReductionStartOp::parse(OpAsmParser &parser,
-                                    OperationState &result) {
-  ReductionKind kind;
-  OpAsmParser::UnresolvedOperand value;
-  Type type;
-  if (parseEnumKeyword(parser, kind, "reduction kind") ||
-      parser.parseOperand(value) ||
-      parseNodesAxesAcc(parser, result, /*allowAxes=*/true) ||
-      parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(type) ||
-      parser.resolveOperand(value, type, result.operands))
-    return failure();
-  result.addAttribute("kind", ReductionKindAttr::get(parser.getContext(), kind));
-  result.addTypes(RequestType::get(parser.getContext()));
-  return success();
-}
-
-void ReductionStartOp::print(OpAsmPrinter &p) {
-  p << " " << stringifyEnum(getKind()) << " " << getValue() << " on "
-    << getNodesAttr();
-  if (auto axes = getAxes()) {
-    p << " [";
-    llvm::interleaveComma(*axes, p);
-    p << "]";
-  }
-  p.printOptionalAttrDict((*this)->getAttrs(), {"kind", "nodes", "axes"});
-  p << " : " << getValue().getType();
-}
-
 LogicalResult ReductionStartOp::verify() {
-  if ((*this)->hasAttr("acc"))
-    return emitOpError("starts a reduction of host memory: acc is not "
-                       "supported (use xmp.reduction ... acc)");
   if (failed(verifyAsyncValue(*this, getValue())))
     return failure();
   Type t = getValue().getType();
@@ -1724,34 +1627,7 @@ ReductionStartOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return verifyGridAxes(*this, *nodes, getNodesAttr(), getAxes());
 }
 
-ParseResult BcastStartOp::parse(OpAsmParser &parser, OperationState &result) {
-  OpAsmParser::UnresolvedOperand value;
-  SmallVector<int64_t> root;
-  Type type;
-  if (parser.parseOperand(value) || parser.parseKeyword("from") ||
-      parseRootList(parser, root) ||
-      parseNodesAxesAcc(parser, result, /*allowAxes=*/false) ||
-      parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(type) ||
-      parser.resolveOperand(value, type, result.operands))
-    return failure();
-  result.addAttribute("root", parser.getBuilder().getDenseI64ArrayAttr(root));
-  result.addTypes(RequestType::get(parser.getContext()));
-  return success();
-}
-
-void BcastStartOp::print(OpAsmPrinter &p) {
-  p << " " << getValue() << " from [";
-  llvm::interleaveComma(getRoot(), p);
-  p << "] on " << getNodesAttr();
-  p.printOptionalAttrDict((*this)->getAttrs(), {"root", "nodes"});
-  p << " : " << getValue().getType();
-}
-
 LogicalResult BcastStartOp::verify() {
-  if ((*this)->hasAttr("acc"))
-    return emitOpError("starts a broadcast of host memory: acc is not "
-                       "supported (use xmp.bcast ... acc)");
   return verifyAsyncValue(*this, getValue());
 }
 
@@ -1762,68 +1638,6 @@ BcastStartOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (failed(nodes))
     return failure();
   return verifyRoot(*this, *nodes, getNodesAttr(), getRoot());
-}
-
-ParseResult ReductionOp::parse(OpAsmParser &parser, OperationState &result) {
-  Builder &b = parser.getBuilder();
-  ReductionKind kind;
-  OpAsmParser::UnresolvedOperand value;
-  if (parseEnumKeyword(parser, kind, "reduction kind") ||
-      parser.parseOperand(value))
-    return failure();
-  result.addAttribute("kind",
-                      ReductionKindAttr::get(parser.getContext(), kind));
-  // loc(%a, %b : ta, tb)
-  SmallVector<OpAsmParser::UnresolvedOperand> locs;
-  SmallVector<Type> locTypes;
-  if (succeeded(parser.parseOptionalKeyword("loc"))) {
-    if (parser.parseLParen() || parser.parseOperandList(locs) ||
-        parser.parseColonTypeList(locTypes) || parser.parseRParen())
-      return failure();
-    if (locs.size() != locTypes.size())
-      return parser.emitError(parser.getCurrentLocation())
-             << locs.size() << " location values but " << locTypes.size()
-             << " types";
-  }
-  if (parseNodesAxesAcc(parser, result, /*allowAxes=*/true))
-    return failure();
-  Type type;
-  if (parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(type) ||
-      parser.resolveOperand(value, type, result.operands) ||
-      parser.resolveOperands(locs, locTypes, parser.getCurrentLocation(),
-                             result.operands))
-    return failure();
-  // Scalars return the result (and the locations); memrefs and darrays are
-  // reduced in place.
-  bool inPlace = llvm::isa<MemRefType, DArrayType>(type);
-  if (!inPlace)
-    result.addTypes(type);
-  result.addTypes(locTypes);
-  result.addAttribute("resultSegmentSizes",
-                      b.getDenseI32ArrayAttr({inPlace ? 0 : 1,
-                                              (int32_t)locTypes.size()}));
-  return success();
-}
-
-void ReductionOp::print(OpAsmPrinter &p) {
-  p << " " << stringifyEnum(getKind()) << " " << getValue();
-  if (!getLocations().empty()) {
-    p << " loc(" << getLocations() << " : ";
-    llvm::interleaveComma(getLocations().getTypes(), p);
-    p << ")";
-  }
-  p << " on " << getNodesAttr();
-  if (auto axes = getAxes()) {
-    p << " [";
-    llvm::interleaveComma(*axes, p);
-    p << "]";
-  }
-  if (getAcc())
-    p << " acc";
-  p.printOptionalAttrDict((*this)->getAttrs(), {"kind", "nodes", "axes", "acc",
-                                                "resultSegmentSizes"});
-  p << " : " << getValue().getType();
 }
 
 static LogicalResult verifyCollectiveValue(Operation *op, Value value,
@@ -1948,26 +1762,6 @@ ReductionOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     }
   }
   return success();
-}
-
-ParseResult BcastOp::parse(OpAsmParser &parser, OperationState &result) {
-  OpAsmParser::UnresolvedOperand value;
-  SmallVector<int64_t> root;
-  if (parser.parseOperand(value) || parser.parseKeyword("from") ||
-      parseRootList(parser, root))
-    return failure();
-  result.addAttribute("root", parser.getBuilder().getDenseI64ArrayAttr(root));
-  return parseCollectiveTail(parser, result, value, /*allowAxes=*/false);
-}
-
-void BcastOp::print(OpAsmPrinter &p) {
-  p << " " << getValue() << " from [";
-  llvm::interleaveComma(getRoot(), p);
-  p << "] on " << getNodesAttr();
-  if (getAcc())
-    p << " acc";
-  p.printOptionalAttrDict((*this)->getAttrs(), {"root", "nodes", "acc"});
-  p << " : " << getValue().getType();
 }
 
 LogicalResult BcastOp::verify() {
@@ -2245,9 +2039,11 @@ OpFoldResult NodeSizeOp::fold(FoldAdaptor) {
 /// `statics` (3 per dim, kDynamic where an operand is used), operands in
 /// order to `dyn`, `scalar[d]` marks single-index subscripts.
 static ParseResult
-parseSubscripts(OpAsmParser &parser, SmallVectorImpl<int64_t> &statics,
+parseSubscripts(OpAsmParser &parser,
                 SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dyn,
-                SmallVectorImpl<bool> &scalar) {
+                DenseI64ArrayAttr &staticsAttr, DenseBoolArrayAttr &scalarAttr) {
+  SmallVector<int64_t> statics;
+  SmallVector<bool> scalar;
   auto parseComponent = [&](int64_t &out) -> ParseResult {
     OpAsmParser::UnresolvedOperand operand;
     OptionalParseResult r = parser.parseOptionalOperand(operand);
@@ -2260,7 +2056,7 @@ parseSubscripts(OpAsmParser &parser, SmallVectorImpl<int64_t> &statics,
     }
     return parser.parseInteger(out);
   };
-  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+  ParseResult r = parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
     int64_t lb, ub = 0, step = 1;
     if (parseComponent(lb))
       return failure();
@@ -2277,10 +2073,18 @@ parseSubscripts(OpAsmParser &parser, SmallVectorImpl<int64_t> &statics,
     scalar.push_back(false);
     return success();
   });
+  if (failed(r))
+    return failure();
+  staticsAttr = parser.getBuilder().getDenseI64ArrayAttr(statics);
+  scalarAttr = parser.getBuilder().getDenseBoolArrayAttr(scalar);
+  return success();
 }
 
-static void printSubscripts(OpAsmPrinter &p, ArrayRef<int64_t> statics,
-                            OperandRange dyn, ArrayRef<bool> scalar) {
+static void printSubscripts(OpAsmPrinter &p, Operation *, OperandRange dyn,
+                            DenseI64ArrayAttr staticsAttr,
+                            DenseBoolArrayAttr scalarAttr) {
+  ArrayRef<int64_t> statics = staticsAttr.asArrayRef();
+  ArrayRef<bool> scalar = scalarAttr.asArrayRef();
   unsigned next = 0;
   auto printComponent = [&](int64_t v) {
     if (ShapedType::isDynamic(v))
@@ -2303,53 +2107,6 @@ static void printSubscripts(OpAsmPrinter &p, ArrayRef<int64_t> statics,
     }
   }
   p << "]";
-}
-
-ParseResult GMoveOp::parse(OpAsmParser &parser, OperationState &result) {
-  Builder &b = parser.getBuilder();
-  OpAsmParser::UnresolvedOperand src, dst;
-  SmallVector<int64_t> srcStatic, dstStatic;
-  SmallVector<OpAsmParser::UnresolvedOperand> srcDyn, dstDyn;
-  SmallVector<bool> srcScalar, dstScalar;
-  Type srcType, dstType;
-  if (parser.parseOperand(src) ||
-      parseSubscripts(parser, srcStatic, srcDyn, srcScalar) ||
-      parser.parseKeyword("to") || parser.parseOperand(dst) ||
-      parseSubscripts(parser, dstStatic, dstDyn, dstScalar))
-    return failure();
-  if (succeeded(parser.parseOptionalKeyword("acc")))
-    result.addAttribute("acc", b.getUnitAttr());
-  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
-      parser.parseType(srcType) || parser.parseKeyword("to") ||
-      parser.parseType(dstType))
-    return failure();
-  Type indexType = b.getIndexType();
-  if (parser.resolveOperand(src, srcType, result.operands) ||
-      parser.resolveOperands(srcDyn, indexType, result.operands) ||
-      parser.resolveOperand(dst, dstType, result.operands) ||
-      parser.resolveOperands(dstDyn, indexType, result.operands))
-    return failure();
-  result.addAttribute("srcStatic", b.getDenseI64ArrayAttr(srcStatic));
-  result.addAttribute("srcScalar", b.getDenseBoolArrayAttr(srcScalar));
-  result.addAttribute("dstStatic", b.getDenseI64ArrayAttr(dstStatic));
-  result.addAttribute("dstScalar", b.getDenseBoolArrayAttr(dstScalar));
-  result.addAttribute("operandSegmentSizes",
-                      b.getDenseI32ArrayAttr({1, (int32_t)srcDyn.size(), 1,
-                                              (int32_t)dstDyn.size()}));
-  return success();
-}
-
-void GMoveOp::print(OpAsmPrinter &p) {
-  p << " " << getSource();
-  printSubscripts(p, getSrcStatic(), getSrcDynamic(), getSrcScalar());
-  p << " to " << getDest();
-  printSubscripts(p, getDstStatic(), getDstDynamic(), getDstScalar());
-  if (getAcc())
-    p << " acc";
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {"srcStatic", "srcScalar", "dstStatic", "dstScalar",
-                           "acc", "operandSegmentSizes"});
-  p << " : " << getSource().getType() << " to " << getDest().getType();
 }
 
 static unsigned rankOf(Type t) {

@@ -511,6 +511,13 @@ class XMP_ReflectBase<string mnemonic, list<Trait> traits = []>
     /// Per-dimension channels, or an empty vector when not annotated.
     ::llvm::SmallVector<::mlir::xmp::Channel> getChannelList();
   }];
+  // `%a width [1:1, 0:0] periodic [true, false] acc channels [tca, ib]`,
+  // every option optional.
+  string reflectOptionsFormat = [{
+    $array (`width` custom<LoHiList>($widthLo, $widthHi)^)?
+    (`periodic` $periodic^)? (`acc` $acc^)?
+    (`channels` custom<ChannelList>($channels)^)? attr-dict `:` type($array)
+  }];
 }
 
 def XMP_ReflectOp : XMP_ReflectBase<"reflect"> {
@@ -534,7 +541,7 @@ def XMP_ReflectOp : XMP_ReflectBase<"reflect"> {
                        OptionalAttr<DenseBoolArrayAttr>:$periodic,
                        UnitAttr:$acc,
                        OptionalAttr<TypedArrayAttrBase<XMP_ChannelAttr, "channels">>:$channels);
-  let hasCustomAssemblyFormat = 1;
+  let assemblyFormat = reflectOptionsFormat;
   let extraClassDeclaration = reflectOptionsDecl;
 }
 
@@ -547,7 +554,7 @@ def XMP_ReflectInitOp : XMP_ReflectBase<"reflect_init"> {
                        UnitAttr:$acc,
                        OptionalAttr<TypedArrayAttrBase<XMP_ChannelAttr, "channels">>:$channels);
   let results = (outs XMP_ReflectPlan:$plan);
-  let hasCustomAssemblyFormat = 1;
+  let assemblyFormat = reflectOptionsFormat # "`->` type($plan)";
   let extraClassDeclaration = reflectOptionsDecl;
 }
 
@@ -597,7 +604,15 @@ def XMP_ReductionOp : XMP_Op<"reduction",
                        OptionalAttr<DenseI64ArrayAttr>:$axes, UnitAttr:$acc);
   let results = (outs Optional<AnyType>:$result,
                       Variadic<AnyType>:$locResults);
-  let hasCustomAssemblyFormat = 1;
+  // The results follow from the types: a scalar's result (none for a memref
+  // or darray, reduced in place), then one per location value.
+  let assemblyFormat = [{
+    custom<ReductionKind>($kind) $value
+    (`loc` `(` $locations^ `:` type($locations) `)`)?
+    `on` $nodes (` ` `[` custom<I64List>($axes)^ `]`)? (`acc` $acc^)? attr-dict
+    `:` custom<ReductionTypes>(type($value), type($result),
+                               ref(type($locations)), type($locResults))
+  }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// firstmax, firstmin, lastmax, lastmin.
@@ -617,7 +632,11 @@ def XMP_BcastOp : XMP_Op<"bcast",
   let arguments = (ins AnyType:$value, DenseI64ArrayAttr:$root,
                        FlatSymbolRefAttr:$nodes, UnitAttr:$acc);
   let results = (outs Optional<AnyType>:$result);
-  let hasCustomAssemblyFormat = 1;
+  // A scalar's broadcast returns it; a memref's is in place.
+  let assemblyFormat = [{
+    $value `from` $root `on` $nodes (`acc` $acc^)? attr-dict
+    `:` custom<BcastType>(type($value), type($result))
+  }];
   let hasVerifier = 1;
 }
 
@@ -641,7 +660,13 @@ def XMP_ReductionStartOp : XMP_Op<"reduction_start",
                        FlatSymbolRefAttr:$nodes,
                        OptionalAttr<DenseI64ArrayAttr>:$axes);
   let results = (outs XMP_Request:$request);
-  let hasCustomAssemblyFormat = 1;
+  // `acc` (of xmp.reduction) is rejected with a message saying why.
+  let assemblyFormat = [{
+    custom<ReductionKind>($kind) $value `on` $nodes
+    (` ` `[` custom<I64List>($axes)^ `]`)?
+    `` custom<NoAcc>("\"reduction\"", "\"xmp.reduction\"")
+    attr-dict `:` type($value)
+  }];
   let hasVerifier = 1;
 }
 
@@ -656,7 +681,11 @@ def XMP_BcastStartOp : XMP_Op<"bcast_start",
   let arguments = (ins AnyMemRef:$value, DenseI64ArrayAttr:$root,
                        FlatSymbolRefAttr:$nodes);
   let results = (outs XMP_Request:$request);
-  let hasCustomAssemblyFormat = 1;
+  let assemblyFormat = [{
+    $value `from` $root `on` $nodes
+    `` custom<NoAcc>("\"broadcast\"", "\"xmp.bcast\"")
+    attr-dict `:` type($value)
+  }];
   let hasVerifier = 1;
 }
 
@@ -729,7 +758,11 @@ def XMP_GMoveOp : XMP_Op<"gmove", [AttrSizedOperandSegments, DeclareOpInterfaceM
                        XMP_ArrayLike:$dest, Variadic<Index>:$dstDynamic,
                        DenseI64ArrayAttr:$dstStatic, DenseBoolArrayAttr:$dstScalar,
                        UnitAttr:$acc);
-  let hasCustomAssemblyFormat = 1;
+  let assemblyFormat = [{
+    $source `` custom<Subscripts>($srcDynamic, $srcStatic, $srcScalar)
+    `to` $dest `` custom<Subscripts>($dstDynamic, $dstStatic, $dstScalar)
+    (`acc` $acc^)? attr-dict `:` type($source) `to` type($dest)
+  }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Section counts of the non-scalar dimensions (kDynamic if unknown).
