@@ -1498,8 +1498,10 @@ LogicalResult ReplicateSyncOp::verify() {
 // Reflect
 //===----------------------------------------------------------------------===//
 
-template <typename OpT>
-static LogicalResult verifyReflectOptions(OpT op) {
+#include "xmp/Dialect/XMP/IR/XMPInterfaces.cpp.inc"
+
+LogicalResult mlir::xmp::detail::verifyReflectLike(Operation *o) {
+  auto op = llvm::cast<ReflectLikeOpInterface>(o);
   DArrayType type = op.getArray().getType();
   unsigned rank = type.getRank();
   if (!type.hasShadow())
@@ -1529,28 +1531,20 @@ static LogicalResult verifyReflectOptions(OpT op) {
                             << op.getPeriodic()->size()
                             << " entries, expected one per array dimension ("
                             << rank << ")";
-  if (op.getChannels() && op.getChannels()->size() != rank)
+  if (op.getChannelsAttr() && op.getChannelsAttr().size() != rank)
     return op.emitOpError() << "channels list has "
-                            << op.getChannels()->size()
+                            << op.getChannelsAttr().size()
                             << " entries, expected one per array dimension ("
                             << rank << ")";
   return success();
 }
 
-template <typename OpT>
-static SmallVector<Channel> channelList(OpT op) {
-  SmallVector<Channel> out;
-  if (auto ch = op.getChannels())
-    for (Attribute a : *ch)
-      out.push_back(llvm::cast<ChannelAttr>(a).getValue());
-  return out;
-}
-
-LogicalResult ReflectOp::verify() { return verifyReflectOptions(*this); }
-LogicalResult ReflectInitOp::verify() { return verifyReflectOptions(*this); }
-SmallVector<Channel> ReflectOp::getChannelList() { return channelList(*this); }
-SmallVector<Channel> ReflectInitOp::getChannelList() {
-  return channelList(*this);
+ReflectLikeOpInterface ReflectLikeOpInterface::forExchange(Operation *op) {
+  if (auto r = llvm::dyn_cast<ReflectOp>(op))
+    return r;
+  if (llvm::isa<ReflectDoOp, ReflectStartOp>(op))
+    return op->getOperand(0).getDefiningOp<ReflectInitOp>();
+  return {};
 }
 
 //===----------------------------------------------------------------------===//
@@ -1940,10 +1934,9 @@ LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       return check(op, gridOf(op, a.getType()), "darray allocation");
     if (auto a = llvm::dyn_cast<DeallocOp>(op))
       return check(op, gridOf(op, a.getArray().getType()), "darray deallocation");
-    if (auto rf = llvm::dyn_cast<ReflectOp>(op))
-      return check(op, gridOf(op, rf.getArray().getType()), "reflect");
-    if (auto rf = llvm::dyn_cast<ReflectInitOp>(op))
-      return check(op, gridOf(op, rf.getArray().getType()), "reflect_init");
+    if (auto rf = llvm::dyn_cast<ReflectLikeOpInterface>(op))
+      return check(op, gridOf(op, rf.getArray().getType()),
+                   op->getName().stripDialect());
     auto loopReduces = [&](auto loop) -> WalkResult {
       if (loop.getInits().empty())
         return WalkResult::advance();

@@ -1017,9 +1017,7 @@ LogicalResult Lowering::run() {
     module.walk([&](Operation *op) {
       if (isa<DeviceLoopOp>(op))
         hasDeviceData = true;
-      else if (auto r = dyn_cast<ReflectOp>(op))
-        hasDeviceData |= r.getAcc();
-      else if (auto r = dyn_cast<ReflectInitOp>(op))
+      else if (auto r = dyn_cast<ReflectLikeOpInterface>(op))
         hasDeviceData |= r.getAcc();
       else if (auto r = dyn_cast<ReductionOp>(op))
         hasDeviceData |= r.getAcc() && isa<DArrayType>(r.getValue().getType());
@@ -1029,15 +1027,8 @@ LogicalResult Lowering::run() {
     // time: an acc reflect of it starts from the host's values, as a device
     // loop does (below).
     module.walk([&](Operation *op) {
-      Value array;
-      if (auto r = dyn_cast<ReflectOp>(op)) {
-        if (r.getAcc())
-          array = r.getArray();
-      } else if (isa<ReflectDoOp, ReflectStartOp>(op)) {
-        if (auto init = op->getOperand(0).getDefiningOp<ReflectInitOp>())
-          if (init.getAcc())
-            array = init.getArray();
-      }
+      auto r = ReflectLikeOpInterface::forExchange(op);
+      Value array = r && r.getAcc() ? r.getArray() : Value();
       if (array && escaped.contains(array)) {
         OpBuilder b(op);
         HostModifiedOp::create(b, op->getLoc(), array);

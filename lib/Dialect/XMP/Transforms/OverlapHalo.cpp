@@ -30,11 +30,10 @@ struct ReflectSite {
 };
 
 std::optional<ReflectSite> reflectSite(Operation *op) {
-  if (auto r = dyn_cast<ReflectOp>(op))
+  if (!isa<ReflectOp, ReflectDoOp>(op))
+    return std::nullopt;
+  if (auto r = ReflectLikeOpInterface::forExchange(op))
     return ReflectSite{op, r.getArray(), r.getAcc()};
-  if (auto d = dyn_cast<ReflectDoOp>(op))
-    if (auto init = d.getPlan().getDefiningOp<ReflectInitOp>())
-      return ReflectSite{op, init.getArray(), init.getAcc()};
   return std::nullopt;
 }
 

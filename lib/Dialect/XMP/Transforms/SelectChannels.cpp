@@ -234,8 +234,7 @@ private:
   enum class Policy { Hybrid, Threshold, IB, TCA } pol = Policy::Hybrid;
   std::optional<Profile> prof;
 
-  template <typename OpT>
-  void annotate(OpT op);
+  void annotate(ReflectLikeOpInterface op);
   Neighbour neighbour(Operation *from, DArrayType type, unsigned d,
                       std::string &why);
 };
@@ -274,9 +273,8 @@ Neighbour XMPSelectChannelsPass::neighbour(Operation *from, DArrayType type,
   return stride < subclusterSize ? Neighbour::Same : Neighbour::Other;
 }
 
-template <typename OpT>
-void XMPSelectChannelsPass::annotate(OpT op) {
-  if (op.getChannels())
+void XMPSelectChannelsPass::annotate(ReflectLikeOpInterface op) {
+  if (op.getChannelsAttr())
     return;
   DArrayType type = op.getArray().getType();
   unsigned rank = type.getRank();
@@ -293,7 +291,7 @@ void XMPSelectChannelsPass::annotate(OpT op) {
 
   auto decide = [&](unsigned d, std::string &note) -> Channel {
     int64_t a = type.getAlign()[d];
-    bool periodic = op.getPeriodic() && (*op.getPeriodic())[d];
+    bool periodic = op.isPeriodic(d);
     bool full = type.isFullShadow(d);
     int64_t wlo = full ? 0 : op.getWidthLo() ? (*op.getWidthLo())[d]
                                              : type.getShadowLo()[d];
@@ -441,12 +439,7 @@ void XMPSelectChannelsPass::runOnOperation() {
     }
     prof = p;
   }
-  module.walk([&](Operation *op) {
-    if (auto r = llvm::dyn_cast<ReflectOp>(op))
-      annotate(r);
-    else if (auto r = llvm::dyn_cast<ReflectInitOp>(op))
-      annotate(r);
-  });
+  module.walk([&](ReflectLikeOpInterface r) { annotate(r); });
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 include "xmp/Dialect/XMP/IR/XMPBase.td"
 include "xmp/Dialect/XMP/IR/XMPAttrs.td"
 include "xmp/Dialect/XMP/IR/XMPTypes.td"
+include "xmp/Dialect/XMP/IR/XMPInterfaces.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
@@ -504,13 +505,17 @@ def XMP_ReplicateSyncOp : XMP_Op<"replicate_sync", [DeclareOpInterfaceMethods<Sy
 // Communication
 //===----------------------------------------------------------------------===//
 
+// The options are checked, and read by the passes, through
+// XMP_ReflectLikeOpInterface.
 class XMP_ReflectBase<string mnemonic, list<Trait> traits = []>
-    : XMP_Op<mnemonic, traits # [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
-  let hasVerifier = 1;
-  code reflectOptionsDecl = [{
-    /// Per-dimension channels, or an empty vector when not annotated.
-    ::llvm::SmallVector<::mlir::xmp::Channel> getChannelList();
-  }];
+    : XMP_Op<mnemonic, traits # [XMP_ReflectLikeOpInterface,
+                                 DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let arguments = (ins XMP_DArray:$array,
+                       OptionalAttr<DenseI64ArrayAttr>:$widthLo,
+                       OptionalAttr<DenseI64ArrayAttr>:$widthHi,
+                       OptionalAttr<DenseBoolArrayAttr>:$periodic,
+                       UnitAttr:$acc,
+                       OptionalAttr<TypedArrayAttrBase<XMP_ChannelAttr, "channels">>:$channels);
   // `%a width [1:1, 0:0] periodic [true, false] acc channels [tca, ib]`,
   // every option optional.
   string reflectOptionsFormat = [{
@@ -535,27 +540,13 @@ def XMP_ReflectOp : XMP_ReflectBase<"reflect"> {
     `channels` (set by `xmp-select-channels`) chooses `tca`, `ib` or `none`
     per dimension. A full shadow (`*`) is an all-gather of the dimension.
   }];
-  let arguments = (ins XMP_DArray:$array,
-                       OptionalAttr<DenseI64ArrayAttr>:$widthLo,
-                       OptionalAttr<DenseI64ArrayAttr>:$widthHi,
-                       OptionalAttr<DenseBoolArrayAttr>:$periodic,
-                       UnitAttr:$acc,
-                       OptionalAttr<TypedArrayAttrBase<XMP_ChannelAttr, "channels">>:$channels);
   let assemblyFormat = reflectOptionsFormat;
-  let extraClassDeclaration = reflectOptionsDecl;
 }
 
 def XMP_ReflectInitOp : XMP_ReflectBase<"reflect_init"> {
   let summary = "builds a persistent halo-exchange plan";
-  let arguments = (ins XMP_DArray:$array,
-                       OptionalAttr<DenseI64ArrayAttr>:$widthLo,
-                       OptionalAttr<DenseI64ArrayAttr>:$widthHi,
-                       OptionalAttr<DenseBoolArrayAttr>:$periodic,
-                       UnitAttr:$acc,
-                       OptionalAttr<TypedArrayAttrBase<XMP_ChannelAttr, "channels">>:$channels);
   let results = (outs XMP_ReflectPlan:$plan);
   let assemblyFormat = reflectOptionsFormat # "`->` type($plan)";
-  let extraClassDeclaration = reflectOptionsDecl;
 }
 
 def XMP_ReflectDoOp : XMP_Op<"reflect_do"> {
