@@ -1126,12 +1126,12 @@ static void printLoopLike(OpT op, OpAsmPrinter &p) {
                   op.getMarginHi() ? *op.getMarginHi() : ArrayRef<int64_t>());
     p << ")";
   }
-  if (!op.getInits().empty()) {
+  if (!op.getReduceInits().empty()) {
     p << " reduce(";
     llvm::interleaveComma(*op.getReduceKinds(), p, [&](Attribute a) {
       p << stringifyEnum(llvm::cast<ReductionKindAttr>(a).getValue());
     });
-    p << ") init(" << op.getInits() << ")";
+    p << ") init(" << op.getReduceInits() << ")";
     p.printArrowTypeList(op.getResultTypes());
   }
   p.printOptionalAttrDictWithKeyword(
@@ -1140,7 +1140,7 @@ static void printLoopLike(OpT op, OpAsmPrinter &p) {
                        "marginHi"});
   p << " ";
   p.printRegion(op.getBody(), /*printEntryBlockArgs=*/false,
-                /*printBlockTerminators=*/!op.getInits().empty());
+                /*printBlockTerminators=*/!op.getReduceInits().empty());
 }
 
 template <typename OpT>
@@ -1203,7 +1203,7 @@ static LogicalResult verifyLoopLike(OpT op, bool isDevice) {
                << " must not be negative, got " << (*op.getMarginLo())[k]
                << ":" << (*op.getMarginHi())[k];
   }
-  size_t numRed = op.getInits().size();
+  size_t numRed = op.getReduceInits().size();
   size_t numKinds = op.getReduceKinds() ? op.getReduceKinds()->size() : 0;
   if (numKinds != numRed)
     return op.emitOpError() << "has " << numKinds << " reduction kinds but "
@@ -1212,7 +1212,7 @@ static LogicalResult verifyLoopLike(OpT op, bool isDevice) {
     return op.emitOpError() << "has " << op.getNumResults()
                             << " results but " << numRed << " reductions";
   for (size_t i = 0; i < numRed; ++i) {
-    Type t = op.getInits()[i].getType();
+    Type t = op.getReduceInits()[i].getType();
     if (t != op.getResult(i).getType())
       return op.emitOpError() << "init " << i << " has type " << t
                               << " but result " << i << " has type "
@@ -1440,7 +1440,7 @@ LogicalResult DeviceLoopOp::verifySymbolUses(SymbolTableCollection &st) {
     // iterations its node owns; a reduction over a distributed dimension
     // would have to be combined across nodes inside the device loop.
     auto inner = dyn_cast<LoopOp>(op);
-    if (!inner || inner.getInits().empty())
+    if (!inner || inner.getReduceInits().empty())
       return WalkResult::advance();
     auto tmpl = llvm::dyn_cast_or_null<TemplateOp>(
         st.lookupNearestSymbolFrom(inner, inner.getTmplAttr()));
@@ -1938,7 +1938,7 @@ LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       return check(op, gridOf(op, rf.getArray().getType()),
                    op->getName().stripDialect());
     auto loopReduces = [&](auto loop) -> WalkResult {
-      if (loop.getInits().empty())
+      if (loop.getReduceInits().empty())
         return WalkResult::advance();
       auto t = symbolTable.lookupNearestSymbolFrom<TemplateOp>(
           loop, loop.getTmplAttr());

@@ -463,7 +463,7 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   auto get = [&](auto op) {
     return std::make_tuple(op.getLowerBounds(), op.getUpperBounds(),
                            op.getSteps(), op.getTmplAttr(), op.getOnDims(),
-                           op.getInits(), op.getBodyBlock());
+                           op.getReduceInits(), op.getBodyBlock());
   };
   auto [lbs, ubs, steps, tmplRef, onDims, inits, body] =
       isa<LoopOp>(loopOp) ? get(cast<LoopOp>(loopOp))
@@ -471,11 +471,11 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   Block *loopBody = body; // lambdas cannot capture structured bindings (C++17)
   SmallVector<ReductionKind> kinds;
   if (auto l = dyn_cast<LoopOp>(loopOp)) {
-    for (unsigned i = 0; i < l.getInits().size(); ++i)
+    for (unsigned i = 0; i < l.getReduceInits().size(); ++i)
       kinds.push_back(l.getReduceKind(i));
   } else {
     auto d = cast<DeviceLoopOp>(loopOp);
-    for (unsigned i = 0; i < d.getInits().size(); ++i)
+    for (unsigned i = 0; i < d.getReduceInits().size(); ++i)
       kinds.push_back(d.getReduceKind(i));
   }
   for (Value v : inits)
@@ -624,9 +624,9 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
   Location loc = loop.getLoc();
   Block *body = loop.getBodyBlock();
   SmallVector<ReductionKind> kinds;
-  for (unsigned i = 0; i < loop.getInits().size(); ++i)
+  for (unsigned i = 0; i < loop.getReduceInits().size(); ++i)
     kinds.push_back(loop.getReduceKind(i));
-  for (Value v : loop.getInits())
+  for (Value v : loop.getReduceInits())
     if (!v.getType().isIntOrFloat())
       return loop.emitOpError()
              << "reductions on " << v.getType()
@@ -719,9 +719,9 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
   // Made right before the first scf.parallel.
   SmallVector<Value> identities, parInits;
   auto makeInits = [&] {
-    if (identities.size() == loop.getInits().size())
+    if (identities.size() == loop.getReduceInits().size())
       return;
-    for (auto [i, v] : llvm::enumerate(loop.getInits())) {
+    for (auto [i, v] : llvm::enumerate(loop.getReduceInits())) {
       identities.push_back(
           widen(b, reductionIdentity(b, loc, kinds[i], v.getType())));
       parInits.push_back(nodeLocal ? widen(b, v) : identities.back());
@@ -832,7 +832,7 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
               scf::YieldOp::create(tb, loc, y);
               OpBuilder eb = ifOp.getElseBodyBuilder();
               SmallVector<Value> ids;
-              for (auto [i, v] : llvm::enumerate(loop.getInits()))
+              for (auto [i, v] : llvm::enumerate(loop.getReduceInits()))
                 ids.push_back(widen(
                     eb, reductionIdentity(eb, loc, kinds[i], v.getType())));
               scf::YieldOp::create(eb, loc, ids);
@@ -905,7 +905,7 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
   }
   SmallVector<Value> results;
   for (auto [i, r] : llvm::enumerate(wideResults))
-    results.push_back(narrow(b, kinds[i], loop.getInits()[i].getType(), r));
+    results.push_back(narrow(b, kinds[i], loop.getReduceInits()[i].getType(), r));
   if (!splitPart)
     for (Value a : arrays)
       if (access[a] & 2)
@@ -927,7 +927,7 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
     results[i] = ResultReadOp::create(b, loc, r.getType(), slot);
   }
   combineAcrossNodes(b, loc, loop, dist, loop.getOnDims(), kinds,
-                     loop.getInits(), results);
+                     loop.getReduceInits(), results);
   loop->replaceAllUsesWith(results);
   loop->erase();
   return success();

@@ -153,7 +153,7 @@ struct XMPOverlapHaloPass
                      "reflect is on the host instance (no acc)"
                    : "a host loop reads the host instance, and the reflect "
                      "is on the device instance (acc)";
-    else if (device && !loop.getInits().empty() && !reductionsOnDevice)
+    else if (device && !loop.getReduceInits().empty() && !reductionsOnDevice)
       why = "the device loop reduces: each piece's partial would be read "
             "back to the host (reductions-on-device=true overlaps it anyway)";
     else if (escaped.contains(s.array))

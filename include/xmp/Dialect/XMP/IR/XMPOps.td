@@ -293,17 +293,26 @@ def XMP_TemplateCoordOp : XMP_Op<"template_coord", [
 // Loops
 //===----------------------------------------------------------------------===//
 
+// Loop-invariant code motion (LoopLikeOpInterface) hoists ops whose operands
+// are defined outside and that are free of memory effects and speculatable:
+// they compute the same value in every iteration on every node. Ops that
+// communicate declare no effects (unknown) or write, and stay where they are.
+// The reductions' inits (getReduceInits) are not loop-carried values (each
+// iteration yields a contribution): the interface exposes none.
 class XMP_LoopBase<string mnemonic, list<Trait> traits = []>
     : XMP_Op<mnemonic, traits # [AttrSizedOperandSegments,
         RecursiveMemoryEffects,
         SingleBlockImplicitTerminator<"YieldOp">,
+        DeclareOpInterfaceMethods<LoopLikeOpInterface, [
+            "getLoopInductionVars", "getLoopLowerBounds",
+            "getLoopUpperBounds", "getLoopSteps"]>,
         DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let arguments = (ins Variadic<Index>:$lowerBounds,
                        Variadic<Index>:$upperBounds,
                        Variadic<Index>:$steps,
                        FlatSymbolRefAttr:$tmpl,
                        DenseI64ArrayAttr:$onDims,
-                       Variadic<AnyType>:$inits,
+                       Variadic<AnyType>:$reduceInits,
                        OptionalAttr<TypedArrayAttrBase<XMP_ReductionKindAttr,
                                     "reduction kinds">>:$reduceKinds,
                        Optional<F64>:$weight,
@@ -318,6 +327,9 @@ class XMP_LoopBase<string mnemonic, list<Trait> traits = []>
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     unsigned getNumLoops() { return getLowerBounds().size(); }
+    /// LoopLikeOpInterface's loop-carried inits: this loop has none. The
+    /// reductions' inits are getReduceInits().
+    ::mlir::OperandRange getInits() = delete;
     ::mlir::Block *getBodyBlock() { return &getBody().front(); }
     ::mlir::ValueRange getInductionVars() {
       return getBodyBlock()->getArguments();
@@ -325,6 +337,27 @@ class XMP_LoopBase<string mnemonic, list<Trait> traits = []>
     ::mlir::xmp::ReductionKind getReduceKind(unsigned i) {
       return ::llvm::cast<::mlir::xmp::ReductionKindAttr>(
           (*getReduceKinds())[i]).getValue();
+    }
+  }];
+  let extraClassDefinition = [{
+    ::llvm::SmallVector<::mlir::Region *> $cppClass::getLoopRegions() {
+      return {&getBody()};
+    }
+    std::optional<::llvm::SmallVector<::mlir::Value>>
+    $cppClass::getLoopInductionVars() {
+      return ::llvm::SmallVector<::mlir::Value>(getInductionVars());
+    }
+    std::optional<::llvm::SmallVector<::mlir::OpFoldResult>>
+    $cppClass::getLoopLowerBounds() {
+      return ::llvm::SmallVector<::mlir::OpFoldResult>(getLowerBounds());
+    }
+    std::optional<::llvm::SmallVector<::mlir::OpFoldResult>>
+    $cppClass::getLoopUpperBounds() {
+      return ::llvm::SmallVector<::mlir::OpFoldResult>(getUpperBounds());
+    }
+    std::optional<::llvm::SmallVector<::mlir::OpFoldResult>>
+    $cppClass::getLoopSteps() {
+      return ::llvm::SmallVector<::mlir::OpFoldResult>(getSteps());
     }
   }];
 }
