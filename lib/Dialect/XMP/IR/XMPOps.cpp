@@ -1018,9 +1018,12 @@ static ParseResult parseLoopLike(OpAsmParser &parser, OperationState &result) {
     return failure();
   result.addAttribute("onDims", b.getDenseI64ArrayAttr(on));
 
+  // weight(...) and block_size [...]: device loops only (on xmp.loop the
+  // keywords are not part of the syntax).
+  constexpr bool isDevice = std::is_same_v<OpT, DeviceLoopOp>;
   OpAsmParser::UnresolvedOperand weight;
   bool hasWeight = false;
-  if (succeeded(parser.parseOptionalKeyword("weight"))) {
+  if (isDevice && succeeded(parser.parseOptionalKeyword("weight"))) {
     if (parser.parseLParen())
       return failure();
     if (succeeded(parser.parseOptionalKeyword("auto"))) {
@@ -1033,7 +1036,7 @@ static ParseResult parseLoopLike(OpAsmParser &parser, OperationState &result) {
     if (parser.parseRParen())
       return failure();
   }
-  if (succeeded(parser.parseOptionalKeyword("block_size"))) {
+  if (isDevice && succeeded(parser.parseOptionalKeyword("block_size"))) {
     SmallVector<int64_t> bs;
     if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
           int64_t v;
@@ -1088,11 +1091,13 @@ static ParseResult parseLoopLike(OpAsmParser &parser, OperationState &result) {
                                           TokenType::get(parser.getContext()),
                                           result.operands))
     return failure();
-  result.addAttribute(
-      "operandSegmentSizes",
-      b.getDenseI32ArrayAttr({(int32_t)lbs.size(), (int32_t)ubs.size(),
-                              (int32_t)steps.size(), (int32_t)inits.size(),
-                              hasWeight ? 1 : 0, hasOverlap ? 1 : 0}));
+  SmallVector<int32_t> segments = {(int32_t)lbs.size(), (int32_t)ubs.size(),
+                                   (int32_t)steps.size(),
+                                   (int32_t)inits.size()};
+  if (isDevice)
+    segments.push_back(hasWeight ? 1 : 0);
+  segments.push_back(hasOverlap ? 1 : 0);
+  result.addAttribute("operandSegmentSizes", b.getDenseI32ArrayAttr(segments));
   if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
   Region *body = result.addRegion();
@@ -1111,14 +1116,16 @@ static void printLoopLike(OpT op, OpAsmPrinter &p) {
     << ") step (" << op.getSteps() << ") on " << op.getTmplAttr() << " [";
   llvm::interleaveComma(op.getOnDims(), p);
   p << "]";
-  if (op.getWeight())
-    p << " weight(" << op.getWeight() << ")";
-  else if (op.getWeightAuto())
-    p << " weight(auto)";
-  if (op.getBlockSize()) {
-    p << " block_size [";
-    llvm::interleaveComma(*op.getBlockSize(), p);
-    p << "]";
+  if constexpr (std::is_same_v<OpT, DeviceLoopOp>) {
+    if (op.getWeight())
+      p << " weight(" << op.getWeight() << ")";
+    else if (op.getWeightAuto())
+      p << " weight(auto)";
+    if (op.getBlockSize()) {
+      p << " block_size [";
+      llvm::interleaveComma(*op.getBlockSize(), p);
+      p << "]";
+    }
   }
   if (Value tok = op.getOverlap()) {
     p << " overlap(" << tok << " margin ";
@@ -1144,7 +1151,7 @@ static void printLoopLike(OpT op, OpAsmPrinter &p) {
 }
 
 template <typename OpT>
-static LogicalResult verifyLoopLike(OpT op, bool isDevice) {
+static LogicalResult verifyLoopLike(OpT op) {
   unsigned n = op.getLowerBounds().size();
   if (n == 0)
     return op.emitOpError("needs at least one induction variable");
@@ -1171,21 +1178,6 @@ static LogicalResult verifyLoopLike(OpT op, bool isDevice) {
     if (!seen.insert(d).second)
       return op.emitOpError()
              << "'on' names template dimension " << d << " twice";
-  }
-  if (!isDevice && (op.getWeight() || op.getWeightAuto()))
-    return op.emitOpError()
-           << "weight is only allowed on xmp.device_loop (a host loop runs "
-              "entirely on the CPU)";
-  if (op.getWeight() && op.getWeightAuto())
-    return op.emitOpError("has both a weight value and weight(auto)");
-  if (auto bs = op.getBlockSize()) {
-    if (!isDevice)
-      return op.emitOpError("block_size is only allowed on xmp.device_loop");
-    if (bs->empty() || bs->size() > 3)
-      return op.emitOpError("block_size needs 1 to 3 entries");
-    for (int64_t v : *bs)
-      if (v <= 0)
-        return op.emitOpError("block_size entries must be positive");
   }
   if (op.getOverlap() || op.getMarginLo() || op.getMarginHi()) {
     if (!op.getOverlap() || !op.getMarginLo() || !op.getMarginHi())
@@ -1280,7 +1272,7 @@ ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &result) {
   return parseLoopLike<LoopOp>(parser, result);
 }
 void LoopOp::print(OpAsmPrinter &p) { printLoopLike(*this, p); }
-LogicalResult LoopOp::verify() { return verifyLoopLike(*this, false); }
+LogicalResult LoopOp::verify() { return verifyLoopLike(*this); }
 LogicalResult LoopOp::verifySymbolUses(SymbolTableCollection &st) {
   return verifyLoopSymbols(*this, st);
 }
@@ -1293,8 +1285,17 @@ void DeviceLoopOp::print(OpAsmPrinter &p) { printLoopLike(*this, p); }
 // contain"): its body runs once per iteration on GPU threads or CPU cores,
 // with no host of its own, in the CPU and in the GPU build alike.
 LogicalResult DeviceLoopOp::verify() {
-  if (failed(verifyLoopLike(*this, true)))
+  if (failed(verifyLoopLike(*this)))
     return failure();
+  if (getWeight() && getWeightAuto())
+    return emitOpError("has both a weight value and weight(auto)");
+  if (auto bs = getBlockSize()) {
+    if (bs->empty() || bs->size() > 3)
+      return emitOpError("block_size needs 1 to 3 entries");
+    for (int64_t v : *bs)
+      if (v <= 0)
+        return emitOpError("block_size entries must be positive");
+  }
   Region &body = getBody();
   WalkResult r = body.walk([&](Operation *op) -> WalkResult {
     if (isa<DeviceLoopOp>(op))

@@ -174,8 +174,7 @@ CpuPartStartOp Splitter::startCpuPart(OpBuilder &b, DeviceLoopOp loop,
   auto cpuLoop = LoopOp::create(
       rb, loc, loop.getResultTypes(), lbs, ubs, loop.getSteps(),
       loop.getTmplAttr(), loop.getOnDimsAttr(), identities,
-      loop.getReduceKindsAttr(), /*weight=*/Value(), /*weightAuto=*/UnitAttr(),
-      /*blockSize=*/DenseI64ArrayAttr(), /*overlap=*/Value(),
+      loop.getReduceKindsAttr(), /*overlap=*/Value(),
       /*marginLo=*/DenseI64ArrayAttr(), /*marginHi=*/DenseI64ArrayAttr());
   IRMapping same;
   loop.getBody().cloneInto(&cpuLoop.getBody(), same);

@@ -299,7 +299,10 @@ def XMP_TemplateCoordOp : XMP_Op<"template_coord", [
 // communicate declare no effects (unknown) or write, and stay where they are.
 // The reductions' inits (getReduceInits) are not loop-carried values (each
 // iteration yields a contribution): the interface exposes none.
-class XMP_LoopBase<string mnemonic, list<Trait> traits = []>
+// `deviceArgs`: the operands only a device loop has (between the reductions
+// and the overlap).
+class XMP_LoopBase<string mnemonic, dag deviceArgs = (ins),
+                   list<Trait> traits = []>
     : XMP_Op<mnemonic, traits # [AttrSizedOperandSegments,
         RecursiveMemoryEffects,
         SingleBlockImplicitTerminator<"YieldOp">,
@@ -307,20 +310,19 @@ class XMP_LoopBase<string mnemonic, list<Trait> traits = []>
             "getLoopInductionVars", "getLoopLowerBounds",
             "getLoopUpperBounds", "getLoopSteps"]>,
         DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
-  let arguments = (ins Variadic<Index>:$lowerBounds,
-                       Variadic<Index>:$upperBounds,
-                       Variadic<Index>:$steps,
-                       FlatSymbolRefAttr:$tmpl,
-                       DenseI64ArrayAttr:$onDims,
-                       Variadic<AnyType>:$reduceInits,
-                       OptionalAttr<TypedArrayAttrBase<XMP_ReductionKindAttr,
-                                    "reduction kinds">>:$reduceKinds,
-                       Optional<F64>:$weight,
-                       UnitAttr:$weightAuto,
-                       OptionalAttr<DenseI64ArrayAttr>:$blockSize,
-                       Optional<XMP_Token>:$overlap,
-                       OptionalAttr<DenseI64ArrayAttr>:$marginLo,
-                       OptionalAttr<DenseI64ArrayAttr>:$marginHi);
+  let arguments = !con(
+      (ins Variadic<Index>:$lowerBounds,
+           Variadic<Index>:$upperBounds,
+           Variadic<Index>:$steps,
+           FlatSymbolRefAttr:$tmpl,
+           DenseI64ArrayAttr:$onDims,
+           Variadic<AnyType>:$reduceInits,
+           OptionalAttr<TypedArrayAttrBase<XMP_ReductionKindAttr,
+                        "reduction kinds">>:$reduceKinds),
+      deviceArgs,
+      (ins Optional<XMP_Token>:$overlap,
+           OptionalAttr<DenseI64ArrayAttr>:$marginLo,
+           OptionalAttr<DenseI64ArrayAttr>:$marginHi));
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
@@ -387,7 +389,9 @@ def XMP_LoopOp : XMP_LoopBase<"loop"> {
   }];
 }
 
-def XMP_DeviceLoopOp : XMP_LoopBase<"device_loop"> {
+def XMP_DeviceLoopOp : XMP_LoopBase<"device_loop",
+    (ins Optional<F64>:$weight, UnitAttr:$weightAuto,
+         OptionalAttr<DenseI64ArrayAttr>:$blockSize)> {
   let summary = "a work-sharing loop on a template, run on the accelerator";
   let description = [{
     Same iteration semantics as `xmp.loop`; the innermost induction variable
