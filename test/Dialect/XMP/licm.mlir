@@ -85,6 +85,34 @@ func.func @device_loop(%b: !b_t, %lb: index, %ub: index, %st: index,
   return
 }
 
+// A device loop may not use a memref defined outside it: memref.get_global
+// (pure, no operands) stays in its body; out of a host loop it is hoisted
+// (the load from it, a read, stays in both).
+// CHECK-LABEL: func.func @global_kept
+// CHECK: xmp.device_loop
+// CHECK-NEXT: memref.get_global @g
+// CHECK-NEXT: memref.load
+// CHECK: memref.get_global @g
+// CHECK-NEXT: xmp.loop
+// CHECK-NEXT: memref.load
+memref.global "private" constant @g : memref<4xf64> = dense<1.0>
+func.func @global_kept(%a: !a_t, %lb: index, %ub: index, %st: index,
+                       %k: index) {
+  xmp.device_loop (%i) = (%lb) to (%ub) step (%st) on @t [0] {
+    %m = memref.get_global @g : memref<4xf64>
+    %v = memref.load %m[%k] : memref<4xf64>
+    xmp.store %v, %a[%i] : !a_t
+    xmp.yield
+  }
+  xmp.loop (%i) = (%lb) to (%ub) step (%st) on @t [0] {
+    %m = memref.get_global @g : memref<4xf64>
+    %v = memref.load %m[%k] : memref<4xf64>
+    xmp.store %v, %a[%i] : !a_t
+    xmp.yield
+  }
+  return
+}
+
 // CSE merges identical loads of an array that nothing writes in between,
 // in a loop body as elsewhere, and keeps a load after a store apart.
 // CSE-LABEL: func.func @cse_in_loop

@@ -1281,6 +1281,17 @@ ParseResult DeviceLoopOp::parse(OpAsmParser &parser, OperationState &result) {
   return parseLoopLike<DeviceLoopOp>(parser, result);
 }
 void DeviceLoopOp::print(OpAsmPrinter &p) { printLoopLike(*this, p); }
+void LoopOp::moveOutOfLoop(Operation *op) { op->moveBefore(*this); }
+// Loop-invariant code motion hoists what it finds invariant, pure and
+// speculatable; a device loop's body may not use a memref defined outside
+// it (the verifier below), so an op with a memref result (memref.get_global,
+// pure and without operands) stays where it is, and with it what uses it.
+void DeviceLoopOp::moveOutOfLoop(Operation *op) {
+  if (llvm::any_of(op->getResultTypes(), llvm::IsaPred<BaseMemRefType>))
+    return;
+  op->moveBefore(*this);
+}
+
 // What a device loop may contain (docs/dialect.md, "What a device loop may
 // contain"): its body runs once per iteration on GPU threads or CPU cores,
 // with no host of its own, in the CPU and in the GPU build alike.

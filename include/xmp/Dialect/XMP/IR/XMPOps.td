@@ -298,7 +298,9 @@ def XMP_TemplateCoordOp : XMP_Op<"template_coord", [
 // they compute the same value in every iteration on every node. Ops that
 // communicate declare no effects (unknown) or write, and stay where they are.
 // The reductions' inits (getReduceInits) are not loop-carried values (each
-// iteration yields a contribution): the interface exposes none.
+// iteration yields a contribution): the interface exposes none. A device
+// loop keeps ops with memref results (memref.get_global) in its body: it
+// may not use memrefs defined outside (XMPOps.cpp, moveOutOfLoop).
 // `deviceArgs`: the operands only a device loop has (between the reductions
 // and the overlap).
 class XMP_LoopBase<string mnemonic, dag deviceArgs = (ins),
@@ -307,7 +309,7 @@ class XMP_LoopBase<string mnemonic, dag deviceArgs = (ins),
         RecursiveMemoryEffects,
         SingleBlockImplicitTerminator<"YieldOp">,
         DeclareOpInterfaceMethods<LoopLikeOpInterface, [
-            "getLoopInductionVars", "getLoopLowerBounds",
+            "moveOutOfLoop", "getLoopInductionVars", "getLoopLowerBounds",
             "getLoopUpperBounds", "getLoopSteps"]>,
         DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let arguments = !con(
