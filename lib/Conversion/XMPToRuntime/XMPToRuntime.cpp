@@ -901,8 +901,8 @@ struct TemplateOwnsLowering : RuntimePattern<TemplateOwnsOp> {
 };
 
 /// Width, periodic and channel arrays of a reflect-like op.
-template <typename OpT>
-SmallVector<Value> reflectArgs(OpBuilder &b, Location loc, OpT op, bool gpu) {
+SmallVector<Value> reflectArgs(OpBuilder &b, Location loc,
+                               ReflectLikeOpInterface op, bool gpu) {
   Value wlo = op.getWidthLo() ? packConsts(b, loc, *op.getWidthLo(), 64)
                               : nullPtr(b, loc);
   Value whi = op.getWidthHi() ? packConsts(b, loc, *op.getWidthHi(), 64)

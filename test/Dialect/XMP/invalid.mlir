@@ -690,7 +690,7 @@ func.func @f() {
 xmp.template @t(shape = 8)
 func.func @f(%c0: index, %c8: index, %c1: index) {
   // expected-error @+1 {{body has 2 arguments but the loop has 1 induction variables}}
-  "xmp.loop"(%c0, %c8, %c1) <{tmpl = @t, onDims = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0>}> ({
+  "xmp.loop"(%c0, %c8, %c1) <{tmpl = @t, onDims = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}> ({
   ^bb0(%i: index, %j: index):
     xmp.yield
   }) : (index, index, index) -> ()
@@ -711,7 +711,8 @@ func.func @f(%c0: index, %c8: index, %c1: index) {
 
 xmp.template @t(shape = 8)
 func.func @f(%c0: index, %c8: index, %c1: index, %w: f64) {
-  // expected-error @+1 {{weight is only allowed on xmp.device_loop (a host loop runs entirely on the CPU)}}
+  // weight and block_size are xmp.device_loop operands, not xmp.loop syntax.
+  // expected-error @+1 {{expected '{' to begin a region}}
   xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] weight(%w) {
   }
   return
@@ -721,7 +722,8 @@ func.func @f(%c0: index, %c8: index, %c1: index, %w: f64) {
 
 xmp.template @t(shape = 8)
 func.func @f(%c0: index, %c8: index, %c1: index) {
-  // expected-error @+1 {{weight is only allowed on xmp.device_loop}}
+  // weight and block_size are xmp.device_loop operands, not xmp.loop syntax.
+  // expected-error @+1 {{expected '{' to begin a region}}
   xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] weight(auto) {
   }
   return
@@ -731,7 +733,8 @@ func.func @f(%c0: index, %c8: index, %c1: index) {
 
 xmp.template @t(shape = 8)
 func.func @f(%c0: index, %c8: index, %c1: index) {
-  // expected-error @+1 {{block_size is only allowed on xmp.device_loop}}
+  // weight and block_size are xmp.device_loop operands, not xmp.loop syntax.
+  // expected-error @+1 {{expected '{' to begin a region}}
   xmp.loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] block_size [128] {
   }
   return
@@ -852,7 +855,7 @@ func.func @f(%c0: index, %c8: index, %c1: index, %z: f64) {
 xmp.template @t(shape = 8)
 func.func @f(%c0: index, %c8: index, %c1: index, %z: f64) {
   // expected-error @+1 {{init 0 has type 'f64' but result 0 has type 'f32'}}
-  %s = "xmp.loop"(%c0, %c8, %c1, %z) <{tmpl = @t, onDims = array<i64: 0>, reduceKinds = [#xmp.reduction<add>], operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0>}> ({
+  %s = "xmp.loop"(%c0, %c8, %c1, %z) <{tmpl = @t, onDims = array<i64: 0>, reduceKinds = [#xmp.reduction<add>], operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>}> ({
   ^bb0(%i: index):
     xmp.yield %z : f64
   }) : (index, index, index, f64) -> f32
@@ -864,7 +867,7 @@ func.func @f(%c0: index, %c8: index, %c1: index, %z: f64) {
 xmp.template @t(shape = 8)
 func.func @f(%c0: index, %c8: index, %c1: index) {
   // expected-error @+1 {{has 1 results but 0 reductions}}
-  %s = "xmp.loop"(%c0, %c8, %c1) <{tmpl = @t, onDims = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0>}> ({
+  %s = "xmp.loop"(%c0, %c8, %c1) <{tmpl = @t, onDims = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}> ({
   ^bb0(%i: index):
     xmp.yield
   }) : (index, index, index) -> f64
@@ -1157,7 +1160,7 @@ func.func @f(%x: f64, %i: index) {
 
 xmp.nodes @p(shape = 2)
 func.func @f(%x: f64, %i: index) {
-  // expected-error @+1 {{2 location values but 1 types}}
+  // expected-error @+1 {{number of operands and types do not match: got 2 operands and 1 types}}
   %r:3 = xmp.reduction firstmax %x loc(%i, %i : index) on @p : f64
   return
 }

@@ -431,72 +431,115 @@ static void printLoHiList(OpAsmPrinter &p, ArrayRef<int64_t> lo,
   p << "]";
 }
 
-static ParseResult parseReflectOptions(OpAsmParser &parser,
-                                       DenseI64ArrayAttr &widthLo,
-                                       DenseI64ArrayAttr &widthHi,
-                                       DenseBoolArrayAttr &periodic,
-                                       UnitAttr &acc, ArrayAttr &channels) {
-  Builder &b = parser.getBuilder();
-  if (succeeded(parser.parseOptionalKeyword("width")) &&
-      parseLoHiList(parser, widthLo, widthHi))
+static void printLoHiList(OpAsmPrinter &p, Operation *, DenseI64ArrayAttr lo,
+                          DenseI64ArrayAttr hi) {
+  printLoHiList(p, lo ? lo.asArrayRef() : ArrayRef<int64_t>(),
+                hi ? hi.asArrayRef() : ArrayRef<int64_t>());
+}
+
+/// `[tca, ib, ...]`: the channels of a reflect.
+static ParseResult parseChannelList(OpAsmParser &parser, ArrayAttr &channels) {
+  SmallVector<Attribute> list;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        Channel c;
+        if (parseEnumKeyword(parser, c, "channel"))
+          return failure();
+        list.push_back(ChannelAttr::get(parser.getContext(), c));
+        return success();
+      }))
     return failure();
-  if (succeeded(parser.parseOptionalKeyword("periodic"))) {
-    SmallVector<bool> per;
-    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {
-          StringRef kw;
-          SMLoc loc = parser.getCurrentLocation();
-          if (parser.parseKeyword(&kw))
-            return failure();
-          if (kw != "true" && kw != "false")
-            return ParseResult(parser.emitError(loc, "expected true or false"));
-          per.push_back(kw == "true");
-          return success();
-        }))
-      return failure();
-    periodic = b.getDenseBoolArrayAttr(per);
-  }
-  if (succeeded(parser.parseOptionalKeyword("acc")))
-    acc = b.getUnitAttr();
-  if (succeeded(parser.parseOptionalKeyword("channels"))) {
-    SmallVector<Attribute> list;
-    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
-          Channel c;
-          if (parseEnumKeyword(parser, c, "channel"))
-            return failure();
-          list.push_back(ChannelAttr::get(parser.getContext(), c));
-          return success();
-        }))
-      return failure();
-    channels = b.getArrayAttr(list);
-  }
+  channels = parser.getBuilder().getArrayAttr(list);
   return success();
 }
 
-static void printReflectOptions(OpAsmPrinter &p, Operation *,
-                                DenseI64ArrayAttr widthLo,
-                                DenseI64ArrayAttr widthHi,
-                                DenseBoolArrayAttr periodic, UnitAttr acc,
-                                ArrayAttr channels) {
-  if (widthLo && widthHi) {
-    p << " width ";
-    printLoHiList(p, widthLo.asArrayRef(), widthHi.asArrayRef());
-  }
-  if (periodic) {
-    p << " periodic [";
-    llvm::interleaveComma(periodic.asArrayRef(), p,
-                          [&](bool v) { p << (v ? "true" : "false"); });
-    p << "]";
-  }
-  if (acc)
-    p << " acc";
-  if (channels) {
-    p << " channels [";
-    llvm::interleaveComma(channels, p, [&](Attribute a) {
-      p << stringifyEnum(llvm::cast<ChannelAttr>(a).getValue());
-    });
-    p << "]";
-  }
+static void printChannelList(OpAsmPrinter &p, Operation *, ArrayAttr channels) {
+  p << "[";
+  llvm::interleaveComma(channels, p, [&](Attribute a) {
+    p << stringifyEnum(llvm::cast<ChannelAttr>(a).getValue());
+  });
+  p << "]";
 }
+
+/// A bare reduction kind: `add`, `max`, `firstmax`, ...
+static ParseResult parseReductionKind(OpAsmParser &parser,
+                                      ReductionKindAttr &kind) {
+  ReductionKind v;
+  if (parseEnumKeyword(parser, v, "reduction kind"))
+    return failure();
+  kind = ReductionKindAttr::get(parser.getContext(), v);
+  return success();
+}
+
+static void printReductionKind(OpAsmPrinter &p, Operation *,
+                               ReductionKindAttr kind) {
+  p << stringifyEnum(kind.getValue());
+}
+
+/// `1, 2`: integers without their brackets (the format has them).
+static ParseResult parseI64List(OpAsmParser &parser, DenseI64ArrayAttr &list) {
+  SmallVector<int64_t> v;
+  if (parser.parseCommaSeparatedList([&] {
+        int64_t x;
+        if (parser.parseInteger(x))
+          return failure();
+        v.push_back(x);
+        return success();
+      }))
+    return failure();
+  list = parser.getBuilder().getDenseI64ArrayAttr(v);
+  return success();
+}
+
+static void printI64List(OpAsmPrinter &p, Operation *, DenseI64ArrayAttr list) {
+  llvm::interleaveComma(list.asArrayRef(), p);
+}
+
+/// The operand type of xmp.reduction; the results follow: the scalar's
+/// (none for a memref or darray, reduced in place), then the locations'.
+static ParseResult parseReductionTypes(OpAsmParser &parser, Type &value,
+                                       Type &result, ArrayRef<Type> locTypes,
+                                       SmallVectorImpl<Type> &locResults) {
+  if (parser.parseType(value))
+    return failure();
+  if (!llvm::isa<MemRefType, DArrayType>(value))
+    result = value;
+  locResults.assign(locTypes.begin(), locTypes.end());
+  return success();
+}
+
+static void printReductionTypes(OpAsmPrinter &p, Operation *, Type value,
+                                Type, TypeRange, TypeRange) {
+  p << value;
+}
+
+/// The operand type of xmp.bcast; a scalar's broadcast returns it, a
+/// memref's is in place.
+static ParseResult parseBcastType(OpAsmParser &parser, Type &value,
+                                  Type &result) {
+  if (parser.parseType(value))
+    return failure();
+  if (!llvm::isa<MemRefType>(value))
+    result = value;
+  return success();
+}
+
+static void printBcastType(OpAsmPrinter &p, Operation *, Type value, Type) {
+  p << value;
+}
+
+/// The asynchronous collectives move host memory: `acc` (of their
+/// synchronous forms) is refused with a message saying so. Prints nothing.
+static ParseResult parseNoAcc(OpAsmParser &parser, StringRef what,
+                              StringRef syncOp) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword("acc")))
+    return parser.emitError(loc)
+           << "starts a " << what << " of host memory: acc is not supported "
+           << "(use " << syncOp << " ... acc)";
+  return success();
+}
+
+static void printNoAcc(OpAsmPrinter &, Operation *, StringRef, StringRef) {}
 
 //===----------------------------------------------------------------------===//
 // NodesOp, TemplateOp, DistributeOp, TemplateFixOp
@@ -977,9 +1020,12 @@ static ParseResult parseLoopLike(OpAsmParser &parser, OperationState &result) {
     return failure();
   result.addAttribute("onDims", b.getDenseI64ArrayAttr(on));
 
+  // weight(...) and block_size [...]: device loops only (on xmp.loop the
+  // keywords are not part of the syntax).
+  constexpr bool isDevice = std::is_same_v<OpT, DeviceLoopOp>;
   OpAsmParser::UnresolvedOperand weight;
   bool hasWeight = false;
-  if (succeeded(parser.parseOptionalKeyword("weight"))) {
+  if (isDevice && succeeded(parser.parseOptionalKeyword("weight"))) {
     if (parser.parseLParen())
       return failure();
     if (succeeded(parser.parseOptionalKeyword("auto"))) {
@@ -992,7 +1038,7 @@ static ParseResult parseLoopLike(OpAsmParser &parser, OperationState &result) {
     if (parser.parseRParen())
       return failure();
   }
-  if (succeeded(parser.parseOptionalKeyword("block_size"))) {
+  if (isDevice && succeeded(parser.parseOptionalKeyword("block_size"))) {
     SmallVector<int64_t> bs;
     if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
           int64_t v;
@@ -1047,11 +1093,13 @@ static ParseResult parseLoopLike(OpAsmParser &parser, OperationState &result) {
                                           TokenType::get(parser.getContext()),
                                           result.operands))
     return failure();
-  result.addAttribute(
-      "operandSegmentSizes",
-      b.getDenseI32ArrayAttr({(int32_t)lbs.size(), (int32_t)ubs.size(),
-                              (int32_t)steps.size(), (int32_t)inits.size(),
-                              hasWeight ? 1 : 0, hasOverlap ? 1 : 0}));
+  SmallVector<int32_t> segments = {(int32_t)lbs.size(), (int32_t)ubs.size(),
+                                   (int32_t)steps.size(),
+                                   (int32_t)inits.size()};
+  if (isDevice)
+    segments.push_back(hasWeight ? 1 : 0);
+  segments.push_back(hasOverlap ? 1 : 0);
+  result.addAttribute("operandSegmentSizes", b.getDenseI32ArrayAttr(segments));
   if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
   Region *body = result.addRegion();
@@ -1070,14 +1118,16 @@ static void printLoopLike(OpT op, OpAsmPrinter &p) {
     << ") step (" << op.getSteps() << ") on " << op.getTmplAttr() << " [";
   llvm::interleaveComma(op.getOnDims(), p);
   p << "]";
-  if (op.getWeight())
-    p << " weight(" << op.getWeight() << ")";
-  else if (op.getWeightAuto())
-    p << " weight(auto)";
-  if (op.getBlockSize()) {
-    p << " block_size [";
-    llvm::interleaveComma(*op.getBlockSize(), p);
-    p << "]";
+  if constexpr (std::is_same_v<OpT, DeviceLoopOp>) {
+    if (op.getWeight())
+      p << " weight(" << op.getWeight() << ")";
+    else if (op.getWeightAuto())
+      p << " weight(auto)";
+    if (op.getBlockSize()) {
+      p << " block_size [";
+      llvm::interleaveComma(*op.getBlockSize(), p);
+      p << "]";
+    }
   }
   if (Value tok = op.getOverlap()) {
     p << " overlap(" << tok << " margin ";
@@ -1085,12 +1135,12 @@ static void printLoopLike(OpT op, OpAsmPrinter &p) {
                   op.getMarginHi() ? *op.getMarginHi() : ArrayRef<int64_t>());
     p << ")";
   }
-  if (!op.getInits().empty()) {
+  if (!op.getReduceInits().empty()) {
     p << " reduce(";
     llvm::interleaveComma(*op.getReduceKinds(), p, [&](Attribute a) {
       p << stringifyEnum(llvm::cast<ReductionKindAttr>(a).getValue());
     });
-    p << ") init(" << op.getInits() << ")";
+    p << ") init(" << op.getReduceInits() << ")";
     p.printArrowTypeList(op.getResultTypes());
   }
   p.printOptionalAttrDictWithKeyword(
@@ -1099,11 +1149,11 @@ static void printLoopLike(OpT op, OpAsmPrinter &p) {
                        "marginHi"});
   p << " ";
   p.printRegion(op.getBody(), /*printEntryBlockArgs=*/false,
-                /*printBlockTerminators=*/!op.getInits().empty());
+                /*printBlockTerminators=*/!op.getReduceInits().empty());
 }
 
 template <typename OpT>
-static LogicalResult verifyLoopLike(OpT op, bool isDevice) {
+static LogicalResult verifyLoopLike(OpT op) {
   unsigned n = op.getLowerBounds().size();
   if (n == 0)
     return op.emitOpError("needs at least one induction variable");
@@ -1131,21 +1181,6 @@ static LogicalResult verifyLoopLike(OpT op, bool isDevice) {
       return op.emitOpError()
              << "'on' names template dimension " << d << " twice";
   }
-  if (!isDevice && (op.getWeight() || op.getWeightAuto()))
-    return op.emitOpError()
-           << "weight is only allowed on xmp.device_loop (a host loop runs "
-              "entirely on the CPU)";
-  if (op.getWeight() && op.getWeightAuto())
-    return op.emitOpError("has both a weight value and weight(auto)");
-  if (auto bs = op.getBlockSize()) {
-    if (!isDevice)
-      return op.emitOpError("block_size is only allowed on xmp.device_loop");
-    if (bs->empty() || bs->size() > 3)
-      return op.emitOpError("block_size needs 1 to 3 entries");
-    for (int64_t v : *bs)
-      if (v <= 0)
-        return op.emitOpError("block_size entries must be positive");
-  }
   if (op.getOverlap() || op.getMarginLo() || op.getMarginHi()) {
     if (!op.getOverlap() || !op.getMarginLo() || !op.getMarginHi())
       return op.emitOpError(
@@ -1162,7 +1197,7 @@ static LogicalResult verifyLoopLike(OpT op, bool isDevice) {
                << " must not be negative, got " << (*op.getMarginLo())[k]
                << ":" << (*op.getMarginHi())[k];
   }
-  size_t numRed = op.getInits().size();
+  size_t numRed = op.getReduceInits().size();
   size_t numKinds = op.getReduceKinds() ? op.getReduceKinds()->size() : 0;
   if (numKinds != numRed)
     return op.emitOpError() << "has " << numKinds << " reduction kinds but "
@@ -1171,7 +1206,7 @@ static LogicalResult verifyLoopLike(OpT op, bool isDevice) {
     return op.emitOpError() << "has " << op.getNumResults()
                             << " results but " << numRed << " reductions";
   for (size_t i = 0; i < numRed; ++i) {
-    Type t = op.getInits()[i].getType();
+    Type t = op.getReduceInits()[i].getType();
     if (t != op.getResult(i).getType())
       return op.emitOpError() << "init " << i << " has type " << t
                               << " but result " << i << " has type "
@@ -1239,7 +1274,7 @@ ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &result) {
   return parseLoopLike<LoopOp>(parser, result);
 }
 void LoopOp::print(OpAsmPrinter &p) { printLoopLike(*this, p); }
-LogicalResult LoopOp::verify() { return verifyLoopLike(*this, false); }
+LogicalResult LoopOp::verify() { return verifyLoopLike(*this); }
 LogicalResult LoopOp::verifySymbolUses(SymbolTableCollection &st) {
   return verifyLoopSymbols(*this, st);
 }
@@ -1248,12 +1283,32 @@ ParseResult DeviceLoopOp::parse(OpAsmParser &parser, OperationState &result) {
   return parseLoopLike<DeviceLoopOp>(parser, result);
 }
 void DeviceLoopOp::print(OpAsmPrinter &p) { printLoopLike(*this, p); }
+void LoopOp::moveOutOfLoop(Operation *op) { op->moveBefore(*this); }
+// Loop-invariant code motion hoists what it finds invariant, pure and
+// speculatable; a device loop's body may not use a memref defined outside
+// it (the verifier below), so an op with a memref result (memref.get_global,
+// pure and without operands) stays where it is, and with it what uses it.
+void DeviceLoopOp::moveOutOfLoop(Operation *op) {
+  if (llvm::any_of(op->getResultTypes(), llvm::IsaPred<BaseMemRefType>))
+    return;
+  op->moveBefore(*this);
+}
+
 // What a device loop may contain (docs/dialect.md, "What a device loop may
 // contain"): its body runs once per iteration on GPU threads or CPU cores,
 // with no host of its own, in the CPU and in the GPU build alike.
 LogicalResult DeviceLoopOp::verify() {
-  if (failed(verifyLoopLike(*this, true)))
+  if (failed(verifyLoopLike(*this)))
     return failure();
+  if (getWeight() && getWeightAuto())
+    return emitOpError("has both a weight value and weight(auto)");
+  if (auto bs = getBlockSize()) {
+    if (bs->empty() || bs->size() > 3)
+      return emitOpError("block_size needs 1 to 3 entries");
+    for (int64_t v : *bs)
+      if (v <= 0)
+        return emitOpError("block_size entries must be positive");
+  }
   Region &body = getBody();
   WalkResult r = body.walk([&](Operation *op) -> WalkResult {
     if (isa<DeviceLoopOp>(op))
@@ -1399,7 +1454,7 @@ LogicalResult DeviceLoopOp::verifySymbolUses(SymbolTableCollection &st) {
     // iterations its node owns; a reduction over a distributed dimension
     // would have to be combined across nodes inside the device loop.
     auto inner = dyn_cast<LoopOp>(op);
-    if (!inner || inner.getInits().empty())
+    if (!inner || inner.getReduceInits().empty())
       return WalkResult::advance();
     auto tmpl = llvm::dyn_cast_or_null<TemplateOp>(
         st.lookupNearestSymbolFrom(inner, inner.getTmplAttr()));
@@ -1457,8 +1512,10 @@ LogicalResult ReplicateSyncOp::verify() {
 // Reflect
 //===----------------------------------------------------------------------===//
 
-template <typename OpT>
-static LogicalResult verifyReflectOptions(OpT op) {
+#include "xmp/Dialect/XMP/IR/XMPInterfaces.cpp.inc"
+
+LogicalResult mlir::xmp::detail::verifyReflectLike(Operation *o) {
+  auto op = llvm::cast<ReflectLikeOpInterface>(o);
   DArrayType type = op.getArray().getType();
   unsigned rank = type.getRank();
   if (!type.hasShadow())
@@ -1488,141 +1545,25 @@ static LogicalResult verifyReflectOptions(OpT op) {
                             << op.getPeriodic()->size()
                             << " entries, expected one per array dimension ("
                             << rank << ")";
-  if (op.getChannels() && op.getChannels()->size() != rank)
+  if (op.getChannelsAttr() && op.getChannelsAttr().size() != rank)
     return op.emitOpError() << "channels list has "
-                            << op.getChannels()->size()
+                            << op.getChannelsAttr().size()
                             << " entries, expected one per array dimension ("
                             << rank << ")";
   return success();
 }
 
-template <typename OpT>
-static SmallVector<Channel> channelList(OpT op) {
-  SmallVector<Channel> out;
-  if (auto ch = op.getChannels())
-    for (Attribute a : *ch)
-      out.push_back(llvm::cast<ChannelAttr>(a).getValue());
-  return out;
-}
-
-template <typename OpT>
-static ParseResult parseReflectLike(OpAsmParser &parser,
-                                    OperationState &result, bool hasPlan) {
-  OpAsmParser::UnresolvedOperand array;
-  DenseI64ArrayAttr widthLo, widthHi;
-  DenseBoolArrayAttr periodic;
-  UnitAttr acc;
-  ArrayAttr channels;
-  Type type, planType;
-  if (parser.parseOperand(array) ||
-      parseReflectOptions(parser, widthLo, widthHi, periodic, acc, channels) ||
-      parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(type) ||
-      parser.resolveOperand(array, type, result.operands))
-    return failure();
-  if (hasPlan) {
-    if (parser.parseArrow() || parser.parseType(planType))
-      return failure();
-    result.addTypes(planType);
-  }
-  auto &props = result.getOrAddProperties<typename OpT::Properties>();
-  props.widthLo = widthLo;
-  props.widthHi = widthHi;
-  props.periodic = periodic;
-  props.acc = acc;
-  props.channels = channels;
-  return success();
-}
-
-template <typename OpT>
-static void printReflectLike(OpT op, OpAsmPrinter &p) {
-  p << " " << op.getArray();
-  printReflectOptions(p, op, op.getWidthLoAttr(), op.getWidthHiAttr(),
-                      op.getPeriodicAttr(), op.getAccAttr(),
-                      op.getChannelsAttr());
-  p.printOptionalAttrDict(op->getAttrs(), {"widthLo", "widthHi", "periodic",
-                                           "acc", "channels"});
-  p << " : " << op.getArray().getType();
-}
-
-ParseResult ReflectOp::parse(OpAsmParser &parser, OperationState &result) {
-  return parseReflectLike<ReflectOp>(parser, result, false);
-}
-void ReflectOp::print(OpAsmPrinter &p) { printReflectLike(*this, p); }
-ParseResult ReflectInitOp::parse(OpAsmParser &parser, OperationState &result) {
-  return parseReflectLike<ReflectInitOp>(parser, result, true);
-}
-void ReflectInitOp::print(OpAsmPrinter &p) {
-  printReflectLike(*this, p);
-  p << " -> " << getPlan().getType();
-}
-
-LogicalResult ReflectOp::verify() { return verifyReflectOptions(*this); }
-LogicalResult ReflectInitOp::verify() { return verifyReflectOptions(*this); }
-SmallVector<Channel> ReflectOp::getChannelList() { return channelList(*this); }
-SmallVector<Channel> ReflectInitOp::getChannelList() {
-  return channelList(*this);
+ReflectLikeOpInterface ReflectLikeOpInterface::forExchange(Operation *op) {
+  if (auto r = llvm::dyn_cast<ReflectOp>(op))
+    return r;
+  if (llvm::isa<ReflectDoOp, ReflectStartOp>(op))
+    return op->getOperand(0).getDefiningOp<ReflectInitOp>();
+  return {};
 }
 
 //===----------------------------------------------------------------------===//
 // Reduction and broadcast
 //===----------------------------------------------------------------------===//
-
-/// `on @p [axes]? acc?` (axes only where allowed).
-static ParseResult parseNodesAxesAcc(OpAsmParser &parser,
-                                     OperationState &result, bool allowAxes) {
-  Builder &b = parser.getBuilder();
-  FlatSymbolRefAttr nodes;
-  if (parser.parseKeyword("on") ||
-      parser.parseAttribute(nodes, "nodes", result.attributes))
-    return failure();
-  if (allowAxes && succeeded(parser.parseOptionalLSquare())) {
-    SmallVector<int64_t> axes;
-    if (parser.parseCommaSeparatedList([&] {
-          int64_t v;
-          if (parser.parseInteger(v))
-            return failure();
-          axes.push_back(v);
-          return success();
-        }) ||
-        parser.parseRSquare())
-      return failure();
-    result.addAttribute("axes", b.getDenseI64ArrayAttr(axes));
-  }
-  if (succeeded(parser.parseOptionalKeyword("acc")))
-    result.addAttribute("acc", b.getUnitAttr());
-  return success();
-}
-
-/// Shared tail: `on @p [axes]? acc? attr-dict : type`.
-static ParseResult parseCollectiveTail(OpAsmParser &parser,
-                                       OperationState &result,
-                                       OpAsmParser::UnresolvedOperand value,
-                                       bool allowAxes) {
-  Builder &b = parser.getBuilder();
-  if (parseNodesAxesAcc(parser, result, allowAxes))
-    return failure();
-  Type type;
-  if (parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(type) ||
-      parser.resolveOperand(value, type, result.operands))
-    return failure();
-  if (!llvm::isa<MemRefType>(type))
-    result.addTypes(type);
-  return success();
-}
-
-/// A broadcast's root coordinate: `[c0, c1, ...]`.
-static ParseResult parseRootList(OpAsmParser &parser,
-                                 SmallVectorImpl<int64_t> &root) {
-  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
-    int64_t v;
-    if (parser.parseInteger(v))
-      return failure();
-    root.push_back(v);
-    return success();
-  });
-}
 
 /// Grid axes a collective names: in range, each once.
 static LogicalResult verifyGridAxes(Operation *op, NodesOp nodes,
@@ -1669,39 +1610,7 @@ static LogicalResult verifyAsyncValue(Operation *op, Value v) {
   return success();
 }
 
-ParseResult ReductionStartOp::parse(OpAsmParser &parser,
-                                    OperationState &result) {
-  ReductionKind kind;
-  OpAsmParser::UnresolvedOperand value;
-  Type type;
-  if (parseEnumKeyword(parser, kind, "reduction kind") ||
-      parser.parseOperand(value) ||
-      parseNodesAxesAcc(parser, result, /*allowAxes=*/true) ||
-      parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(type) ||
-      parser.resolveOperand(value, type, result.operands))
-    return failure();
-  result.addAttribute("kind", ReductionKindAttr::get(parser.getContext(), kind));
-  result.addTypes(RequestType::get(parser.getContext()));
-  return success();
-}
-
-void ReductionStartOp::print(OpAsmPrinter &p) {
-  p << " " << stringifyEnum(getKind()) << " " << getValue() << " on "
-    << getNodesAttr();
-  if (auto axes = getAxes()) {
-    p << " [";
-    llvm::interleaveComma(*axes, p);
-    p << "]";
-  }
-  p.printOptionalAttrDict((*this)->getAttrs(), {"kind", "nodes", "axes"});
-  p << " : " << getValue().getType();
-}
-
 LogicalResult ReductionStartOp::verify() {
-  if ((*this)->hasAttr("acc"))
-    return emitOpError("starts a reduction of host memory: acc is not "
-                       "supported (use xmp.reduction ... acc)");
   if (failed(verifyAsyncValue(*this, getValue())))
     return failure();
   Type t = getValue().getType();
@@ -1726,34 +1635,7 @@ ReductionStartOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return verifyGridAxes(*this, *nodes, getNodesAttr(), getAxes());
 }
 
-ParseResult BcastStartOp::parse(OpAsmParser &parser, OperationState &result) {
-  OpAsmParser::UnresolvedOperand value;
-  SmallVector<int64_t> root;
-  Type type;
-  if (parser.parseOperand(value) || parser.parseKeyword("from") ||
-      parseRootList(parser, root) ||
-      parseNodesAxesAcc(parser, result, /*allowAxes=*/false) ||
-      parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(type) ||
-      parser.resolveOperand(value, type, result.operands))
-    return failure();
-  result.addAttribute("root", parser.getBuilder().getDenseI64ArrayAttr(root));
-  result.addTypes(RequestType::get(parser.getContext()));
-  return success();
-}
-
-void BcastStartOp::print(OpAsmPrinter &p) {
-  p << " " << getValue() << " from [";
-  llvm::interleaveComma(getRoot(), p);
-  p << "] on " << getNodesAttr();
-  p.printOptionalAttrDict((*this)->getAttrs(), {"root", "nodes"});
-  p << " : " << getValue().getType();
-}
-
 LogicalResult BcastStartOp::verify() {
-  if ((*this)->hasAttr("acc"))
-    return emitOpError("starts a broadcast of host memory: acc is not "
-                       "supported (use xmp.bcast ... acc)");
   return verifyAsyncValue(*this, getValue());
 }
 
@@ -1764,68 +1646,6 @@ BcastStartOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (failed(nodes))
     return failure();
   return verifyRoot(*this, *nodes, getNodesAttr(), getRoot());
-}
-
-ParseResult ReductionOp::parse(OpAsmParser &parser, OperationState &result) {
-  Builder &b = parser.getBuilder();
-  ReductionKind kind;
-  OpAsmParser::UnresolvedOperand value;
-  if (parseEnumKeyword(parser, kind, "reduction kind") ||
-      parser.parseOperand(value))
-    return failure();
-  result.addAttribute("kind",
-                      ReductionKindAttr::get(parser.getContext(), kind));
-  // loc(%a, %b : ta, tb)
-  SmallVector<OpAsmParser::UnresolvedOperand> locs;
-  SmallVector<Type> locTypes;
-  if (succeeded(parser.parseOptionalKeyword("loc"))) {
-    if (parser.parseLParen() || parser.parseOperandList(locs) ||
-        parser.parseColonTypeList(locTypes) || parser.parseRParen())
-      return failure();
-    if (locs.size() != locTypes.size())
-      return parser.emitError(parser.getCurrentLocation())
-             << locs.size() << " location values but " << locTypes.size()
-             << " types";
-  }
-  if (parseNodesAxesAcc(parser, result, /*allowAxes=*/true))
-    return failure();
-  Type type;
-  if (parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(type) ||
-      parser.resolveOperand(value, type, result.operands) ||
-      parser.resolveOperands(locs, locTypes, parser.getCurrentLocation(),
-                             result.operands))
-    return failure();
-  // Scalars return the result (and the locations); memrefs and darrays are
-  // reduced in place.
-  bool inPlace = llvm::isa<MemRefType, DArrayType>(type);
-  if (!inPlace)
-    result.addTypes(type);
-  result.addTypes(locTypes);
-  result.addAttribute("resultSegmentSizes",
-                      b.getDenseI32ArrayAttr({inPlace ? 0 : 1,
-                                              (int32_t)locTypes.size()}));
-  return success();
-}
-
-void ReductionOp::print(OpAsmPrinter &p) {
-  p << " " << stringifyEnum(getKind()) << " " << getValue();
-  if (!getLocations().empty()) {
-    p << " loc(" << getLocations() << " : ";
-    llvm::interleaveComma(getLocations().getTypes(), p);
-    p << ")";
-  }
-  p << " on " << getNodesAttr();
-  if (auto axes = getAxes()) {
-    p << " [";
-    llvm::interleaveComma(*axes, p);
-    p << "]";
-  }
-  if (getAcc())
-    p << " acc";
-  p.printOptionalAttrDict((*this)->getAttrs(), {"kind", "nodes", "axes", "acc",
-                                                "resultSegmentSizes"});
-  p << " : " << getValue().getType();
 }
 
 static LogicalResult verifyCollectiveValue(Operation *op, Value value,
@@ -1950,26 +1770,6 @@ ReductionOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     }
   }
   return success();
-}
-
-ParseResult BcastOp::parse(OpAsmParser &parser, OperationState &result) {
-  OpAsmParser::UnresolvedOperand value;
-  SmallVector<int64_t> root;
-  if (parser.parseOperand(value) || parser.parseKeyword("from") ||
-      parseRootList(parser, root))
-    return failure();
-  result.addAttribute("root", parser.getBuilder().getDenseI64ArrayAttr(root));
-  return parseCollectiveTail(parser, result, value, /*allowAxes=*/false);
-}
-
-void BcastOp::print(OpAsmPrinter &p) {
-  p << " " << getValue() << " from [";
-  llvm::interleaveComma(getRoot(), p);
-  p << "] on " << getNodesAttr();
-  if (getAcc())
-    p << " acc";
-  p.printOptionalAttrDict((*this)->getAttrs(), {"root", "nodes", "acc"});
-  p << " : " << getValue().getType();
 }
 
 LogicalResult BcastOp::verify() {
@@ -2148,12 +1948,11 @@ LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       return check(op, gridOf(op, a.getType()), "darray allocation");
     if (auto a = llvm::dyn_cast<DeallocOp>(op))
       return check(op, gridOf(op, a.getArray().getType()), "darray deallocation");
-    if (auto rf = llvm::dyn_cast<ReflectOp>(op))
-      return check(op, gridOf(op, rf.getArray().getType()), "reflect");
-    if (auto rf = llvm::dyn_cast<ReflectInitOp>(op))
-      return check(op, gridOf(op, rf.getArray().getType()), "reflect_init");
+    if (auto rf = llvm::dyn_cast<ReflectLikeOpInterface>(op))
+      return check(op, gridOf(op, rf.getArray().getType()),
+                   op->getName().stripDialect());
     auto loopReduces = [&](auto loop) -> WalkResult {
-      if (loop.getInits().empty())
+      if (loop.getReduceInits().empty())
         return WalkResult::advance();
       auto t = symbolTable.lookupNearestSymbolFrom<TemplateOp>(
           loop, loop.getTmplAttr());
@@ -2247,9 +2046,11 @@ OpFoldResult NodeSizeOp::fold(FoldAdaptor) {
 /// `statics` (3 per dim, kDynamic where an operand is used), operands in
 /// order to `dyn`, `scalar[d]` marks single-index subscripts.
 static ParseResult
-parseSubscripts(OpAsmParser &parser, SmallVectorImpl<int64_t> &statics,
+parseSubscripts(OpAsmParser &parser,
                 SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dyn,
-                SmallVectorImpl<bool> &scalar) {
+                DenseI64ArrayAttr &staticsAttr, DenseBoolArrayAttr &scalarAttr) {
+  SmallVector<int64_t> statics;
+  SmallVector<bool> scalar;
   auto parseComponent = [&](int64_t &out) -> ParseResult {
     OpAsmParser::UnresolvedOperand operand;
     OptionalParseResult r = parser.parseOptionalOperand(operand);
@@ -2262,7 +2063,7 @@ parseSubscripts(OpAsmParser &parser, SmallVectorImpl<int64_t> &statics,
     }
     return parser.parseInteger(out);
   };
-  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+  ParseResult r = parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
     int64_t lb, ub = 0, step = 1;
     if (parseComponent(lb))
       return failure();
@@ -2279,10 +2080,18 @@ parseSubscripts(OpAsmParser &parser, SmallVectorImpl<int64_t> &statics,
     scalar.push_back(false);
     return success();
   });
+  if (failed(r))
+    return failure();
+  staticsAttr = parser.getBuilder().getDenseI64ArrayAttr(statics);
+  scalarAttr = parser.getBuilder().getDenseBoolArrayAttr(scalar);
+  return success();
 }
 
-static void printSubscripts(OpAsmPrinter &p, ArrayRef<int64_t> statics,
-                            OperandRange dyn, ArrayRef<bool> scalar) {
+static void printSubscripts(OpAsmPrinter &p, Operation *, OperandRange dyn,
+                            DenseI64ArrayAttr staticsAttr,
+                            DenseBoolArrayAttr scalarAttr) {
+  ArrayRef<int64_t> statics = staticsAttr.asArrayRef();
+  ArrayRef<bool> scalar = scalarAttr.asArrayRef();
   unsigned next = 0;
   auto printComponent = [&](int64_t v) {
     if (ShapedType::isDynamic(v))
@@ -2305,53 +2114,6 @@ static void printSubscripts(OpAsmPrinter &p, ArrayRef<int64_t> statics,
     }
   }
   p << "]";
-}
-
-ParseResult GMoveOp::parse(OpAsmParser &parser, OperationState &result) {
-  Builder &b = parser.getBuilder();
-  OpAsmParser::UnresolvedOperand src, dst;
-  SmallVector<int64_t> srcStatic, dstStatic;
-  SmallVector<OpAsmParser::UnresolvedOperand> srcDyn, dstDyn;
-  SmallVector<bool> srcScalar, dstScalar;
-  Type srcType, dstType;
-  if (parser.parseOperand(src) ||
-      parseSubscripts(parser, srcStatic, srcDyn, srcScalar) ||
-      parser.parseKeyword("to") || parser.parseOperand(dst) ||
-      parseSubscripts(parser, dstStatic, dstDyn, dstScalar))
-    return failure();
-  if (succeeded(parser.parseOptionalKeyword("acc")))
-    result.addAttribute("acc", b.getUnitAttr());
-  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
-      parser.parseType(srcType) || parser.parseKeyword("to") ||
-      parser.parseType(dstType))
-    return failure();
-  Type indexType = b.getIndexType();
-  if (parser.resolveOperand(src, srcType, result.operands) ||
-      parser.resolveOperands(srcDyn, indexType, result.operands) ||
-      parser.resolveOperand(dst, dstType, result.operands) ||
-      parser.resolveOperands(dstDyn, indexType, result.operands))
-    return failure();
-  result.addAttribute("srcStatic", b.getDenseI64ArrayAttr(srcStatic));
-  result.addAttribute("srcScalar", b.getDenseBoolArrayAttr(srcScalar));
-  result.addAttribute("dstStatic", b.getDenseI64ArrayAttr(dstStatic));
-  result.addAttribute("dstScalar", b.getDenseBoolArrayAttr(dstScalar));
-  result.addAttribute("operandSegmentSizes",
-                      b.getDenseI32ArrayAttr({1, (int32_t)srcDyn.size(), 1,
-                                              (int32_t)dstDyn.size()}));
-  return success();
-}
-
-void GMoveOp::print(OpAsmPrinter &p) {
-  p << " " << getSource();
-  printSubscripts(p, getSrcStatic(), getSrcDynamic(), getSrcScalar());
-  p << " to " << getDest();
-  printSubscripts(p, getDstStatic(), getDstDynamic(), getDstScalar());
-  if (getAcc())
-    p << " acc";
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {"srcStatic", "srcScalar", "dstStatic", "dstScalar",
-                           "acc", "operandSegmentSizes"});
-  p << " : " << getSource().getType() << " to " << getDest().getType();
 }
 
 static unsigned rankOf(Type t) {

@@ -444,7 +444,7 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   auto get = [&](auto op) {
     return std::make_tuple(op.getLowerBounds(), op.getUpperBounds(),
                            op.getSteps(), op.getTmplAttr(), op.getOnDims(),
-                           op.getInits(), op.getBodyBlock());
+                           op.getReduceInits(), op.getBodyBlock());
   };
   auto [lbs, ubs, steps, tmplRef, onDims, inits, body] =
       isa<LoopOp>(loopOp) ? get(cast<LoopOp>(loopOp))
@@ -452,11 +452,11 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   Block *loopBody = body; // lambdas cannot capture structured bindings (C++17)
   SmallVector<ReductionKind> kinds;
   if (auto l = dyn_cast<LoopOp>(loopOp)) {
-    for (unsigned i = 0; i < l.getInits().size(); ++i)
+    for (unsigned i = 0; i < l.getReduceInits().size(); ++i)
       kinds.push_back(l.getReduceKind(i));
   } else {
     auto d = cast<DeviceLoopOp>(loopOp);
-    for (unsigned i = 0; i < d.getInits().size(); ++i)
+    for (unsigned i = 0; i < d.getReduceInits().size(); ++i)
       kinds.push_back(d.getReduceKind(i));
   }
   for (Value v : inits)
@@ -601,9 +601,9 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
   Location loc = loop.getLoc();
   Block *body = loop.getBodyBlock();
   SmallVector<ReductionKind> kinds;
-  for (unsigned i = 0; i < loop.getInits().size(); ++i)
+  for (unsigned i = 0; i < loop.getReduceInits().size(); ++i)
     kinds.push_back(loop.getReduceKind(i));
-  for (Value v : loop.getInits())
+  for (Value v : loop.getReduceInits())
     if (!v.getType().isIntOrFloat())
       return loop.emitOpError()
              << "reductions on " << v.getType()
@@ -696,9 +696,9 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
   // Made right before the first scf.parallel.
   SmallVector<Value> identities, parInits;
   auto makeInits = [&] {
-    if (identities.size() == loop.getInits().size())
+    if (identities.size() == loop.getReduceInits().size())
       return;
-    for (auto [i, v] : llvm::enumerate(loop.getInits())) {
+    for (auto [i, v] : llvm::enumerate(loop.getReduceInits())) {
       identities.push_back(
           widen(b, reductionIdentity(b, loc, kinds[i], v.getType())));
       parInits.push_back(nodeLocal ? widen(b, v) : identities.back());
@@ -808,7 +808,7 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
               scf::YieldOp::create(tb, loc, y);
               OpBuilder eb = ifOp.getElseBodyBuilder();
               SmallVector<Value> ids;
-              for (auto [i, v] : llvm::enumerate(loop.getInits()))
+              for (auto [i, v] : llvm::enumerate(loop.getReduceInits()))
                 ids.push_back(widen(
                     eb, reductionIdentity(eb, loc, kinds[i], v.getType())));
               scf::YieldOp::create(eb, loc, ids);
@@ -881,7 +881,7 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
   }
   SmallVector<Value> results;
   for (auto [i, r] : llvm::enumerate(wideResults))
-    results.push_back(narrow(b, kinds[i], loop.getInits()[i].getType(), r));
+    results.push_back(narrow(b, kinds[i], loop.getReduceInits()[i].getType(), r));
   if (!splitPart)
     for (Value a : arrays)
       if (access[a] & 2)
@@ -903,7 +903,7 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
     results[i] = ResultReadOp::create(b, loc, r.getType(), slot);
   }
   combineAcrossNodes(b, loc, loop, dist, loop.getOnDims(), kinds,
-                     loop.getInits(), results);
+                     loop.getReduceInits(), results);
   loop->replaceAllUsesWith(results);
   loop->erase();
   return success();
@@ -993,9 +993,7 @@ LogicalResult Lowering::run() {
     module.walk([&](Operation *op) {
       if (isa<DeviceLoopOp>(op))
         hasDeviceData = true;
-      else if (auto r = dyn_cast<ReflectOp>(op))
-        hasDeviceData |= r.getAcc();
-      else if (auto r = dyn_cast<ReflectInitOp>(op))
+      else if (auto r = dyn_cast<ReflectLikeOpInterface>(op))
         hasDeviceData |= r.getAcc();
       else if (auto r = dyn_cast<ReductionOp>(op))
         hasDeviceData |= r.getAcc() && isa<DArrayType>(r.getValue().getType());
@@ -1005,15 +1003,8 @@ LogicalResult Lowering::run() {
     // time: an acc reflect of it starts from the host's values, as a device
     // loop does (below).
     module.walk([&](Operation *op) {
-      Value array;
-      if (auto r = dyn_cast<ReflectOp>(op)) {
-        if (r.getAcc())
-          array = r.getArray();
-      } else if (isa<ReflectDoOp, ReflectStartOp>(op)) {
-        if (auto init = op->getOperand(0).getDefiningOp<ReflectInitOp>())
-          if (init.getAcc())
-            array = init.getArray();
-      }
+      auto r = ReflectLikeOpInterface::forExchange(op);
+      Value array = r && r.getAcc() ? r.getArray() : Value();
       if (array && escaped.contains(array)) {
         OpBuilder b(op);
         HostModifiedOp::create(b, op->getLoc(), array);

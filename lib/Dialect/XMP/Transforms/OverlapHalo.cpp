@@ -31,11 +31,10 @@ struct ReflectSite {
 };
 
 std::optional<ReflectSite> reflectSite(Operation *op) {
-  if (auto r = dyn_cast<ReflectOp>(op))
+  if (!isa<ReflectOp, ReflectDoOp>(op))
+    return std::nullopt;
+  if (auto r = ReflectLikeOpInterface::forExchange(op))
     return ReflectSite{op, r.getArray(), r.getAcc()};
-  if (auto d = dyn_cast<ReflectDoOp>(op))
-    if (auto init = d.getPlan().getDefiningOp<ReflectInitOp>())
-      return ReflectSite{op, init.getArray(), init.getAcc()};
   return std::nullopt;
 }
 
@@ -153,7 +152,7 @@ struct XMPOverlapHaloPass
                      "reflect is on the host instance (no acc)"
                    : "a host loop reads the host instance, and the reflect "
                      "is on the device instance (acc)";
-    else if (device && !loop.getInits().empty() && !reductionsOnDevice)
+    else if (device && !loop.getReduceInits().empty() && !reductionsOnDevice)
       why = "the device loop reduces: each piece's partial would be read "
             "back to the host (reductions-on-device=true overlaps it anyway)";
     else if (escaped.contains(s.array))

@@ -224,8 +224,7 @@ private:
   std::optional<Profile> prof;
   DistributionAnalysis *da = nullptr;
 
-  template <typename OpT>
-  void annotate(OpT op);
+  void annotate(ReflectLikeOpInterface op);
   Neighbour neighbour(Operation *from, DArrayType type, unsigned d,
                       std::string &why);
 };
@@ -261,9 +260,8 @@ Neighbour XMPSelectChannelsPass::neighbour(Operation *from, DArrayType type,
   return stride < subclusterSize ? Neighbour::Same : Neighbour::Other;
 }
 
-template <typename OpT>
-void XMPSelectChannelsPass::annotate(OpT op) {
-  if (op.getChannels())
+void XMPSelectChannelsPass::annotate(ReflectLikeOpInterface op) {
+  if (op.getChannelsAttr())
     return;
   DArrayType type = op.getArray().getType();
   unsigned rank = type.getRank();
@@ -279,7 +277,7 @@ void XMPSelectChannelsPass::annotate(OpT op) {
 
   auto decide = [&](unsigned d, std::string &note) -> Channel {
     int64_t a = type.getAlign()[d];
-    bool periodic = op.getPeriodic() && (*op.getPeriodic())[d];
+    bool periodic = op.isPeriodic(d);
     bool full = type.isFullShadow(d);
     int64_t wlo = full ? 0 : op.getWidthLo() ? (*op.getWidthLo())[d]
                                              : type.getShadowLo()[d];
@@ -428,12 +426,7 @@ void XMPSelectChannelsPass::runOnOperation() {
     prof = p;
   }
   da = &getAnalysis<DistributionAnalysis>();
-  module.walk([&](Operation *op) {
-    if (auto r = llvm::dyn_cast<ReflectOp>(op))
-      annotate(r);
-    else if (auto r = llvm::dyn_cast<ReflectInitOp>(op))
-      annotate(r);
-  });
+  module.walk([&](ReflectLikeOpInterface r) { annotate(r); });
 }
 
 } // namespace

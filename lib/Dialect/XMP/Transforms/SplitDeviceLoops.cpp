@@ -166,13 +166,12 @@ CpuPartStartOp Splitter::startCpuPart(OpBuilder &b, DeviceLoopOp loop,
       identities;
   lbs[0] = first;
   ubs[0] = hi;
-  for (auto [i, v] : llvm::enumerate(loop.getInits()))
+  for (auto [i, v] : llvm::enumerate(loop.getReduceInits()))
     identities.push_back(reductionIdentity(rb, loc, kinds[i], v.getType()));
   auto cpuLoop = LoopOp::create(
       rb, loc, loop.getResultTypes(), lbs, ubs, loop.getSteps(),
       loop.getTmplAttr(), loop.getOnDimsAttr(), identities,
-      loop.getReduceKindsAttr(), /*weight=*/Value(), /*weightAuto=*/UnitAttr(),
-      /*blockSize=*/DenseI64ArrayAttr(), /*overlap=*/Value(),
+      loop.getReduceKindsAttr(), /*overlap=*/Value(),
       /*marginLo=*/DenseI64ArrayAttr(), /*marginHi=*/DenseI64ArrayAttr());
   IRMapping same;
   loop.getBody().cloneInto(&cpuLoop.getBody(), same);
@@ -200,9 +199,9 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
   if (!parentFn)
     return loop.emitOpError() << "must be inside a func.func to be split";
   SmallVector<ReductionKind> kinds;
-  for (unsigned i = 0; i < loop.getInits().size(); ++i) {
+  for (unsigned i = 0; i < loop.getReduceInits().size(); ++i) {
     kinds.push_back(loop.getReduceKind(i));
-    Type t = loop.getInits()[i].getType();
+    Type t = loop.getReduceInits()[i].getType();
     if (!t.isIntOrFloat())
       return loop.emitOpError() << "reductions on " << t
                                 << " are not supported by the lowering yet";
@@ -270,7 +269,7 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
   scf::IfOp fastIf;
   OpBuilder outer = b;
   if (gpu) {
-    for (Value init : loop.getInits())
+    for (Value init : loop.getReduceInits())
       slots.push_back(createResultSlot(b, loc, loop, init.getType()));
     Value fast = arith::AndIOp::create(
         b, loc,
@@ -281,7 +280,7 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
     OpBuilder tb = fastIf.getThenBodyBuilder();
     GpuStepBeginOp::create(tb, loc, tb.getI64IntegerAttr(id));
     SmallVector<Value> identities;
-    for (auto [i, v] : llvm::enumerate(loop.getInits()))
+    for (auto [i, v] : llvm::enumerate(loop.getReduceInits()))
       identities.push_back(reductionIdentity(tb, loc, kinds[i], v.getType()));
     auto whole = DeviceLoopOp::create(
         tb, loc, loop.getResultTypes(), loop.getLowerBounds(),
@@ -333,8 +332,8 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
                                  cpuGrain),
       cst(b, loc, 1));
   SmallVector<Value> buffers;
-  for (unsigned i = 0; i < loop.getInits().size(); ++i) {
-    Type elemType = loop.getInits()[i].getType();
+  for (unsigned i = 0; i < loop.getReduceInits().size(); ++i) {
+    Type elemType = loop.getReduceInits()[i].getType();
     auto bufType = MemRefType::get({ShapedType::kDynamic}, elemType);
     Value buf = memref::AllocOp::create(b, loc, bufType, ValueRange{nbuf});
     scf::ForOp::create(b, loc, zero, nbuf, cst(b, loc, 1), ValueRange{},
@@ -362,7 +361,7 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
     GpuTimerStartOp::create(tb, loc);
     SmallVector<Value> ubs(loop.getUpperBounds()), identities;
     ubs[0] = s;
-    for (auto [i, v] : llvm::enumerate(loop.getInits()))
+    for (auto [i, v] : llvm::enumerate(loop.getReduceInits()))
       identities.push_back(reductionIdentity(tb, loc, kinds[i], v.getType()));
     auto gpuLoop = DeviceLoopOp::create(
         tb, loc, loop.getResultTypes(), loop.getLowerBounds(), ubs,
@@ -380,7 +379,7 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
     scf::YieldOp::create(tb, loc, thenYield);
     OpBuilder eb = ifOp.getElseBodyBuilder();
     SmallVector<Value> elseYield;
-    for (auto [i, v] : llvm::enumerate(loop.getInits()))
+    for (auto [i, v] : llvm::enumerate(loop.getReduceInits()))
       elseYield.push_back(reductionIdentity(eb, loc, kinds[i], v.getType()));
     elseYield.push_back(
         arith::ConstantOp::create(eb, loc, f64, eb.getF64FloatAttr(0)));
@@ -395,7 +394,7 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
   SmallVector<Value> local;
   for (unsigned i = 0; i < buffers.size(); ++i) {
     Value buf = buffers[i];
-    Type t = loop.getInits()[i].getType();
+    Type t = loop.getReduceInits()[i].getType();
     auto fold = scf::ForOp::create(
         b, loc, zero, nbuf, cst(b, loc, 1),
         ValueRange{reductionIdentity(b, loc, kinds[i], t)},
@@ -436,11 +435,11 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
     b = outer;
     b.setInsertionPointAfter(fastIf);
     for (auto [i, slot] : llvm::enumerate(slots))
-      local[i] = ResultReadOp::create(b, loc, loop.getInits()[i].getType(),
+      local[i] = ResultReadOp::create(b, loc, loop.getReduceInits()[i].getType(),
                                       slot);
   }
   combineAcrossNodes(b, loc, loop, dist, loop.getOnDims(), kinds,
-                     loop.getInits(), local);
+                     loop.getReduceInits(), local);
   loop->replaceAllUsesWith(local);
   loop->erase();
   return success();

@@ -31,7 +31,14 @@ inline bool isLocationReductionKind(ReductionKind k) {
   return k == ReductionKind::firstmax || k == ReductionKind::firstmin ||
          k == ReductionKind::lastmax || k == ReductionKind::lastmin;
 }
+namespace detail {
+/// The checks of XMP_ReflectLikeOpInterface (widths, periodic and channel
+/// lists against the array's rank and shadow).
+LogicalResult verifyReflectLike(Operation *op);
+} // namespace detail
 } // namespace mlir::xmp
+
+#include "xmp/Dialect/XMP/IR/XMPInterfaces.h.inc"
 
 #define GET_OP_CLASSES
 #include "xmp/Dialect/XMP/IR/XMPOps.h.inc"

@@ -5,6 +5,7 @@
 include "xmp/Dialect/XMP/IR/XMPBase.td"
 include "xmp/Dialect/XMP/IR/XMPAttrs.td"
 include "xmp/Dialect/XMP/IR/XMPTypes.td"
+include "xmp/Dialect/XMP/IR/XMPInterfaces.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
@@ -292,31 +293,47 @@ def XMP_TemplateCoordOp : XMP_Op<"template_coord", [
 // Loops
 //===----------------------------------------------------------------------===//
 
-class XMP_LoopBase<string mnemonic, list<Trait> traits = []>
+// Loop-invariant code motion (LoopLikeOpInterface) hoists ops whose operands
+// are defined outside and that are free of memory effects and speculatable:
+// they compute the same value in every iteration on every node. Ops that
+// communicate declare no effects (unknown) or write, and stay where they are.
+// The reductions' inits (getReduceInits) are not loop-carried values (each
+// iteration yields a contribution): the interface exposes none. A device
+// loop keeps ops with memref results (memref.get_global) in its body: it
+// may not use memrefs defined outside (XMPOps.cpp, moveOutOfLoop).
+// `deviceArgs`: the operands only a device loop has (between the reductions
+// and the overlap).
+class XMP_LoopBase<string mnemonic, dag deviceArgs = (ins),
+                   list<Trait> traits = []>
     : XMP_Op<mnemonic, traits # [AttrSizedOperandSegments,
         RecursiveMemoryEffects,
         SingleBlockImplicitTerminator<"YieldOp">,
+        DeclareOpInterfaceMethods<LoopLikeOpInterface, [
+            "moveOutOfLoop", "getLoopInductionVars", "getLoopLowerBounds",
+            "getLoopUpperBounds", "getLoopSteps"]>,
         DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
-  let arguments = (ins Variadic<Index>:$lowerBounds,
-                       Variadic<Index>:$upperBounds,
-                       Variadic<Index>:$steps,
-                       FlatSymbolRefAttr:$tmpl,
-                       DenseI64ArrayAttr:$onDims,
-                       Variadic<AnyType>:$inits,
-                       OptionalAttr<TypedArrayAttrBase<XMP_ReductionKindAttr,
-                                    "reduction kinds">>:$reduceKinds,
-                       Optional<F64>:$weight,
-                       UnitAttr:$weightAuto,
-                       OptionalAttr<DenseI64ArrayAttr>:$blockSize,
-                       Optional<XMP_Token>:$overlap,
-                       OptionalAttr<DenseI64ArrayAttr>:$marginLo,
-                       OptionalAttr<DenseI64ArrayAttr>:$marginHi);
+  let arguments = !con(
+      (ins Variadic<Index>:$lowerBounds,
+           Variadic<Index>:$upperBounds,
+           Variadic<Index>:$steps,
+           FlatSymbolRefAttr:$tmpl,
+           DenseI64ArrayAttr:$onDims,
+           Variadic<AnyType>:$reduceInits,
+           OptionalAttr<TypedArrayAttrBase<XMP_ReductionKindAttr,
+                        "reduction kinds">>:$reduceKinds),
+      deviceArgs,
+      (ins Optional<XMP_Token>:$overlap,
+           OptionalAttr<DenseI64ArrayAttr>:$marginLo,
+           OptionalAttr<DenseI64ArrayAttr>:$marginHi));
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     unsigned getNumLoops() { return getLowerBounds().size(); }
+    /// LoopLikeOpInterface's loop-carried inits: this loop has none. The
+    /// reductions' inits are getReduceInits().
+    ::mlir::OperandRange getInits() = delete;
     ::mlir::Block *getBodyBlock() { return &getBody().front(); }
     ::mlir::ValueRange getInductionVars() {
       return getBodyBlock()->getArguments();
@@ -324,6 +341,27 @@ class XMP_LoopBase<string mnemonic, list<Trait> traits = []>
     ::mlir::xmp::ReductionKind getReduceKind(unsigned i) {
       return ::llvm::cast<::mlir::xmp::ReductionKindAttr>(
           (*getReduceKinds())[i]).getValue();
+    }
+  }];
+  let extraClassDefinition = [{
+    ::llvm::SmallVector<::mlir::Region *> $cppClass::getLoopRegions() {
+      return {&getBody()};
+    }
+    std::optional<::llvm::SmallVector<::mlir::Value>>
+    $cppClass::getLoopInductionVars() {
+      return ::llvm::SmallVector<::mlir::Value>(getInductionVars());
+    }
+    std::optional<::llvm::SmallVector<::mlir::OpFoldResult>>
+    $cppClass::getLoopLowerBounds() {
+      return ::llvm::SmallVector<::mlir::OpFoldResult>(getLowerBounds());
+    }
+    std::optional<::llvm::SmallVector<::mlir::OpFoldResult>>
+    $cppClass::getLoopUpperBounds() {
+      return ::llvm::SmallVector<::mlir::OpFoldResult>(getUpperBounds());
+    }
+    std::optional<::llvm::SmallVector<::mlir::OpFoldResult>>
+    $cppClass::getLoopSteps() {
+      return ::llvm::SmallVector<::mlir::OpFoldResult>(getSteps());
     }
   }];
 }
@@ -353,7 +391,9 @@ def XMP_LoopOp : XMP_LoopBase<"loop"> {
   }];
 }
 
-def XMP_DeviceLoopOp : XMP_LoopBase<"device_loop"> {
+def XMP_DeviceLoopOp : XMP_LoopBase<"device_loop",
+    (ins Optional<F64>:$weight, UnitAttr:$weightAuto,
+         OptionalAttr<DenseI64ArrayAttr>:$blockSize)> {
   let summary = "a work-sharing loop on a template, run on the accelerator";
   let description = [{
     Same iteration semantics as `xmp.loop`; the innermost induction variable
@@ -504,12 +544,23 @@ def XMP_ReplicateSyncOp : XMP_Op<"replicate_sync", [DeclareOpInterfaceMethods<Sy
 // Communication
 //===----------------------------------------------------------------------===//
 
+// The options are checked, and read by the passes, through
+// XMP_ReflectLikeOpInterface.
 class XMP_ReflectBase<string mnemonic, list<Trait> traits = []>
-    : XMP_Op<mnemonic, traits # [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
-  let hasVerifier = 1;
-  code reflectOptionsDecl = [{
-    /// Per-dimension channels, or an empty vector when not annotated.
-    ::llvm::SmallVector<::mlir::xmp::Channel> getChannelList();
+    : XMP_Op<mnemonic, traits # [XMP_ReflectLikeOpInterface,
+                                 DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let arguments = (ins XMP_DArray:$array,
+                       OptionalAttr<DenseI64ArrayAttr>:$widthLo,
+                       OptionalAttr<DenseI64ArrayAttr>:$widthHi,
+                       OptionalAttr<DenseBoolArrayAttr>:$periodic,
+                       UnitAttr:$acc,
+                       OptionalAttr<TypedArrayAttrBase<XMP_ChannelAttr, "channels">>:$channels);
+  // `%a width [1:1, 0:0] periodic [true, false] acc channels [tca, ib]`,
+  // every option optional.
+  string reflectOptionsFormat = [{
+    $array (`width` custom<LoHiList>($widthLo, $widthHi)^)?
+    (`periodic` $periodic^)? (`acc` $acc^)?
+    (`channels` custom<ChannelList>($channels)^)? attr-dict `:` type($array)
   }];
 }
 
@@ -528,27 +579,13 @@ def XMP_ReflectOp : XMP_ReflectBase<"reflect"> {
     `channels` (set by `xmp-select-channels`) chooses `tca`, `ib` or `none`
     per dimension. A full shadow (`*`) is an all-gather of the dimension.
   }];
-  let arguments = (ins XMP_DArray:$array,
-                       OptionalAttr<DenseI64ArrayAttr>:$widthLo,
-                       OptionalAttr<DenseI64ArrayAttr>:$widthHi,
-                       OptionalAttr<DenseBoolArrayAttr>:$periodic,
-                       UnitAttr:$acc,
-                       OptionalAttr<TypedArrayAttrBase<XMP_ChannelAttr, "channels">>:$channels);
-  let hasCustomAssemblyFormat = 1;
-  let extraClassDeclaration = reflectOptionsDecl;
+  let assemblyFormat = reflectOptionsFormat;
 }
 
 def XMP_ReflectInitOp : XMP_ReflectBase<"reflect_init"> {
   let summary = "builds a persistent halo-exchange plan";
-  let arguments = (ins XMP_DArray:$array,
-                       OptionalAttr<DenseI64ArrayAttr>:$widthLo,
-                       OptionalAttr<DenseI64ArrayAttr>:$widthHi,
-                       OptionalAttr<DenseBoolArrayAttr>:$periodic,
-                       UnitAttr:$acc,
-                       OptionalAttr<TypedArrayAttrBase<XMP_ChannelAttr, "channels">>:$channels);
   let results = (outs XMP_ReflectPlan:$plan);
-  let hasCustomAssemblyFormat = 1;
-  let extraClassDeclaration = reflectOptionsDecl;
+  let assemblyFormat = reflectOptionsFormat # "`->` type($plan)";
 }
 
 def XMP_ReflectDoOp : XMP_Op<"reflect_do"> {
@@ -597,7 +634,15 @@ def XMP_ReductionOp : XMP_Op<"reduction",
                        OptionalAttr<DenseI64ArrayAttr>:$axes, UnitAttr:$acc);
   let results = (outs Optional<AnyType>:$result,
                       Variadic<AnyType>:$locResults);
-  let hasCustomAssemblyFormat = 1;
+  // The results follow from the types: a scalar's result (none for a memref
+  // or darray, reduced in place), then one per location value.
+  let assemblyFormat = [{
+    custom<ReductionKind>($kind) $value
+    (`loc` `(` $locations^ `:` type($locations) `)`)?
+    `on` $nodes (` ` `[` custom<I64List>($axes)^ `]`)? (`acc` $acc^)? attr-dict
+    `:` custom<ReductionTypes>(type($value), type($result),
+                               ref(type($locations)), type($locResults))
+  }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// firstmax, firstmin, lastmax, lastmin.
@@ -617,7 +662,11 @@ def XMP_BcastOp : XMP_Op<"bcast",
   let arguments = (ins AnyType:$value, DenseI64ArrayAttr:$root,
                        FlatSymbolRefAttr:$nodes, UnitAttr:$acc);
   let results = (outs Optional<AnyType>:$result);
-  let hasCustomAssemblyFormat = 1;
+  // A scalar's broadcast returns it; a memref's is in place.
+  let assemblyFormat = [{
+    $value `from` $root `on` $nodes (`acc` $acc^)? attr-dict
+    `:` custom<BcastType>(type($value), type($result))
+  }];
   let hasVerifier = 1;
 }
 
@@ -641,7 +690,13 @@ def XMP_ReductionStartOp : XMP_Op<"reduction_start",
                        FlatSymbolRefAttr:$nodes,
                        OptionalAttr<DenseI64ArrayAttr>:$axes);
   let results = (outs XMP_Request:$request);
-  let hasCustomAssemblyFormat = 1;
+  // `acc` (of xmp.reduction) is rejected with a message saying why.
+  let assemblyFormat = [{
+    custom<ReductionKind>($kind) $value `on` $nodes
+    (` ` `[` custom<I64List>($axes)^ `]`)?
+    `` custom<NoAcc>("\"reduction\"", "\"xmp.reduction\"")
+    attr-dict `:` type($value)
+  }];
   let hasVerifier = 1;
 }
 
@@ -656,7 +711,11 @@ def XMP_BcastStartOp : XMP_Op<"bcast_start",
   let arguments = (ins AnyMemRef:$value, DenseI64ArrayAttr:$root,
                        FlatSymbolRefAttr:$nodes);
   let results = (outs XMP_Request:$request);
-  let hasCustomAssemblyFormat = 1;
+  let assemblyFormat = [{
+    $value `from` $root `on` $nodes
+    `` custom<NoAcc>("\"broadcast\"", "\"xmp.bcast\"")
+    attr-dict `:` type($value)
+  }];
   let hasVerifier = 1;
 }
 
@@ -729,7 +788,11 @@ def XMP_GMoveOp : XMP_Op<"gmove", [AttrSizedOperandSegments, DeclareOpInterfaceM
                        XMP_ArrayLike:$dest, Variadic<Index>:$dstDynamic,
                        DenseI64ArrayAttr:$dstStatic, DenseBoolArrayAttr:$dstScalar,
                        UnitAttr:$acc);
-  let hasCustomAssemblyFormat = 1;
+  let assemblyFormat = [{
+    $source `` custom<Subscripts>($srcDynamic, $srcStatic, $srcScalar)
+    `to` $dest `` custom<Subscripts>($dstDynamic, $dstStatic, $dstScalar)
+    (`acc` $acc^)? attr-dict `:` type($source) `to` type($dest)
+  }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Section counts of the non-scalar dimensions (kDynamic if unknown).
