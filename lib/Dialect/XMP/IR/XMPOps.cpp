@@ -74,6 +74,9 @@ static FailureOr<OpT> lookupSymbol(Operation *op,
   return typed;
 }
 
+/// A scan of the symbol table's declarations: what verifiers use (their
+/// symbol lookups go through the SymbolTableCollection they are given).
+/// Passes ask DistributionAnalysis, which indexes every xmp.distribute once.
 DistributeOp TemplateOp::getDistribution() {
   Operation *table = SymbolTable::getNearestSymbolTable(getOperation());
   if (!table)
@@ -197,8 +200,8 @@ static LogicalResult verifyDArrayUse(Operation *op, DArrayType type,
   if (!dist)
     return op->emitOpError() << "template " << type.getTemplateRef()
                              << " has no xmp.distribute";
-  NodesOp nodes = SymbolTable::lookupNearestSymbolFrom<NodesOp>(
-      dist, dist.getNodesAttr());
+  NodesOp nodes =
+      symbolTable.lookupNearestSymbolFrom<NodesOp>(dist, dist.getNodesAttr());
   for (unsigned d = 0; d < type.getRank(); ++d) {
     int64_t a = type.getAlign()[d];
     if (a == DArrayType::kNotAligned)
@@ -878,7 +881,8 @@ LogicalResult LocalBoundsOp::verifySymbolUses(SymbolTableCollection &st) {
   int64_t a = type.getAlign()[getDim()];
   if (a == DArrayType::kNotAligned || type.isFullShadow(getDim()))
     return success();
-  TemplateOp tmpl = lookupTemplate(*this, type);
+  auto tmpl =
+      st.lookupNearestSymbolFrom<TemplateOp>(*this, type.getTemplateRef());
   DistributeOp dist = tmpl ? tmpl.getDistribution() : DistributeOp();
   if (dist && a < (int64_t)dist.getFormats().size() &&
       dist.getFormat(a).getKind() == DistKind::cyclic)
@@ -1736,7 +1740,8 @@ ReductionOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   // A darray: the ranks reduced together must hold the same elements, so
   // it must be distributed onto this grid over none of the reduced axes.
   if (auto da = llvm::dyn_cast<DArrayType>(getValue().getType())) {
-    TemplateOp tmpl = lookupTemplate(*this, da);
+    auto tmpl = symbolTable.lookupNearestSymbolFrom<TemplateOp>(
+        *this, da.getTemplateRef());
     if (!tmpl)
       return emitOpError() << "darray template " << da.getTemplateRef()
                            << " is not an xmp.template";
