@@ -1288,6 +1288,29 @@ ParseResult DeviceLoopOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 void DeviceLoopOp::print(OpAsmPrinter &p) { printLoopLike(*this, p); }
 void LoopOp::moveOutOfLoop(Operation *op) { op->moveBefore(*this); }
+
+/// Besides the effects of their bodies (RecursiveMemoryEffects), loops that
+/// reduce across the nodes or wait for an overlapped reflect are collective:
+/// they write CollectiveResource, so that they are neither erased when
+/// their results are unused nor sunk into a branch, even with a pure body.
+template <typename LoopT>
+static void
+collectiveLoopEffects(LoopT loop,
+                      SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  if (!loop.getReduceInits().empty() || loop.getOverlap())
+    effects.emplace_back(MemoryEffects::Write::get(),
+                         CollectiveResource::get());
+}
+
+void LoopOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  collectiveLoopEffects(*this, effects);
+}
+
+void DeviceLoopOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  collectiveLoopEffects(*this, effects);
+}
 // Loop-invariant code motion hoists what it finds invariant, pure and
 // speculatable; a device loop's body may not use a memref defined outside
 // it (the verifier below), so an op with a memref result (memref.get_global,

@@ -31,6 +31,14 @@ inline bool isLocationReductionKind(ReductionKind k) {
   return k == ReductionKind::firstmax || k == ReductionKind::firstmin ||
          k == ReductionKind::lastmax || k == ReductionKind::lastmin;
 }
+/// The side-effect resource of collective operations: a loop that combines
+/// reductions over the nodes or waits for a reflect (`overlap`) writes it,
+/// so that no transformation erases, sinks or speculates it on some ranks
+/// only (every rank of the grid must run it, in the same order).
+struct CollectiveResource
+    : public SideEffects::Resource::Base<CollectiveResource> {
+  StringRef getName() final { return "xmp::Collective"; }
+};
 namespace detail {
 /// The checks of XMP_ReflectLikeOpInterface (widths, periodic and channel
 /// lists against the array's rank and shadow).

@@ -307,6 +307,7 @@ class XMP_LoopBase<string mnemonic, dag deviceArgs = (ins),
                    list<Trait> traits = []>
     : XMP_Op<mnemonic, traits # [AttrSizedOperandSegments,
         RecursiveMemoryEffects,
+        DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
         SingleBlockImplicitTerminator<"YieldOp">,
         DeclareOpInterfaceMethods<LoopLikeOpInterface, [
             "moveOutOfLoop", "getLoopInductionVars", "getLoopLowerBounds",
