@@ -58,6 +58,7 @@ for p in laplace2d_gpu himeno_gpu nbody matmul matmul_dev; do
 done
 cc --gpu "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.gpu.o"
 cc --gpu "$root/test/Integration/Inputs/bigrid.mlir" -o "$carry/obj/bigrid.gpu.o"
+cc --gpu "$root/test/Integration/Inputs/expand.mlir" -o "$carry/obj/expand.gpu.o"
 cc "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.cpu.o"
 for p in tasks array_inquiry async block_n; do # self-checking programs
   cc --gpu "$root/test/Integration/Inputs/$p.mlir" -o "$carry/obj/$p.gpu.o"

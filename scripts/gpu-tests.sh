@@ -146,6 +146,14 @@ for np in "${nps[@]}"; do
     check "himeno_gpu default weight $wt np$np" cmp_ "$logs/himeno_gpu.ref" "$out" gosa=1e-3
   done
 done
+# expand: a device loop with `expand [unbound 1:1, 0:0]` computes halos
+# on the GPU that a host loop then reads without a reflect
+# (test/Integration/Inputs/expand.mlir, closed-form results).
+for np in "${nps[@]}"; do
+  "${mpirun_[@]}" -np "$np" "$b/progs/expand.gpu" > "$logs/expand.np$np" 2> "$logs/expand.np$np.err"
+  check "expand gpu np$np" grep -qx "XMP-RESULT value25 80388" "$logs/expand.np$np"
+  check "expand gpu np$np: no wrong element" grep -qx "XMP-RESULT value23 0" "$logs/expand.np$np"
+done
 # More rows than CUDA's grid y limit at 32x8 blocks on one rank
 # (test/Integration/Inputs/bigrid.mlir): a clear error there, results on 2.
 "${mpirun_[@]}" -np 1 "$b/progs/bigrid.gpu" > "$logs/bigrid.np1" 2> "$logs/bigrid.np1.err"

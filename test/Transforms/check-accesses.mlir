@@ -85,3 +85,48 @@ func.func @gblock(%a: !g) {
   }
   return
 }
+
+// -----
+
+// expand: an expanded loop also runs the iterations next to its node's
+// block, so its accesses reach further by the expand widths; within the
+// shadow they are fine, beyond it they are warned about.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a_t = !xmp.darray<64xf64, @t, align [0], shadow [2:1]>
+
+func.func @expand_within(%a: !a_t, %lb: index, %ub: index, %x: f64) {
+  %c1 = arith.constant 1 : index
+  xmp.loop (%i) = (%lb) to (%ub) step (%c1) on @t [0] expand [1:0] {
+    %im = arith.subi %i, %c1 : index
+    %ip = arith.addi %i, %c1 : index
+    %v = xmp.load %a[%im] : !a_t
+    %w = xmp.load %a[%ip] : !a_t
+    xmp.store %x, %a[%i] : !a_t
+  }
+  return
+}
+
+// The access at i + 1 of a loop expanded by 0:1 reaches 2 above the block:
+// the shadow (hi 1) does not hold it.
+func.func @beyond(%a: !a_t, %lb: index, %ub: index, %x: f64) {
+  %c1 = arith.constant 1 : index
+  xmp.loop (%i) = (%lb) to (%ub) step (%c1) on @t [0] expand [0:1] {
+    %ip = arith.addi %i, %c1 : index
+    // expected-warning @+1 {{'xmp.load' indexes array dimension 0 with the loop's induction variable plus 1: with the loop's expand 0:1, that is outside the array's shadow (2:1)}}
+    %v = xmp.load %a[%ip] : !a_t
+    xmp.store %v, %a[%i] : !a_t
+  }
+  return
+}
+
+// The store at i of a loop expanded by 3 below reaches 3 below the block.
+func.func @store_beyond(%a: !a_t, %lb: index, %ub: index, %x: f64) {
+  %c1 = arith.constant 1 : index
+  xmp.loop (%i) = (%lb) to (%ub) step (%c1) on @t [0] expand [3:0] {
+    // expected-warning @+1 {{'xmp.store' indexes array dimension 0 with the loop's induction variable: with the loop's expand 3:0, that is outside the array's shadow (2:1)}}
+    xmp.store %x, %a[%i] : !a_t
+  }
+  return
+}

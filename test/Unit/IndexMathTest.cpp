@@ -94,6 +94,12 @@ TEST(IndexMath, LatticeCeilAndTripCount) {
                  return xmp::indexmath::latticeCeil(b, loc, cst(x), cst(start),
                                                     cst(step));
                });
+        sw.add("latticeAtOrAbove(" + args({x, start, step}) + ")",
+               dist::latticeAtOrAbove(x, start, step),
+               [&](OpBuilder &b, Location loc, auto cst) {
+                 return xmp::indexmath::latticeAtOrAbove(
+                     b, loc, cst(x), cst(start), cst(step));
+               });
         sw.add("tripCount(" + args({start, x, step}) + ")",
                dist::tripCount(start, x, step),
                [&](OpBuilder &b, Location loc, auto cst) {

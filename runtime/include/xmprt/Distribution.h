@@ -112,6 +112,10 @@ constexpr int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 constexpr int64_t latticeCeil(int64_t x, int64_t start, int64_t step) {
   return start + ceilDiv(max64(x - start, 0), step) * step;
 }
+// The first point of origin + k*step (any integer k, step >= 1) >= x.
+constexpr int64_t latticeAtOrAbove(int64_t x, int64_t origin, int64_t step) {
+  return origin + ceilDiv(x - origin, step) * step;
+}
 // Iterations of `for (i = lb; i < ub; i += step)`, step >= 1.
 constexpr int64_t tripCount(int64_t lb, int64_t ub, int64_t step) {
   return max64(ceilDiv(ub - lb, step), 0);

@@ -1952,3 +1952,102 @@ func.func @overlap_cyclic(%tok: !xmp.token) {
   }
   return
 }
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @expand_count() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expand lists 2 dimensions but the loop has 1 induction variables}}
+  xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] expand [1:1, 0:0] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @expand_negative() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expand width of dimension 0 must not be negative, got 1:-2}}
+  xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] expand [1:-2] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @expand_reduce(%x: f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expand cannot be combined with reduce: the iterations that neighbouring nodes both run would be counted twice}}
+  %r = xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] expand [1:1] reduce(add) init(%x) -> f64 {
+    xmp.yield %x : f64
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @expand_overlap(%tok: !xmp.token) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expand cannot be combined with overlap}}
+  xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] overlap(%tok margin [1:1]) expand [1:1] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @expand_weight(%w: f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expand cannot be combined with weight: a split loop divides a node's owned iterations between GPU and CPU}}
+  xmp.device_loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] weight(%w) expand [1:1] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [cyclic]
+func.func @expand_cyclic() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expand on dimension 0 (template @t dimension 0) needs a block-like distribution, but it is cyclic}}
+  xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] expand [0:1] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @expand_syntax() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expected ':'}}
+  xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] expand [1] {
+  }
+  return
+}

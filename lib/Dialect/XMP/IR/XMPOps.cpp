@@ -404,12 +404,17 @@ static void printSyncDirection(OpAsmPrinter &p, Operation *,
   p << stringifyEnum(dir.getValue());
 }
 
-/// `[lo:hi, ...]`: reflect widths, loop overlap margins.
+/// `[lo:hi, ...]`: reflect widths, loop overlap margins; with `unbound`,
+/// loop expand widths, each entry optionally prefixed by `unbound`.
 static ParseResult parseLoHiList(OpAsmParser &parser, DenseI64ArrayAttr &lo,
-                                 DenseI64ArrayAttr &hi) {
+                                 DenseI64ArrayAttr &hi,
+                                 SmallVectorImpl<bool> *unbound = nullptr) {
   SmallVector<int64_t> l, h;
   if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
         int64_t x, y;
+        if (unbound)
+          unbound->push_back(
+              succeeded(parser.parseOptionalKeyword("unbound")));
         if (parser.parseInteger(x) || parser.parseColon() ||
             parser.parseInteger(y))
           return failure();
@@ -1066,6 +1071,17 @@ static ParseResult parseLoopLike(OpAsmParser &parser, OperationState &result) {
     result.addAttribute("marginLo", lo);
     result.addAttribute("marginHi", hi);
   }
+  // expand [lo:hi, unbound lo:hi, ...]: one entry per induction variable.
+  if (succeeded(parser.parseOptionalKeyword("expand"))) {
+    DenseI64ArrayAttr lo, hi;
+    SmallVector<bool> unbound;
+    if (parseLoHiList(parser, lo, hi, &unbound))
+      return failure();
+    result.addAttribute("expandLo", lo);
+    result.addAttribute("expandHi", hi);
+    if (llvm::is_contained(unbound, true))
+      result.addAttribute("expandUnbound", b.getDenseBoolArrayAttr(unbound));
+  }
   SmallVector<Type> resultTypes;
   if (succeeded(parser.parseOptionalKeyword("reduce"))) {
     SmallVector<Attribute> kinds;
@@ -1139,6 +1155,18 @@ static void printLoopLike(OpT op, OpAsmPrinter &p) {
                   op.getMarginHi() ? *op.getMarginHi() : ArrayRef<int64_t>());
     p << ")";
   }
+  if (op.getExpandLo() && op.getExpandHi()) {
+    p << " expand [";
+    for (size_t k = 0; k < op.getExpandLo()->size(); ++k) {
+      if (k)
+        p << ", ";
+      if (op.isExpandUnbound(k))
+        p << "unbound ";
+      p << (*op.getExpandLo())[k] << ":"
+        << (k < op.getExpandHi()->size() ? (*op.getExpandHi())[k] : 0);
+    }
+    p << "]";
+  }
   if (!op.getReduceInits().empty()) {
     p << " reduce(";
     llvm::interleaveComma(*op.getReduceKinds(), p, [&](Attribute a) {
@@ -1150,7 +1178,7 @@ static void printLoopLike(OpT op, OpAsmPrinter &p) {
   p.printOptionalAttrDictWithKeyword(
       op->getAttrs(), {"tmpl", "onDims", "weightAuto", "blockSize",
                        "reduceKinds", "operandSegmentSizes", "marginLo",
-                       "marginHi"});
+                       "marginHi", "expandLo", "expandHi", "expandUnbound"});
   p << " ";
   p.printRegion(op.getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/!op.getReduceInits().empty());
@@ -1202,6 +1230,35 @@ static LogicalResult verifyLoopLike(OpT op) {
                << ":" << (*op.getMarginHi())[k];
   }
   size_t numRed = op.getReduceInits().size();
+  if (op.getExpandLo() || op.getExpandHi() || op.getExpandUnbound()) {
+    if (!op.getExpandLo() || !op.getExpandHi())
+      return op.emitOpError("expand needs both lower and upper widths");
+    if (op.getExpandLo()->size() != n || op.getExpandHi()->size() != n ||
+        (op.getExpandUnbound() && op.getExpandUnbound()->size() != n))
+      return op.emitOpError()
+             << "expand lists " << op.getExpandLo()->size()
+             << " dimensions but the loop has " << n << " induction variables";
+    for (unsigned k = 0; k < n; ++k)
+      if ((*op.getExpandLo())[k] < 0 || (*op.getExpandHi())[k] < 0)
+        return op.emitOpError()
+               << "expand width of dimension " << k
+               << " must not be negative, got " << (*op.getExpandLo())[k]
+               << ":" << (*op.getExpandHi())[k];
+    if (numRed)
+      return op.emitOpError(
+          "expand cannot be combined with reduce: the iterations that "
+          "neighbouring nodes both run would be counted twice");
+    if (op.getOverlap())
+      return op.emitOpError(
+          "expand cannot be combined with overlap: the expanded iterations "
+          "read the halo the overlapped reflect is still filling");
+    if constexpr (std::is_same_v<OpT, DeviceLoopOp>)
+      if (op.getWeight() || op.getWeightAuto())
+        return op.emitOpError(
+            "expand cannot be combined with weight: a split loop divides a "
+            "node's owned iterations between GPU and CPU, and the expanded "
+            "ones are not owned (an expanded device loop runs on the GPU)");
+  }
   size_t numKinds = op.getReduceKinds() ? op.getReduceKinds()->size() : 0;
   if (numKinds != numRed)
     return op.emitOpError() << "has " << numKinds << " reduction kinds but "
@@ -1258,19 +1315,29 @@ static LogicalResult verifyLoopSymbols(OpT op,
       return op.emitOpError()
              << "'on' names template dimension " << d << " but "
              << op.getTmplAttr() << " has rank " << tmpl->getRank();
-  // The interior of an overlapped loop is a range of each dimension's owned
-  // iterations: not on cyclic dimensions, whose owned iterations are not one
-  // range.
-  if (op.getOverlap()) {
-    DistributeOp dist = tmpl->getDistribution();
+  // The interior of an overlapped loop and the widened range of an
+  // expanded one are ranges of each dimension's owned iterations: not on
+  // cyclic dimensions, whose owned iterations are not one range.
+  DistributeOp dist = tmpl->getDistribution();
+  auto blockLike = [&](StringRef what,
+                       llvm::function_ref<bool(unsigned)> used) -> LogicalResult {
     for (auto [k, d] : llvm::enumerate(op.getOnDims()))
-      if (dist && ((*op.getMarginLo())[k] || (*op.getMarginHi())[k]) &&
-          dist.getFormat(d).getKind() == DistKind::cyclic)
+      if (dist && used(k) && dist.getFormat(d).getKind() == DistKind::cyclic)
         return op.emitOpError()
-               << "overlap margin on dimension " << k << " (template "
+               << what << " on dimension " << k << " (template "
                << op.getTmplAttr() << " dimension " << d
                << ") needs a block-like distribution, but it is cyclic";
-  }
+    return success();
+  };
+  if (op.getOverlap() && failed(blockLike("overlap margin", [&](unsigned k) {
+        return (*op.getMarginLo())[k] || (*op.getMarginHi())[k];
+      })))
+    return failure();
+  if (op.getExpandLo() && failed(blockLike("expand", [&](unsigned k) {
+        return (*op.getExpandLo())[k] || (*op.getExpandHi())[k] ||
+               op.isExpandUnbound(k);
+      })))
+    return failure();
   return success();
 }
 

@@ -43,9 +43,14 @@ void check(LoopT loop, llvm::DenseSet<Operation *> &warned,
       auto k = llvm::find(onDims, t);
       if (k == onDims.end())
         continue;
-      Value iv = loop.getInductionVars()[k - onDims.begin()];
+      unsigned kk = k - onDims.begin();
+      Value iv = loop.getInductionVars()[kk];
       std::optional<int64_t> c = constantOffsetFrom(idxs[d], iv);
-      if (!c || *c == 0)
+      // An expanded loop also runs elo iterations below and ehi above the
+      // node's owned range: its accesses reach that much further.
+      int64_t elo = loop.getExpandLo() ? (*loop.getExpandLo())[kk] : 0;
+      int64_t ehi = loop.getExpandHi() ? (*loop.getExpandHi())[kk] : 0;
+      if (!c || (*c == 0 && elo == 0 && ehi == 0))
         continue;
       DistAttr f = dist.getFormat(t);
       int64_t lo = type.getShadowLo()[d], hi = type.getShadowHi()[d];
@@ -58,8 +63,11 @@ void check(LoopT loop, llvm::DenseSet<Operation *> &warned,
       else if ((f.getKind() == DistKind::block ||
                 f.getKind() == DistKind::blockn ||
                 f.getKind() == DistKind::gblock) &&
-               (*c < -lo || *c > hi))
-        why = "that is outside the array's shadow (" + std::to_string(lo) +
+               (elo - *c > lo || ehi + *c > hi))
+        why = (elo || ehi ? "with the loop's expand " + std::to_string(elo) +
+                                ":" + std::to_string(ehi) + ", "
+                          : std::string()) +
+              "that is outside the array's shadow (" + std::to_string(lo) +
               ":" + std::to_string(hi) +
               ") in that dimension, so on more than one node iterations near "
               "a block edge address elements another node owns";
@@ -67,8 +75,12 @@ void check(LoopT loop, llvm::DenseSet<Operation *> &warned,
         continue;
       op->emitWarning() << "'" << op->getName() << "' indexes array dimension "
                         << d
-                        << " with the loop's induction variable "
-                        << (*c > 0 ? "plus " : "minus ") << std::abs(*c)
+                        << " with the loop's induction variable"
+                        << (*c == 0   ? ""
+                            : *c > 0 ? " plus "
+                                     : " minus ")
+                        << (*c == 0 ? std::string()
+                                    : std::to_string(std::abs(*c)))
                         << ": " << why
                         << " (XMP accesses owned elements and shadows only; "
                            "the result is right on one node only)";

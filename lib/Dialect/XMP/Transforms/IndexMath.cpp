@@ -23,6 +23,14 @@ Value xmp::indexmath::latticeCeil(OpBuilder &b, Location loc, Value x,
                                arith::MulIOp::create(b, loc, n, step));
 }
 
+Value xmp::indexmath::latticeAtOrAbove(OpBuilder &b, Location loc, Value x,
+                                       Value origin, Value step) {
+  Value n = arith::CeilDivSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, x, origin), step);
+  return arith::AddIOp::create(b, loc, origin,
+                               arith::MulIOp::create(b, loc, n, step));
+}
+
 Value xmp::indexmath::tripCount(OpBuilder &b, Location loc, Value lb, Value ub,
                                 Value step) {
   Value n = arith::CeilDivSIOp::create(b, loc,

@@ -128,7 +128,8 @@ private:
   SmallVector<DimLoop> computeLevels(OpBuilder &b, Location loc,
                                      TemplateOp tmpl, DistributeOp dist,
                                      ValueRange lbs, ValueRange ubs,
-                                     ValueRange steps, ArrayRef<int64_t> onDims);
+                                     ValueRange steps, ArrayRef<int64_t> onDims,
+                                     Operation *loopOp);
 
   Value sharedBase(Value array, TemplateOp tmpl, int64_t tdim, int64_t offset,
                    int64_t size, int64_t shadowLo);
@@ -380,20 +381,71 @@ LogicalResult Lowering::lowerAccesses(func::FuncOp func) {
 //===----------------------------------------------------------------------===//
 
 
+namespace {
+/// The expand clause of a loop, per induction variable (all zero, bounded,
+/// without one).
+struct Expand {
+  SmallVector<int64_t> lo, hi;
+  SmallVector<bool> unbound;
+  bool active(unsigned k) const {
+    return k < lo.size() && (lo[k] || hi[k] || unbound[k]);
+  }
+};
+Expand expandOf(Operation *loopOp) {
+  auto get = [](auto op) {
+    Expand e;
+    if (!op.getExpandLo())
+      return e;
+    e.lo.assign(op.getExpandLo()->begin(), op.getExpandLo()->end());
+    e.hi.assign(op.getExpandHi()->begin(), op.getExpandHi()->end());
+    for (unsigned k = 0; k < e.lo.size(); ++k)
+      e.unbound.push_back(op.isExpandUnbound(k));
+    return e;
+  };
+  if (auto l = dyn_cast<LoopOp>(loopOp))
+    return get(l);
+  return get(cast<DeviceLoopOp>(loopOp));
+}
+
+} // namespace
+
 SmallVector<DimLoop> Lowering::computeLevels(OpBuilder &b, Location loc,
                                              TemplateOp tmpl,
                                              DistributeOp dist, ValueRange lbs,
                                              ValueRange ubs, ValueRange steps,
-                                             ArrayRef<int64_t> onDims) {
+                                             ArrayRef<int64_t> onDims,
+                                             Operation *loopOp) {
   SmallVector<DimLoop> levels;
+  Expand ex = expandOf(loopOp);
   for (auto [k, td] : llvm::enumerate(onDims)) {
     DimLoop lv;
     Value lb = lbs[k], ub = ubs[k], st = steps[k];
     DistAttr f = dist.getFormat(td);
     if (f.getKind() != DistKind::cyclic) {
       auto bounds = TemplateBoundsOp::create(b, loc, b.getIndexType(), b.getIndexType(), tmpl.getSymName(), td);
-      lv.start = indexmath::latticeCeil(b, loc, bounds.getLo(), lb, st);
-      lv.end = arith::MinSIOp::create(b, loc, ub, bounds.getHi());
+      if (!ex.active(k)) {
+        lv.start = indexmath::latticeCeil(b, loc, bounds.getLo(), lb, st);
+        lv.end = arith::MinSIOp::create(b, loc, ub, bounds.getHi());
+      } else {
+        // expand: the node runs the loop's iterations in its owned range
+        // widened by lo below and hi above; within [lb, ub), or with
+        // `unbound` on the whole lattice lb + k*step. A node that owns
+        // nothing runs nothing.
+        Value xlo = arith::SubIOp::create(b, loc, bounds.getLo(),
+                                          cst(b, loc, ex.lo[k]));
+        Value xhi = arith::AddIOp::create(b, loc, bounds.getHi(),
+                                          cst(b, loc, ex.hi[k]));
+        if (ex.unbound[k]) {
+          lv.start = indexmath::latticeAtOrAbove(b, loc, xlo, lb, st);
+          lv.end = xhi;
+        } else {
+          lv.start = indexmath::latticeCeil(b, loc, xlo, lb, st);
+          lv.end = arith::MinSIOp::create(b, loc, ub, xhi);
+        }
+        Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                            bounds.getHi(), bounds.getLo());
+        lv.end = arith::SelectOp::create(b, loc, empty, lv.start, lv.end);
+      }
       lv.step = st;
       lv.ownedLo = bounds.getLo();
       lv.ownedHi = bounds.getHi();
@@ -495,7 +547,7 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
 
   // Bounds of every level, computed before the nest.
   SmallVector<DimLoop> levels =
-      computeLevels(b, loc, tmpl, dist, lbs, ubs, steps, onDims);
+      computeLevels(b, loc, tmpl, dist, lbs, ubs, steps, onDims, loopOp);
 
   SmallVector<Value> partials;
   for (auto [i, v] : llvm::enumerate(inits))
@@ -662,7 +714,8 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
     GpuStepBeginOp::create(b, loc, b.getI64IntegerAttr(-1));
   SmallVector<DimLoop> levels =
       computeLevels(b, loc, tmpl, dist, loop.getLowerBounds(),
-                    loop.getUpperBounds(), loop.getSteps(), loop.getOnDims());
+                    loop.getUpperBounds(), loop.getSteps(), loop.getOnDims(),
+                    loop);
 
   // Arrays the body touches, in order of first use, with their access.
   llvm::SetVector<Value> arrays;

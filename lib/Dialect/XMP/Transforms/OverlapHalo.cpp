@@ -147,6 +147,9 @@ struct XMPOverlapHaloPass
     std::pair<SmallVector<int64_t>, SmallVector<int64_t>> m;
     if (loop.getOverlap())
       why = "the loop already overlaps another reflect";
+    else if (loop.getExpandLo())
+      why = "the loop is expanded: its extra iterations read the halo the "
+            "reflect fills";
     else if (device != s.acc)
       why = device ? "a device loop reads the device instance, and the "
                      "reflect is on the host instance (no acc)"

@@ -172,7 +172,9 @@ CpuPartStartOp Splitter::startCpuPart(OpBuilder &b, DeviceLoopOp loop,
       rb, loc, loop.getResultTypes(), lbs, ubs, loop.getSteps(),
       loop.getTmplAttr(), loop.getOnDimsAttr(), identities,
       loop.getReduceKindsAttr(), /*overlap=*/Value(),
-      /*marginLo=*/DenseI64ArrayAttr(), /*marginHi=*/DenseI64ArrayAttr());
+      /*marginLo=*/DenseI64ArrayAttr(), /*marginHi=*/DenseI64ArrayAttr(),
+      /*expandLo=*/DenseI64ArrayAttr(), /*expandHi=*/DenseI64ArrayAttr(),
+      /*expandUnbound=*/DenseBoolArrayAttr());
   IRMapping same;
   loop.getBody().cloneInto(&cpuLoop.getBody(), same);
   cpuLoop->setAttr(kSplitPartAttr, UnitAttr::get(ctx));
@@ -288,7 +290,8 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
         loop.getOnDimsAttr(), identities, loop.getReduceKindsAttr(),
         /*weight=*/Value(), /*weightAuto=*/UnitAttr(),
         loop.getBlockSizeAttr(), loop.getOverlap(), loop.getMarginLoAttr(),
-        loop.getMarginHiAttr());
+        loop.getMarginHiAttr(), loop.getExpandLoAttr(), loop.getExpandHiAttr(),
+        loop.getExpandUnboundAttr());
     IRMapping same;
     loop.getBody().cloneInto(&whole.getBody(), same);
     whole->setAttr(kNodeLocalAttr, UnitAttr::get(ctx));
@@ -368,7 +371,9 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
         loop.getSteps(), loop.getTmplAttr(), loop.getOnDimsAttr(), identities,
         loop.getReduceKindsAttr(), /*weight=*/Value(), /*weightAuto=*/UnitAttr(),
         loop.getBlockSizeAttr(), /*overlap=*/Value(),
-        /*marginLo=*/DenseI64ArrayAttr(), /*marginHi=*/DenseI64ArrayAttr());
+        /*marginLo=*/DenseI64ArrayAttr(), /*marginHi=*/DenseI64ArrayAttr(),
+        /*expandLo=*/DenseI64ArrayAttr(), /*expandHi=*/DenseI64ArrayAttr(),
+        /*expandUnbound=*/DenseBoolArrayAttr());
     IRMapping same;
     loop.getBody().cloneInto(&gpuLoop.getBody(), same);
     gpuLoop->setAttr(kSplitPartAttr, UnitAttr::get(ctx));
@@ -458,7 +463,13 @@ struct XMPSplitDeviceLoopsPass
       return signalPassFailure();
     }
     SmallVector<DeviceLoopOp> loops;
-    module.walk([&](DeviceLoopOp l) { loops.push_back(l); });
+    // An expanded loop runs iterations its node does not own: it is not
+    // divided between GPU and CPU (the verifier refuses weight on it), and
+    // runs whole on the GPU (on the host in a build without GPU code).
+    module.walk([&](DeviceLoopOp l) {
+      if (!l.getExpandLo())
+        loops.push_back(l);
+    });
     Splitter splitter(module, getAnalysis<DistributionAnalysis>(), gpu, grain);
     for (auto [id, l] : llvm::enumerate(loops))
       if (failed(splitter.split(l, id)))

@@ -325,7 +325,10 @@ class XMP_LoopBase<string mnemonic, dag deviceArgs = (ins),
       deviceArgs,
       (ins Optional<XMP_Token>:$overlap,
            OptionalAttr<DenseI64ArrayAttr>:$marginLo,
-           OptionalAttr<DenseI64ArrayAttr>:$marginHi));
+           OptionalAttr<DenseI64ArrayAttr>:$marginHi,
+           OptionalAttr<DenseI64ArrayAttr>:$expandLo,
+           OptionalAttr<DenseI64ArrayAttr>:$expandHi,
+           OptionalAttr<DenseBoolArrayAttr>:$expandUnbound));
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
@@ -338,6 +341,11 @@ class XMP_LoopBase<string mnemonic, dag deviceArgs = (ins),
     ::mlir::Block *getBodyBlock() { return &getBody().front(); }
     ::mlir::ValueRange getInductionVars() {
       return getBodyBlock()->getArguments();
+    }
+    /// Whether dimension k of an `expand` clause is `unbound`.
+    bool isExpandUnbound(unsigned k) {
+      return getExpandUnbound() && k < getExpandUnbound()->size() &&
+             (*getExpandUnbound())[k];
     }
     ::mlir::xmp::ReductionKind getReduceKind(unsigned i) {
       return ::llvm::cast<::mlir::xmp::ReductionKindAttr>(

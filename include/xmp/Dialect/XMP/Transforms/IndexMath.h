@@ -23,6 +23,12 @@ namespace mlir::xmp::indexmath {
 Value latticeCeil(OpBuilder &b, Location loc, Value x, Value start,
                   Value step);
 
+/// The first point of the whole lattice origin + k*step (any integer k)
+/// that is >= x: origin + ceilDiv(x - origin, step) * step. Mirrors
+/// dist::latticeAtOrAbove.
+Value latticeAtOrAbove(OpBuilder &b, Location loc, Value x, Value origin,
+                       Value step);
+
 /// Iterations of `for (i = lb; i < ub; i += step)`:
 /// max(ceilDiv(ub - lb, step), 0). Mirrors dist::tripCount.
 Value tripCount(OpBuilder &b, Location loc, Value lb, Value ub, Value step);
