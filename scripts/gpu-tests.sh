@@ -91,8 +91,8 @@ run_case() { # name args keys...
       check "$n gpu np$np subcluster=1 (IB)" cmp_ "$ref" "$out.ib" "$@"
       XMP_REFLECT_CHANNEL=tca "${mpirun_[@]}" -x XMP_REFLECT_CHANNEL -np "$np" "$b/progs/$n.gpu" $args > "$out.tca" 2> "$out.tca.err"
       check "$n gpu np$np channel=tca" cmp_ "$ref" "$out.tca" "$@"
-      # Device TCA handshake: stream flags (the default, required here) and
-      # MPI messages.
+      # Device TCA handshake: stream flags (required here) and
+      # MPI messages (the default).
       XMP_TCA_SYNC=device XMP_VERBOSE=1 "${mpirun_[@]}" -x XMP_TCA_SYNC -x XMP_VERBOSE -np "$np" "$b/progs/$n.gpu" $args > "$out.flags" 2> "$out.flags.err"
       check "$n gpu np$np tca-sync=device" cmp_ "$ref" "$out.flags" "$@"
       XMP_TCA_SYNC=mpi "${mpirun_[@]}" -x XMP_TCA_SYNC -np "$np" "$b/progs/$n.gpu" $args > "$out.mpisync" 2> "$out.mpisync.err"

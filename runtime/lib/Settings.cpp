@@ -49,8 +49,8 @@ const std::vector<Setting> &all() {
              "what the AUTO channel of a reflect means"),
       aChoice("XMP_TCA_SYNC", "auto|device|mpi", "auto",
              "how device TCA reflects signal readiness and completion: "
-             "stream flags in peer memory (device), MPI messages (mpi), "
-             "flags where the driver has them (auto)"),
+             "stream flags in peer memory (device), MPI messages (mpi; "
+             "auto: the same, measured faster)"),
       aChoice("XMP_COLLECTIVES", "plain|hybrid", "plain",
              "default collective algorithms"),
       aFlag("XMP_REFLECT_STATS",
