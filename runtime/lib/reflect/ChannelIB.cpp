@@ -38,6 +38,26 @@ public:
 
 protected:
   ~IB() = default;
+  // Completes the dimension's requests.
+  static void waitAll(DimPhase &ph) {
+    XMPRT_MPI(MPI_Waitall((int)ph.ib.reqs.size(), ph.ib.reqs.data(),
+                          MPI_STATUSES_IGNORE),
+              "xmprt_reflect_wait");
+  }
+  // A message's boxes of the block at `base`, one after the other in `buf`.
+  static void pack(MemorySpace &mem, char *buf, char *base, const Message &m) {
+    for (const Box &x : m.boxes) {
+      mem.pack(buf, base, x);
+      buf += x.bytes();
+    }
+  }
+  static void unpack(MemorySpace &mem, char *base, const Message &m,
+                     const char *buf) {
+    for (const Box &x : m.boxes) {
+      mem.unpack(base, x, buf);
+      buf += x.bytes();
+    }
+  }
   // The memory the message's MPI request reads or writes. `single`: the
   // message is one contiguous box.
   virtual char *buffer(Plan *p, Message &m, bool single,
@@ -69,35 +89,17 @@ class HostIB final : public IB {
 public:
   bool stage(Plan *p, DimPhase &ph) const override {
     xmprt_darray *a = p->a;
-    char *base = (char *)a->data;
-    for (Message &m : ph.ib.sends) {
-      if (m.buffer.empty())
-        continue;
-      char *b = m.buffer.data();
-      for (const Box &x : m.boxes) {
-        a->mem->pack(b, base, x);
-        b += x.bytes();
-      }
-    }
+    for (Message &m : ph.ib.sends)
+      if (!m.buffer.empty())
+        pack(*a->mem, m.buffer.data(), (char *)a->data, m);
     return false;
   }
 
   void finish(Plan *p, DimPhase &ph) const override {
-    const char *fn = "xmprt_reflect_wait";
-    XMPRT_MPI(MPI_Waitall((int)ph.ib.reqs.size(), ph.ib.reqs.data(),
-                          MPI_STATUSES_IGNORE),
-              fn);
-    MemorySpace &mem = *p->mem;
-    char *base = (char *)p->a->data;
-    for (Message &m : ph.ib.recvs) {
-      if (m.buffer.empty())
-        continue;
-      const char *b = m.buffer.data();
-      for (const Box &x : m.boxes) {
-        mem.unpack(base, x, b);
-        b += x.bytes();
-      }
-    }
+    waitAll(ph);
+    for (Message &m : ph.ib.recvs)
+      if (!m.buffer.empty())
+        unpack(*p->mem, (char *)p->a->data, m, m.buffer.data());
   }
 
 private:
@@ -126,11 +128,7 @@ public:
         gpu::copyAsync(m.pinned, base + m.boxes[0].offset, m.bytes, fn);
         continue;
       }
-      char *b = m.staging;
-      for (const Box &x : m.boxes) {
-        mem.pack(b, base, x);
-        b += x.bytes();
-      }
+      pack(mem, m.staging, base, m);
       gpu::copyAsync(m.pinned, m.staging, m.bytes, fn);
     }
     return !ph.ib.sends.empty();
@@ -138,9 +136,7 @@ public:
 
   void finish(Plan *p, DimPhase &ph) const override {
     const char *fn = "xmprt_reflect_wait";
-    XMPRT_MPI(MPI_Waitall((int)ph.ib.reqs.size(), ph.ib.reqs.data(),
-                          MPI_STATUSES_IGNORE),
-              fn);
+    waitAll(ph);
     MemorySpace &mem = *p->mem;
     char *base = (char *)p->a->devData;
     for (Message &m : ph.ib.recvs) {
@@ -153,11 +149,7 @@ public:
         continue;
       }
       gpu::copyAsync(m.staging, m.pinned, m.bytes, fn);
-      const char *b = m.staging;
-      for (const Box &x : m.boxes) {
-        mem.unpack(base, x, b);
-        b += x.bytes();
-      }
+      unpack(mem, base, m, m.staging);
     }
   }
 
