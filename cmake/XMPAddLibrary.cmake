@@ -1,6 +1,6 @@
 # xmp_add_mlir_library: the one way the compiler's libraries are declared.
 #
-#   xmp_add_mlir_library(XMPTransforms KIND transforms
+#   xmp_add_mlir_library(XMPTransforms
 #     SOURCES a.cpp b.cpp
 #     DEPENDS XMPPassIncGen               # tablegen targets
 #     LINK_LIBS XMPDialect XMPRuntimeHeaders)
@@ -15,19 +15,12 @@
 #     part's headers only through LINK_LIBS (the runtime's headers through
 #     XMPRuntimeHeaders);
 #   - MLIR and LLVM as the shared libraries (MLIR_LINK_MLIR_DYLIB);
-#   - the list property XMP_<KIND>_LIBS (KIND: dialect, transforms,
-#     conversion, registration), like upstream's MLIR_DIALECT_LIBS;
 #   - installation into XMPTargets.
 function(xmp_add_mlir_library name)
-  cmake_parse_arguments(ARG "" "KIND" "SOURCES;DEPENDS;LINK_LIBS" ${ARGN})
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS;LINK_LIBS" ${ARGN})
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "xmp_add_mlir_library(${name}): unknown arguments "
                         "${ARG_UNPARSED_ARGUMENTS}")
-  endif()
-  set(_kinds dialect transforms conversion registration)
-  if(NOT ARG_KIND IN_LIST _kinds)
-    message(FATAL_ERROR "xmp_add_mlir_library(${name}): KIND must be one of "
-                        "${_kinds}, not '${ARG_KIND}'")
   endif()
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "xmp_add_mlir_library(${name}): no SOURCES")
@@ -42,7 +35,5 @@ function(xmp_add_mlir_library name)
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
     $<INSTALL_INTERFACE:include>)
-  string(TOUPPER "${ARG_KIND}" _kind)
-  set_property(GLOBAL APPEND PROPERTY XMP_${_kind}_LIBS ${name})
   install(TARGETS ${name} EXPORT XMPTargets LIBRARY DESTINATION lib)
 endfunction()
