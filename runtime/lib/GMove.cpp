@@ -4,17 +4,24 @@
 //   1. every rank enumerates the destination elements it holds (owner along
 //      distributed dims; all replicas along replicated axes and full-shadow
 //      dims), maps each to the source element with the same row-major
-//      position in the section, and picks the source holder: the owner along
-//      distributed source dims, and on replicated source axes this rank's own
-//      coordinate (a local copy when possible) or 0 when it is not in the
-//      source grid;
-//   2. the byte offsets each holder must send are handed to it once with
+//      position in the section. Its holders are the owner along distributed
+//      source dims and every coordinate along the source grid's replicated
+//      axes (the axes no source dim is distributed on): a *group* of
+//      replicas;
+//   2. when the source has replicas, which one serves which rank is chosen
+//      so that holders share the sending evenly (xmprt/ReplicaBalance.h: on
+//      the NPB-CG transpose of a grid with more rows than columns, the
+//      holders of a reader's column no longer serve every reader of that
+//      column while the others idle); one MPI_Allgather of per-group counts
+//      when building the schedule, none when the source has no replicas;
+//   3. the byte offsets each holder must send are handed to it once with
 //      MPI_Alltoallv (grids are built so that grid rank == world rank).
 // Execution: pack from src, MPI_Alltoallv over MPI_COMM_WORLD, unpack into
 // dst. Packing completes before any unpacking, so src == dst with
 // overlapping sections is safe. gmove is collective over MPI_COMM_WORLD.
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
+#include "xmprt/ReplicaBalance.h"
 
 #include <climits>
 #include <cstring>
@@ -74,13 +81,21 @@ bool holds(const xmprt_darray *a, int32_t d, int64_t g) {
 
 Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
                 const Sec &ss, const char *fn) {
-  int ws;
+  int ws, me;
   MPI_Comm_size(MPI_COMM_WORLD, &ws);
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
   auto *S = new Schedule;
   S->dst = dst;
   S->src = src;
   S->esize = dst->esize;
-  std::vector<std::vector<int64_t>> req(ws), dstOff(ws);
+  std::vector<bool> distributed(src->grid->ndims, false);
+  for (int32_t d = 0; d < src->rank; ++d)
+    if (src->axis[d] >= 0)
+      distributed[src->axis[d]] = true;
+  dist::ReplicaGroups R(src->grid->shape, distributed);
+  // Per source group: the byte offsets of the source elements this rank
+  // needs and of the destination elements they go to.
+  std::vector<std::vector<int64_t>> reqG(R.groups), dstOffG(R.groups);
   if (dst->inGrid()) {
     int64_t total = 1;
     for (int64_t c : ds.count)
@@ -95,8 +110,8 @@ Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
     for (auto &v : ks)
       any = any && !v.empty();
     std::vector<size_t> it(dst->rank, 0);
-    std::vector<int64_t> dl(dst->rank), sl(src->rank), sc(src->grid->ndims);
-    xmprt_grid *sg = src->grid;
+    std::vector<int64_t> dl(dst->rank), sl(src->rank),
+        sc(src->grid->ndims, 0);
     while (any) {
       int64_t L = 0;
       for (int32_t d = 0; d < dst->rank; ++d) {
@@ -105,9 +120,8 @@ Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
         dl[d] = dist::arrayGlobalToLocal(dst->dims[d], dst->coord[d],
                                          ds.lb[d] + k * ds.step[d]);
       }
-      // source element with the same row-major position
-      for (int32_t a = 0; a < sg->ndims; ++a)
-        sc[a] = sg->inGrid() ? sg->coord[a] : 0;
+      // source element with the same row-major position; its local offset
+      // is the same in every replica
       for (int32_t d = src->rank - 1; d >= 0; --d) {
         int64_t k = L % ss.count[d];
         L /= ss.count[d];
@@ -119,9 +133,9 @@ Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
         }
         sl[d] = dist::arrayGlobalToLocal(src->dims[d], c, gsrc);
       }
-      int r = sg->rankOf(sc);
-      req[r].push_back(src->localOffset(sl) * src->esize);
-      dstOff[r].push_back(dst->localOffset(dl) * dst->esize);
+      int64_t g = R.groupOf(sc.data());
+      reqG[g].push_back(src->localOffset(sl) * src->esize);
+      dstOffG[g].push_back(dst->localOffset(dl) * dst->esize);
       int32_t d = dst->rank - 1;
       for (; d >= 0; --d) {
         if (++it[d] < ks[d].size())
@@ -132,6 +146,26 @@ Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
         break;
     }
   }
+  std::vector<int64_t> holderOf(R.groups);
+  if (R.perGroup == 1) { // one holder per element
+    for (int64_t g = 0; g < R.groups; ++g)
+      holderOf[g] = R.holder(g, 0);
+  } else {
+    std::vector<int64_t> mine(R.groups), counts((size_t)ws * R.groups);
+    for (int64_t g = 0; g < R.groups; ++g)
+      mine[g] = (int64_t)reqG[g].size();
+    XMPRT_MPI(MPI_Allgather(mine.data(), (int)R.groups, MPI_INT64_T,
+                            counts.data(), (int)R.groups, MPI_INT64_T,
+                            MPI_COMM_WORLD),
+              fn);
+    holderOf = dist::balanceReplicas(R, counts, ws, me);
+  }
+  std::vector<std::vector<int64_t>> req(ws), dstOff(ws);
+  for (int64_t g = 0; g < R.groups; ++g)
+    if (!reqG[g].empty()) {
+      req[holderOf[g]] = std::move(reqG[g]);
+      dstOff[holderOf[g]] = std::move(dstOffG[g]);
+    }
   std::vector<int> nreq(ws), ngive(ws);
   for (int r = 0; r < ws; ++r) {
     XMPRT_CHECK(req[r].size() * S->esize < (size_t)INT_MAX, fn,
@@ -182,7 +216,18 @@ Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
   return S;
 }
 
+// What this rank sent to other ranks in its last gmove (testing.h).
+int64_t lastTargets = 0, lastBytes = 0;
+
 void execute(Schedule *S) {
+  int me;
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  lastTargets = lastBytes = 0;
+  for (size_t r = 0; r < S->sendCounts.size(); ++r)
+    if ((int)r != me && S->sendCounts[r] > 0) {
+      ++lastTargets;
+      lastBytes += S->sendCounts[r];
+    }
   const char *sp = (const char *)S->src->data;
   char *b = S->sbuf.data();
   for (int64_t o : S->sendOffsets) {
@@ -218,6 +263,12 @@ void forgetGMoveSchedules(xmprt_darray *a) {
   }
 }
 } // namespace xmprt
+
+extern "C" int64_t xmprt_gmove_last_sends(int64_t *bytes) {
+  if (bytes)
+    *bytes = lastBytes;
+  return lastTargets;
+}
 
 extern "C" void xmprt_gmove(int64_t site, xmprt_darray *dst,
                             const int64_t *dst_sec, xmprt_darray *src,

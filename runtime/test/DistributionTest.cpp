@@ -2,6 +2,10 @@
 // empty pieces, exhaustive cross-checks against brute force.
 #include "xmprt/Distribution.h"
 #include "xmprt/HaloGeometry.h"
+#include "xmprt/ReplicaBalance.h"
+
+#include <map>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -448,6 +452,129 @@ TEST(Distribution, RowPitch) {
     EXPECT_GE(rowPitch(e), e);
     EXPECT_LT(rowPitch(e) - e, kRowSpan);
   }
+}
+
+// The NPB-CG transpose y[:] = x[:] on an R x C grid: template n x n
+// [block, block], x aligned with template dim 0 (distributed over grid axis
+// 0, replicated over axis 1), y with dim 1. For every reader and group,
+// returns who serves it, by the balanced rule or by "my own coordinate on
+// the replicated axis" (the rule seed 002 measured).
+struct Transpose {
+  int64_t R, C, n;
+  std::vector<int64_t> counts; // reader * R + group
+  Transpose(int64_t R, int64_t C, int64_t n) : R(R), C(C), n(n) {
+    counts.assign(R * C * R, 0);
+    int64_t br = (n + R - 1) / R, bc = (n + C - 1) / C;
+    for (int64_t r = 0; r < R; ++r)
+      for (int64_t c = 0; c < C; ++c)
+        for (int64_t i = c * bc; i < std::min(n, (c + 1) * bc); ++i)
+          ++counts[(r * C + c) * R + i / br];
+  }
+  // sender -> {reader -> elements}, remote pairs only
+  std::map<int64_t, std::map<int64_t, int64_t>> sends(bool balanced) const {
+    xmprt::dist::ReplicaGroups G({R, C}, {true, false});
+    std::map<int64_t, std::map<int64_t, int64_t>> out;
+    for (int64_t me = 0; me < R * C; ++me) {
+      std::vector<int64_t> ch =
+          xmprt::dist::balanceReplicas(G, counts, R * C, me);
+      for (int64_t g = 0; g < R; ++g) {
+        int64_t n = counts[me * R + g];
+        if (n == 0) {
+          EXPECT_EQ(ch[g], -1);
+          continue;
+        }
+        int64_t h = balanced ? ch[g] : g * C + me % C;
+        EXPECT_EQ(h / C, g) << "served by a rank outside the group";
+        if (h != me)
+          out[h][me] += n;
+      }
+    }
+    return out;
+  }
+};
+
+TEST(ReplicaBalance, TransposeEveryHolderSendsToOneRank) {
+  // The decompositions of NPB CG (C = R or 2R, n a multiple of C, so that
+  // a column block lies in one row block): the balanced rule is the
+  // hand-written transpose exchange, each holder sends to at most one rank
+  // and every rank not holding its part locally receives from exactly one.
+  // (With uneven blocks a column block can straddle two row blocks; then
+  // there can be more remote (reader, group) pairs than holders, and the
+  // next test's bound is what holds.)
+  for (int64_t R : {1, 2, 4, 8})
+    for (int64_t C : {R, 2 * R})
+      for (int64_t n : {1400 * R * C, 1400 * R * C * 3}) {
+        Transpose T(R, C, n);
+        auto s = T.sends(true);
+        std::map<int64_t, int> receives;
+        for (auto &[h, readers] : s) {
+          EXPECT_LE(readers.size(), 1u) << R << "x" << C << " n=" << n << " holder " << h;
+          for (auto &[r, k] : readers)
+            ++receives[r];
+        }
+        for (auto &[r, k] : receives)
+          EXPECT_EQ(k, 1) << R << "x" << C << " n=" << n << " reader " << r;
+      }
+}
+
+TEST(ReplicaBalance, TransposeTallGrids) {
+  // R = 2C: each rank reads two row blocks (more readers than holders).
+  // "My own coordinate" makes the C holders of a group in the reader's
+  // column serve all R readers of that column (R - 1 remote) while the
+  // other holders idle; the balanced rule spreads them, at most 2 each.
+  for (int64_t C : {1, 2, 4}) {
+    int64_t R = 2 * C;
+    Transpose T(R, C, 64 * R * C);
+    size_t most = 0, oldMost = 0;
+    for (auto &[h, readers] : T.sends(true))
+      most = std::max(most, readers.size());
+    for (auto &[h, readers] : T.sends(false))
+      oldMost = std::max(oldMost, readers.size());
+    EXPECT_LE(most, 2u) << R << "x" << C;
+    EXPECT_EQ(oldMost, (size_t)(R - 1)) << R << "x" << C;
+  }
+}
+
+TEST(ReplicaBalance, AnyGridSpreadsTheLoad) {
+  // Other shapes, uneven sizes: list scheduling's bound. A holder's load
+  // (what it gives, local copies included) is at most the group's even
+  // share plus the largest remote request.
+  for (int64_t R = 1; R <= 5; ++R)
+    for (int64_t C = 1; C <= 7; ++C)
+      for (int64_t n : {7, 30, 101}) {
+        Transpose T(R, C, n);
+        auto s = T.sends(true);
+        std::map<int64_t, int64_t> total, biggest, load;
+        for (int64_t h = 0; h < R * C; ++h) { // local copies
+          int64_t own = T.counts[h * R + h / C];
+          total[h / C] += own;
+          load[h] += own;
+        }
+        for (auto &[h, readers] : s)
+          for (auto &[r, k] : readers) {
+            total[h / C] += k;
+            load[h] += k;
+            biggest[h / C] = std::max(biggest[h / C], k);
+          }
+        for (auto &[h, l] : load) {
+          int64_t g = h / C;
+          if (l > T.counts[h * R + g]) // it serves remote readers
+            EXPECT_LE(l, (total[g] + C - 1) / C + biggest[g])
+                << R << "x" << C << " n=" << n << " holder " << h;
+        }
+      }
+}
+
+TEST(ReplicaBalance, GroupsAndHolders) {
+  // 3 x 2 x 4 grid distributed on axes 0 and 2: 12 groups of 2 replicas.
+  xmprt::dist::ReplicaGroups G({3, 2, 4}, {true, false, true});
+  EXPECT_EQ(G.groups, 12);
+  EXPECT_EQ(G.perGroup, 2);
+  int64_t coord[3] = {2, 1, 3};
+  int64_t g = G.groupOf(coord);
+  EXPECT_EQ(g, 2 * 4 + 3);
+  EXPECT_EQ(G.holder(g, 0), (2 * 2 + 0) * 4 + 3);
+  EXPECT_EQ(G.holder(g, 1), (2 * 2 + 1) * 4 + 3);
 }
 
 } // namespace

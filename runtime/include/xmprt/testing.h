@@ -19,6 +19,9 @@ extern "C" {
  * release, replicate_sync, gmove_acc, host_acquire, split_commit; not
  * reflect traffic). 0 in the host-only build. */
 int64_t xmprt_darray_copied_bytes(int32_t dir);
+/* Test hook: the number of other ranks this process sent elements to in
+ * its last xmprt_gmove, and (bytes != NULL) how many bytes it sent them. */
+int64_t xmprt_gmove_last_sends(int64_t *bytes);
 /* Weight trace of world rank 0 (as XMP_WEIGHT_TRACE=path): appends one line
  * per xmprt_loop_report to `path` (CSV with a header line when the file is
  * empty; JSON Lines if path ends in .json or .jsonl); NULL or "" closes. */
