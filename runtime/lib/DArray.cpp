@@ -68,7 +68,12 @@ xmprt_darray *xmprt_darray_create(xmprt_template *t, int32_t rank,
                   "yet (its distribution takes effect there): fix it before "
                   "allocating arrays aligned to it",
                   name);
-    fail(fn, "template %s is not distributed onto a grid", name);
+    fail(fn,
+         "template %s is not distributed onto a grid yet (a template with "
+         "gblock(*) dimensions is distributed by its xmp.template_fix, which "
+         "gives the block sizes: fix it before allocating arrays aligned to "
+         "it)",
+         name);
   }
   XMPRT_CHECK(rank >= 1 && rank <= 16, fn, "rank %d out of range [1,16]",
               rank);

@@ -106,6 +106,9 @@ struct xmprt_template {
   std::vector<int32_t> kinds;
   std::vector<int64_t> widths;
   std::vector<std::vector<int64_t>> gblocks;
+  // gblock(*) sizes given by xmp.template_fix before the distribution
+  // (xmprt_template_gblock_fix), per dim; empty when none were given.
+  std::vector<std::vector<int64_t>> gblocksFixed;
   std::vector<int32_t> axis; // grid axis per dim or -1
   xmprt::dist::TemplateDim dim(int32_t d) const {
     xmprt::dist::TemplateDim t;

@@ -367,6 +367,7 @@ xmprt_template *xmprt_template_create(int32_t ndims, const int64_t *sizes) {
   t->kinds.assign(ndims, XMPRT_DIST_NONE);
   t->widths.assign(ndims, 1);
   t->gblocks.resize(ndims);
+  t->gblocksFixed.resize(ndims);
   t->axis.assign(ndims, -1);
   return t;
 }
@@ -404,7 +405,8 @@ static void checkSizes(const xmprt_template *t, const char *fn) {
       XMPRT_CHECK(!__builtin_add_overflow(sum, s, &sum), fn,
                   "gblock sizes of template dim %d overflow 64 bits", d);
     XMPRT_CHECK(sum == t->sizes[d], fn,
-                "gblock sizes of template dim %d sum to %lld, not %lld", d,
+                "gblock sizes of template %s dim %d sum to %lld, not %lld",
+                t->name.empty() ? "(unnamed)" : t->name.c_str(), d,
                 (long long)sum, (long long)t->sizes[d]);
   }
 }
@@ -429,6 +431,21 @@ void xmprt_template_fix(xmprt_template *t, const int64_t *sizes) {
     t->sizes[d] = sizes[d];
   }
   checkSizes(t, fn);
+}
+
+void xmprt_template_gblock_fix(xmprt_template *t, int32_t dim,
+                               const int64_t *sizes, int64_t count) {
+  const char *fn = "xmprt_template_gblock_fix";
+  XMPRT_CHECK(t, fn, "template is NULL");
+  XMPRT_CHECK(dim >= 0 && dim < t->ndims, fn, "dim %d out of range [0,%d)",
+              dim, t->ndims);
+  XMPRT_CHECK(!t->grid, fn,
+              "template %s is already distributed: gblock(*) sizes are given "
+              "by its xmp.template_fix, once",
+              t->name.empty() ? "(unnamed)" : t->name.c_str());
+  XMPRT_CHECK(count >= 0 && (sizes || count == 0), fn,
+              "bad gblock(*) size list (%lld entries)", (long long)count);
+  t->gblocksFixed[dim].assign(sizes, sizes + count);
 }
 
 void xmprt_template_check(const xmprt_template *t, const int64_t *sizes) {
@@ -489,6 +506,28 @@ void xmprt_template_distribute_counted(xmprt_template *t, xmprt_grid *g,
                   k == XMPRT_DIST_CYCLIC ? "cyclic" : "block",
                   (long long)t->widths[d], d);
     }
+    if (k == XMPRT_DIST_GBLOCK && gblock_counts &&
+        gblock_counts[d] == XMPRT_GBLOCK_FIXED) {
+      // gblock(*): the sizes xmp.template_fix gave (xmprt_template_gblock_fix)
+      const char *name = t->name.empty() ? "(unnamed)" : t->name.c_str();
+      std::vector<int64_t> &given = t->gblocksFixed[d];
+      int64_t p = g->shape[t->axis[d]];
+      XMPRT_CHECK(!given.empty() || p == 0, fn,
+                  "template %s dim %d is gblock(*) but xmp.template_fix gave "
+                  "no sizes for it",
+                  name, d);
+      XMPRT_CHECK((int64_t)given.size() == p, fn,
+                  "template %s dim %d: xmp.template_fix gives %lld gblock(*) "
+                  "sizes for %lld rank%s (grid axis %d)",
+                  name, d, (long long)given.size(), (long long)p,
+                  p == 1 ? "" : "s", t->axis[d]);
+      t->gblocks[d] = given;
+      for (int64_t s : t->gblocks[d])
+        XMPRT_CHECK(s >= 0, fn,
+                    "template %s dim %d: negative gblock(*) size %lld", name,
+                    d, (long long)s);
+      continue;
+    }
     if (k == XMPRT_DIST_GBLOCK) {
       XMPRT_CHECK(gblock_sizes, fn, "gblock dim %d but gblock_sizes is NULL",
                   d);
@@ -529,6 +568,10 @@ static void checkDim(const xmprt_template *t, int32_t dim, const char *fn) {
               dim, t->ndims);
   XMPRT_CHECK(t->sizes[dim] != XMPRT_DYNAMIC, fn,
               "template dim %d is not fixed yet", dim);
+  XMPRT_CHECK(t->grid, fn,
+              "template %s is not distributed yet (a template with gblock(*) "
+              "dimensions is distributed by its xmp.template_fix)",
+              t->name.empty() ? "(unnamed)" : t->name.c_str());
 }
 
 void xmprt_template_owned(const xmprt_template *t, int32_t dim, int64_t *lo,

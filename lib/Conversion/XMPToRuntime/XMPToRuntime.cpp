@@ -384,7 +384,9 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
       kinds.push_back((int64_t)f.getKind());
       params.push_back(f.getWidth());
       gblocks.append(f.getSizes().begin(), f.getSizes().end());
-      counts.push_back((int64_t)f.getSizes().size());
+      // gblock(*): sizes given before, by xmprt_template_gblock_fix
+      counts.push_back(f.isGBlockStar() ? XMPRT_GBLOCK_FIXED
+                                        : (int64_t)f.getSizes().size());
     }
     Value t = loadHandle(ob, loc, "template", d.getTmpl());
     Value g = loadHandle(ob, loc, "nodes", d.getNodes());
@@ -398,7 +400,8 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
   };
   for (DistributeOp d : dists) {
     auto t = module.lookupSymbol<TemplateOp>(d.getTmplAttr());
-    if (t && !llvm::is_contained(t.getShape(), ShapedType::kDynamic))
+    if (t && !llvm::is_contained(t.getShape(), ShapedType::kDynamic) &&
+        !d.hasGBlockStar()) // gblock(*) sizes come with the template_fix
       emitDistribute(fb, d);
   }
   func::ReturnOp::create(fb, loc);
@@ -409,6 +412,31 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
   for (TemplateFixOp f : fixes) {
     OpBuilder ob(f);
     auto t = module.lookupSymbol<TemplateOp>(f.getTmplAttr());
+    DistributeOp tdist;
+    for (DistributeOp d : dists)
+      if (d.getTmpl() == f.getTmpl())
+        tdist = d;
+    // gblock(*) dimensions: hand their sizes over, then distribute here.
+    bool badList = false;
+    auto fixGBlocks = [&] {
+      if (!tdist || !tdist.hasGBlockStar())
+        return false;
+      unsigned next = 0;
+      for (unsigned i = 0; i < tdist.getFormats().size(); ++i) {
+        if (!tdist.getFormat(i).isGBlockStar())
+          continue;
+        auto buf = memrefBuffer(ob, f.getLoc(), f, f.getGblocks()[next++]);
+        if (failed(buf)) {
+          badList = true;
+          return true;
+        }
+        callRuntime(ob, f.getLoc(), "xmprt_template_gblock_fix", {},
+                    {loadHandle(ob, f.getLoc(), "template", f.getTmpl()),
+                     i32c(ob, f.getLoc(), i), buf->first, buf->second});
+      }
+      emitDistribute(ob, tdist);
+      return true;
+    };
     SmallVector<Value> sizes;
     unsigned next = 0;
     bool check = !llvm::is_contained(t.getShape(), ShapedType::kDynamic);
@@ -421,6 +449,9 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
         callRuntime(ob, f.getLoc(), "xmprt_template_check", {},
                     {loadHandle(ob, f.getLoc(), "template", f.getTmpl()),
                      packInts(ob, f.getLoc(), sizes, 64)});
+      fixGBlocks();
+      if (badList)
+        return failure();
       f.erase();
       continue;
     }
@@ -430,9 +461,10 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
     callRuntime(ob, f.getLoc(), "xmprt_template_fix", {},
                 {loadHandle(ob, f.getLoc(), "template", f.getTmpl()),
                  packInts(ob, f.getLoc(), sizes, 64)});
-    for (DistributeOp d : dists)
-      if (d.getTmpl() == f.getTmpl())
-        emitDistribute(ob, d);
+    if (!fixGBlocks() && tdist)
+      emitDistribute(ob, tdist);
+    if (badList)
+      return failure();
     f.erase();
   }
 

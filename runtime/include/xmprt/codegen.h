@@ -25,6 +25,11 @@ extern "C" {
    time by xmp-specialize-shapes) has the sizes the program gives it in
    xmp.template_fix; stops with an error naming the template otherwise. */
 void xmprt_template_check(const xmprt_template *t, const int64_t *sizes);
+/* xmp.template_fix of a template with a gblock(*) dimension: the block
+ * sizes of dimension `dim` (count entries, one per rank of its grid axis;
+ * checked at the distribution that follows: count, non-negative, sum). */
+void xmprt_template_gblock_fix(xmprt_template *t, int32_t dim,
+                               const int64_t *sizes, int64_t count);
 /* The template's name in the program (e.g. "u" for @u), for messages;
  * generated code sets it when it creates the template. */
 void xmprt_template_set_name(xmprt_template *t, const char *name);
@@ -33,6 +38,10 @@ void xmprt_template_set_name(xmprt_template *t, const char *name);
  * trusted as xmprt_template_distribute does): a count that differs from
  * the grid axis size (a dynamic axis sized by the world) is an error
  * instead of a read past the list. Generated code calls this one. */
+/* gblock_counts[i] == XMPRT_GBLOCK_FIXED: dimension i is gblock(*), its
+ * sizes were given by xmprt_template_gblock_fix (gblock_sizes has no
+ * entries for it). */
+#define XMPRT_GBLOCK_FIXED (-2)
 void xmprt_template_distribute_counted(xmprt_template *t, xmprt_grid *g,
                                        const int32_t *kinds,
                                        const int64_t *params,

@@ -117,7 +117,7 @@ xmp.distribute @t onto @p [gblock([5, -1])]
 
 // -----
 
-// expected-error @+1 {{expected a distribution format: block, block(n), cyclic, cyclic(w), gblock([sizes]) or *; got 'blocked'}}
+// expected-error @+1 {{expected a distribution format: block, block(n), cyclic, cyclic(w), gblock([sizes]), gblock(*) or *; got 'blocked'}}
 xmp.distribute @t onto @p [blocked]
 
 // -----
@@ -2051,3 +2051,54 @@ func.func @expand_syntax() {
   }
   return
 }
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = ?)
+xmp.distribute @t onto @p [gblock(*)]
+func.func @f(%n: index) {
+  // expected-error @+1 {{template @t has 1 gblock(*) dimension(s) but the op gives 0 gblock size list(s) (one memref<...xi64> per gblock(*) dimension, in order)}}
+  xmp.template_fix @t(%n)
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = ?)
+xmp.distribute @t onto @p [block]
+func.func @f(%n: index, %m: memref<?xi64>) {
+  // expected-error @+1 {{template @t has 0 gblock(*) dimension(s) but the op gives 1 gblock size list(s)}}
+  xmp.template_fix @t(%n) gblock(%m : memref<?xi64>)
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 4x2)
+xmp.template @t(shape = 8x?)
+xmp.distribute @t onto @p [block, gblock(*)]
+func.func @f(%n: index, %m: memref<4xi64>) {
+  // expected-error @+1 {{gblock size list 0 (template dimension 1) has 4 entries but grid axis 1 has 2 ranks}}
+  xmp.template_fix @t(%n) gblock(%m : memref<4xi64>)
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = ?)
+xmp.distribute @t onto @p [gblock(*)]
+func.func @f(%n: index, %m: memref<?xi32>) {
+  // expected-error @+1 {{operand #1 must be variadic of 1D memref of 64-bit signless integer values}}
+  xmp.template_fix @t(%n) gblock(%m : memref<?xi32>)
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = ?)
+// expected-error @+1 {{gblock needs at least one size (or gblock(*), sizes given by xmp.template_fix)}}
+xmp.distribute @t onto @p [gblock([])]

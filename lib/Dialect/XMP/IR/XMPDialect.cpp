@@ -91,8 +91,16 @@ Attribute DistAttr::parseBare(AsmParser &parser) {
   }
   if (kw == "gblock") {
     SmallVector<int64_t> sizes;
-    if (parser.parseLParen() ||
-        parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+    if (parser.parseLParen())
+      return {};
+    // gblock(*): the sizes come with xmp.template_fix.
+    if (succeeded(parser.parseOptionalStar()))
+      return parser.parseRParen()
+                 ? Attribute()
+                 : DistAttr::getChecked(
+                       [&] { return parser.emitError(loc); }, ctx,
+                       DistKind::gblock, 1, ArrayRef<int64_t>{});
+    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
           int64_t v;
           if (parser.parseInteger(v))
             return failure();
@@ -101,11 +109,16 @@ Attribute DistAttr::parseBare(AsmParser &parser) {
         }) ||
         parser.parseRParen())
       return {};
+    if (sizes.empty()) {
+      parser.emitError(loc, "gblock needs at least one size (or gblock(*), "
+                            "sizes given by xmp.template_fix)");
+      return {};
+    }
     return DistAttr::getChecked([&] { return parser.emitError(loc); }, ctx,
                                 DistKind::gblock, 1, sizes);
   }
   parser.emitError(loc, "expected a distribution format: block, block(n), "
-                        "cyclic, cyclic(w), gblock([sizes]) or *; got '")
+                        "cyclic, cyclic(w), gblock([sizes]), gblock(*) or *; got '")
       << kw << "'";
   return {};
 }
@@ -127,6 +140,10 @@ void DistAttr::printBare(AsmPrinter &printer) const {
       printer << "(" << getWidth() << ")";
     return;
   case DistKind::gblock:
+    if (isGBlockStar()) {
+      printer << "gblock(*)";
+      return;
+    }
     printer << "gblock([";
     llvm::interleaveComma(getSizes(), printer);
     printer << "])";
@@ -159,8 +176,7 @@ LogicalResult DistAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "only cyclic(w) and block(n) distributions have a "
                           "width";
   if (kind == DistKind::gblock) {
-    if (sizes.empty())
-      return emitError() << "gblock needs at least one size";
+    // No sizes: gblock(*), given at run time by xmp.template_fix.
     for (int64_t s : sizes)
       if (s < 0)
         return emitError() << "gblock sizes must be non-negative, got " << s;

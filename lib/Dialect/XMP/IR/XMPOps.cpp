@@ -168,7 +168,8 @@ SmallVector<int64_t> mlir::xmp::localExtents(Operation *from,
                     : axis < (int64_t)nodes.getRank()
                         ? nodes.getShape()[axis]
                         : ShapedType::kDynamic;
-        if (!ShapedType::isDynamic(n) && !ShapedType::isDynamic(p)) {
+        if (!ShapedType::isDynamic(n) && !ShapedType::isDynamic(p) &&
+            !f.isGBlockStar()) {
           ad.t.kind = static_cast<dist::Kind>(f.getKind());
           ad.t.n = n;
           ad.t.p = p;
@@ -735,7 +736,7 @@ DistributeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                << " over " << p << " ranks covers " << cover << " of its "
                << tshape[d] << " elements";
     }
-    if (f.getKind() != DistKind::gblock)
+    if (f.getKind() != DistKind::gblock || f.isGBlockStar())
       continue;
     int64_t axis = getGridAxis(d);
     int64_t p = gshape[axis];
@@ -773,6 +774,37 @@ TemplateFixOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                                        "template", "xmp.template");
   if (failed(tmpl))
     return failure();
+  // gblock(*) dimensions: one i64 memref each, one entry per rank.
+  DistributeOp dist = tmpl->getDistribution();
+  SmallVector<unsigned> stars;
+  if (dist)
+    for (unsigned d = 0; d < dist.getFormats().size(); ++d)
+      if (dist.getFormat(d).isGBlockStar())
+        stars.push_back(d);
+  if (stars.size() != getGblocks().size())
+    return emitOpError() << "template " << getTmplAttr() << " has "
+                         << stars.size()
+                         << " gblock(*) dimension(s) but the op gives "
+                         << getGblocks().size()
+                         << " gblock size list(s) (one memref<...xi64> per "
+                            "gblock(*) dimension, in order)";
+  if (!stars.empty()) {
+    auto nodes = lookupSymbol<NodesOp>(*this, symbolTable,
+                                       dist.getNodesAttr(), "grid",
+                                       "xmp.nodes");
+    if (failed(nodes))
+      return failure();
+    for (auto [i, d] : llvm::enumerate(stars)) {
+      int64_t axis = dist.getGridAxis(d);
+      int64_t p = nodes->getShape()[axis];
+      int64_t n = llvm::cast<MemRefType>(getGblocks()[i].getType()).getShape()[0];
+      if (!ShapedType::isDynamic(p) && !ShapedType::isDynamic(n) && n != p)
+        return emitOpError() << "gblock size list " << i << " (template "
+                             << "dimension " << d << ") has " << n
+                             << " entries but grid axis " << axis
+                             << " has " << p << " ranks";
+    }
+  }
   unsigned numDyn = llvm::count(tmpl->getShape(), ShapedType::kDynamic);
   // A static template (declared so, or specialized at compile time by
   // xmp-specialize-shapes) takes every size: a run-time check.

@@ -219,7 +219,10 @@ ArrayInfo &Lowering::getInfo(Value array) {
           lo = std::min(lo, size);
         m.base = cst(b, loc, lo - m.shadowLo);
       } else if (tmpl && !ShapedType::isDynamic(size) &&
-          !llvm::is_contained(tmpl.getShape(), ShapedType::kDynamic)) {
+                 !llvm::is_contained(tmpl.getShape(), ShapedType::kDynamic) &&
+                 !(dist && dist.hasGBlockStar())) {
+        // (Hoisted to the function's entry: only for templates distributed
+        // at start-up, not by a template_fix.)
         m.base = sharedBase(array, tmpl, a, m.offset, size, m.shadowLo);
       } else {
         auto bounds = LocalBoundsOp::create(b, loc, b.getIndexType(),

@@ -96,7 +96,8 @@ def XMP_DistAttr : XMP_Attr<"Dist", "dist"> {
     blocks of w), `block(n)` (blocks of n elements in rank order, the
     last owning ranks' shorter or empty; n times the ranks must cover the
     dimension), `gblock([s0, s1, ...])` (explicit piece sizes, one per
-    rank of the grid axis) or `*` (not distributed). Written
+    rank of the grid axis), `gblock(*)` (the same, sizes given at run time
+    by `xmp.template_fix`) or `*` (not distributed). Written
     `#xmp.dist<block>` standalone and bare inside `xmp.distribute`.
   }];
   let parameters = (ins
@@ -111,6 +112,10 @@ def XMP_DistAttr : XMP_Attr<"Dist", "dist"> {
     /// Prints the bare form.
     void printBare(::mlir::AsmPrinter &printer) const;
     bool isDistributed() const { return getKind() != DistKind::none; }
+    /// gblock(*): piece sizes known only at run time (xmp.template_fix).
+    bool isGBlockStar() const {
+      return getKind() == DistKind::gblock && getSizes().empty();
+    }
   }];
 }
 

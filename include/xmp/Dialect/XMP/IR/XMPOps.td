@@ -116,11 +116,19 @@ def XMP_DistributeOp : XMP_Op<"distribute",
     }
     /// Grid axis of template dimension `d`, or -1 if it is not distributed.
     int64_t getGridAxis(unsigned d);
+    /// Some dimension is gblock(*): the template is distributed by its
+    /// xmp.template_fix (which gives the sizes), even when its shape is
+    /// static, so nothing may query its distribution before that.
+    bool hasGBlockStar() {
+      return ::llvm::any_of(getFormats(), [](::mlir::Attribute a) {
+        return ::llvm::cast<::mlir::xmp::DistAttr>(a).isGBlockStar();
+      });
+    }
   }];
 }
 
 def XMP_TemplateFixOp : XMP_Op<"template_fix",
-    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>, AttrSizedOperandSegments]> {
   let summary = "fixes the `?` sizes of a template at run time";
   let description = [{
     `xmp.template_fix @t(%n, %m)` gives the `?` sizes of `@t`, in order;
@@ -128,9 +136,19 @@ def XMP_TemplateFixOp : XMP_Op<"template_fix",
     On a template whose sizes are all static (declared so, or specialized
     at compile time by `xmp-specialize-shapes`) it may give every size: it
     then checks at run time that they are the declared ones.
+
+    `gblock(%m1, ... : memref<4xi64>, ...)` gives the block sizes of the
+    template's `gblock(*)` dimensions, one 1-D `i64` memref per such
+    dimension in order, one entry per rank of the dimension's grid axis
+    (XMP's `template_fix(gblock(m)) t(...)`). The template is distributed
+    here, not at start-up, even when its sizes are static.
   }];
-  let arguments = (ins FlatSymbolRefAttr:$tmpl, Variadic<Index>:$sizes);
-  let assemblyFormat = "$tmpl `(` $sizes `)` attr-dict";
+  let arguments = (ins FlatSymbolRefAttr:$tmpl, Variadic<Index>:$sizes,
+                       Variadic<MemRefRankOf<[I64], [1]>>:$gblocks);
+  let assemblyFormat = [{
+    $tmpl `(` $sizes `)` (`gblock` `(` $gblocks^ `:` type($gblocks) `)`)?
+    attr-dict
+  }];
 }
 
 //===----------------------------------------------------------------------===//
