@@ -22,11 +22,15 @@
 #       and its C reference built by clang -O3 here, each for x86-64-v3
 #       and x86-64-v4, in .gpu-carry/himeno_cpu/, for
 #       benchmarks/himeno_cpu_carried.sh there (gpu-session step himeno-cpu)
+#   scripts/gpu-prepare.sh --npb-cg              # also NPB CG on the CPU
+#       path (examples/npb_cg.mlir, one binary for every class) as an
+#       x86-64-v3 object in .gpu-carry/npb_cg/, for benchmarks/npb_cg_cpu.sh
+#       there (gpu-session step npb-cg-cpu)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${XMP_BUILD_DIR:-$root/build}"
 carry="$root/.gpu-carry"
-bench=0; before=""; variants=(); starpu=0; himeno_cpu=0
+bench=0; before=""; variants=(); starpu=0; himeno_cpu=0; npb_cg=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --bench) bench=1 ;;
@@ -34,6 +38,7 @@ while [ $# -gt 0 ]; do
     --variant) variants+=("$2" "$3"); shift 2 ;;
     --starpu) starpu=1 ;;
     --himeno-cpu) himeno_cpu=1 ;;
+    --npb-cg) npb_cg=1 ;;
     *) echo "gpu-prepare: unknown argument '$1'" >&2; exit 2 ;;
   esac
   shift
@@ -41,7 +46,7 @@ done
 # (.gpu-carry/ is in .gitignore: the device tool carries it as an ignored
 # path, and git never sees it.)
 rm -rf "$carry/obj" "$carry/src" "$carry/googletest" "$carry/before" "$carry/variants" \
-  "$carry/himeno_cpu"
+  "$carry/himeno_cpu" "$carry/npb_cg"
 mkdir -p "$carry/obj" "$carry/src"
 # The commit the carried programs were built from (-dirty: with uncommitted
 # changes); the device's copy of the tree may not carry git's view of it.
@@ -186,6 +191,13 @@ if [ "$himeno_cpu" = 1 ]; then
     clang-22 -O3 -march=$m -ffp-contract=off -DSMALL "$root/examples/himeno_ref.c" \
       -o "$hc/ref_s.$m" -lm
   done
+fi
+
+if [ "$npb_cg" = 1 ]; then
+  mkdir -p "$carry/npb_cg"
+  echo "gpu-prepare: npb-cg x86-64-v3"
+  "$build/bin/xmpcc" -O3 --march=x86-64-v3 --emit=obj "$root/examples/npb_cg.mlir" \
+    -o "$carry/npb_cg/npb_cg.o"
 fi
 
 gt=/usr/src/googletest

@@ -16,6 +16,8 @@
 #          benchmark with the StarPU executor; after gpu-prepare.sh --starpu),
 #        himeno-cpu[:ITERS,ROUNDS] (benchmarks/himeno_cpu_carried.sh; after
 #          gpu-prepare.sh --himeno-cpu),
+#        npb-cg-cpu[:CLASSES,RANKS,ROUNDS] (benchmarks/npb_cg_cpu.sh, e.g.
+#          npb-cg-cpu:SWA,1248,3; after gpu-prepare.sh --npb-cg),
 #        debug:PROG,ARGS (cuda-gdb backtrace + compute-sanitizer),
 #        timeline:PROG,ARGS (XMP_GPU_TIMELINE run + benchmarks/timeline_report.py)
 set -uo pipefail
@@ -58,6 +60,11 @@ for step in "$@"; do
                  | tee "$logs/ws-starpu/compare.md"
              fi
            fi ;;
+    npb-cg-cpu) IFS=, read -r nc nr nn <<< "$arg"
+           OUT="$logs/npb-cg-cpu" bash benchmarks/npb_cg_cpu.sh \
+             "$(echo "${nc:-SWA}" | sed 's/./& /g')" "$(echo "${nr:-124}" | sed 's/./& /g')" \
+             ${nn:-3} > "$logs/npb-cg-cpu.txt" 2>&1
+           rc=$?; tail -20 "$logs/npb-cg-cpu.txt" ;;
     himeno-cpu) IFS=, read -r hi hr <<< "$arg"
            OUT="$logs/himeno-cpu" bash benchmarks/himeno_cpu_carried.sh ${hi:-200} ${hr:-7} \
              > "$logs/himeno-cpu.txt" 2>&1
