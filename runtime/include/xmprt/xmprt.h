@@ -417,13 +417,20 @@ int32_t xmprt_cpu_executor_start(int32_t wait);
 /*--- program support (Program.cpp) -----------------------------------------*/
 /* Program support: integer command-line argument `index` (1-based) or
  * `fallback`; rank 0 prints "XMP-RESULT <name> <value>" (tags 0 checksum,
- * 1 gosa, 2 mflops, 3 time). */
+ * 1 gosa, 2 mflops, 3 time, -1 zeta, -2 rnorm, -3 verified; any other
+ * tag N: valueN). */
 int64_t xmprt_arg_i64(int32_t index, int64_t fallback);
 /* The same, for an argument that must lie in [lo, hi] (an iteration count,
  * a weight): anything else stops the job with "argument N ('v') is not an
  * integer in [lo, hi]". The fallback is not checked. */
 int64_t xmprt_arg_i64_in(int32_t index, int64_t fallback, int64_t lo,
                          int64_t hi);
+/* A one-letter argument (a class letter: "S", "w"): its upper-cased ASCII
+ * code, or `fallback` when absent. `allowed` is a mask of the accepted
+ * letters (bit k: 'A' + k; 0: any letter); anything else stops the job
+ * with "argument N ('v') is not one of the letters A, B, S, W" ("... is
+ * not a letter" when allowed is 0). The fallback is not checked. */
+int64_t xmprt_arg_letter(int32_t index, int64_t fallback, int64_t allowed);
 void xmprt_print_scalar_f64(int64_t tag, double value);
 
 #ifdef __cplusplus
