@@ -39,6 +39,7 @@ struct Schedule {
   std::vector<int64_t> recvOffsets; // byte offsets into dst block
   std::vector<char> sbuf, rbuf;
   int64_t esize = 0;
+  int64_t remoteTargets = 0, remoteBytes = 0; // to other ranks (testing.h)
 };
 
 std::map<std::vector<int64_t>, Schedule *> &cache() {
@@ -204,6 +205,10 @@ Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
   S->recvCounts.resize(ws);
   S->recvDispls.resize(ws);
   for (int r = 0; r < ws; ++r) {
+    if (r != me && ngive[r] > 0) {
+      ++S->remoteTargets;
+      S->remoteBytes += ngive[r] * S->esize;
+    }
     S->sendCounts[r] = ngive[r] * (int)S->esize;
     S->sendDispls[r] = gd[r] * (int)S->esize;
     S->recvCounts[r] = nreq[r] * (int)S->esize;
@@ -216,18 +221,11 @@ Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
   return S;
 }
 
-// What this rank sent to other ranks in its last gmove (testing.h).
-int64_t lastTargets = 0, lastBytes = 0;
+// The schedule of this rank's last gmove (testing.h).
+const Schedule *last = nullptr;
 
 void execute(Schedule *S) {
-  int me;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
-  lastTargets = lastBytes = 0;
-  for (size_t r = 0; r < S->sendCounts.size(); ++r)
-    if ((int)r != me && S->sendCounts[r] > 0) {
-      ++lastTargets;
-      lastBytes += S->sendCounts[r];
-    }
+  last = S;
   const char *sp = (const char *)S->src->data;
   char *b = S->sbuf.data();
   for (int64_t o : S->sendOffsets) {
@@ -255,6 +253,8 @@ void forgetGMoveSchedules(xmprt_darray *a) {
   auto &c = cache();
   for (auto it = c.begin(); it != c.end();) {
     if (it->second->dst == a || it->second->src == a) {
+      if (last == it->second)
+        last = nullptr;
       delete it->second;
       it = c.erase(it);
     } else {
@@ -266,8 +266,8 @@ void forgetGMoveSchedules(xmprt_darray *a) {
 
 extern "C" int64_t xmprt_gmove_last_sends(int64_t *bytes) {
   if (bytes)
-    *bytes = lastBytes;
-  return lastTargets;
+    *bytes = last ? last->remoteBytes : 0;
+  return last ? last->remoteTargets : 0;
 }
 
 extern "C" void xmprt_gmove(int64_t site, xmprt_darray *dst,

@@ -105,10 +105,9 @@ struct xmprt_template {
   xmprt_grid *grid = nullptr;
   std::vector<int32_t> kinds;
   std::vector<int64_t> widths;
+  // per dim; for gblock(*), filled by xmprt_template_gblock_fix before the
+  // distribution checks it
   std::vector<std::vector<int64_t>> gblocks;
-  // gblock(*) sizes given by xmp.template_fix before the distribution
-  // (xmprt_template_gblock_fix), per dim; empty when none were given.
-  std::vector<std::vector<int64_t>> gblocksFixed;
   std::vector<int32_t> axis; // grid axis per dim or -1
   xmprt::dist::TemplateDim dim(int32_t d) const {
     xmprt::dist::TemplateDim t;

@@ -367,7 +367,6 @@ xmprt_template *xmprt_template_create(int32_t ndims, const int64_t *sizes) {
   t->kinds.assign(ndims, XMPRT_DIST_NONE);
   t->widths.assign(ndims, 1);
   t->gblocks.resize(ndims);
-  t->gblocksFixed.resize(ndims);
   t->axis.assign(ndims, -1);
   return t;
 }
@@ -445,7 +444,7 @@ void xmprt_template_gblock_fix(xmprt_template *t, int32_t dim,
               t->name.empty() ? "(unnamed)" : t->name.c_str());
   XMPRT_CHECK(count >= 0 && (sizes || count == 0), fn,
               "bad gblock(*) size list (%lld entries)", (long long)count);
-  t->gblocksFixed[dim].assign(sizes, sizes + count);
+  t->gblocks[dim].assign(sizes, sizes + count);
 }
 
 void xmprt_template_check(const xmprt_template *t, const int64_t *sizes) {
@@ -510,18 +509,13 @@ void xmprt_template_distribute_counted(xmprt_template *t, xmprt_grid *g,
         gblock_counts[d] == XMPRT_GBLOCK_FIXED) {
       // gblock(*): the sizes xmp.template_fix gave (xmprt_template_gblock_fix)
       const char *name = t->name.empty() ? "(unnamed)" : t->name.c_str();
-      std::vector<int64_t> &given = t->gblocksFixed[d];
+      const std::vector<int64_t> &given = t->gblocks[d];
       int64_t p = g->shape[t->axis[d]];
-      XMPRT_CHECK(!given.empty() || p == 0, fn,
-                  "template %s dim %d is gblock(*) but xmp.template_fix gave "
-                  "no sizes for it",
-                  name, d);
       XMPRT_CHECK((int64_t)given.size() == p, fn,
                   "template %s dim %d: xmp.template_fix gives %lld gblock(*) "
                   "sizes for %lld rank%s (grid axis %d)",
                   name, d, (long long)given.size(), (long long)p,
                   p == 1 ? "" : "s", t->axis[d]);
-      t->gblocks[d] = given;
       for (int64_t s : t->gblocks[d])
         XMPRT_CHECK(s >= 0, fn,
                     "template %s dim %d: negative gblock(*) size %lld", name,
@@ -642,7 +636,6 @@ int64_t xmprt_template_coord(const xmprt_template *t, int32_t dim) {
 int32_t xmprt_template_owns(const xmprt_template *t, int32_t dim, int64_t g) {
   const char *fn = "xmprt_template_owns";
   checkDim(t, dim, fn);
-  XMPRT_CHECK(t->grid, fn, "template dim %d is not distributed yet", dim);
   int64_t c = templateCoord(t, dim);
   if (c < 0 || g < 0 || g >= t->sizes[dim])
     return 0; // outside the grid, or no such index

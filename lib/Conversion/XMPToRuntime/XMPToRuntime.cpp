@@ -416,55 +416,43 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
     for (DistributeOp d : dists)
       if (d.getTmpl() == f.getTmpl())
         tdist = d;
-    // gblock(*) dimensions: hand their sizes over, then distribute here.
-    bool badList = false;
-    auto fixGBlocks = [&] {
-      if (!tdist || !tdist.hasGBlockStar())
-        return false;
-      unsigned next = 0;
-      for (unsigned i = 0; i < tdist.getFormats().size(); ++i) {
-        if (!tdist.getFormat(i).isGBlockStar())
-          continue;
-        auto buf = memrefBuffer(ob, f.getLoc(), f, f.getGblocks()[next++]);
-        if (failed(buf)) {
-          badList = true;
-          return true;
-        }
-        callRuntime(ob, f.getLoc(), "xmprt_template_gblock_fix", {},
-                    {loadHandle(ob, f.getLoc(), "template", f.getTmpl()),
-                     i32c(ob, f.getLoc(), i), buf->first, buf->second});
-      }
-      emitDistribute(ob, tdist);
-      return true;
-    };
     SmallVector<Value> sizes;
     unsigned next = 0;
     bool check = !llvm::is_contained(t.getShape(), ShapedType::kDynamic);
     if (check) {
       // A static template: the sizes the program gives must be the
-      // declared (or specialized) ones; it was distributed at start-up.
+      // declared (or specialized) ones.
       for (Value v : f.getSizes())
         sizes.push_back(toI64(ob, f.getLoc(), v));
       if (!sizes.empty())
         callRuntime(ob, f.getLoc(), "xmprt_template_check", {},
                     {loadHandle(ob, f.getLoc(), "template", f.getTmpl()),
                      packInts(ob, f.getLoc(), sizes, 64)});
-      fixGBlocks();
-      if (badList)
-        return failure();
-      f.erase();
-      continue;
+    } else {
+      for (int64_t s : t.getShape())
+        sizes.push_back(ShapedType::isDynamic(s)
+                            ? toI64(ob, f.getLoc(), f.getSizes()[next++])
+                            : i64c(ob, f.getLoc(), s));
+      callRuntime(ob, f.getLoc(), "xmprt_template_fix", {},
+                  {loadHandle(ob, f.getLoc(), "template", f.getTmpl()),
+                   packInts(ob, f.getLoc(), sizes, 64)});
     }
-    for (int64_t s : t.getShape())
-      sizes.push_back(ShapedType::isDynamic(s) ? toI64(ob, f.getLoc(), f.getSizes()[next++])
-                                               : i64c(ob, f.getLoc(), s));
-    callRuntime(ob, f.getLoc(), "xmprt_template_fix", {},
-                {loadHandle(ob, f.getLoc(), "template", f.getTmpl()),
-                 packInts(ob, f.getLoc(), sizes, 64)});
-    if (!fixGBlocks() && tdist)
+    // gblock(*) dimensions: their sizes (identity-layout memrefs, checked
+    // by the verifier), then the distribution. A static template without
+    // gblock(*) was distributed at start-up.
+    bool star = tdist && tdist.hasGBlockStar();
+    for (unsigned i = 0, k = 0; star && i < tdist.getFormats().size(); ++i) {
+      if (!tdist.getFormat(i).isGBlockStar())
+        continue;
+      auto buf = memrefBuffer(ob, f.getLoc(), f, f.getGblocks()[k++]);
+      if (failed(buf))
+        return failure();
+      callRuntime(ob, f.getLoc(), "xmprt_template_gblock_fix", {},
+                  {loadHandle(ob, f.getLoc(), "template", f.getTmpl()),
+                   i32c(ob, f.getLoc(), i), buf->first, buf->second});
+    }
+    if (tdist && (star || !check))
       emitDistribute(ob, tdist);
-    if (badList)
-      return failure();
     f.erase();
   }
 

@@ -186,6 +186,15 @@ void buildDim(Plan *p, DimPhase &ph, const char *fn) {
   // Per-coordinate byte counts (ib, tca) for the consistency check.
   std::vector<int64_t> sendCnt(2 * P, 0), recvCnt(2 * P, 0);
   std::map<std::pair<int, int>, Message> sendMsgs, recvMsgs;
+  // One IB message per (peer, side): its boxes in enumeration order.
+  auto addBox = [](std::map<std::pair<int, int>, Message> &msgs, int peer,
+                   int side, const Box &box) {
+    Message &m = msgs[{peer, side}];
+    m.peer = peer;
+    m.side = side;
+    m.boxes.push_back(box);
+    m.bytes += box.bytes();
+  };
   std::set<int> tca;
   for (int side = 0; side < nsides; ++side) {
     for (const Run &r : haloRuns(a, d, me, side, ph.wlo, ph.whi, ph.periodic)) {
@@ -205,11 +214,7 @@ void buildDim(Plan *p, DimPhase &ph, const char *fn) {
         tca.insert(peer);
         continue;
       }
-      Message &m = recvMsgs[{peer, side}];
-      m.peer = peer;
-      m.side = side;
-      m.boxes.push_back(dst);
-      m.bytes += dst.bytes();
+      addBox(recvMsgs, peer, side, dst);
     }
     for (int64_t q = 0; q < P; ++q) {
       if (q == me)
@@ -227,11 +232,7 @@ void buildDim(Plan *p, DimPhase &ph, const char *fn) {
           ph.tca.bytes += src.bytes();
           continue;
         }
-        Message &m = sendMsgs[{peer, side}];
-        m.peer = peer;
-        m.side = side;
-        m.boxes.push_back(src);
-        m.bytes += src.bytes();
+        addBox(sendMsgs, peer, side, src);
         ph.ib.bytes += src.bytes();
       }
     }

@@ -2102,3 +2102,14 @@ xmp.nodes @p(shape = ?)
 xmp.template @t(shape = ?)
 // expected-error @+1 {{gblock needs at least one size (or gblock(*), sizes given by xmp.template_fix)}}
 xmp.distribute @t onto @p [gblock([])]
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = ?)
+xmp.distribute @t onto @p [gblock(*)]
+func.func @f(%n: index, %m: memref<4xi64, strided<[2]>>) {
+  // expected-error @+1 {{gblock size list 0 must be a contiguous memref (identity layout), got 'memref<4xi64, strided<[2]>>'}}
+  xmp.template_fix @t(%n) gblock(%m : memref<4xi64, strided<[2]>>)
+  return
+}

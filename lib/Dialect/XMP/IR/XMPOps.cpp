@@ -797,7 +797,13 @@ TemplateFixOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     for (auto [i, d] : llvm::enumerate(stars)) {
       int64_t axis = dist.getGridAxis(d);
       int64_t p = nodes->getShape()[axis];
-      int64_t n = llvm::cast<MemRefType>(getGblocks()[i].getType()).getShape()[0];
+      auto mt = llvm::cast<MemRefType>(getGblocks()[i].getType());
+      if (!mt.getLayout().isIdentity())
+        return emitOpError() << "gblock size list " << i
+                             << " must be a contiguous memref (identity "
+                                "layout), got "
+                             << mt;
+      int64_t n = mt.getShape()[0];
       if (!ShapedType::isDynamic(p) && !ShapedType::isDynamic(n) && n != p)
         return emitOpError() << "gblock size list " << i << " (template "
                              << "dimension " << d << ") has " << n
