@@ -14,6 +14,11 @@
  *   (otherwise: size XS, 33x33x65, as in himeno.mlir); e.g.
  *   `./himeno_ref 20 65 65 129` gives the same results as the -DSMALL build.
  *   Bad arguments: a message on stderr, exit status 1.
+ *   -DHIMENO_STATIC: the arrays are static with the macro sizes, as in
+ *   himenoBMTxps.c (compile-time extents, no pointers the compiler must
+ *   assume may alias). This is the build a benchmark compares against
+ *   (benchmarks/himeno_cpu.sh); it accepts size arguments only when they
+ *   equal the macros.
  *
  * Prints
  *   XMP-RESULT gosa   <gosa of the last iteration, %.17g>
@@ -45,6 +50,25 @@
 #define MKMAX 65
 #endif
 
+#ifdef HIMENO_STATIC
+/* Array sizes and arrays fixed at compile time, declared as in
+ * himenoBMTxps.c. */
+#define mimax MIMAX
+#define mjmax MJMAX
+#define mkmax MKMAX
+static float p[MIMAX][MJMAX][MKMAX];
+static float a[4][MIMAX][MJMAX][MKMAX], b[3][MIMAX][MJMAX][MKMAX],
+    c[3][MIMAX][MJMAX][MKMAX];
+static float bnd[MIMAX][MJMAX][MKMAX];
+static float wrk1[MIMAX][MJMAX][MKMAX], wrk2[MIMAX][MJMAX][MKMAX];
+#define P(i, j, k) p[i][j][k]
+#define A(l, i, j, k) a[l][i][j][k]
+#define B(l, i, j, k) b[l][i][j][k]
+#define C(l, i, j, k) c[l][i][j][k]
+#define BND(i, j, k) bnd[i][j][k]
+#define WRK1(i, j, k) wrk1[i][j][k]
+#define WRK2(i, j, k) wrk2[i][j][k]
+#else
 /* Array sizes (the run-time MIMAX, MJMAX, MKMAX). */
 static int mimax, mjmax, mkmax;
 /* Each array is one contiguous block, row-major like float x[mimax][mjmax]
@@ -61,6 +85,7 @@ static inline size_t idx(int i, int j, int k) {
 #define BND(i, j, k) bnd[idx(i, j, k)]
 #define WRK1(i, j, k) wrk1[idx(i, j, k)]
 #define WRK2(i, j, k) wrk2[idx(i, j, k)]
+#endif
 
 static int imax, jmax, kmax;
 static float omega;
@@ -76,6 +101,7 @@ static void usage(const char *prog) {
   exit(1);
 }
 
+#ifndef HIMENO_STATIC
 static float *alloc_arrays(const char *prog, size_t count, size_t n) {
   float *q = NULL;
   if (n <= SIZE_MAX / sizeof(float) / count)
@@ -86,6 +112,7 @@ static float *alloc_arrays(const char *prog, size_t count, size_t n) {
   }
   return q;
 }
+#endif
 
 static void initmt(void) {
   int i, j, k;
@@ -161,9 +188,11 @@ int main(int argc, char **argv) {
   const char *prog = argv[0] ? argv[0] : "himeno_ref";
   int nn = 20;
 
+#ifndef HIMENO_STATIC
   mimax = MIMAX;
   mjmax = MJMAX;
   mkmax = MKMAX;
+#endif
   if (argc != 1 && argc != 2 && argc != 5)
     usage(prog);
   if (argc > 1)
@@ -171,11 +200,23 @@ int main(int argc, char **argv) {
   if (argc > 2) {
     /* Up to 46341 each, so that (imax - 1) * (imax - 1) and i * i stay
      * within int, as in the original; memory is the practical limit. */
-    mimax = (int)parse_long(prog, "MIMAX", argv[2], 3, 46341);
-    mjmax = (int)parse_long(prog, "MJMAX", argv[3], 3, 46341);
-    mkmax = (int)parse_long(prog, "MKMAX", argv[4], 3, 46341);
+    int si = (int)parse_long(prog, "MIMAX", argv[2], 3, 46341);
+    int sj = (int)parse_long(prog, "MJMAX", argv[3], 3, 46341);
+    int sk = (int)parse_long(prog, "MKMAX", argv[4], 3, 46341);
+#ifdef HIMENO_STATIC
+    if (si != MIMAX || sj != MJMAX || sk != MKMAX) {
+      fprintf(stderr, "%s: built with -DHIMENO_STATIC for %dx%dx%d; cannot run %dx%dx%d\n",
+              prog, MIMAX, MJMAX, MKMAX, si, sj, sk);
+      exit(1);
+    }
+#else
+    mimax = si;
+    mjmax = sj;
+    mkmax = sk;
+#endif
   }
 
+#ifndef HIMENO_STATIC
   size_t n = 0;
   if ((size_t)mimax <= SIZE_MAX / (size_t)mjmax / (size_t)mkmax)
     n = (size_t)mimax * mjmax * mkmax;
@@ -190,6 +231,7 @@ int main(int argc, char **argv) {
   bnd = alloc_arrays(prog, 1, n);
   wrk1 = alloc_arrays(prog, 1, n);
   wrk2 = alloc_arrays(prog, 1, n);
+#endif
 
   imax = mimax - 1;
   jmax = mjmax - 1;
@@ -208,6 +250,7 @@ int main(int argc, char **argv) {
   printf("XMP-RESULT mflops %.17g\n", mflops);
   printf("XMP-RESULT time %.17g\n", time);
 
+#ifndef HIMENO_STATIC
   free(wrk2);
   free(wrk1);
   free(bnd);
@@ -215,5 +258,6 @@ int main(int argc, char **argv) {
   free(b);
   free(a);
   free(p);
+#endif
   return 0;
 }

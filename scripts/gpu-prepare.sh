@@ -188,7 +188,7 @@ if [ "$himeno_cpu" = 1 ]; then
       "$build/bin/xmpcc" -O3 --march=$m --emit=obj --specialize="$(bench_spec $v)" \
         "$root/$(bench_src $v)" -o "$hc/$v.$m.o"
     done
-    clang-22 -O3 -march=$m -ffp-contract=off -DSMALL "$root/examples/himeno_ref.c" \
+    clang-22 -O3 -march=$m -ffp-contract=off -DSMALL -DHIMENO_STATIC "$root/examples/himeno_ref.c" \
       -o "$hc/ref_s.$m" -lm
   done
 fi
