@@ -1,9 +1,11 @@
-//===- GpuKernels.cu - box copy and fill kernels of libxmprt --------------===//
+//===- GpuKernels.cu - box copy, add and fill kernels of libxmprt ---------===//
 //
 // Compiled by nvcc for sm_90 (SASS) + compute_90 (PTX). Grid-stride loops,
 // so one launch of at most kMaxBlocks blocks covers any size.
 //===----------------------------------------------------------------------===//
 #include "GpuKernels.h"
+
+#include "BoxAdd.h"
 
 #include <cstddef>
 
@@ -34,6 +36,20 @@ __global__ void boxCopyKernel(char *dst, int64_t dstStride, const char *src,
     *reinterpret_cast<T *>(dst + k * dstStride + j * (int64_t)sizeof(T)) =
         *reinterpret_cast<const T *>(src + k * srcStride +
                                      j * (int64_t)sizeof(T));
+  }
+}
+
+template <typename T>
+__global__ void boxAddKernel(char *dst, int64_t dstStride, const char *src,
+                             int64_t srcStride, int64_t unitsPerRun,
+                             int64_t total) {
+  int64_t step = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += step) {
+    int64_t k = i / unitsPerRun, j = i - k * unitsPerRun;
+    T *d = reinterpret_cast<T *>(dst + k * dstStride + j * (int64_t)sizeof(T));
+    *d = (T)(*d + *reinterpret_cast<const T *>(src + k * srcStride +
+                                               j * (int64_t)sizeof(T)));
   }
 }
 
@@ -81,6 +97,23 @@ cudaError_t launchBoxCopy(char *dst, int64_t dstStride, const char *src,
                                      blockBytes, nblocks, stream);
   return boxCopyAs<unsigned char>(dst, dstStride, src, srcStride, blockBytes,
                                   nblocks, stream);
+}
+
+cudaError_t launchBoxAdd(char *dst, int64_t dstStride, const char *src,
+                         int64_t srcStride, int64_t blockBytes, int64_t nblocks,
+                         int32_t elemType, cudaStream_t stream) {
+  if (blockBytes <= 0 || nblocks <= 0)
+    return cudaSuccess;
+  cudaError_t err = cudaErrorInvalidValue;
+  withAddType(elemType, [&](auto t) {
+    using T = decltype(t);
+    int64_t units = blockBytes / (int64_t)sizeof(T);
+    int64_t total = units * nblocks;
+    boxAddKernel<T><<<blocksFor(total), kThreads, 0, stream>>>(
+        dst, dstStride, src, srcStride, units, total);
+    err = cudaGetLastError();
+  });
+  return err;
 }
 
 cudaError_t launchFill16(uint16_t *dst, uint16_t value, int64_t count,

@@ -35,7 +35,7 @@ int main(int argc, char **argv) {
   } else if (!strcmp(what, "width")) {
     int64_t sh = 1, w = 2;
     xmprt_darray *a = blockArray8(&sh, &sh);
-    xmprt_reflect_init(a, &w, &w, nullptr, nullptr, 0);
+    xmprt_reflect_init(a, &w, &w, nullptr, nullptr, 0, 0);
   } else if (!strcmp(what, "gmove")) {
     xmprt_darray *a = blockArray8();
     int64_t d[3] = {0, 4, 1}, src[3] = {0, 5, 1};

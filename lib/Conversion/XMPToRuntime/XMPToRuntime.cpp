@@ -920,7 +920,8 @@ struct TemplateOwnsLowering : RuntimePattern<TemplateOwnsOp> {
   }
 };
 
-/// Width, periodic and channel arrays of a reflect-like op.
+/// Width, periodic and channel arrays, acc and orthogonal of a reflect-like
+/// op.
 SmallVector<Value> reflectArgs(OpBuilder &b, Location loc,
                                ReflectLikeOpInterface op, bool gpu) {
   Value wlo = op.getWidthLo() ? packConsts(b, loc, *op.getWidthLo(), 64)
@@ -945,7 +946,8 @@ SmallVector<Value> reflectArgs(OpBuilder &b, Location loc,
   }
   // CPU path: the host instance is the only instance, so `acc` reflects
   // act on it (acc = 0 for the runtime). GPU path: on the device instance.
-  return {wlo, whi, per, ch, i32c(b, loc, gpu && op.getAcc() ? 1 : 0)};
+  return {wlo, whi, per, ch, i32c(b, loc, gpu && op.getAcc() ? 1 : 0),
+          i32c(b, loc, op.getOrthogonal() ? 1 : 0)};
 }
 
 struct ReflectLowering : RuntimePattern<ReflectOp> {

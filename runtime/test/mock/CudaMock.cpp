@@ -31,6 +31,7 @@
 // both sides), XMPRT_MOCK_NO_GPU=1.
 // Kernel modules cannot be run: cudaLibraryLoadData fails.
 //===----------------------------------------------------------------------===//
+#include "../../lib/BoxAdd.h"
 #include "../../lib/GpuKernels.h"
 
 #include <cuda.h>
@@ -711,6 +712,22 @@ cudaError_t launchBoxCopy(char *dst, int64_t dstStride, const char *src,
   enqueue(stream, [=] {
     for (int64_t k = 0; k < nblocks; ++k)
       memmove(dst + k * dstStride, src + k * srcStride, (size_t)blockBytes);
+  });
+  return cudaSuccess;
+}
+
+cudaError_t launchBoxAdd(char *dst, int64_t dstStride, const char *src,
+                         int64_t srcStride, int64_t blockBytes, int64_t nblocks,
+                         int32_t elemType, cudaStream_t stream) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  if (blockBytes <= 0 || nblocks <= 0)
+    return cudaSuccess;
+  if (!isDevice(dst) || !isDevice(src))
+    return ret(cudaErrorIllegalAddress); // a kernel touching host memory
+  if (!withAddType(elemType, [](auto) {}))
+    return ret(cudaErrorInvalidValue);
+  enqueue(stream, [=] {
+    addRuns(dst, dstStride, src, srcStride, blockBytes, nblocks, elemType);
   });
   return cudaSuccess;
 }

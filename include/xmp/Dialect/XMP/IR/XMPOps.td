@@ -580,13 +580,14 @@ class XMP_ReflectBase<string mnemonic, list<Trait> traits = []>
                        OptionalAttr<DenseI64ArrayAttr>:$widthLo,
                        OptionalAttr<DenseI64ArrayAttr>:$widthHi,
                        OptionalAttr<DenseBoolArrayAttr>:$periodic,
+                       UnitAttr:$orthogonal,
                        UnitAttr:$acc,
                        OptionalAttr<TypedArrayAttrBase<XMP_ChannelAttr, "channels">>:$channels);
-  // `%a width [1:1, 0:0] periodic [true, false] acc channels [tca, ib]`,
-  // every option optional.
+  // `%a width [1:1, 0:0] periodic [true, false] orthogonal acc
+  // channels [tca, ib]`, every option optional.
   string reflectOptionsFormat = [{
     $array (`width` custom<LoHiList>($widthLo, $widthHi)^)?
-    (`periodic` $periodic^)? (`acc` $acc^)?
+    (`periodic` $periodic^)? (`orthogonal` $orthogonal^)? (`acc` $acc^)?
     (`channels` custom<ChannelList>($channels)^)? attr-dict `:` type($array)
   }];
 }
@@ -598,9 +599,14 @@ def XMP_ReflectOp : XMP_ReflectBase<"reflect"> {
     xmp.reflect %u : !u_t
     xmp.reflect %u width [1:1, 0:0] periodic [true, false] acc
         channels [tca, ib] : !u_t
+    xmp.reflect %u orthogonal : !u_t
     ```
     `width` (default: the whole shadow) gives the widths to update per
-    dimension; `periodic` wraps around; `acc` acts on the device instance
+    dimension; `periodic` wraps around; `orthogonal` updates the faces
+    only: each dimension's shadow restricted to the owned range of the
+    other dimensions, corner (diagonal) shadow elements keep their values,
+    and the dimensions are exchanged at once instead of one after the
+    other; `acc` acts on the device instance
     (outside `xmp.replicate` regions: brought up to date from the host
     first, the exchanged halos copied back to the host after);
     `channels` (set by `xmp-select-channels`) chooses `tca`, `ib` or `none`
