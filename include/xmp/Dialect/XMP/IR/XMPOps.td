@@ -640,6 +640,34 @@ def XMP_ReflectWaitOp : XMP_Op<"reflect_wait"> {
   let assemblyFormat = "$token attr-dict";
 }
 
+def XMP_ReduceShadowOp : XMP_Op<"reduce_shadow",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "adds every shadow element into the element it copies";
+  let description = [{
+    ```mlir
+    xmp.reduce_shadow %u : !u_t
+    xmp.reduce_shadow %u width [1:0, 2:2] periodic [true, false] acc : !u_t
+    ```
+    XMP's `reduce_shadow`, the reverse of `xmp.reflect`: each owned
+    element becomes its value plus the values of all its shadow copies, on
+    every rank, inside `width` (default: the whole shadow), corner copies
+    included. `periodic` dimensions wrap around; on the others, shadow
+    elements outside the array are ignored. The shadows keep their values
+    (they are read, not written). `acc` acts on the device instance, as
+    for `xmp.reflect`. The element type must have addition (not `i1`).
+  }];
+  let arguments = (ins XMP_DArray:$array,
+                       OptionalAttr<DenseI64ArrayAttr>:$widthLo,
+                       OptionalAttr<DenseI64ArrayAttr>:$widthHi,
+                       OptionalAttr<DenseBoolArrayAttr>:$periodic,
+                       UnitAttr:$acc);
+  let assemblyFormat = [{
+    $array (`width` custom<LoHiList>($widthLo, $widthHi)^)?
+    (`periodic` $periodic^)? (`acc` $acc^)? attr-dict `:` type($array)
+  }];
+  let hasVerifier = 1;
+}
+
 def XMP_ReductionOp : XMP_Op<"reduction",
     [AttrSizedResultSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "all-reduce of a scalar (result), a memref or a darray (in place)";
