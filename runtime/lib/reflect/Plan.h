@@ -1,13 +1,24 @@
 //===- Plan.h - reflect plans and their channels (internal) ----*- C++ -*-===//
 //
-// A plan is built once per (array, widths, periodic, channels). For every
-// array dimension d (in order: corners propagate because dimension d moves
-// the full local extent of the other dimensions, including the halos that
-// dimensions < d just filled) and every side, the halo of each coordinate q
-// is cut into runs that have one source coordinate (haloRuns). Both the
-// sending and the receiving rank enumerate the same runs in the same order,
-// so message contents agree by construction; a size exchange at creation
-// checks that all ranks built the same plan.
+// A plan is built once per (array, widths, periodic, channels, kind). For
+// every array dimension d (in order: corners propagate because dimension d
+// moves the full local extent of the other dimensions, including the halos
+// that dimensions < d just filled) and every side, the halo of each
+// coordinate q is cut into runs that have one source coordinate
+// (haloRuns). Both the sending and the receiving rank enumerate the same
+// runs in the same order, so message contents agree by construction; a
+// size exchange at creation checks that all ranks built the same plan.
+//
+// More generally the phase of dimension d is a list of regions (Region:
+// per dimension its full extent, owned range or one halo side), whose runs
+// are combined into pieces between the rank holding the halo and the rank
+// owning it, each an index range in every dimension moved as
+// HaloGeometry.h's strips. Orthogonal reflects restrict each dimension's
+// halo to the owned range of the others (no corner); reduce_shadow plans
+// send every face, edge and corner box straight to its owner, which adds it
+// (IB: added on receipt; TCA: pulled by the owner; self: added). Neither
+// has a phase that depends on another: their phases all begin at the
+// start and finish in order (Plan::concurrent).
 //
 // Each run goes through one channel, chosen per peer:
 //   IB   (ChannelIB.cpp): MPI persistent requests, one message per (peer,
