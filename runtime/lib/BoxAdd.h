@@ -49,8 +49,8 @@ template <typename F> bool withAddType(int32_t elemType, F &&f) {
 // nblocks runs of blockBytes bytes: run k of dst (dst + k * dstStride) +=
 // run k of src (src + k * srcStride), as elements of type T.
 template <typename T>
-void addRunsAs(char *dst, int64_t dstStride, const char *src,
-               int64_t srcStride, int64_t blockBytes, int64_t nblocks) {
+void addRunsAs(char *dst, int64_t dstStride, const char *src, int64_t srcStride,
+               int64_t blockBytes, int64_t nblocks) {
   int64_t n = blockBytes / (int64_t)sizeof(T);
   for (int64_t k = 0; k < nblocks; ++k) {
     char *d = dst + k * dstStride;

@@ -182,8 +182,8 @@ TEST(HaloGeometry, StripsCoverExactlyTheirElements) {
 TEST(HaloGeometry, SubBoxStripsCoverExactlyTheirElements) {
   namespace halo = xmprt::halo;
   const std::vector<std::vector<int64_t>> shapes = {
-      {7}, {1, 5}, {4, 1}, {3, 4}, {2, 3, 4}, {3, 1, 2}, {1, 1, 6},
-      {2, 2, 2, 3}};
+      {7},       {1, 5},    {4, 1},    {3, 4},
+      {2, 3, 4}, {3, 1, 2}, {1, 1, 6}, {2, 2, 2, 3}};
   const int64_t esize = 4;
   for (const auto &E : shapes) {
     int rank = (int)E.size();

@@ -245,6 +245,28 @@ int64_t classify(const Arr &A, int32_t d, int64_t l, State &st) {
   return g;
 }
 
+// Global index of local element l; counts its dimensions in the halo and
+// those neither owned nor in the halo (classify's kOther); `flat` gets its
+// row-major index in the whole array.
+std::vector<int64_t> globalOf(const Arr &A, const std::vector<int64_t> &l,
+                              int &halos, int &others,
+                              int64_t *flat = nullptr) {
+  int32_t r = (int32_t)A.dims.size();
+  std::vector<int64_t> g(r);
+  halos = others = 0;
+  int64_t f = 0;
+  for (int32_t d = 0; d < r; ++d) {
+    State st;
+    g[d] = classify(A, d, l[d], st);
+    halos += st == kHalo;
+    others += st == kOther;
+    f = f * A.dims[d].m + g[d];
+  }
+  if (flat)
+    *flat = f;
+  return g;
+}
+
 // Value bytes of element g (rep distinguishes rounds), or the sentinel.
 void value(const Arr &A, const std::vector<int64_t> &g, int rep, bool valid,
            unsigned char *out) {
@@ -298,16 +320,9 @@ int checkImage(const Arr &A, const unsigned char *p, int rep, bool reflected,
   int bad = 0;
   std::vector<unsigned char> want(A.es);
   xt::forEachLocal(A.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
-    std::vector<int64_t> g(r);
-    bool valid = true;
-    int halos = 0;
-    for (int32_t d = 0; d < r; ++d) {
-      State st;
-      g[d] = classify(A, d, l[d], st);
-      valid = valid && (st == kOwned || (reflected && st == kHalo));
-      halos += st == kHalo;
-    }
-    valid = valid && halos <= maxHalo;
+    int halos, others;
+    std::vector<int64_t> g = globalOf(A, l, halos, others);
+    bool valid = others == 0 && (halos == 0 || reflected) && halos <= maxHalo;
     value(A, g, rep, valid, want.data());
     if (memcmp(p + lin * A.es, want.data(), A.es) != 0 && bad++ < 5) {
       std::string li;
@@ -471,35 +486,48 @@ TEST(GpuReflect, ElementSizes) {
 // Orthogonal device reflects: faces only, corners keep the sentinel, on
 // every channel, outside replicate regions (the host gets the faces back)
 // and inside one (started and waited: the concurrent dimensions).
-TEST(GpuReflect, OrthogonalAllCasesAllChannels) {
-  NEED_GPU();
+// Every reflect case on every channel: fn(a new f64 array of the case, the
+// plan's widths, periodic flags and channels, what to call it).
+struct DevPlanArgs {
+  std::vector<int64_t> wlo, whi;
+  std::vector<int32_t> per, chs;
+};
+void forEachDeviceCase(
+    const std::string &label,
+    const std::function<void(Arr &, DevPlanArgs &, const std::string &)> &fn) {
   for (const Case &c : reflectCases())
     for (int32_t ch :
          {XMPRT_CHANNEL_IB, XMPRT_CHANNEL_TCA, XMPRT_CHANNEL_AUTO}) {
-      std::string what = c.name + " orthogonal ch=" + std::to_string(ch);
-      std::vector<int64_t> wlo, whi;
-      std::vector<int32_t> per, chs;
-      planArgs(c, ch, wlo, whi, per, chs);
+      DevPlanArgs x;
+      planArgs(c, ch, x.wlo, x.whi, x.per, x.chs);
       Arr A;
       make(A, c, XMPRT_F64);
-      xmprt_reflect_plan *p = xmprt_reflect_init(
-          A.a, wlo.data(), whi.data(), per.data(), chs.data(), 1, 1);
-      fillHost(A, 0);
-      xmprt_darray_host_modified(A.a);
-      xmprt_reflect_do(p);
-      EXPECT_EQ(checkDevice(A, 0, what + " auto", 1), 0);
-      EXPECT_EQ(checkImage(A, (const unsigned char *)xmprt_darray_data(A.a), 0,
-                           true, what + " auto host", 1),
-                0);
-      xmprt_replicate_begin(A.a);
-      fillHost(A, 1);
-      xmprt_replicate_sync(A.a, 0);
-      xmprt_reflect_start(p);
-      xmprt_reflect_wait(p);
-      EXPECT_EQ(checkDevice(A, 1, what + " replicate", 1), 0);
-      xmprt_replicate_end(A.a);
-      xmprt_reflect_destroy(p);
+      fn(A, x, c.name + label + " ch=" + std::to_string(ch));
     }
+}
+
+TEST(GpuReflect, OrthogonalAllCasesAllChannels) {
+  NEED_GPU();
+  forEachDeviceCase(
+      " orthogonal", [](Arr &A, DevPlanArgs &x, const std::string &what) {
+        xmprt_reflect_plan *p = xmprt_reflect_init(
+            A.a, x.wlo.data(), x.whi.data(), x.per.data(), x.chs.data(), 1, 1);
+        fillHost(A, 0);
+        xmprt_darray_host_modified(A.a);
+        xmprt_reflect_do(p);
+        EXPECT_EQ(checkDevice(A, 0, what + " auto", 1), 0);
+        EXPECT_EQ(checkImage(A, (const unsigned char *)xmprt_darray_data(A.a),
+                             0, true, what + " auto host", 1),
+                  0);
+        xmprt_replicate_begin(A.a);
+        fillHost(A, 1);
+        xmprt_replicate_sync(A.a, 0);
+        xmprt_reflect_start(p);
+        xmprt_reflect_wait(p);
+        EXPECT_EQ(checkDevice(A, 1, what + " replicate", 1), 0);
+        xmprt_replicate_end(A.a);
+        xmprt_reflect_destroy(p);
+      });
 }
 
 // Device reduce_shadow: owned elements hold their value, shadow elements
@@ -516,15 +544,10 @@ int checkReduced(const Arr &A, const unsigned char *img,
   auto *h = (const double *)xmprt_darray_data(A.a);
   int bad = 0;
   xt::forEachLocal(A.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
-    std::vector<int64_t> g(r);
-    bool owned = true;
-    int64_t flat = 0;
-    for (int32_t d = 0; d < r; ++d) {
-      State st;
-      g[d] = classify(A, d, l[d], st);
-      owned = owned && st == kOwned;
-      flat = flat * A.dims[d].m + g[d];
-    }
+    int halos, others;
+    int64_t flat;
+    std::vector<int64_t> g = globalOf(A, l, halos, others, &flat);
+    bool owned = halos == 0 && others == 0;
     double want = owned ? xt::fval(g) + 0.25 * rep + sum[flat] : h[lin];
     if (v[lin] != want && bad++ < 5) {
       std::string li;
@@ -547,18 +570,10 @@ std::vector<double> fillForReduce(Arr &A, int rep) {
   auto *v = (double *)xmprt_darray_data(A.a);
   if (xmprt_grid_rank(A.g) >= 0)
     xt::forEachLocal(A.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
-      std::vector<int64_t> g(r);
-      int halos = 0;
-      bool valid = true;
-      int64_t flat = 0;
-      for (int32_t d = 0; d < r; ++d) {
-        State st;
-        g[d] = classify(A, d, l[d], st);
-        valid = valid && st != kOther;
-        halos += st == kHalo;
-        flat = flat * A.dims[d].m + g[d];
-      }
-      if (!valid || halos == 0)
+      int halos, others;
+      int64_t flat;
+      globalOf(A, l, halos, others, &flat);
+      if (others || halos == 0)
         return;
       v[lin] = (double)(1 + (xt::me() * 13 + lin * 7 + rep) % 89);
       sum[flat] += v[lin];
@@ -570,40 +585,33 @@ std::vector<double> fillForReduce(Arr &A, int rep) {
 
 TEST(GpuReduceShadow, AllCasesAllChannels) {
   NEED_GPU();
-  for (const Case &c : reflectCases())
-    for (int32_t ch :
-         {XMPRT_CHANNEL_IB, XMPRT_CHANNEL_TCA, XMPRT_CHANNEL_AUTO}) {
-      std::string what = c.name + " reduce_shadow ch=" + std::to_string(ch);
-      std::vector<int64_t> wlo, whi;
-      std::vector<int32_t> per, chs;
-      planArgs(c, ch, wlo, whi, per, chs);
-      Arr A;
-      make(A, c, XMPRT_F64);
-      xmprt_reflect_plan *p = xmprt_reduce_shadow_init(
-          A.a, wlo.data(), whi.data(), per.data(), chs.data(), 1);
-      std::vector<double> sum = fillForReduce(A, 0);
-      xmprt_darray_host_modified(A.a);
-      xmprt_reflect_do(p);
-      if (xmprt_grid_rank(A.g) >= 0) {
-        EXPECT_EQ(checkReduced(A, deviceImage(A).data(), sum, 0,
-                               what + " auto (device)"),
-                  0);
-        EXPECT_EQ(checkReduced(A, (const unsigned char *)xmprt_darray_data(A.a),
-                               sum, 0, what + " auto host"),
-                  0);
-      }
-      xmprt_replicate_begin(A.a);
-      sum = fillForReduce(A, 1);
-      xmprt_replicate_sync(A.a, 0);
-      xmprt_reflect_start(p);
-      xmprt_reflect_wait(p);
-      if (xmprt_grid_rank(A.g) >= 0)
-        EXPECT_EQ(checkReduced(A, deviceImage(A).data(), sum, 1,
-                               what + " replicate (device)"),
-                  0);
-      xmprt_replicate_end(A.a);
-      xmprt_reflect_destroy(p);
+  forEachDeviceCase(" reduce_shadow", [](Arr &A, DevPlanArgs &x,
+                                         const std::string &what) {
+    xmprt_reflect_plan *p = xmprt_reduce_shadow_init(
+        A.a, x.wlo.data(), x.whi.data(), x.per.data(), x.chs.data(), 1);
+    std::vector<double> sum = fillForReduce(A, 0);
+    xmprt_darray_host_modified(A.a);
+    xmprt_reflect_do(p);
+    if (xmprt_grid_rank(A.g) >= 0) {
+      EXPECT_EQ(checkReduced(A, deviceImage(A).data(), sum, 0,
+                             what + " auto (device)"),
+                0);
+      EXPECT_EQ(checkReduced(A, (const unsigned char *)xmprt_darray_data(A.a),
+                             sum, 0, what + " auto host"),
+                0);
     }
+    xmprt_replicate_begin(A.a);
+    sum = fillForReduce(A, 1);
+    xmprt_replicate_sync(A.a, 0);
+    xmprt_reflect_start(p);
+    xmprt_reflect_wait(p);
+    if (xmprt_grid_rank(A.g) >= 0)
+      EXPECT_EQ(checkReduced(A, deviceImage(A).data(), sum, 1,
+                             what + " replicate (device)"),
+                0);
+    xmprt_replicate_end(A.a);
+    xmprt_reflect_destroy(p);
+  });
 }
 
 // Channel per side: TCA toward a neighbour in my sub-cluster (CUDA IPC

@@ -939,8 +939,8 @@ SmallVector<Value> shadowArgs(OpBuilder &b, Location loc,
 /// op.
 SmallVector<Value> reflectArgs(OpBuilder &b, Location loc,
                                ReflectLikeOpInterface op, bool gpu) {
-  SmallVector<Value> args = shadowArgs(b, loc, op.getWidthLo(),
-                                       op.getWidthHi(), op.getPeriodic());
+  SmallVector<Value> args =
+      shadowArgs(b, loc, op.getWidthLo(), op.getWidthHi(), op.getPeriodic());
   Value ch = nullPtr(b, loc);
   SmallVector<Channel> chans = op.getChannelList();
   if (!chans.empty()) {
@@ -962,12 +962,12 @@ SmallVector<Value> reflectArgs(OpBuilder &b, Location loc,
 /// xmp.reflect and xmp.reduce_shadow: the plan is built (or fetched from
 /// the cache by `cachedFn`) right after the array is defined, so that one
 /// inside a loop never rebuilds it, and run with xmprt_reflect_do.
-template <typename OpT>
-struct CachedPlanLowering : RuntimePattern<OpT> {
+template <typename OpT> struct CachedPlanLowering : RuntimePattern<OpT> {
   CachedPlanLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m, bool gpu,
                      llvm::DenseMap<Operation *, int64_t> &sites,
                      StringRef cachedFn)
-      : RuntimePattern<OpT>(tc, ctx, m, gpu), sites(sites), cachedFn(cachedFn) {}
+      : RuntimePattern<OpT>(tc, ctx, m, gpu), sites(sites), cachedFn(cachedFn) {
+  }
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -996,8 +996,8 @@ struct CachedPlanLowering : RuntimePattern<OpT> {
   // reflects.
   SmallVector<Value> planArgs(OpBuilder &b, Location loc,
                               ReduceShadowOp op) const {
-    SmallVector<Value> args = shadowArgs(b, loc, op.getWidthLo(),
-                                         op.getWidthHi(), op.getPeriodic());
+    SmallVector<Value> args =
+        shadowArgs(b, loc, op.getWidthLo(), op.getWidthHi(), op.getPeriodic());
     args.push_back(i32c(b, loc, this->gpu && op.getAcc() ? 1 : 0));
     return args;
   }

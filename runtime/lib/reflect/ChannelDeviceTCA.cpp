@@ -2,13 +2,14 @@
 //
 // TCA for device data (acc = 1): the peers' device instances are mapped
 // through CUDA IPC once per binding; my strips are copied straight into
-// their halos (reduce_shadow: their halo boxes are copied into a buffer of
-// mine and added into my owned elements by a kernel) (copy engines, cudaMemcpy2DAsync for runs; a kernel for
-// single-element strides when the peer's memory is reachable by one). The
-// READY/DONE protocol of host TCA (ChannelHostTCA.cpp), but (by default) as
-// stream flags: 32-bit words in each plan's device memory, mapped by the
-// TCA peers, written and waited on by the stream itself (flagsDim), with
-// an epoch per reflect, so the host neither waits nor sends a message.
+// their halos (copy engines, cudaMemcpy2DAsync for runs; a kernel for
+// single-element strides when the peer's memory is reachable by one);
+// reduce_shadow plans instead copy the peers' halo boxes into a buffer of
+// mine and add them into my owned elements with a kernel. The READY/DONE
+// protocol of host TCA (ChannelHostTCA.cpp), but (by default) as stream
+// flags: 32-bit words in each plan's device memory, mapped by the TCA
+// peers, written and waited on by the stream itself (flagsDim), with an
+// epoch per reflect, so the host neither waits nor sends a message.
 // Without stream memory operations (or XMP_TCA_SYNC=mpi), READY is an MPI
 // message sent after my stream is idle (my kernels no longer read the
 // halos), DONE one sent after my copies completed.

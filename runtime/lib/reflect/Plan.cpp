@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Plan.h"
 
-#include "../Gpu.h"
 #include "../BoxAdd.h"
+#include "../Gpu.h"
 #include "xmprt/HaloGeometry.h"
 
 #include <cstdio>
@@ -97,8 +97,9 @@ std::vector<Run> ownedRuns(const xmprt_darray *a, int32_t d, int64_t q) {
   int64_t n = dist::arrayOwnedCount(ad, q);
   if (n == 0)
     return out;
-  int64_t l = cyclic ? ad.shadowLo
-                     : dist::arrayGlobalToLocal(ad, q, dist::arrayOwned(ad, q).lo);
+  int64_t l = cyclic
+                  ? ad.shadowLo
+                  : dist::arrayGlobalToLocal(ad, q, dist::arrayOwned(ad, q).lo);
   out.push_back({q, l, l, n});
   return out;
 }
@@ -403,7 +404,8 @@ void buildDim(Plan *p, DimPhase &ph, const char *fn) {
     });
   };
   std::map<std::tuple<int32_t, int64_t, Role>, std::vector<Run>> memo;
-  auto runsOf = [&](int32_t k, int64_t q, Role role) -> const std::vector<Run> & {
+  auto runsOf = [&](int32_t k, int64_t q,
+                    Role role) -> const std::vector<Run> & {
     auto key = std::make_tuple(k, q, role);
     auto it = memo.find(key);
     if (it == memo.end())
@@ -454,9 +456,9 @@ void buildDim(Plan *p, DimPhase &ph, const char *fn) {
     });
   }
   // Consistency: what each peer will send me must be what I expect.
-  MPI_Comm comm = oneAxis ? (a->axis[d] >= 0 ? g->axisComm[a->axis[d]]
-                                              : MPI_COMM_NULL)
-                          : g->comm;
+  MPI_Comm comm =
+      oneAxis ? (a->axis[d] >= 0 ? g->axisComm[a->axis[d]] : MPI_COMM_NULL)
+              : g->comm;
   if (comm != MPI_COMM_NULL && P > 1) {
     std::vector<int64_t> got(2 * P);
     XMPRT_MPI(MPI_Alltoall(sendCnt.data(), 2, MPI_INT64_T, got.data(), 2,
@@ -734,12 +736,10 @@ xmprt_reflect_plan *xmprt_reflect_init(xmprt_darray *a, const int64_t *width_lo,
                   channels, acc, PlanKind::Reflect, orthogonal);
 }
 
-xmprt_reflect_plan *xmprt_reduce_shadow_init(xmprt_darray *a,
-                                             const int64_t *width_lo,
-                                             const int64_t *width_hi,
-                                             const int32_t *periodic,
-                                             const int32_t *channels,
-                                             int32_t acc) {
+xmprt_reflect_plan *
+xmprt_reduce_shadow_init(xmprt_darray *a, const int64_t *width_lo,
+                         const int64_t *width_hi, const int32_t *periodic,
+                         const int32_t *channels, int32_t acc) {
   return makePlan("xmprt_reduce_shadow_init", a, width_lo, width_hi, periodic,
                   channels, acc, PlanKind::ReduceAdd, 0);
 }
@@ -791,10 +791,9 @@ void xmprt_reflect_print(const xmprt_reflect_plan *p) {
   int wr = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &wr);
   snprintf(line, sizeof line,
-           "xmprt: rank %d: %s plan of array %p, acc=%d (%s data)%s%s\n",
-           wr, p->reduces() ? "reduce_shadow" : "reflect", (void *)p->a,
-           p->acc, p->acc ? "device" : "host",
-           p->orthogonal ? ", orthogonal" : "",
+           "xmprt: rank %d: %s plan of array %p, acc=%d (%s data)%s%s\n", wr,
+           p->reduces() ? "reduce_shadow" : "reflect", (void *)p->a, p->acc,
+           p->acc ? "device" : "host", p->orthogonal ? ", orthogonal" : "",
            p->a->inGrid() ? "" : " (not in grid)");
   s += line;
   for (const DimPhase &ph : p->dims) {
@@ -827,12 +826,10 @@ void xmprt_reflect_destroy(xmprt_reflect_plan *p) {
   delete p;
 }
 
-xmprt_reflect_plan *xmprt_reflect_cached(int64_t site, xmprt_darray *a,
-                                         const int64_t *width_lo,
-                                         const int64_t *width_hi,
-                                         const int32_t *periodic,
-                                         const int32_t *channels, int32_t acc,
-                                         int32_t orthogonal) {
+xmprt_reflect_plan *
+xmprt_reflect_cached(int64_t site, xmprt_darray *a, const int64_t *width_lo,
+                     const int64_t *width_hi, const int32_t *periodic,
+                     const int32_t *channels, int32_t acc, int32_t orthogonal) {
   return cachedPlan(site, a, width_lo, width_hi, periodic, channels, acc,
                     PlanKind::Reflect, orthogonal, "xmprt_reflect_cached");
 }

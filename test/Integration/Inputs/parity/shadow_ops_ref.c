@@ -137,54 +137,65 @@ static int classify(const struct Arr *a, const struct Piece *pc, const int *i,
   return halos;
 }
 
-#define FOR_BOX(pc, i, k)                                                      \
-  for (i[0] = 0, k = 0; i[0] < (pc).e[0]; ++i[0])                              \
-    for (i[1] = 0; i[1] < (pc).e[1]; ++i[1])                                   \
-      for (i[2] = 0; i[2] < (pc).e[2]; ++i[2], ++k)
-
-// A reflect (maxHalo 3) or an orthogonal one (maxHalo 1).
-static void reflectDump(int tag, const struct Arr *a, int maxHalo,
-                        int round) {
-  for (int r = 0; r < P && r < MAXR; ++r) {
-    struct Piece pc;
-    if (!pieceOf(a, r, &pc))
-      continue;
-    int i[3], k, g[3];
-    FOR_BOX(pc, i, k) {
-      int h = classify(a, &pc, i, g);
-      double v = h >= 0 && h <= maxHalo ? val(g, round) : -1.0;
-      pr((long)tag * 10000 + r * L + k, v);
-    }
-  }
-}
-
-static void reduceDump(int tag, const struct Arr *a, int round) {
-  int total = a->m[0] * a->m[1] * a->m[2];
-  double *sum = calloc(total, sizeof(double));
+// Calls visit(ctx, rank, k, halos, g) for every element k (row-major) of
+// the box of every rank that owns something: halos as classify returns it,
+// g the global index of the element it copies (halos >= 0).
+typedef void Visit(void *ctx, int r, int k, int halos, const int *g);
+static void forEachElement(const struct Arr *a, Visit *visit, void *ctx) {
   for (int r = 0; r < P; ++r) {
     struct Piece pc;
     if (!pieceOf(a, r, &pc))
       continue;
-    int i[3], k, g[3];
-    FOR_BOX(pc, i, k) {
-      if (classify(a, &pc, i, g) >= 1)
-        sum[(g[0] * a->m[1] + g[1]) * a->m[2] + g[2]] += hval(r, k, round);
-    }
+    int i[3], k = 0, g[3];
+    for (i[0] = 0; i[0] < pc.e[0]; ++i[0])
+      for (i[1] = 0; i[1] < pc.e[1]; ++i[1])
+        for (i[2] = 0; i[2] < pc.e[2]; ++i[2], ++k)
+          visit(ctx, r, k, classify(a, &pc, i, g), g);
   }
-  for (int r = 0; r < P && r < MAXR; ++r) {
-    struct Piece pc;
-    if (!pieceOf(a, r, &pc))
-      continue;
-    int i[3], k, g[3];
-    FOR_BOX(pc, i, k) {
-      int h = classify(a, &pc, i, g);
-      double v = h == 0 ? val(g, round) +
-                              sum[(g[0] * a->m[1] + g[1]) * a->m[2] + g[2]]
-                        : hval(r, k, round);
-      pr((long)tag * 10000 + r * L + k, v);
-    }
-  }
-  free(sum);
+}
+
+struct Dump {
+  const struct Arr *a;
+  int tag, maxHalo, round;
+  double *sum; // reduce_shadow: per global element, the copies' sum
+};
+
+static int flat(const struct Arr *a, const int *g) {
+  return (g[0] * a->m[1] + g[1]) * a->m[2] + g[2];
+}
+
+// A reflect (maxHalo 3) or an orthogonal one (maxHalo 1).
+static void reflected(void *ctx, int r, int k, int h, const int *g) {
+  struct Dump *d = ctx;
+  double v = h >= 0 && h <= d->maxHalo ? val(g, d->round) : -1.0;
+  pr((long)d->tag * 10000 + r * L + k, v);
+}
+
+static void reflectDump(int tag, const struct Arr *a, int maxHalo,
+                        int round) {
+  struct Dump d = {a, tag, maxHalo, round, NULL};
+  forEachElement(a, reflected, &d);
+}
+
+static void addCopy(void *ctx, int r, int k, int h, const int *g) {
+  struct Dump *d = ctx;
+  if (h >= 1)
+    d->sum[flat(d->a, g)] += hval(r, k, d->round);
+}
+
+static void reduced(void *ctx, int r, int k, int h, const int *g) {
+  struct Dump *d = ctx;
+  double v = h == 0 ? val(g, d->round) + d->sum[flat(d->a, g)]
+                    : hval(r, k, d->round);
+  pr((long)d->tag * 10000 + r * L + k, v);
+}
+
+static void reduceDump(int tag, const struct Arr *a, int round) {
+  struct Dump d = {a, tag, 3, round,
+                   calloc(a->m[0] * a->m[1] * a->m[2], sizeof(double))};
+  forEachElement(a, addCopy, &d);
+  forEachElement(a, reduced, &d);
+  free(d.sum);
 }
 
 int main(int argc, char **argv) {
