@@ -69,7 +69,8 @@ Result runOne(int dims, int64_t n, int32_t chan, int reps, bool acc) {
   xmprt_darray *a = xmprt_darray_create(t, dims, sz.data(), al.data(), nullptr,
                                         sh.data(), sh.data(), XMPRT_F64);
   xmprt_reflect_plan *p =
-      xmprt_reflect_init(a, nullptr, nullptr, nullptr, chs.data(), acc ? 1 : 0);
+      xmprt_reflect_init(a, nullptr, nullptr, nullptr, chs.data(),
+                         acc ? 1 : 0, 0);
   if (acc)
     xmprt_replicate_begin(a);
   std::vector<int64_t> ext(dims), lo(dims), hi(dims);

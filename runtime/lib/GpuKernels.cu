@@ -1,9 +1,11 @@
-//===- GpuKernels.cu - box copy and fill kernels of libxmprt --------------===//
+//===- GpuKernels.cu - box copy, add and fill kernels of libxmprt ---------===//
 //
 // Compiled by nvcc for sm_90 (SASS) + compute_90 (PTX). Grid-stride loops,
 // so one launch of at most kMaxBlocks blocks covers any size.
 //===----------------------------------------------------------------------===//
 #include "GpuKernels.h"
+
+#include "BoxAdd.h"
 
 #include <cstddef>
 
@@ -23,17 +25,22 @@ struct alignas(16) Unit16 {
   unsigned long long lo, hi;
 };
 
-template <typename T>
-__global__ void boxCopyKernel(char *dst, int64_t dstStride, const char *src,
-                              int64_t srcStride, int64_t unitsPerRun,
-                              int64_t total) {
+// Run k of dst (units of T) = run k of src, or += it (Add: reduce_shadow).
+template <typename T, bool Add>
+__global__ void boxKernel(char *dst, int64_t dstStride, const char *src,
+                          int64_t srcStride, int64_t unitsPerRun,
+                          int64_t total) {
   int64_t step = (int64_t)gridDim.x * blockDim.x;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
        i += step) {
     int64_t k = i / unitsPerRun, j = i - k * unitsPerRun;
-    *reinterpret_cast<T *>(dst + k * dstStride + j * (int64_t)sizeof(T)) =
-        *reinterpret_cast<const T *>(src + k * srcStride +
-                                     j * (int64_t)sizeof(T));
+    T *d = reinterpret_cast<T *>(dst + k * dstStride + j * (int64_t)sizeof(T));
+    const T *x = reinterpret_cast<const T *>(src + k * srcStride +
+                                             j * (int64_t)sizeof(T));
+    if constexpr (Add)
+      *d = (T)(*d + *x);
+    else
+      *d = *x;
   }
 }
 
@@ -45,13 +52,13 @@ __global__ void fillKernel(T *dst, T value, int64_t count) {
     dst[i] = value;
 }
 
-template <typename T>
+template <typename T, bool Add = false>
 cudaError_t boxCopyAs(char *dst, int64_t dstStride, const char *src,
                       int64_t srcStride, int64_t blockBytes, int64_t nblocks,
                       cudaStream_t s) {
   int64_t units = blockBytes / (int64_t)sizeof(T);
   int64_t total = units * nblocks;
-  boxCopyKernel<T><<<blocksFor(total), kThreads, 0, s>>>(
+  boxKernel<T, Add><<<blocksFor(total), kThreads, 0, s>>>(
       dst, dstStride, src, srcStride, units, total);
   return cudaGetLastError();
 }
@@ -81,6 +88,19 @@ cudaError_t launchBoxCopy(char *dst, int64_t dstStride, const char *src,
                                      blockBytes, nblocks, stream);
   return boxCopyAs<unsigned char>(dst, dstStride, src, srcStride, blockBytes,
                                   nblocks, stream);
+}
+
+cudaError_t launchBoxAdd(char *dst, int64_t dstStride, const char *src,
+                         int64_t srcStride, int64_t blockBytes, int64_t nblocks,
+                         int32_t elemType, cudaStream_t stream) {
+  if (blockBytes <= 0 || nblocks <= 0)
+    return cudaSuccess;
+  cudaError_t err = cudaErrorInvalidValue;
+  withAddType(elemType, [&](auto t) {
+    err = boxCopyAs<decltype(t), true>(dst, dstStride, src, srcStride,
+                                       blockBytes, nblocks, stream);
+  });
+  return err;
 }
 
 cudaError_t launchFill16(uint16_t *dst, uint16_t value, int64_t count,

@@ -20,6 +20,13 @@ namespace gpu {
 cudaError_t launchBoxCopy(char *dst, int64_t dstStride, const char *src,
                           int64_t srcStride, int64_t blockBytes,
                           int64_t nblocks, cudaStream_t stream);
+// The same runs added instead of copied: run k of dst += run k of src,
+// element-wise for elements of `elemType` (XMPRT_*; BoxAdd.h says how each
+// type adds). The source may be packed or a peer's memory a kernel can
+// reach. cudaErrorInvalidValue for a type without addition.
+cudaError_t launchBoxAdd(char *dst, int64_t dstStride, const char *src,
+                         int64_t srcStride, int64_t blockBytes, int64_t nblocks,
+                         int32_t elemType, cudaStream_t stream);
 // dst[0:count] = value (16- and 32-bit elements).
 cudaError_t launchFill16(uint16_t *dst, uint16_t value, int64_t count,
                          cudaStream_t stream);

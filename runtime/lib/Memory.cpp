@@ -1,6 +1,8 @@
 //===- Memory.cpp - host memory space ---------------------------------------===//
 #include "Memory.h"
 
+#include "BoxAdd.h"
+
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
@@ -48,6 +50,11 @@ public:
     char *dp = base + b.offset;
     for (int64_t k = 0; k < b.nblocks; ++k, buf += b.blockBytes)
       memcpy(dp + k * b.stride, buf, (size_t)b.blockBytes);
+  }
+  void addBox(char *dstBase, const Box &d, const char *srcBase, const Box &s,
+              int32_t elemType) override {
+    addRuns(dstBase + d.offset, d.stride, srcBase + s.offset, s.stride,
+            d.blockBytes, d.nblocks, elemType);
   }
 
 private:

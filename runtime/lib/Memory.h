@@ -1,9 +1,10 @@
 //===- Memory.h - where local blocks live and how strips are moved --------===//
 //
 // Reflect and gmove move "boxes": a local block restricted to one index
-// range in one dimension and the full extent in all others. In row-major
-// order that is nblocks runs of blockBytes bytes, stride bytes apart,
-// starting at offset. A MemorySpace knows how to copy, pack and unpack boxes
+// range in one dimension and the full extent in all others (or, for
+// orthogonal reflects and reduce_shadow, a piece of such a box: one Box per
+// strip of xmprt/HaloGeometry.h's forEachStrip). In row-major order that is
+// nblocks runs of blockBytes bytes, stride bytes apart, starting at offset. A MemorySpace knows how to copy, pack and unpack boxes
 // for one kind of memory. HostMemory is implemented here (synchronous); the
 // device space (Gpu.cpp: cudaMemcpy2DAsync for copies and peer copies
 // through CUDA IPC pointers, kernels for packing and single-element strides)
@@ -25,6 +26,8 @@ struct Box {
   int64_t stride = 0;     // bytes between run starts
   int64_t bytes() const { return nblocks * blockBytes; }
   bool contiguous() const { return nblocks == 1; }
+  // The same runs one after the other (a packed buffer's layout).
+  Box packed() const { return Box{0, nblocks, blockBytes, blockBytes}; }
 };
 
 class MemorySpace {
@@ -47,6 +50,12 @@ public:
     (void)direct;
     copyBox(peerBase, dst, srcBase, src);
   }
+  // dstBase+dst += srcBase+src (same shape), element-wise for elements of
+  // `elemType` (an XMPRT_* type with addition: BoxAdd.h); the source may be
+  // a packed buffer (src = dst.packed()) or, on the device, a peer's block
+  // mapped into this process that a kernel may read.
+  virtual void addBox(char *dstBase, const Box &dst, const char *srcBase,
+                      const Box &src, int32_t elemType) = 0;
   // Waits until every operation issued above has completed.
   virtual void fence() {}
 };

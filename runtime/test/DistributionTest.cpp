@@ -174,6 +174,109 @@ TEST(HaloGeometry, StripsCoverExactlyTheirElements) {
   EXPECT_EQ(halo::stripBytes(U, 3, 1, 8, 1), halo::kUnknown);
 }
 
+// Sub-boxes (an index range in every dimension: orthogonal reflects,
+// reduce_shadow): forEachStrip covers exactly the box's elements, strips
+// in increasing offset, each strip maximal as documented (a strip of one
+// dimension with the others whole is strip()); classifyBox, given which
+// lengths are whole, names the shape of what forEachStrip moves.
+TEST(HaloGeometry, SubBoxStripsCoverExactlyTheirElements) {
+  namespace halo = xmprt::halo;
+  const std::vector<std::vector<int64_t>> shapes = {
+      {7},       {1, 5},    {4, 1},    {3, 4},
+      {2, 3, 4}, {3, 1, 2}, {1, 1, 6}, {2, 2, 2, 3}};
+  const int64_t esize = 4;
+  for (const auto &E : shapes) {
+    int rank = (int)E.size();
+    int64_t total = halo::extentProduct(E.data(), 0, rank);
+    // Every (lo, len) per dimension.
+    std::vector<int64_t> lo(rank, 0), len(rank, 1);
+    for (;;) {
+      std::vector<int64_t> want;
+      for (int64_t lin = 0; lin < total; ++lin) {
+        int64_t r = lin;
+        bool in = true;
+        for (int k = rank - 1; k >= 0; --k) {
+          int64_t i = r % E[k];
+          r /= E[k];
+          in = in && i >= lo[k] && i < lo[k] + len[k];
+        }
+        if (in)
+          want.push_back(lin * esize);
+      }
+      std::vector<int64_t> got;
+      int strips = 0;
+      halo::Strip first;
+      halo::forEachStrip(E.data(), rank, esize, lo.data(), len.data(),
+                         [&](const halo::Strip &s) {
+                           if (strips++ == 0)
+                             first = s;
+                           for (int64_t b = 0; b < s.nblocks; ++b)
+                             for (int64_t x = 0; x < s.blockBytes; x += esize)
+                               got.push_back(s.offset + b * s.stride + x);
+                         });
+      std::string where = "shape rank " + std::to_string(rank) + " lo/len";
+      for (int k = 0; k < rank; ++k)
+        where += " " + std::to_string(lo[k]) + "+" + std::to_string(len[k]);
+      ASSERT_EQ(got, want) << where; // also: increasing order
+      bool whole[halo::kMaxBoxRank];
+      int halfDims = 0, dHalf = 0;
+      for (int k = 0; k < rank; ++k) {
+        whole[k] = len[k] == E[k];
+        if (!whole[k]) {
+          ++halfDims;
+          dHalf = k;
+        }
+      }
+      halo::Class c = halo::classifyBox(len.data(), whole, rank);
+      EXPECT_EQ(c == halo::Class::Block, strips == 1 && first.nblocks == 1)
+          << where;
+      EXPECT_EQ(c == halo::Class::Stride,
+                !(strips == 1 && first.nblocks == 1) &&
+                    first.blockBytes == esize)
+          << where;
+      EXPECT_EQ(halo::boxBytes(len.data(), rank, esize),
+                (int64_t)want.size() * esize);
+      if (halfDims == 1) { // the strip of dimension dHalf
+        halo::Strip s =
+            halo::strip(E.data(), rank, dHalf, esize, lo[dHalf], len[dHalf]);
+        EXPECT_EQ(strips, 1) << where;
+        EXPECT_EQ(first.offset, s.offset) << where;
+        EXPECT_EQ(first.nblocks * first.blockBytes, s.nblocks * s.blockBytes)
+            << where;
+        if (s.nblocks == 1 || first.nblocks > 1) {
+          EXPECT_EQ(first.nblocks, s.nblocks) << where;
+          EXPECT_EQ(first.stride, s.stride) << where;
+        }
+      }
+      // next (lo, len)
+      int k = rank - 1;
+      for (; k >= 0; --k) {
+        if (lo[k] + len[k] < E[k]) {
+          ++len[k];
+          break;
+        }
+        if (lo[k] + 1 < E[k]) {
+          ++lo[k];
+          len[k] = 1;
+          break;
+        }
+        lo[k] = 0;
+        len[k] = 1;
+      }
+      if (k < 0)
+        break;
+    }
+  }
+  // Unknown lengths are neither 1 nor whole.
+  const int64_t U[2] = {halo::kUnknown, halo::kUnknown};
+  const bool W[2] = {false, false}, W1[2] = {false, true};
+  EXPECT_EQ(halo::classifyBox(U, W, 2), halo::Class::BlockStride);
+  EXPECT_EQ(halo::classifyBox(U, W1, 2), halo::Class::Block);
+  const int64_t L1[2] = {halo::kUnknown, 1};
+  EXPECT_EQ(halo::classifyBox(L1, W, 2), halo::Class::Stride);
+  EXPECT_EQ(halo::boxBytes(U, 2, 8), halo::kUnknown);
+}
+
 TEST(Distribution, ExplicitBlockSizes) {
   TemplateDim d{Kind::Block, 5, 4, 1, nullptr};
   EXPECT_EQ(owned(d, 0).lo, 0);

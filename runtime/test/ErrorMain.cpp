@@ -35,7 +35,18 @@ int main(int argc, char **argv) {
   } else if (!strcmp(what, "width")) {
     int64_t sh = 1, w = 2;
     xmprt_darray *a = blockArray8(&sh, &sh);
-    xmprt_reflect_init(a, &w, &w, nullptr, nullptr, 0);
+    xmprt_reflect_init(a, &w, &w, nullptr, nullptr, 0, 0);
+  } else if (!strcmp(what, "reducei1")) {
+    // reduce_shadow adds: a boolean array has no addition
+    int64_t n = 8, sh = 1;
+    int32_t al = 0;
+    xmprt_darray *a = xmprt_darray_create(blockTemplate8(), 1, &n, &al,
+                                          nullptr, &sh, &sh, XMPRT_I1);
+    xmprt_reduce_shadow_init(a, nullptr, nullptr, nullptr, nullptr, 0);
+  } else if (!strcmp(what, "orthoflag")) {
+    int64_t sh = 1;
+    xmprt_reflect_init(blockArray8(&sh, &sh), nullptr, nullptr, nullptr,
+                       nullptr, 0, 2);
   } else if (!strcmp(what, "gmove")) {
     xmprt_darray *a = blockArray8();
     int64_t d[3] = {0, 4, 1}, src[3] = {0, 5, 1};

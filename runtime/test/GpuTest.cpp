@@ -245,6 +245,28 @@ int64_t classify(const Arr &A, int32_t d, int64_t l, State &st) {
   return g;
 }
 
+// Global index of local element l; counts its dimensions in the halo and
+// those neither owned nor in the halo (classify's kOther); `flat` gets its
+// row-major index in the whole array.
+std::vector<int64_t> globalOf(const Arr &A, const std::vector<int64_t> &l,
+                              int &halos, int &others,
+                              int64_t *flat = nullptr) {
+  int32_t r = (int32_t)A.dims.size();
+  std::vector<int64_t> g(r);
+  halos = others = 0;
+  int64_t f = 0;
+  for (int32_t d = 0; d < r; ++d) {
+    State st;
+    g[d] = classify(A, d, l[d], st);
+    halos += st == kHalo;
+    others += st == kOther;
+    f = f * A.dims[d].m + g[d];
+  }
+  if (flat)
+    *flat = f;
+  return g;
+}
+
 // Value bytes of element g (rep distinguishes rounds), or the sentinel.
 void value(const Arr &A, const std::vector<int64_t> &g, int rep, bool valid,
            unsigned char *out) {
@@ -290,19 +312,17 @@ int64_t localBytes(const Arr &A) {
 
 // Checks a block image: after a reflect every owned or filled-halo element
 // holds its value, every other one still the sentinel.
+// With maxHalo = 1 (orthogonal reflects) an element in the halo of more
+// than one dimension (a corner) keeps the sentinel too.
 int checkImage(const Arr &A, const unsigned char *p, int rep, bool reflected,
-               const std::string &what) {
+               const std::string &what, int maxHalo = 64) {
   int32_t r = rankOf(A);
   int bad = 0;
   std::vector<unsigned char> want(A.es);
   xt::forEachLocal(A.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
-    std::vector<int64_t> g(r);
-    bool valid = true;
-    for (int32_t d = 0; d < r; ++d) {
-      State st;
-      g[d] = classify(A, d, l[d], st);
-      valid = valid && (st == kOwned || (reflected && st == kHalo));
-    }
+    int halos, others;
+    std::vector<int64_t> g = globalOf(A, l, halos, others);
+    bool valid = others == 0 && (halos == 0 || reflected) && halos <= maxHalo;
     value(A, g, rep, valid, want.data());
     if (memcmp(p + lin * A.es, want.data(), A.es) != 0 && bad++ < 5) {
       std::string li;
@@ -316,13 +336,20 @@ int checkImage(const Arr &A, const unsigned char *p, int rep, bool reflected,
   return bad;
 }
 
-int checkDevice(const Arr &A, int rep, const std::string &what) {
-  if (xmprt_grid_rank(A.g) < 0)
-    return 0;
+// The device instance's block, read without making it current.
+std::vector<unsigned char> deviceImage(const Arr &A) {
   void *dev = xmprt_darray_device_acquire(A.a, 0); // no copy
   std::vector<unsigned char> img(localBytes(A));
   d2h(img.data(), dev, (int64_t)img.size());
-  return checkImage(A, img.data(), rep, true, what + " (device)");
+  return img;
+}
+
+int checkDevice(const Arr &A, int rep, const std::string &what,
+                int maxHalo = 64) {
+  if (xmprt_grid_rank(A.g) < 0)
+    return 0;
+  return checkImage(A, deviceImage(A).data(), rep, true, what + " (device)",
+                    maxHalo);
 }
 
 std::vector<Case> reflectCases() {
@@ -374,7 +401,7 @@ void reflectOneCase(const Case &c, int32_t et, int32_t ch, int64_t site) {
     make(A, c, et);
     // The compiler creates the plan right after the array: no instance yet.
     xmprt_reflect_plan *p = xmprt_reflect_cached(
-        site, A.a, wlo.data(), whi.data(), per.data(), chs.data(), 1);
+        site, A.a, wlo.data(), whi.data(), per.data(), chs.data(), 1, 0);
     // (a) automatic model: the reflect copies the host block in first.
     fillHost(A, 0);
     xmprt_darray_host_modified(A.a);
@@ -413,7 +440,7 @@ void reflectOneCase(const Case &c, int32_t et, int32_t ch, int64_t site) {
     Arr A;
     make(A, c, et);
     xmprt_reflect_plan *p = xmprt_reflect_cached(
-        site, A.a, wlo.data(), whi.data(), per.data(), chs.data(), 1);
+        site, A.a, wlo.data(), whi.data(), per.data(), chs.data(), 1, 0);
     for (int rep = 2; rep < 4; ++rep) {
       xmprt_replicate_begin(A.a);
       EXPECT_EQ(xmprt_darray_in_replicate(A.a), 1);
@@ -456,6 +483,137 @@ TEST(GpuReflect, ElementSizes) {
   }
 }
 
+// Orthogonal device reflects: faces only, corners keep the sentinel, on
+// every channel, outside replicate regions (the host gets the faces back)
+// and inside one (started and waited: the concurrent dimensions).
+// Every reflect case on every channel: fn(a new f64 array of the case, the
+// plan's widths, periodic flags and channels, what to call it).
+struct DevPlanArgs {
+  std::vector<int64_t> wlo, whi;
+  std::vector<int32_t> per, chs;
+};
+void forEachDeviceCase(
+    const std::string &label,
+    const std::function<void(Arr &, DevPlanArgs &, const std::string &)> &fn) {
+  for (const Case &c : reflectCases())
+    for (int32_t ch :
+         {XMPRT_CHANNEL_IB, XMPRT_CHANNEL_TCA, XMPRT_CHANNEL_AUTO}) {
+      DevPlanArgs x;
+      planArgs(c, ch, x.wlo, x.whi, x.per, x.chs);
+      Arr A;
+      make(A, c, XMPRT_F64);
+      fn(A, x, c.name + label + " ch=" + std::to_string(ch));
+    }
+}
+
+TEST(GpuReflect, OrthogonalAllCasesAllChannels) {
+  NEED_GPU();
+  forEachDeviceCase(
+      " orthogonal", [](Arr &A, DevPlanArgs &x, const std::string &what) {
+        xmprt_reflect_plan *p = xmprt_reflect_init(
+            A.a, x.wlo.data(), x.whi.data(), x.per.data(), x.chs.data(), 1, 1);
+        fillHost(A, 0);
+        xmprt_darray_host_modified(A.a);
+        xmprt_reflect_do(p);
+        EXPECT_EQ(checkDevice(A, 0, what + " auto", 1), 0);
+        EXPECT_EQ(checkImage(A, (const unsigned char *)xmprt_darray_data(A.a),
+                             0, true, what + " auto host", 1),
+                  0);
+        xmprt_replicate_begin(A.a);
+        fillHost(A, 1);
+        xmprt_replicate_sync(A.a, 0);
+        xmprt_reflect_start(p);
+        xmprt_reflect_wait(p);
+        EXPECT_EQ(checkDevice(A, 1, what + " replicate", 1), 0);
+        xmprt_replicate_end(A.a);
+        xmprt_reflect_destroy(p);
+      });
+}
+
+// Device reduce_shadow: owned elements hold their value, shadow elements
+// in the widths small integers (other elements the sentinel); afterwards
+// each owned element is its value plus the sum of its copies over the
+// ranks (an all-reduce over a dense global array computes it here), every
+// other element unchanged. Outside replicate regions the host gets the
+// owned elements back; inside one the device instance alone changes.
+int checkReduced(const Arr &A, const unsigned char *img,
+                 const std::vector<double> &sum, int rep,
+                 const std::string &what) {
+  int32_t r = rankOf(A);
+  auto *v = (const double *)img;
+  auto *h = (const double *)xmprt_darray_data(A.a);
+  int bad = 0;
+  xt::forEachLocal(A.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
+    int halos, others;
+    int64_t flat;
+    std::vector<int64_t> g = globalOf(A, l, halos, others, &flat);
+    bool owned = halos == 0 && others == 0;
+    double want = owned ? xt::fval(g) + 0.25 * rep + sum[flat] : h[lin];
+    if (v[lin] != want && bad++ < 5) {
+      std::string li;
+      for (int64_t x : l)
+        li += std::to_string(x) + ",";
+      ADD_FAILURE() << what << ": rank " << xt::me() << " local (" << li
+                    << ") got " << v[lin] << " want " << want;
+    }
+  });
+  return bad;
+}
+
+std::vector<double> fillForReduce(Arr &A, int rep) {
+  fillHost(A, rep);
+  int32_t r = rankOf(A);
+  int64_t total = 1;
+  for (const DimSpec &s : A.dims)
+    total *= s.m;
+  std::vector<double> sum(total, 0.0);
+  auto *v = (double *)xmprt_darray_data(A.a);
+  if (xmprt_grid_rank(A.g) >= 0)
+    xt::forEachLocal(A.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
+      int halos, others;
+      int64_t flat;
+      globalOf(A, l, halos, others, &flat);
+      if (others || halos == 0)
+        return;
+      v[lin] = (double)(1 + (xt::me() * 13 + lin * 7 + rep) % 89);
+      sum[flat] += v[lin];
+    });
+  MPI_Allreduce(MPI_IN_PLACE, sum.data(), (int)total, MPI_DOUBLE, MPI_SUM,
+                MPI_COMM_WORLD);
+  return sum;
+}
+
+TEST(GpuReduceShadow, AllCasesAllChannels) {
+  NEED_GPU();
+  forEachDeviceCase(" reduce_shadow", [](Arr &A, DevPlanArgs &x,
+                                         const std::string &what) {
+    xmprt_reflect_plan *p = xmprt_reduce_shadow_init(
+        A.a, x.wlo.data(), x.whi.data(), x.per.data(), x.chs.data(), 1);
+    std::vector<double> sum = fillForReduce(A, 0);
+    xmprt_darray_host_modified(A.a);
+    xmprt_reflect_do(p);
+    if (xmprt_grid_rank(A.g) >= 0) {
+      EXPECT_EQ(checkReduced(A, deviceImage(A).data(), sum, 0,
+                             what + " auto (device)"),
+                0);
+      EXPECT_EQ(checkReduced(A, (const unsigned char *)xmprt_darray_data(A.a),
+                             sum, 0, what + " auto host"),
+                0);
+    }
+    xmprt_replicate_begin(A.a);
+    sum = fillForReduce(A, 1);
+    xmprt_replicate_sync(A.a, 0);
+    xmprt_reflect_start(p);
+    xmprt_reflect_wait(p);
+    if (xmprt_grid_rank(A.g) >= 0)
+      EXPECT_EQ(checkReduced(A, deviceImage(A).data(), sum, 1,
+                             what + " replicate (device)"),
+                0);
+    xmprt_replicate_end(A.a);
+    xmprt_reflect_destroy(p);
+  });
+}
+
 // Channel per side: TCA toward a neighbour in my sub-cluster (CUDA IPC
 // between the ranks' processes), IB otherwise; NONE at a boundary. With
 // XMP_SUBCLUSTER_SIZE=1 every side is IB.
@@ -480,7 +638,7 @@ TEST(GpuReflect, ChannelPerSide) {
     make(A, c, XMPRT_F64);
     int32_t chs[1] = {ch};
     xmprt_reflect_plan *p =
-        xmprt_reflect_init(A.a, nullptr, nullptr, nullptr, chs, 1);
+        xmprt_reflect_init(A.a, nullptr, nullptr, nullptr, chs, 1, 0);
     fillHost(A, 7);
     xmprt_darray_host_modified(A.a);
     xmprt_reflect_do(p);
@@ -1116,7 +1274,7 @@ TEST(GpuSplit, ReplicateMarksHostStale) {
   // host (at most the two halo elements), so both instances agree and a
   // weight-0 commit then copies only the GPU part's rows
   xmprt_reflect_plan *pl =
-      xmprt_reflect_init(A.a, nullptr, nullptr, nullptr, nullptr, 1);
+      xmprt_reflect_init(A.a, nullptr, nullptr, nullptr, nullptr, 1, 0);
   o = out();
   xmprt_reflect_do(pl);
   EXPECT_LE(out() - o, 2 * 8);

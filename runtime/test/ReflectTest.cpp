@@ -1,6 +1,8 @@
 // Reflect: 1-D/2-D/3-D arrays, every channel, periodic and not, asymmetric
 // widths, width < shadow, full shadow, empty pieces, offsets; checked element
-// by element against the values a sequential program would hold.
+// by element against the values a sequential program would hold. The same
+// cases for orthogonal reflects (faces only: corners keep their values) and
+// reduce_shadow (owners += every shadow copy, shadows unchanged).
 #include "TestUtil.h"
 #include "xmprt/codegen.h"
 #include "xmprt/Distribution.h"
@@ -166,26 +168,92 @@ void fill(const RCase &c, Built &b) {
   });
 }
 
-int check(const RCase &c, Built &b, const std::string &what) {
+// The states of local element l (per dim, classify's): 0 owned, 1 halo in
+// the widths, 2 neither (beyond the width, outside a non-periodic array,
+// an empty piece). Returns the global index; `ones` counts the 1s, `twos`
+// the 2s.
+std::vector<int64_t> states(const RCase &c, const Built &b,
+                            const std::vector<int64_t> &l, int &ones,
+                            int &twos) {
+  int32_t r = (int32_t)c.a.size();
+  std::vector<int64_t> g(r);
+  ones = twos = 0;
+  for (int32_t d = 0; d < r; ++d) {
+    int st;
+    g[d] = classify(b, c.a[d], d, l[d], st);
+    ones += st == 1;
+    twos += st == 2;
+  }
+  return g;
+}
+
+std::vector<RCase> cases();
+
+// Counts a wrong element; the first five are reported.
+void reportBad(int &bad, const std::string &what, const std::vector<int64_t> &l,
+               double got, double want) {
+  if (bad++ >= 5)
+    return;
+  std::string li;
+  for (int64_t x : l)
+    li += std::to_string(x) + ",";
+  ADD_FAILURE() << what << " rank " << xt::me() << " local (" << li << ") got "
+                << got << " want " << want;
+}
+
+// Widths, periodic flags and channels (all `ch`) of a case's plan.
+struct PlanArgs {
+  std::vector<int64_t> wlo, whi;
+  std::vector<int32_t> per, chs;
+};
+PlanArgs planArgs(const RCase &c, int32_t ch) {
+  PlanArgs a;
+  for (const AD &x : c.a) {
+    a.wlo.push_back(x.wlo);
+    a.whi.push_back(x.whi);
+    a.per.push_back(x.periodic);
+    a.chs.push_back(ch);
+  }
+  return a;
+}
+
+// Runs a plan: round 0 with xmprt_reflect_do, later ones split.
+void runPlan(xmprt_reflect_plan *p, int round) {
+  if (round == 0) {
+    xmprt_reflect_do(p);
+    return;
+  }
+  xmprt_reflect_start(p);
+  xmprt_reflect_wait(p);
+}
+
+// Every case on every channel: fn(case, channel, what).
+void forEachCaseChannel(const std::string &label,
+                        const std::function<void(const RCase &, int32_t,
+                                                 const std::string &)> &fn) {
+  for (const RCase &c : cases())
+    for (int32_t ch : {XMPRT_CHANNEL_IB, XMPRT_CHANNEL_TCA, XMPRT_CHANNEL_AUTO})
+      fn(c, ch, c.name + label + " ch=" + std::to_string(ch));
+}
+
+// After a reflect: every element whose dimensions are all owned or in the
+// reflected halo holds its value (the others are not checked). After an
+// orthogonal one: owned elements and faces (one dimension in the halo)
+// hold their value, every other element (corners, beyond the widths)
+// still the -1 of fill().
+int check(const RCase &c, Built &b, const std::string &what,
+          bool orthogonal = false) {
   auto *p = (double *)xmprt_darray_data(b.a);
   int32_t r = (int32_t)c.a.size();
   int bad = 0;
   xt::forEachLocal(b.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
-    std::vector<int64_t> g(r);
-    for (int32_t d = 0; d < r; ++d) {
-      int st;
-      g[d] = classify(b, c.a[d], d, l[d], st);
-      if (st == 2)
-        return;
-    }
-    double want = xt::fval(g);
-    if (p[lin] != want && bad++ < 5) {
-      std::string li;
-      for (int64_t x : l)
-        li += std::to_string(x) + ",";
-      ADD_FAILURE() << what << " rank " << xt::me() << " local (" << li
-                    << ") got " << p[lin] << " want " << want;
-    }
+    int ones, twos;
+    std::vector<int64_t> g = states(c, b, l, ones, twos);
+    if (twos && !orthogonal)
+      return;
+    double want = twos == 0 && (ones <= 1 || !orthogonal) ? xt::fval(g) : -1.0;
+    if (p[lin] != want)
+      reportBad(bad, what, l, p[lin], want);
   });
   return bad;
 }
@@ -241,50 +309,51 @@ std::vector<RCase> cases() {
   };
 }
 
-TEST(Reflect, AllCasesAllChannels) {
-  for (const RCase &c : cases()) {
-    for (int32_t ch : {XMPRT_CHANNEL_IB, XMPRT_CHANNEL_TCA,
-                       XMPRT_CHANNEL_AUTO}) {
-      Built b;
-      build(c, b);
-      int32_t r = (int32_t)c.a.size();
-      std::vector<int64_t> wlo, whi;
-      std::vector<int32_t> per, chs(r, ch);
-      for (const AD &x : c.a) {
-        wlo.push_back(x.wlo);
-        whi.push_back(x.whi);
-        per.push_back(x.periodic);
-      }
-      std::string what = c.name + " ch=" + std::to_string(ch);
-      xmprt_reflect_plan *p = xmprt_reflect_init(b.a, wlo.data(), whi.data(),
-                                                 per.data(), chs.data(), 0);
-      for (int rep = 0; rep < 2; ++rep) {
-        fill(c, b);
-        if (rep == 0) {
-          xmprt_reflect_do(p);
-        } else {
-          xmprt_reflect_start(p);
-          xmprt_reflect_wait(p);
+// Every case on every channel, a plain or an orthogonal reflect: two
+// rounds (do, then start/wait) and the cached plan.
+void reflectAllCases(bool orthogonal) {
+  forEachCaseChannel(
+      orthogonal ? " orthogonal" : "",
+      [&](const RCase &c, int32_t ch, const std::string &what) {
+        Built b;
+        build(c, b);
+        int32_t r = (int32_t)c.a.size();
+        PlanArgs x = planArgs(c, ch);
+        xmprt_reflect_plan *p =
+            xmprt_reflect_init(b.a, x.wlo.data(), x.whi.data(), x.per.data(),
+                               x.chs.data(), 0, orthogonal);
+        for (int rep = 0; rep < 2; ++rep) {
+          fill(c, b);
+          runPlan(p, rep);
+          EXPECT_EQ(
+              check(c, b, what + " rep=" + std::to_string(rep), orthogonal), 0);
         }
-        EXPECT_EQ(check(c, b, what + " rep=" + std::to_string(rep)), 0);
-      }
-      if (ch == XMPRT_CHANNEL_IB)
-        for (int32_t d = 0; d < r; ++d)
-          for (int s = 0; s < 2; ++s)
-            EXPECT_NE(xmprt_reflect_channel(p, d, s), XMPRT_CHANNEL_TCA);
-      xmprt_reflect_destroy(p);
-      // the cached form gives the same plan for the same key
-      xmprt_reflect_plan *q1 = xmprt_reflect_cached(
-          7, b.a, wlo.data(), whi.data(), per.data(), chs.data(), 0);
-      xmprt_reflect_plan *q2 = xmprt_reflect_cached(
-          7, b.a, wlo.data(), whi.data(), per.data(), chs.data(), 0);
-      EXPECT_EQ(q1, q2);
-      fill(c, b);
-      xmprt_reflect_do(q2);
-      EXPECT_EQ(check(c, b, what + " cached"), 0);
-    }
-  }
+        if (ch == XMPRT_CHANNEL_IB)
+          for (int32_t d = 0; d < r; ++d)
+            for (int s = 0; s < 2; ++s)
+              EXPECT_NE(xmprt_reflect_channel(p, d, s), XMPRT_CHANNEL_TCA);
+        xmprt_reflect_destroy(p);
+        // The cached form gives the same plan for the same key, another one
+        // for the other kind of reflect.
+        auto cached = [&](int32_t o) {
+          return xmprt_reflect_cached(7, b.a, x.wlo.data(), x.whi.data(),
+                                      x.per.data(), x.chs.data(), 0, o);
+        };
+        xmprt_reflect_plan *q = cached(orthogonal);
+        EXPECT_EQ(q, cached(orthogonal));
+        EXPECT_NE(q, cached(!orthogonal));
+        fill(c, b);
+        xmprt_reflect_do(q);
+        EXPECT_EQ(check(c, b, what + " cached", orthogonal), 0);
+      });
 }
+
+TEST(Reflect, AllCasesAllChannels) { reflectAllCases(false); }
+
+// Orthogonal: owned elements and faces (one dim in its halo, the others
+// owned) hold the owner's value, every other element keeps the -1 fill
+// (corners, beyond the widths). For a 1-D array the same as a reflect.
+TEST(Reflect, OrthogonalAllCasesAllChannels) { reflectAllCases(true); }
 
 TEST(Reflect, WholeShadowDefaults) {
   RCase c{"defaults", {XMPRT_DYNAMIC}, {{XMPRT_DIST_BLOCK, 10}},
@@ -292,7 +361,7 @@ TEST(Reflect, WholeShadowDefaults) {
   Built b;
   build(c, b);
   xmprt_reflect_plan *p =
-      xmprt_reflect_init(b.a, nullptr, nullptr, nullptr, nullptr, 0);
+      xmprt_reflect_init(b.a, nullptr, nullptr, nullptr, nullptr, 0, 0);
   fill(c, b);
   xmprt_reflect_do(p);
   EXPECT_EQ(check(c, b, "defaults"), 0);
@@ -311,7 +380,7 @@ TEST(Reflect, ChannelPerSide) {
     build(c, b);
     int32_t chs[1] = {ch};
     xmprt_reflect_plan *p =
-        xmprt_reflect_init(b.a, nullptr, nullptr, nullptr, chs, 0);
+        xmprt_reflect_init(b.a, nullptr, nullptr, nullptr, chs, 0, 0);
     int r = xt::me();
     for (int side = 0; side < 2; ++side) {
       int want = expect(ch, r, side);
@@ -352,7 +421,7 @@ TEST(Reflect, ElementSizes) {
     });
     int32_t per[2] = {1, 1};
     xmprt_reflect_plan *pl =
-        xmprt_reflect_cached(1, b.a, nullptr, nullptr, per, nullptr, 0);
+        xmprt_reflect_cached(1, b.a, nullptr, nullptr, per, nullptr, 0, 0);
     xmprt_reflect_do(pl);
     int bad = 0;
     xt::forEachLocal(b.a, 2, [&](int64_t lin, const std::vector<int64_t> &l) {
@@ -368,6 +437,181 @@ TEST(Reflect, ElementSizes) {
           ADD_FAILURE() << "local " << l[0] << "," << l[1] << " byte " << k
                         << " got " << (int)p[lin * es + k] << " want "
                         << (int)pat(g, k);
+    });
+    EXPECT_EQ(bad, 0) << "element type " << et;
+  }
+}
+
+// The grid coordinates on the axes no dimension of the array is aligned
+// with, as one number: ranks that differ there hold separate replicas of
+// the array, each reduced on its own.
+int64_t replicaOf(const RCase &c, const Built &b, int64_t &replicas) {
+  int32_t na = xmprt_grid_ndims(b.g);
+  std::vector<bool> used(na, false);
+  for (const AD &x : c.a)
+    if (x.align >= 0 && xmprt_template_axis(b.t, x.align) >= 0)
+      used[xmprt_template_axis(b.t, x.align)] = true;
+  int64_t key = 0;
+  replicas = 1;
+  for (int32_t ax = 0; ax < na; ++ax)
+    if (!used[ax]) {
+      key = key * xmprt_grid_size(b.g, ax) + xmprt_grid_coord(b.g, ax);
+      replicas *= xmprt_grid_size(b.g, ax);
+    }
+  return key;
+}
+
+// Row-major index of global index g in the whole array.
+int64_t flatOf(const RCase &c, const std::vector<int64_t> &g) {
+  int64_t flat = 0;
+  for (size_t d = 0; d < c.a.size(); ++d)
+    flat = flat * c.a[d].m + g[d];
+  return flat;
+}
+
+// reduce_shadow: halo elements get distinct small integers (sums stay
+// exact), owned elements fval; afterwards every owned element is fval plus
+// the sum of all shadow copies of it in the widths over the ranks of its
+// replica (gathered here with an all-reduce over a dense global array),
+// and every shadow element still holds its value.
+void checkReduce(const RCase &c, int32_t ch, const std::string &what) {
+  Built b;
+  build(c, b);
+  int32_t r = (int32_t)c.a.size();
+  PlanArgs x = planArgs(c, ch);
+  xmprt_reflect_plan *p = xmprt_reduce_shadow_init(
+      b.a, x.wlo.data(), x.whi.data(), x.per.data(), x.chs.data(), 0);
+  int64_t replicas = 1, rep = replicaOf(c, b, replicas);
+  int64_t total = 1;
+  for (const AD &x : c.a)
+    total *= x.m;
+  auto *v = (double *)xmprt_darray_data(b.a);
+  auto haloVal = [&](int64_t lin, int round) {
+    return (double)(1 + (xt::me() * 7919 + lin * 31 + round * 17) % 997);
+  };
+  for (int round = 0; round < 2; ++round) {
+    std::vector<double> sum(replicas * total, 0.0);
+    xt::forEachLocal(b.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
+      int ones, twos;
+      std::vector<int64_t> g = states(c, b, l, ones, twos);
+      if (twos == 0 && ones == 0) {
+        v[lin] = xt::fval(g) + round;
+        return;
+      }
+      v[lin] = haloVal(lin, round) + (twos ? 0.5 : 0.0);
+      if (twos == 0)
+        sum[rep * total + flatOf(c, g)] += v[lin];
+    });
+    MPI_Allreduce(MPI_IN_PLACE, sum.data(), (int)sum.size(), MPI_DOUBLE,
+                  MPI_SUM, MPI_COMM_WORLD);
+    runPlan(p, round);
+    int bad = 0;
+    xt::forEachLocal(b.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
+      int ones, twos;
+      std::vector<int64_t> g = states(c, b, l, ones, twos);
+      double want;
+      if (twos == 0 && ones == 0) {
+        want = xt::fval(g) + round + sum[rep * total + flatOf(c, g)];
+      } else {
+        want = haloVal(lin, round) + (twos ? 0.5 : 0.0);
+      }
+      if (v[lin] != want)
+        reportBad(bad, what + " round " + std::to_string(round), l, v[lin],
+                  want);
+    });
+    EXPECT_EQ(bad, 0) << what;
+  }
+  xmprt_reflect_destroy(p);
+}
+
+TEST(ReduceShadow, AllCasesAllChannels) {
+  forEachCaseChannel(" reduce_shadow", checkReduce);
+}
+
+// Integers wrap, complex numbers add both parts, f32 adds in f32: a 2-D
+// periodic array of each type, every element an exact sum of small values.
+TEST(ReduceShadow, ElementTypes) {
+  const int64_t D = XMPRT_DYNAMIC;
+  RCase c{"types",
+          {D, D},
+          {{XMPRT_DIST_BLOCK, 6}, {XMPRT_DIST_BLOCK, 5}},
+          {{6, 0, 0, 1, 1, 1, 1, 1}, {5, 1, 0, 1, 1, 1, 1, 1}}};
+  for (int32_t et : {XMPRT_I8, XMPRT_I32, XMPRT_I64, XMPRT_F32, XMPRT_C64}) {
+    Built b;
+    build(c, b, et);
+    int32_t per[2] = {1, 1};
+    xmprt_reflect_plan *p =
+        xmprt_reduce_shadow_cached(3, b.a, nullptr, nullptr, per, 0);
+    EXPECT_EQ(p, xmprt_reduce_shadow_cached(3, b.a, nullptr, nullptr, per, 0));
+    int64_t es = xmprt_darray_elem_size(b.a);
+    auto *raw = (unsigned char *)xmprt_darray_data(b.a);
+    // Element value as an integer k: every part of the element holds k.
+    auto put = [&](int64_t lin, int64_t k) {
+      unsigned char *e = raw + lin * es;
+      switch (et) {
+      case XMPRT_I8:
+        *(int8_t *)e = (int8_t)k;
+        break;
+      case XMPRT_I32:
+        *(int32_t *)e = (int32_t)k;
+        break;
+      case XMPRT_I64:
+        *(int64_t *)e = k;
+        break;
+      case XMPRT_F32:
+        *(float *)e = (float)k;
+        break;
+      default:
+        ((double *)e)[0] = (double)k;
+        ((double *)e)[1] = (double)-k;
+      }
+    };
+    auto get = [&](int64_t lin, int part) -> int64_t {
+      unsigned char *e = raw + lin * es;
+      switch (et) {
+      case XMPRT_I8:
+        return *(int8_t *)e;
+      case XMPRT_I32:
+        return *(int32_t *)e;
+      case XMPRT_I64:
+        return *(int64_t *)e;
+      case XMPRT_F32:
+        return (int64_t) * (float *)e;
+      default:
+        return (int64_t)((double *)e)[part];
+      }
+    };
+    std::vector<int64_t> sum(30, 0);
+    xt::forEachLocal(b.a, 2, [&](int64_t lin, const std::vector<int64_t> &l) {
+      int ones, twos;
+      std::vector<int64_t> g = states(c, b, l, ones, twos);
+      if (ones == 0 && twos == 0) {
+        put(lin, 100 + g[0] * 5 + g[1]);
+      } else if (twos == 0) {
+        int64_t k = 1 + (xt::me() * 3 + lin) % 50;
+        put(lin, k);
+        sum[g[0] * 5 + g[1]] += k;
+      }
+    });
+    MPI_Allreduce(MPI_IN_PLACE, sum.data(), 30, MPI_INT64_T, MPI_SUM,
+                  MPI_COMM_WORLD);
+    xmprt_reflect_do(p);
+    int bad = 0;
+    xt::forEachLocal(b.a, 2, [&](int64_t lin, const std::vector<int64_t> &l) {
+      int ones, twos;
+      std::vector<int64_t> g = states(c, b, l, ones, twos);
+      if (ones || twos)
+        return;
+      int64_t want = 100 + g[0] * 5 + g[1] + sum[g[0] * 5 + g[1]];
+      if (et == XMPRT_I8)
+        want = (int8_t)want; // wraps
+      if (et == XMPRT_I32)
+        want = (int32_t)want;
+      if (get(lin, 0) != want && bad++ < 3)
+        ADD_FAILURE() << "type " << et << " global " << g[0] << "," << g[1]
+                      << " got " << get(lin, 0) << " want " << want;
+      if (et == XMPRT_C64 && get(lin, 1) != -want && bad++ < 3)
+        ADD_FAILURE() << "imaginary part of " << g[0] << "," << g[1];
     });
     EXPECT_EQ(bad, 0) << "element type " << et;
   }

@@ -46,33 +46,51 @@ func.func @replicate(%u: !a, %w: !a) {
 }
 
 // An acc reflect acts on the device instance: the plan is fetched with
-// acc = 1 (last argument), host reflects keep 0; the same for reflect_init.
-// Without gpu=true there is only the host instance: acc = 0.
+// acc = 1 (the argument before orthogonal, the last), host reflects keep
+// 0; the same for reflect_init. Without gpu=true there is only the host
+// instance: acc = 0.
 // CHECK-LABEL: func.func @reflect_acc
 // CHECK-SAME: (%[[U:[^:]+]]: !llvm.ptr)
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i32
-// CHECK-NEXT: %[[P:.*]] = call @xmprt_reflect_cached(%{{.*}}, %[[U]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ONE]])
+// CHECK-NEXT: %[[NO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[P:.*]] = call @xmprt_reflect_cached(%{{.*}}, %[[U]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ONE]], %[[NO]])
 // CHECK: call @xmprt_reflect_do(%[[P]])
 // CPU-LABEL: func.func @reflect_acc
 // CPU: %[[ZERO:.*]] = arith.constant 0 : i32
-// CPU-NEXT: call @xmprt_reflect_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ZERO]])
+// CPU-NEXT: %[[NO:.*]] = arith.constant 0 : i32
+// CPU-NEXT: call @xmprt_reflect_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ZERO]], %[[NO]])
 func.func @reflect_acc(%u: !a) {
   xmp.reflect %u acc : !a
   return
 }
 // CHECK-LABEL: func.func @reflect_host
 // CHECK: %[[ZERO:.*]] = arith.constant 0 : i32
-// CHECK-NEXT: call @xmprt_reflect_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ZERO]])
+// CHECK-NEXT: %[[NO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: call @xmprt_reflect_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ZERO]], %[[NO]])
 func.func @reflect_host(%u: !a) {
   xmp.reflect %u : !a
   return
 }
+// reduce_shadow: acc = 1 (last argument) on the GPU path, 0 on the CPU.
+// CHECK-LABEL: func.func @reduce_shadow_acc
+// CHECK: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[P:.*]] = call @xmprt_reduce_shadow_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ONE]])
+// CHECK: call @xmprt_reflect_do(%[[P]])
+// CPU-LABEL: func.func @reduce_shadow_acc
+// CPU: %[[ZERO:.*]] = arith.constant 0 : i32
+// CPU-NEXT: call @xmprt_reduce_shadow_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ZERO]])
+func.func @reduce_shadow_acc(%u: !a) {
+  xmp.reduce_shadow %u acc : !a
+  return
+}
 // CHECK-LABEL: func.func @reflect_init_acc
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i32
-// CHECK-NEXT: call @xmprt_reflect_init(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ONE]])
+// CHECK-NEXT: %[[NO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: call @xmprt_reflect_init(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ONE]], %[[NO]])
 // CPU-LABEL: func.func @reflect_init_acc
 // CPU: %[[ZERO:.*]] = arith.constant 0 : i32
-// CPU-NEXT: call @xmprt_reflect_init(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ZERO]])
+// CPU-NEXT: %[[NO:.*]] = arith.constant 0 : i32
+// CPU-NEXT: call @xmprt_reflect_init(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ZERO]], %[[NO]])
 func.func @reflect_init_acc(%u: !a) -> !xmp.reflect_plan {
   %p = xmp.reflect_init %u acc : !a -> !xmp.reflect_plan
   return %p : !xmp.reflect_plan

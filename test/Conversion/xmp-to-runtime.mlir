@@ -64,6 +64,48 @@ func.func @split(%a: !a) -> f64 {
   return %w : f64
 }
 
+// orthogonal is the last argument of the plan calls (1; 0 without it).
+// CHECK-LABEL: func.func @orthogonal(%{{.*}}: !llvm.ptr)
+// CHECK: %[[ACC:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[ORTHO:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[OP:.*]] = call @xmprt_reflect_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ACC]], %[[ORTHO]])
+// CHECK-NEXT: call @xmprt_reflect_do(%[[OP]])
+// CHECK: %[[ACC2:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[ORTHO2:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[IP:.*]] = call @xmprt_reflect_init(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ACC2]], %[[ORTHO2]])
+// CHECK-NEXT: call @xmprt_reflect_start(%[[IP]])
+// CHECK: call @xmprt_reflect_wait(%[[IP]])
+func.func @orthogonal(%a: !a) {
+  xmp.reflect %a orthogonal : !a
+  %p = xmp.reflect_init %a width [1:0, 1:1] orthogonal : !a -> !xmp.reflect_plan
+  %t = xmp.reflect_start %p
+  xmp.reflect_wait %t
+  return
+}
+
+// reduce_shadow: a cached plan of its own kind (widths as i64 pairs,
+// periodic flags as i32, acc), fetched where the array is defined, run
+// with xmprt_reflect_do; each op its own site.
+// CHECK-LABEL: func.func @reduce_shadow(
+// CHECK-SAME: %[[A:.*]]: !llvm.ptr)
+// CHECK: %[[S1:.*]] = arith.constant {{[0-9]+}} : i64
+// CHECK-NEXT: %[[N1:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT: %[[N2:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT: %[[N3:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[P1:.*]] = call @xmprt_reduce_shadow_cached(%[[S1]], %[[A]], %[[N1]], %[[N2]], %[[N3]], %[[Z]]) : (i64, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32) -> !llvm.ptr
+// CHECK: %[[PER:.*]] = llvm.alloca %{{.*}} x i32
+// CHECK: %[[WHI:.*]] = llvm.alloca %{{.*}} x i64
+// CHECK: %[[WLO:.*]] = llvm.alloca %{{.*}} x i64
+// CHECK: %[[P2:.*]] = call @xmprt_reduce_shadow_cached(%{{.*}}, %[[A]], %[[WLO]], %[[WHI]], %[[PER]], %{{.*}})
+// CHECK-NEXT: call @xmprt_reflect_do(%[[P2]])
+// CHECK-NEXT: call @xmprt_reflect_do(%[[P1]])
+func.func @reduce_shadow(%a: !a) {
+  xmp.reduce_shadow %a width [1:0, 1:1] periodic [true, false] : !a
+  xmp.reduce_shadow %a : !a
+  return
+}
+
 // Inquiries: this rank's number and coordinate, axis sizes (the `?` axis
 // at run time; num_nodes the product over the axes, the static axis a
 // constant once folded), the timer's resolution.

@@ -761,6 +761,13 @@ xmp.distribute @t onto @p [block]
 // CHECK-NEXT: xmp.reflect_do %[[P]]
 // CHECK-NEXT: xmp.host_modified %[[A]] : !darray
 // CHECK-NEXT: %[[T:.*]] = xmp.reflect_start %[[P]]
+// The same before an acc reduce_shadow (it reads the host's latest
+// values too), not before a host one.
+// CHECK: xmp.reflect_wait %[[T]]
+// CHECK-NEXT: xmp.host_modified %[[A]] : !darray
+// CHECK-NEXT: xmp.reduce_shadow %[[A]] acc : !darray
+// CHECK-NEXT: xmp.reduce_shadow %[[A]] : !darray
+// CHECK-NEXT: return
 func.func @ldg_acc_reflect_escaped() -> memref<10xf64> {
   %a = xmp.alloc : !a
   %lv = xmp.local_view %a : !a -> memref<10xf64>
@@ -770,7 +777,28 @@ func.func @ldg_acc_reflect_escaped() -> memref<10xf64> {
   xmp.reflect_do %p
   %t = xmp.reflect_start %p
   xmp.reflect_wait %t
+  xmp.reduce_shadow %a acc : !a
+  xmp.reduce_shadow %a : !a
   return %lv : memref<10xf64>
+}
+
+// -----
+
+// An acc reduce_shadow alone makes the module one with device data: host
+// stores mark the device instance stale.
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 16)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<16xf64, @t, align [0], shadow [1:1]>
+// CHECK-LABEL: func.func @ldg_acc_reduce_shadow_marks(
+// CHECK: xmp.host_modified
+// CHECK: xmp.reduce_shadow %{{.*}} acc
+func.func @ldg_acc_reduce_shadow_marks(%x: f64) {
+  %c1 = arith.constant 1 : index
+  %a = xmp.alloc : !a
+  xmp.store %x, %a[%c1] : !a
+  xmp.reduce_shadow %a acc : !a
+  return
 }
 
 // -----

@@ -50,6 +50,46 @@ func.func @host_stencil() -> f64 {
 
 // -----
 
+// An orthogonal reflect keeps its option in the plan it becomes (the
+// interior reads no halo either way; the boundary, after the wait, reads
+// the faces, and corners as the program left them).
+xmp.nodes @p(shape = ?x?)
+xmp.template @t(shape = 64x32)
+xmp.distribute @t onto @p [block, block]
+!u_t = !xmp.darray<64x32xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+// CHECK-LABEL: func.func @orthogonal_stencil
+// CHECK: %[[U:.*]] = xmp.alloc
+// CHECK-NEXT: %[[PLAN:.*]] = xmp.reflect_init %[[U]] width [1:1, 1:1] orthogonal : {{.*}} -> !xmp.reflect_plan
+// CHECK: %[[TOK:.*]] = xmp.reflect_start %[[PLAN]]
+// CHECK: xmp.loop {{.*}} on @t [0, 1] overlap(%[[TOK]] margin [1:1, 1:1])
+func.func @orthogonal_stencil() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c63 = arith.constant 63 : index
+  %c31 = arith.constant 31 : index
+  %u = xmp.alloc : !u_t
+  %v = xmp.alloc : !u_t
+  xmp.reflect %u width [1:1, 1:1] orthogonal : !u_t
+  // expected-remark @below {{overlaps the preceding reflect: the interior (margin [1:1, 1:1])}}
+  xmp.loop (%i, %j) = (%c1, %c1) to (%c63, %c31) step (%c1, %c1) on @t [0, 1] {
+    %im = arith.subi %i, %c1 : index
+    %ip = arith.addi %i, %c1 : index
+    %jm = arith.subi %j, %c1 : index
+    %jp = arith.addi %j, %c1 : index
+    %a = xmp.load %u[%im, %j] : !u_t
+    %b = xmp.load %u[%ip, %j] : !u_t
+    %c = xmp.load %u[%i, %jm] : !u_t
+    %d = xmp.load %u[%i, %jp] : !u_t
+    %s1 = arith.addf %a, %b : f64
+    %s2 = arith.addf %c, %d : f64
+    %s = arith.addf %s1, %s2 : f64
+    xmp.store %s, %v[%i, %j] : !u_t
+  }
+  return
+}
+
+// -----
+
 xmp.nodes @p(shape = ?)
 xmp.template @t(shape = 64)
 xmp.distribute @t onto @p [block]

@@ -237,6 +237,30 @@ func.func @dynamic(%a: !a) {
 
 // -----
 
+// Orthogonal: each halo is restricted to the owned range of the other
+// dimension (xmprt/HaloGeometry.h's classifyBox, the boxes the runtime
+// moves). Local block 36x34 f64, owned 32x32. Dim 0 (width 2): 2 runs of
+// 32 elements, block-stride, 512 B, where the plain reflect moves one
+// contiguous 2x34 block (544 B); dim 1: 32 runs of 1 element, stride, 256 B.
+xmp.nodes @p(shape = 2x2)
+xmp.template @t(shape = 64x64)
+xmp.distribute @t onto @p [block, block]
+!a = !xmp.darray<64x64xf64, @t, align [0, 1], shadow [2:2, 1:1]>
+// CHECK-LABEL: func.func @orthogonal
+// CHECK: xmp.reflect %{{.*}} orthogonal channels [tca, tca] :
+// CHECK: xmp.reflect %{{.*}} channels [ib, tca] :
+// REM: remark: dim 0: block-stride, 512 bytes per message, {{.*}} -> tca (strided halo)
+// REM: remark: dim 1: stride, 256 bytes per message, {{.*}} -> tca (strided halo)
+// REM: remark: dim 0: block, 544 bytes per message, {{.*}} -> ib (contiguous halo)
+// REM: remark: dim 1: stride, 288 bytes per message, {{.*}} -> tca (strided halo)
+func.func @orthogonal(%a: !a) {
+  xmp.reflect %a orthogonal : !a
+  xmp.reflect %a : !a
+  return
+}
+
+// -----
+
 // Already annotated: left alone, whatever the policy.
 xmp.nodes @p(shape = 2x2)
 xmp.template @t(shape = 64x64)

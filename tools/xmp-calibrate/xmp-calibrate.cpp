@@ -63,7 +63,7 @@ double timeReflect(int cls, int channel, int64_t n, int reps, bool acc,
     xmprt_replicate_sync(a, 0);
   }
   xmprt_reflect_plan *p =
-      xmprt_reflect_init(a, nullptr, nullptr, periodic, ch, acc ? 1 : 0);
+      xmprt_reflect_init(a, nullptr, nullptr, periodic, ch, acc ? 1 : 0, 0);
   *bytes = 8.0 * (double)(shape[0] * shape[1] * shape[2] / shape[cls]);
   for (int i = 0; i < 5; ++i)
     xmprt_reflect_do(p);

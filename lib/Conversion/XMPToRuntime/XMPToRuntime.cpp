@@ -920,18 +920,27 @@ struct TemplateOwnsLowering : RuntimePattern<TemplateOwnsOp> {
   }
 };
 
-/// Width, periodic and channel arrays of a reflect-like op.
-SmallVector<Value> reflectArgs(OpBuilder &b, Location loc,
-                               ReflectLikeOpInterface op, bool gpu) {
-  Value wlo = op.getWidthLo() ? packConsts(b, loc, *op.getWidthLo(), 64)
-                              : nullPtr(b, loc);
-  Value whi = op.getWidthHi() ? packConsts(b, loc, *op.getWidthHi(), 64)
-                              : nullPtr(b, loc);
+/// Width and periodic arrays of a reflect or reduce_shadow (null: none).
+SmallVector<Value> shadowArgs(OpBuilder &b, Location loc,
+                              std::optional<ArrayRef<int64_t>> widthLo,
+                              std::optional<ArrayRef<int64_t>> widthHi,
+                              std::optional<ArrayRef<bool>> periodic) {
+  Value wlo = widthLo ? packConsts(b, loc, *widthLo, 64) : nullPtr(b, loc);
+  Value whi = widthHi ? packConsts(b, loc, *widthHi, 64) : nullPtr(b, loc);
   Value per = nullPtr(b, loc);
-  if (auto p = op.getPeriodic()) {
-    SmallVector<int64_t> v(p->begin(), p->end());
+  if (periodic) {
+    SmallVector<int64_t> v(periodic->begin(), periodic->end());
     per = packConsts(b, loc, v, 32);
   }
+  return {wlo, whi, per};
+}
+
+/// Width, periodic and channel arrays, acc and orthogonal of a reflect-like
+/// op.
+SmallVector<Value> reflectArgs(OpBuilder &b, Location loc,
+                               ReflectLikeOpInterface op, bool gpu) {
+  SmallVector<Value> args =
+      shadowArgs(b, loc, op.getWidthLo(), op.getWidthHi(), op.getPeriodic());
   Value ch = nullPtr(b, loc);
   SmallVector<Channel> chans = op.getChannelList();
   if (!chans.empty()) {
@@ -945,37 +954,55 @@ SmallVector<Value> reflectArgs(OpBuilder &b, Location loc,
   }
   // CPU path: the host instance is the only instance, so `acc` reflects
   // act on it (acc = 0 for the runtime). GPU path: on the device instance.
-  return {wlo, whi, per, ch, i32c(b, loc, gpu && op.getAcc() ? 1 : 0)};
+  args.append({ch, i32c(b, loc, gpu && op.getAcc() ? 1 : 0),
+               i32c(b, loc, op.getOrthogonal() ? 1 : 0)});
+  return args;
 }
 
-struct ReflectLowering : RuntimePattern<ReflectOp> {
-  ReflectLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m, bool gpu,
-                  llvm::DenseMap<Operation *, int64_t> &sites)
-      : RuntimePattern(tc, ctx, m, gpu), sites(sites) {}
+/// xmp.reflect and xmp.reduce_shadow: the plan is built (or fetched from
+/// the cache by `cachedFn`) right after the array is defined, so that one
+/// inside a loop never rebuilds it, and run with xmprt_reflect_do.
+template <typename OpT> struct CachedPlanLowering : RuntimePattern<OpT> {
+  CachedPlanLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m, bool gpu,
+                     llvm::DenseMap<Operation *, int64_t> &sites,
+                     StringRef cachedFn)
+      : RuntimePattern<OpT>(tc, ctx, m, gpu), sites(sites), cachedFn(cachedFn) {
+  }
   LogicalResult
-  matchAndRewrite(ReflectOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value h = adaptor.getArray();
     Value plan;
     {
-      // Build (or fetch) the plan right after the array is defined, so a
-      // reflect inside a loop never rebuilds it.
       OpBuilder::InsertionGuard guard(rewriter);
       if (Operation *def = h.getDefiningOp())
         rewriter.setInsertionPointAfter(def);
       else
         rewriter.setInsertionPointToStart(h.getParentBlock());
       SmallVector<Value> args = {i64c(rewriter, loc, sites.lookup(op)), h};
-      llvm::append_range(args, reflectArgs(rewriter, loc, op, gpu));
-      plan = callRuntime(rewriter, loc, "xmprt_reflect_cached",
-                         {ptrType(getContext())}, args);
+      llvm::append_range(args, planArgs(rewriter, loc, op));
+      plan = callRuntime(rewriter, loc, cachedFn, {ptrType(op.getContext())},
+                         args);
     }
     callRuntime(rewriter, loc, "xmprt_reflect_do", {}, {plan});
     rewriter.eraseOp(op);
     return success();
   }
+  SmallVector<Value> planArgs(OpBuilder &b, Location loc, ReflectOp op) const {
+    return reflectArgs(b, loc, op, this->gpu);
+  }
+  // reduce_shadow: no channels (the runtime decides per peer), acc as for
+  // reflects.
+  SmallVector<Value> planArgs(OpBuilder &b, Location loc,
+                              ReduceShadowOp op) const {
+    SmallVector<Value> args =
+        shadowArgs(b, loc, op.getWidthLo(), op.getWidthHi(), op.getPeriodic());
+    args.push_back(i32c(b, loc, this->gpu && op.getAcc() ? 1 : 0));
+    return args;
+  }
   llvm::DenseMap<Operation *, int64_t> &sites;
+  std::string cachedFn;
 };
 
 struct ReflectInitLowering : RuntimePattern<ReflectInitOp> {
@@ -1545,7 +1572,7 @@ struct XMPToRuntimePass
 
     llvm::DenseMap<Operation *, int64_t> sites;
     module.walk([&](Operation *op) {
-      if (isa<ReflectOp, GMoveOp>(op))
+      if (isa<ReflectOp, ReduceShadowOp, GMoveOp>(op))
         sites[op] = sites.size() + 1;
     });
     if (failed(outlineCpuParts(module)) || failed(expandNumNodes(module)) ||
@@ -1620,7 +1647,11 @@ struct XMPToRuntimePass
                  ArrayQueryLowering<ArrayGtoLOp>, TemplateOwnsLowering,
                  ReductionStartLowering, BcastStartLowering, WaitLowering>(
         tc, ctx, module, gpu);
-    patterns.add<ReflectLowering, GMoveLowering>(tc, ctx, module, gpu, sites);
+    patterns.add<GMoveLowering>(tc, ctx, module, gpu, sites);
+    patterns.add<CachedPlanLowering<ReflectOp>>(tc, ctx, module, gpu, sites,
+                                                "xmprt_reflect_cached");
+    patterns.add<CachedPlanLowering<ReduceShadowOp>>(
+        tc, ctx, module, gpu, sites, "xmprt_reduce_shadow_cached");
     patterns.add<ResultSlotLowering, GpuScratchLowering>(tc, ctx, module,
                                                          cells);
     patterns.add<LoopWeightLowering, LoopReportLowering,

@@ -59,12 +59,20 @@ int64_t xmprt_darray_owned_lo(const xmprt_darray *a, int32_t dim);
 int64_t xmprt_darray_owned_hi(const xmprt_darray *a, int32_t dim);
 
 /*--- reflect (reflect/Plan.cpp) --------------------------------------------*/
-/* Plan cache for plain `reflect`: one plan per (call site key, array). */
+/* Plan cache for plain `reflect`: one plan per (call site key, array,
+ * options). */
 xmprt_reflect_plan *xmprt_reflect_cached(int64_t site, xmprt_darray *a,
                                          const int64_t *width_lo,
                                          const int64_t *width_hi,
                                          const int32_t *periodic,
-                                         const int32_t *channels, int32_t acc);
+                                         const int32_t *channels, int32_t acc,
+                                         int32_t orthogonal);
+/* The same for `reduce_shadow` (xmprt_reduce_shadow_init, channels auto). */
+xmprt_reflect_plan *xmprt_reduce_shadow_cached(int64_t site, xmprt_darray *a,
+                                               const int64_t *width_lo,
+                                               const int64_t *width_hi,
+                                               const int32_t *periodic,
+                                               int32_t acc);
 
 /*--- device loops (DeviceLoops.cpp, Gpu.cpp) -------------------------------*/
 /* Called by generated code before a 2-D or 3-D device loop launch with its

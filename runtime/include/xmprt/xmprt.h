@@ -201,11 +201,33 @@ int64_t xmprt_darray_global_to_local(const xmprt_darray *a, int32_t dim,
  * (peers in the sub-cluster): CUDA IPC mappings of the peers' instances,
  * copies straight into their halos. A peer whose instance CUDA cannot map
  * is served through IB (both ways); xmprt_reflect_channel then says IB.
- * A host reflect (acc = 0) marks the device instance stale on completion. */
+ * A host reflect (acc = 0) marks the device instance stale on completion.
+ * orthogonal = 1 (XMP's `reflect ... orthogonal`): each dimension's halo
+ * restricted to the owned range of the other dimensions, no corner written;
+ * the dimensions' messages are all started at once (not one dimension
+ * after the other). orthogonal = 0: every shadow element in the widths,
+ * corners included. */
 xmprt_reflect_plan *xmprt_reflect_init(xmprt_darray *a, const int64_t *width_lo,
                                        const int64_t *width_hi,
                                        const int32_t *periodic,
-                                       const int32_t *channels, int32_t acc);
+                                       const int32_t *channels, int32_t acc,
+                                       int32_t orthogonal);
+/* A shadow-reduction plan (XMP's `reduce_shadow`), run and destroyed like a
+ * reflect plan (xmprt_reflect_do / _start / _wait / _destroy): every owned
+ * element becomes its value plus the values of all its shadow copies on
+ * all ranks inside the widths (corner copies included; periodic dims wrap,
+ * shadow elements outside the array on other dims are ignored). Shadows
+ * are read, never written: they keep their values. The element type must
+ * have addition (not I1); integers wrap, the order of the additions is
+ * unspecified. Arguments as for xmprt_reflect_init; every shadow box goes
+ * straight to its owner, all of them at once (IB messages added on
+ * receipt; TCA peers' halo boxes pulled and added by the owner). */
+xmprt_reflect_plan *xmprt_reduce_shadow_init(xmprt_darray *a,
+                                             const int64_t *width_lo,
+                                             const int64_t *width_hi,
+                                             const int32_t *periodic,
+                                             const int32_t *channels,
+                                             int32_t acc);
 /* XMP_REFLECT_STATS=1: do, start and wait add their wall time to the
  * plan's record (creation order), reported by xmprt_finalize. */
 void xmprt_reflect_do(xmprt_reflect_plan *p);

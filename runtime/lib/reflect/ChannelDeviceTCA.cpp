@@ -3,11 +3,13 @@
 // TCA for device data (acc = 1): the peers' device instances are mapped
 // through CUDA IPC once per binding; my strips are copied straight into
 // their halos (copy engines, cudaMemcpy2DAsync for runs; a kernel for
-// single-element strides when the peer's memory is reachable by one). The
-// READY/DONE protocol of host TCA (ChannelHostTCA.cpp), but (by default) as
-// stream flags: 32-bit words in each plan's device memory, mapped by the
-// TCA peers, written and waited on by the stream itself (flagsDim), with
-// an epoch per reflect, so the host neither waits nor sends a message.
+// single-element strides when the peer's memory is reachable by one);
+// reduce_shadow plans instead copy the peers' halo boxes into a buffer of
+// mine and add them into my owned elements with a kernel. The READY/DONE
+// protocol of host TCA (ChannelHostTCA.cpp), but (by default) as stream
+// flags: 32-bit words in each plan's device memory, mapped by the TCA
+// peers, written and waited on by the stream itself (flagsDim), with an
+// epoch per reflect, so the host neither waits nor sends a message.
 // Without stream memory operations (or XMP_TCA_SYNC=mpi), READY is an MPI
 // message sent after my stream is idle (my kernels no longer read the
 // halos), DONE one sent after my copies completed.
@@ -24,6 +26,7 @@
 
 #include "../Gpu.h"
 
+#include <algorithm>
 #include <cstdio>
 
 using namespace xmprt;
@@ -41,13 +44,28 @@ namespace {
 //          written into the peers' words; wait for the peers' DONE: my
 //          halos of this dimension are complete for the work queued next.
 // No host wait and no MPI message: the exchange is copies and flags.
+// The dimension's TCA moves, queued on the stream: my strips into the
+// peers' halos, or (reduce_shadow) the peers' halo boxes copied into my
+// scratch buffer and added into my owned elements from there (the add is a
+// kernel on my own memory, whatever the peer's device).
+void moveAll(Plan *p, DimPhase &ph, char *base) {
+  for (const Copy &c : ph.tca.pushes) {
+    if (!p->reduces()) {
+      p->mem->copyToPeer(c.peerBase, c.dst, base, c.src, c.direct);
+      continue;
+    }
+    Box packed = c.src.packed();
+    p->mem->copyToPeer(ph.tca.scratch, packed, c.peerBase, c.src, false);
+    p->mem->addBox(base, c.dst, ph.tca.scratch, packed, p->a->elemType);
+  }
+}
+
 void flagsDim(Plan *p, DimPhase &ph, char *base) {
   const char *fn = "xmprt_reflect_wait";
   uint32_t e = p->dev.epoch;
   for (int kind = 0; kind < 2; ++kind) { // READY, then DONE
     if (kind == 1)
-      for (const Copy &c : ph.tca.pushes)
-        p->mem->copyToPeer(c.peerBase, c.dst, base, c.src, c.direct);
+      moveAll(p, ph, base);
     for (uint32_t *w : ph.tca.flagTo)
       gpu::flagWrite(w + kind, e, fn);
     for (uint32_t *w : ph.tca.flagFrom)
@@ -82,11 +100,22 @@ public:
       handshake(p, ph, base, "xmprt_reflect_wait");
   }
 
+  // reduce_shadow: the scratch buffer of the pulls.
+  void open(Plan *p, DimPhase &ph, const char *fn) const override {
+    TCAChannel::open(p, ph, fn);
+    int64_t most = 0;
+    if (p->reduces())
+      for (const Copy &c : ph.tca.pushes)
+        most = std::max(most, c.src.bytes());
+    if (most > 0)
+      ph.tca.scratch = (char *)gpu::deviceAlloc(most, fn);
+  }
+
 private:
   void push(Plan *p, DimPhase &ph, char *base) const override {
-    for (const Copy &c : ph.tca.pushes)
-      p->mem->copyToPeer(c.peerBase, c.dst, base, c.src, c.direct);
-    p->mem->fence(); // my strips have landed in the peers' halos
+    moveAll(p, ph, base);
+    p->mem->fence(); // my strips have landed in the peers' halos (pulls:
+                     // I no longer read the peers' halos)
   }
 };
 

@@ -9,11 +9,16 @@
 //   finish(d): wait READY(d) from every TCA peer, then push my strips into
 //             them, MPI_Win_sync, send DONE(d); wait DONE(d) from all TCA
 //             peers, MPI_Win_sync: my halos of d are complete.
+// reduce_shadow plans pull instead: after READY(d) from a peer (its halos
+// are final) I add its halo boxes into my owned elements (only I write
+// them), and DONE(d) tells it that I no longer read its halos.
 // READY and DONE are zero-byte persistent requests. The same requests and
 // handshake (TCAChannel) serve device plans that signal through MPI
 // messages (ChannelDeviceTCA.cpp).
 //===----------------------------------------------------------------------===//
 #include "Plan.h"
+
+#include "../Gpu.h"
 
 using namespace xmprt;
 using namespace xmprt::reflect;
@@ -41,7 +46,10 @@ private:
     xmprt_darray *a = p->a;
     MPI_Win_sync(a->win);
     for (const Copy &c : ph.tca.pushes)
-      p->mem->copyBox(a->peerBase(c.peer), c.dst, base, c.src);
+      if (p->reduces()) // pull: the peer's halo into my owned elements
+        p->mem->addBox(base, c.dst, a->peerBase(c.peer), c.src, a->elemType);
+      else
+        p->mem->copyBox(a->peerBase(c.peer), c.dst, base, c.src);
     MPI_Win_sync(a->win);
   }
 };
@@ -91,6 +99,8 @@ void TCAPart::clear() {
   freeRequests(done);
   pushes.clear();
   peers.clear();
+  gpu::deviceFree(scratch);
+  scratch = nullptr;
   flagTo.clear();
   flagFrom.clear();
   bytes = 0;

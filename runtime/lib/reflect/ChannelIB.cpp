@@ -4,6 +4,7 @@
 // once when the plan is built and started at every reflect.
 //   host data  : a contiguous halo is sent and received in place, a strided
 //                one packed into (unpacked from) a plan-owned buffer;
+//                reduce_shadow plans receive into the buffer and add it;
 //   device data: the boxes are packed by a kernel into a device staging
 //                buffer (a single contiguous box is copied directly) and
 //                copied into a pinned host buffer, which the persistent
@@ -51,10 +52,14 @@ protected:
       buf += x.bytes();
     }
   }
-  static void unpack(MemorySpace &mem, char *base, const Message &m,
+  // reduce_shadow plans add what they receive instead.
+  static void unpack(const Plan *p, char *base, const Message &m,
                      const char *buf) {
     for (const Box &x : m.boxes) {
-      mem.unpack(base, x, buf);
+      if (p->reduces())
+        p->mem->addBox(base, x, buf, x.packed(), p->a->elemType);
+      else
+        p->mem->unpack(base, x, buf);
       buf += x.bytes();
     }
   }
@@ -70,7 +75,10 @@ private:
     m.tag = kTagData + 2 * ph.dim + m.side;
     XMPRT_CHECK(m.bytes <= INT_MAX, fn, "halo message of %lld bytes too large",
                 (long long)m.bytes);
-    bool single = m.boxes.size() == 1 && m.boxes[0].contiguous();
+    // One contiguous box goes in place, except what a reduce_shadow plan
+    // receives (it is added, not stored).
+    bool single = m.boxes.size() == 1 && m.boxes[0].contiguous() &&
+                  (send || !p->reduces());
     char *ptr = buffer(p, m, single, fn);
     MPI_Request rq;
     if (send)
@@ -99,7 +107,7 @@ public:
     waitAll(ph);
     for (Message &m : ph.ib.recvs)
       if (!m.buffer.empty())
-        unpack(*p->mem, (char *)p->a->data, m, m.buffer.data());
+        unpack(p, (char *)p->a->data, m, m.buffer.data());
   }
 
 private:
@@ -137,7 +145,6 @@ public:
   void finish(Plan *p, DimPhase &ph) const override {
     const char *fn = "xmprt_reflect_wait";
     waitAll(ph);
-    MemorySpace &mem = *p->mem;
     char *base = (char *)p->a->devData;
     for (Message &m : ph.ib.recvs) {
       // Queued on the stream: the next dimension's packs and copies follow
@@ -149,7 +156,7 @@ public:
         continue;
       }
       gpu::copyAsync(m.staging, m.pinned, m.bytes, fn);
-      unpack(mem, base, m, m.staging);
+      unpack(p, base, m, m.staging);
     }
   }
 

@@ -1,13 +1,24 @@
 //===- Plan.h - reflect plans and their channels (internal) ----*- C++ -*-===//
 //
-// A plan is built once per (array, widths, periodic, channels). For every
-// array dimension d (in order: corners propagate because dimension d moves
-// the full local extent of the other dimensions, including the halos that
-// dimensions < d just filled) and every side, the halo of each coordinate q
-// is cut into runs that have one source coordinate (haloRuns). Both the
-// sending and the receiving rank enumerate the same runs in the same order,
-// so message contents agree by construction; a size exchange at creation
-// checks that all ranks built the same plan.
+// A plan is built once per (array, widths, periodic, channels, kind). For
+// every array dimension d (in order: corners propagate because dimension d
+// moves the full local extent of the other dimensions, including the halos
+// that dimensions < d just filled) and every side, the halo of each
+// coordinate q is cut into runs that have one source coordinate
+// (haloRuns). Both the sending and the receiving rank enumerate the same
+// runs in the same order, so message contents agree by construction; a
+// size exchange at creation checks that all ranks built the same plan.
+//
+// More generally the phase of dimension d is a list of regions (Region:
+// per dimension its full extent, owned range or one halo side), whose runs
+// are combined into pieces between the rank holding the halo and the rank
+// owning it, each an index range in every dimension moved as
+// HaloGeometry.h's strips. Orthogonal reflects restrict each dimension's
+// halo to the owned range of the others (no corner); reduce_shadow plans
+// send every face, edge and corner box straight to its owner, which adds it
+// (IB: added on receipt; TCA: pulled by the owner; self: added). Neither
+// has a phase that depends on another: their phases all begin at the
+// start and finish in order (Plan::concurrent).
 //
 // Each run goes through one channel, chosen per peer:
 //   IB   (ChannelIB.cpp): MPI persistent requests, one message per (peer,
@@ -86,9 +97,12 @@ struct Message {
                             // contiguous box, copied directly)
 };
 
-// One box copied into a block of this process or a mapped peer's.
+// One box copied into a block of this process or a mapped peer's. In a
+// reduce_shadow plan the data flows the other way (pulls, self adds): dst
+// is in my block and is added to, src is in `peer`'s block (self: mine).
 struct Copy {
-  int peer; // grid rank whose block is written (self: my rank)
+  int peer; // reflect: grid rank whose block is written (self: my rank);
+            // reduce_shadow: grid rank whose block is read
   Box dst, src;
   char *peerBase = nullptr; // device plans: the peer's mapped instance
   bool direct = true;       // device plans: a kernel may store into it
@@ -109,6 +123,9 @@ struct TCAPart {
   std::vector<Copy> pushes; // my strips into the peers' halos
   std::vector<int> peers;   // grid ranks, ascending
   std::vector<MPI_Request> ready, done; // READY / DONE: recvs then sends
+  // Device reduce_shadow plans: a buffer of my device memory that each
+  // pull copies a peer's box into before it is added (the largest pull).
+  char *scratch = nullptr;
   // Stream flags (device plans that use them, set at binding): per peer,
   // in peers' order, its READY word for me in its memory and my READY word
   // for it in mine; DONE is the word after each.
@@ -126,8 +143,35 @@ struct SelfPart {
 
 class Channel;
 
+// What a plan does with the shadows (xmprt_reflect_plan::kind).
+enum class PlanKind {
+  Reflect,   // shadows = their owners' values (xmprt_reflect_init)
+  ReduceAdd, // owners += their shadows' values (xmprt_reduce_shadow_init)
+};
+
+// The part of one dimension a region of a phase covers: the whole local
+// extent, the owned range, or the halo below (Lo) or above (Hi) it.
+enum class Role : uint8_t { Full, Owned, Lo, Hi };
+
+// A region of a phase: per dimension its role. Its pieces are the product
+// of one run per dimension (a halo dimension may have several runs, one
+// per owner), each between the rank holding the halo (the holder) and the
+// rank owning its elements (the owner). `side` keys the IB messages.
+//   reflect            : phase d has {Lo or Hi in d, Full elsewhere}
+//                        (corners travel through the later dimensions);
+//   orthogonal reflect : {Lo or Hi in d, Owned elsewhere} (no corners);
+//   reduce_shadow      : every corner, edge and face box straight to its
+//                        owner: {Owned before d, Lo or Hi in d, any of
+//                        Owned/Lo/Hi after d}.
+struct Region {
+  int side = 0;
+  std::vector<Role> roles;
+};
+
 struct DimPhase {
   int32_t dim = 0;
+  // What the phase moves (set at creation, kept across rebuilds).
+  std::vector<Region> regions;
   bool active = false; // some channel is listed
   int requested = XMPRT_CHANNEL_AUTO;
   int64_t wlo = 0, whi = 0;
@@ -175,6 +219,9 @@ struct PlanStats; // Stats.cpp
 struct xmprt_reflect_plan {
   xmprt_darray *a = nullptr;
   int32_t acc = 0;
+  xmprt::reflect::PlanKind kind = xmprt::reflect::PlanKind::Reflect;
+  // Faces only (reflect `orthogonal`): no corner is written.
+  bool orthogonal = false;
   bool cached = false;
   bool started = false;
   std::vector<xmprt::reflect::DimPhase> dims;
@@ -196,6 +243,11 @@ struct xmprt_reflect_plan {
   xmprt::reflect::PlanStats *stats = nullptr;
   // The block the plan moves: the host instance or the device instance.
   char *base() const { return acc ? (char *)a->devData : (char *)a->data; }
+  bool reduces() const { return kind == xmprt::reflect::PlanKind::ReduceAdd; }
+  // The phases do not depend on each other (no corner travels through an
+  // earlier dimension): all of them start at once and are completed in
+  // order, instead of one dimension after the other.
+  bool concurrent() const { return orthogonal || reduces(); }
 };
 
 namespace xmprt {
@@ -247,6 +299,9 @@ protected:
 
 //--- Plan.cpp -----------------------------------------------------------------
 const char *chanName(int c);
+// The regions of phase ph.dim (by the plan's kind; every DimPhase of the
+// plan has its widths already).
+void setRegions(Plan *p, DimPhase &ph);
 // Geometry of dimension ph.dim: runs, channels per peer, the consistency
 // check (collective over the dimension's grid axis), then the channels'
 // resources and the list of channels.

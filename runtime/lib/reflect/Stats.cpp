@@ -69,7 +69,9 @@ PlanStats *newStats(const Plan *p, const int32_t *channels) {
   st->used.assign(a->rank, 0);
   st->desc = "rank-" + std::to_string(a->rank) + " " + elemName(a->elemType) +
              " array " + gs + ", local " + ls + ", " +
-             (p->acc ? "device" : "host");
+             (p->acc ? "device" : "host") +
+             (p->reduces() ? ", reduce_shadow" : "") +
+             (p->orthogonal ? ", orthogonal" : "");
   PlanStats *raw = st.get();
   statsRegistry().push_back(std::move(st));
   return raw;

@@ -31,6 +31,7 @@
 // both sides), XMPRT_MOCK_NO_GPU=1.
 // Kernel modules cannot be run: cudaLibraryLoadData fails.
 //===----------------------------------------------------------------------===//
+#include "../../lib/BoxAdd.h"
 #include "../../lib/GpuKernels.h"
 
 #include <cuda.h>
@@ -700,19 +701,41 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
 namespace xmprt {
 namespace gpu {
 
-cudaError_t launchBoxCopy(char *dst, int64_t dstStride, const char *src,
-                          int64_t srcStride, int64_t blockBytes,
-                          int64_t nblocks, cudaStream_t stream) {
+// A box kernel: elemType < 0 copies the runs, else adds them (BoxAdd.h).
+static cudaError_t boxKernel(char *dst, int64_t dstStride, const char *src,
+                             int64_t srcStride, int64_t blockBytes,
+                             int64_t nblocks, int32_t elemType,
+                             cudaStream_t stream) {
   std::lock_guard<std::recursive_mutex> l(gMu);
   if (blockBytes <= 0 || nblocks <= 0)
     return cudaSuccess;
   if (!isDevice(dst) || !isDevice(src))
     return ret(cudaErrorIllegalAddress); // a kernel touching host memory
+  if (elemType >= 0 && !withAddType(elemType, [](auto) {}))
+    return ret(cudaErrorInvalidValue);
   enqueue(stream, [=] {
+    if (elemType >= 0) {
+      addRuns(dst, dstStride, src, srcStride, blockBytes, nblocks, elemType);
+      return;
+    }
     for (int64_t k = 0; k < nblocks; ++k)
       memmove(dst + k * dstStride, src + k * srcStride, (size_t)blockBytes);
   });
   return cudaSuccess;
+}
+
+cudaError_t launchBoxCopy(char *dst, int64_t dstStride, const char *src,
+                          int64_t srcStride, int64_t blockBytes,
+                          int64_t nblocks, cudaStream_t stream) {
+  return boxKernel(dst, dstStride, src, srcStride, blockBytes, nblocks, -1,
+                   stream);
+}
+
+cudaError_t launchBoxAdd(char *dst, int64_t dstStride, const char *src,
+                         int64_t srcStride, int64_t blockBytes, int64_t nblocks,
+                         int32_t elemType, cudaStream_t stream) {
+  return boxKernel(dst, dstStride, src, srcStride, blockBytes, nblocks,
+                   elemType, stream);
 }
 
 template <typename T>

@@ -23,6 +23,7 @@ xmp.distribute @v onto @p [block]
 // CHECK-COUNT-2: xmp.reflect_do
 // CHECK-COUNT-2: xmp.reflect_start
 // CHECK-COUNT-2: xmp.reflect_wait
+// CHECK-COUNT-2: xmp.reduce_shadow
 // CHECK-COUNT-2: xmp.reduction add
 // CHECK-COUNT-2: xmp.reduction firstmax
 // CHECK-COUNT-2: xmp.reduction max
@@ -53,6 +54,8 @@ func.func @kept(%a: !a_t, %n: index, %x: f64, %i: index, %m: memref<4xf64>,
     %t1 = xmp.reflect_start %p1
     xmp.reflect_wait %t0
     xmp.reflect_wait %t1
+    xmp.reduce_shadow %a : !a_t
+    xmp.reduce_shadow %a : !a_t
     %r0 = xmp.reduction add %x on @p : f64
     %r1 = xmp.reduction add %x on @p : f64
     %f0:2 = xmp.reduction firstmax %x loc(%i : index) on @p : f64

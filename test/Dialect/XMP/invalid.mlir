@@ -1012,6 +1012,126 @@ func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
   return
 }
 
+// -----
+
+// orthogonal adds no rule of its own (a 1-D or a full-shadow array may be
+// reflected orthogonally: the same as a plain reflect, or the faces of the
+// full dimension); the other options are checked as usual.
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
+  // expected-error @+1 {{'xmp.reflect' op width 1:2 of dimension 1 exceeds the shadow 1:1}}
+  xmp.reflect %a width [1:1, 1:2] orthogonal : !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
+  // expected-error @+1 {{'xmp.reflect_init' op array has no shadow to reflect}}
+  %p = xmp.reflect_init %a orthogonal : !xmp.darray<8x8xf64, @t, align [0, 1]> -> !xmp.reflect_plan
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
+  // expected-error @+1 {{expected ':'}}
+  xmp.reflect %a acc orthogonal : !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// reduce_shadow
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow' op array has no shadow to reduce}}
+  xmp.reduce_shadow %a : !xmp.darray<8x8xf64, @t, align [0, 1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [2:1, 0:0]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow' op width 2:2 of dimension 0 exceeds the shadow 2:1}}
+  xmp.reduce_shadow %a width [2:2, 0:0] : !xmp.darray<8x8xf64, @t, align [0, 1], shadow [2:1, 0:0]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow' op width list must have one lo:hi entry per array dimension (2)}}
+  xmp.reduce_shadow %a width [1:1] : !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow' op width of dimension 0 must be non-negative}}
+  xmp.reduce_shadow %a width [-1:1, 1:1] : !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow' op periodic list has 3 entries, expected one per array dimension (2)}}
+  xmp.reduce_shadow %a periodic [true, false, true] : !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8xi1, @t, align [0], shadow [1:1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow' op array element type 'i1' has no addition: reduce_shadow adds shadow values into their owners (integers of 8 to 64 bits, f32, f64, complex<f32>, complex<f64>)}}
+  xmp.reduce_shadow %a : !xmp.darray<8xi1, @t, align [0], shadow [1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
+  // expected-error @+1 {{expected ':'}}
+  xmp.reduce_shadow %a orthogonal : !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<64xf64, @t, align [0], shadow [1:1]>
+func.func @f(%a: !a) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  xmp.device_loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] {
+    // expected-error @+1 {{'xmp.reduce_shadow' op is not allowed inside an xmp.device_loop}}
+    xmp.reduce_shadow %a : !a
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.nodes @half(shape = 2) = @p [0:2]
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<64xf64, @t, align [0], shadow [1:1]>
+func.func @task_reduce_shadow(%a: !a) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @half {
+    // expected-error @+1 {{'xmp.reduce_shadow' op reduce_shadow inside xmp.task on @half involves the ranks of @p, which are not all ranks of @half}}
+    xmp.reduce_shadow %a : !a
+  }
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // reduction, bcast, barrier
 //===----------------------------------------------------------------------===//

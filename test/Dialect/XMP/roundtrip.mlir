@@ -80,6 +80,19 @@ func.func @f(%n: index, %w: f64) -> f64 {
   }
   %tok = xmp.reflect_start %p
   xmp.reflect_wait %tok
+// Faces only (XMP's `orthogonal`), on the reflect and its plan forms.
+// CHECK: xmp.reflect %{{.*}} width [1:1, 0:0] periodic [true, false] orthogonal acc channels [tca, ib] :
+  xmp.reflect %a width [1:1, 0:0] periodic [true, false] orthogonal acc channels [tca, ib] : !u_t
+// CHECK: xmp.reflect %{{.*}} orthogonal :
+  xmp.reflect %a orthogonal : !u_t
+// CHECK: xmp.reflect_init %{{.*}} orthogonal acc : {{.*}} -> !xmp.reflect_plan
+  %po = xmp.reflect_init %a orthogonal acc : !u_t -> !xmp.reflect_plan
+  xmp.reflect_do %po
+// Shadows added into their owners (XMP's `reduce_shadow`).
+// CHECK: xmp.reduce_shadow %{{.*}} :
+  xmp.reduce_shadow %a : !u_t
+// CHECK: xmp.reduce_shadow %{{.*}} width [1:0, 0:0] periodic [false, true] acc :
+  xmp.reduce_shadow %a width [1:0, 0:0] periodic [false, true] acc : !u_t
   %r = xmp.reduction add %s on @p : f64
 // A darray replicated over grid axis 0 (its dimension 1 follows template
 // dimension 1, on axis 1), host and device instance.

@@ -866,6 +866,7 @@ XMP_DARRAY_SYMBOL_USES(StoreOp)
 XMP_DARRAY_SYMBOL_USES(LocalViewOp)
 XMP_DARRAY_SYMBOL_USES(ReflectOp)
 XMP_DARRAY_SYMBOL_USES(ReflectInitOp)
+XMP_DARRAY_SYMBOL_USES(ReduceShadowOp)
 XMP_DARRAY_SYMBOL_USES(GMoveOp)
 XMP_DARRAY_SYMBOL_USES(ReplicateOp)
 XMP_DARRAY_SYMBOL_USES(ReplicateSyncOp)
@@ -1646,42 +1647,80 @@ LogicalResult ReplicateSyncOp::verify() {
 
 #include "xmp/Dialect/XMP/IR/XMPInterfaces.cpp.inc"
 
-LogicalResult mlir::xmp::detail::verifyReflectLike(Operation *o) {
-  auto op = llvm::cast<ReflectLikeOpInterface>(o);
-  DArrayType type = op.getArray().getType();
+/// The options reflects and reduce_shadow share: the array has a shadow
+/// (`what`: "reflect", "reduce"), one width per dimension within it, one
+/// periodic flag per dimension.
+static LogicalResult
+verifyShadowOptions(Operation *op, DArrayType type, StringRef what,
+                    std::optional<ArrayRef<int64_t>> widthLo,
+                    std::optional<ArrayRef<int64_t>> widthHi,
+                    std::optional<ArrayRef<bool>> periodic) {
   unsigned rank = type.getRank();
   if (!type.hasShadow())
-    return op.emitOpError("array has no shadow to reflect");
-  if (op.getWidthLo() || op.getWidthHi()) {
-    if (!op.getWidthLo() || !op.getWidthHi() ||
-        op.getWidthLo()->size() != rank || op.getWidthHi()->size() != rank)
-      return op.emitOpError() << "width list must have one lo:hi entry per "
-                                 "array dimension ("
-                              << rank << ")";
+    return op->emitOpError() << "array has no shadow to " << what;
+  if (widthLo || widthHi) {
+    if (!widthLo || !widthHi || widthLo->size() != rank ||
+        widthHi->size() != rank)
+      return op->emitOpError() << "width list must have one lo:hi entry per "
+                                  "array dimension ("
+                               << rank << ")";
     for (unsigned d = 0; d < rank; ++d) {
-      int64_t lo = (*op.getWidthLo())[d], hi = (*op.getWidthHi())[d];
+      int64_t lo = (*widthLo)[d], hi = (*widthHi)[d];
       if (lo < 0 || hi < 0)
-        return op.emitOpError() << "width of dimension " << d
-                                << " must be non-negative";
+        return op->emitOpError() << "width of dimension " << d
+                                 << " must be non-negative";
       if (type.isFullShadow(d))
         continue;
       if (lo > type.getShadowLo()[d] || hi > type.getShadowHi()[d])
-        return op.emitOpError()
+        return op->emitOpError()
                << "width " << lo << ":" << hi << " of dimension " << d
                << " exceeds the shadow " << type.getShadowLo()[d] << ":"
                << type.getShadowHi()[d];
     }
   }
-  if (op.getPeriodic() && op.getPeriodic()->size() != rank)
-    return op.emitOpError() << "periodic list has "
-                            << op.getPeriodic()->size()
-                            << " entries, expected one per array dimension ("
-                            << rank << ")";
+  if (periodic && periodic->size() != rank)
+    return op->emitOpError() << "periodic list has " << periodic->size()
+                             << " entries, expected one per array dimension ("
+                             << rank << ")";
+  return success();
+}
+
+LogicalResult mlir::xmp::detail::verifyReflectLike(Operation *o) {
+  auto op = llvm::cast<ReflectLikeOpInterface>(o);
+  DArrayType type = op.getArray().getType();
+  unsigned rank = type.getRank();
+  if (failed(verifyShadowOptions(o, type, "reflect", op.getWidthLo(),
+                                 op.getWidthHi(), op.getPeriodic())))
+    return failure();
   if (op.getChannelsAttr() && op.getChannelsAttr().size() != rank)
     return op.emitOpError() << "channels list has "
                             << op.getChannelsAttr().size()
                             << " entries, expected one per array dimension ("
                             << rank << ")";
+  return success();
+}
+
+// reduce_shadow adds: its element type needs an addition the runtime has
+// (integers wrap, complex numbers add both parts); i1 has none.
+LogicalResult ReduceShadowOp::verify() {
+  DArrayType type = getArray().getType();
+  if (failed(verifyShadowOptions(*this, type, "reduce", getWidthLo(),
+                                 getWidthHi(), getPeriodic())))
+    return failure();
+  Type et = type.getElementType();
+  auto isAddable = [](Type t) {
+    if (auto i = llvm::dyn_cast<IntegerType>(t))
+      return i.getWidth() == 8 || i.getWidth() == 16 || i.getWidth() == 32 ||
+             i.getWidth() == 64;
+    return t.isF32() || t.isF64();
+  };
+  auto c = llvm::dyn_cast<ComplexType>(et);
+  if (!(c ? isAddable(c.getElementType()) && !c.getElementType().isInteger()
+          : isAddable(et)))
+    return emitOpError() << "array element type " << et
+                         << " has no addition: reduce_shadow adds shadow "
+                            "values into their owners (integers of 8 to 64 "
+                            "bits, f32, f64, complex<f32>, complex<f64>)";
   return success();
 }
 
@@ -2084,6 +2123,8 @@ LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     if (auto rf = llvm::dyn_cast<ReflectLikeOpInterface>(op))
       return check(op, gridOf(op, rf.getArray().getType()),
                    op->getName().stripDialect());
+    if (auto rs = llvm::dyn_cast<ReduceShadowOp>(op))
+      return check(op, gridOf(op, rs.getArray().getType()), "reduce_shadow");
     auto loopReduces = [&](auto loop) -> WalkResult {
       if (loop.getReduceInits().empty())
         return WalkResult::advance();

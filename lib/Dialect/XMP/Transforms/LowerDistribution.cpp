@@ -1051,6 +1051,8 @@ LogicalResult Lowering::run() {
         hasDeviceData = true;
       else if (auto r = dyn_cast<ReflectLikeOpInterface>(op))
         hasDeviceData |= r.getAcc();
+      else if (auto r = dyn_cast<ReduceShadowOp>(op))
+        hasDeviceData |= r.getAcc();
       else if (auto r = dyn_cast<ReductionOp>(op))
         hasDeviceData |= r.getAcc() && isa<DArrayType>(r.getValue().getType());
     });
@@ -1061,6 +1063,8 @@ LogicalResult Lowering::run() {
     module.walk([&](Operation *op) {
       auto r = ReflectLikeOpInterface::forExchange(op);
       Value array = r && r.getAcc() ? r.getArray() : Value();
+      if (auto rs = dyn_cast<ReduceShadowOp>(op))
+        array = rs.getAcc() ? rs.getArray() : Value();
       if (array && escaped.contains(array)) {
         OpBuilder b(op);
         HostModifiedOp::create(b, op->getLoc(), array);

@@ -189,7 +189,7 @@ struct XMPOverlapHaloPass
       plan = ReflectInitOp::create(
           pb, loc, ReflectPlanType::get(s.op->getContext()), s.array,
           r.getWidthLoAttr(), r.getWidthHiAttr(), r.getPeriodicAttr(),
-          r.getAccAttr(), r.getChannelsAttr());
+          r.getOrthogonalAttr(), r.getAccAttr(), r.getChannelsAttr());
     }
     Value tok =
         ReflectStartOp::create(b, loc, TokenType::get(b.getContext()), plan);

@@ -10,6 +10,7 @@
 #include "xmp/Dialect/XMP/Transforms/DistributionAnalysis.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 #include "xmp/Dialect/XMP/Transforms/Passes.h"
+#include "xmprt/Distribution.h"
 #include "xmprt/HaloGeometry.h"
 
 #include "mlir/IR/Builders.h"
@@ -80,6 +81,30 @@ HaloGeometry haloGeometry(ArrayRef<int64_t> E, unsigned d, int64_t w,
   g.cls = xmprt::halo::classify(ext.data(), ext.size(), d, w);
   int64_t bytes =
       xmprt::halo::stripBytes(ext.data(), ext.size(), d, esize.value_or(1), w);
+  if (esize && bytes != xmprt::halo::kUnknown)
+    g.bytes = bytes;
+  return g;
+}
+
+/// The halo of an orthogonal reflect: dimension d, width w, restricted to
+/// the owned range of every other dimension (xmprt/HaloGeometry.h's
+/// classifyBox over the box the runtime cuts into strips). `owned[k]`: the
+/// largest owned count of dimension k (unknown: not whole), `whole[k]`:
+/// every rank owns the whole local extent of k (not distributed, no shadow,
+/// no row padding).
+HaloGeometry orthogonalGeometry(ArrayRef<int64_t> owned, ArrayRef<bool> whole,
+                                unsigned d, int64_t w,
+                                std::optional<int64_t> esize) {
+  SmallVector<int64_t> len;
+  bool flags[xmprt::halo::kMaxBoxRank] = {};
+  for (unsigned k = 0; k < owned.size() && k < xmprt::halo::kMaxBoxRank; ++k) {
+    len.push_back(k == d ? w : owned[k]);
+    flags[k] = k != d && whole[k];
+  }
+  HaloGeometry g;
+  g.cls = xmprt::halo::classifyBox(len.data(), flags, len.size());
+  int64_t bytes =
+      xmprt::halo::boxBytes(len.data(), len.size(), esize.value_or(1));
   if (esize && bytes != xmprt::halo::kUnknown)
     g.bytes = bytes;
   return g;
@@ -275,6 +300,27 @@ void XMPSelectChannelsPass::annotate(ReflectLikeOpInterface op) {
   SmallVector<std::string> notes;
   bool acc = op.getAcc();
 
+  // Orthogonal reflects restrict each halo to the owned range of the other
+  // dimensions: per dimension, its largest owned count (extent less the
+  // shadows; unknown for a full shadow, a dynamic extent or a row that may
+  // be padded) and whether every rank owns the whole local extent.
+  SmallVector<int64_t> owned;
+  SmallVector<bool> whole;
+  for (unsigned k = 0; k < rank; ++k) {
+    int64_t e = layout.extents[k];
+    int64_t a = type.getAlign()[k];
+    bool dist = a != DArrayType::kNotAligned && distOp &&
+                (unsigned)a < distOp.getFormats().size() &&
+                distOp.getFormat(a).isDistributed();
+    bool full = type.isFullShadow(k);
+    int64_t slo = full ? 0 : type.getShadowLo()[k];
+    int64_t shi = full ? 0 : type.getShadowHi()[k];
+    bool known = !ShapedType::isDynamic(e) && !full &&
+                 (k + 1 < rank || rank == 1 || e < xmprt::dist::kRowPadMin);
+    owned.push_back(known ? e - slo - shi : xmprt::halo::kUnknown);
+    whole.push_back(known && !dist && slo == 0 && shi == 0);
+  }
+
   auto decide = [&](unsigned d, std::string &note) -> Channel {
     int64_t a = type.getAlign()[d];
     bool periodic = op.isPeriodic(d);
@@ -313,7 +359,9 @@ void XMPSelectChannelsPass::annotate(ReflectLikeOpInterface op) {
     // The larger side decides (both sides share the classification unless
     // one of them is a single element wide in the innermost dimension).
     int64_t w = std::max(wlo, whi);
-    HaloGeometry g = haloGeometry(layout.extents, d, w, esize);
+    HaloGeometry g = op.getOrthogonal()
+                         ? orthogonalGeometry(owned, whole, d, w, esize)
+                         : haloGeometry(layout.extents, d, w, esize);
     std::string nwhy;
     Neighbour nb = neighbour(op, type, d, nwhy);
     os << kClassNames[(int)g.cls] << ", ";

@@ -9,7 +9,8 @@ def XMP_ReflectLikeOpInterface : OpInterface<"ReflectLikeOpInterface"> {
   let description = [{
     An op that describes one halo exchange of a darray: `xmp.reflect` (which
     runs it) and `xmp.reflect_init` (which builds a persistent plan of it).
-    Both carry the same options (`width`, `periodic`, `acc`, `channels`),
+    Both carry the same options (`width`, `periodic`, `orthogonal`, `acc`,
+    `channels`),
     checked here, so passes handle either through this interface.
   }];
   // The methods are the ops' own ODS accessors.
@@ -28,6 +29,10 @@ def XMP_ReflectLikeOpInterface : OpInterface<"ReflectLikeOpInterface"> {
                     "(none: no dimension does).",
       "::std::optional<::llvm::ArrayRef<bool>>", "getPeriodic">,
     InterfaceMethod<"", "::mlir::DenseBoolArrayAttr", "getPeriodicAttr">,
+    InterfaceMethod<"Whether only the faces are exchanged (no corner "
+                    "shadow element is written).",
+      "bool", "getOrthogonal">,
+    InterfaceMethod<"", "::mlir::UnitAttr", "getOrthogonalAttr">,
     InterfaceMethod<"Whether the exchange acts on the device instance.",
       "bool", "getAcc">,
     InterfaceMethod<"", "::mlir::UnitAttr", "getAccAttr">,

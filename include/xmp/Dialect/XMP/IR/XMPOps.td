@@ -580,13 +580,14 @@ class XMP_ReflectBase<string mnemonic, list<Trait> traits = []>
                        OptionalAttr<DenseI64ArrayAttr>:$widthLo,
                        OptionalAttr<DenseI64ArrayAttr>:$widthHi,
                        OptionalAttr<DenseBoolArrayAttr>:$periodic,
+                       UnitAttr:$orthogonal,
                        UnitAttr:$acc,
                        OptionalAttr<TypedArrayAttrBase<XMP_ChannelAttr, "channels">>:$channels);
-  // `%a width [1:1, 0:0] periodic [true, false] acc channels [tca, ib]`,
-  // every option optional.
+  // `%a width [1:1, 0:0] periodic [true, false] orthogonal acc
+  // channels [tca, ib]`, every option optional.
   string reflectOptionsFormat = [{
     $array (`width` custom<LoHiList>($widthLo, $widthHi)^)?
-    (`periodic` $periodic^)? (`acc` $acc^)?
+    (`periodic` $periodic^)? (`orthogonal` $orthogonal^)? (`acc` $acc^)?
     (`channels` custom<ChannelList>($channels)^)? attr-dict `:` type($array)
   }];
 }
@@ -598,9 +599,14 @@ def XMP_ReflectOp : XMP_ReflectBase<"reflect"> {
     xmp.reflect %u : !u_t
     xmp.reflect %u width [1:1, 0:0] periodic [true, false] acc
         channels [tca, ib] : !u_t
+    xmp.reflect %u orthogonal : !u_t
     ```
     `width` (default: the whole shadow) gives the widths to update per
-    dimension; `periodic` wraps around; `acc` acts on the device instance
+    dimension; `periodic` wraps around; `orthogonal` updates the faces
+    only: each dimension's shadow restricted to the owned range of the
+    other dimensions, corner (diagonal) shadow elements keep their values,
+    and the dimensions are exchanged at once instead of one after the
+    other; `acc` acts on the device instance
     (outside `xmp.replicate` regions: brought up to date from the host
     first, the exchanged halos copied back to the host after);
     `channels` (set by `xmp-select-channels`) chooses `tca`, `ib` or `none`
@@ -632,6 +638,34 @@ def XMP_ReflectWaitOp : XMP_Op<"reflect_wait"> {
   let summary = "waits for a reflect started by xmp.reflect_start";
   let arguments = (ins XMP_Token:$token);
   let assemblyFormat = "$token attr-dict";
+}
+
+def XMP_ReduceShadowOp : XMP_Op<"reduce_shadow",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "adds every shadow element into the element it copies";
+  let description = [{
+    ```mlir
+    xmp.reduce_shadow %u : !u_t
+    xmp.reduce_shadow %u width [1:0, 2:2] periodic [true, false] acc : !u_t
+    ```
+    XMP's `reduce_shadow`, the reverse of `xmp.reflect`: each owned
+    element becomes its value plus the values of all its shadow copies, on
+    every rank, inside `width` (default: the whole shadow), corner copies
+    included. `periodic` dimensions wrap around; on the others, shadow
+    elements outside the array are ignored. The shadows keep their values
+    (they are read, not written). `acc` acts on the device instance, as
+    for `xmp.reflect`. The element type must have addition (not `i1`).
+  }];
+  let arguments = (ins XMP_DArray:$array,
+                       OptionalAttr<DenseI64ArrayAttr>:$widthLo,
+                       OptionalAttr<DenseI64ArrayAttr>:$widthHi,
+                       OptionalAttr<DenseBoolArrayAttr>:$periodic,
+                       UnitAttr:$acc);
+  let assemblyFormat = [{
+    $array (`width` custom<LoHiList>($widthLo, $widthHi)^)?
+    (`periodic` $periodic^)? (`acc` $acc^)? attr-dict `:` type($array)
+  }];
+  let hasVerifier = 1;
 }
 
 def XMP_ReductionOp : XMP_Op<"reduction",
