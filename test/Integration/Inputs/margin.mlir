@@ -16,7 +16,10 @@
 //      a width: only the other's slabs, over the own rows);
 //   L5 2-D device loop, margin [unbound 1:1, 1:0], counting its visits in
 //      a darray's local block (shadows included), read back by a host
-//      loop over that block (expand [unbound 1:1, unbound 1:1]).
+//      loop over that block (expand [unbound 1:1, unbound 1:1]);
+//   L6 1-D, (0) to (5), margin [3:0]: a rank whose block lies above the
+//      loop's range runs the iterations just below its block (the plain
+//      loop runs nothing there).
 // And the reductions over all ranks' margin iterations (one contribution
 // per iteration a node runs): value50 = 1000 + sum of h over a host loop's
 // margin [1:1, 1:1]; value70/71 = sum of h and max of h over a device
@@ -62,22 +65,22 @@ func.func @h2(%i: index, %j: index) -> f64 {
 }
 
 // sig[base .. base+2] += w, w*h, w*h*h (base = (8 L + rank) * 3).
-func.func @rec(%sig: memref<144xf64>, %base: index, %h: f64, %w: f64) {
+func.func @rec(%sig: memref<168xf64>, %base: index, %h: f64, %w: f64) {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %b1 = arith.addi %base, %c1 : index
   %b2 = arith.addi %base, %c2 : index
   %wh = arith.mulf %w, %h : f64
   %whh = arith.mulf %wh, %h : f64
-  %s0 = memref.load %sig[%base] : memref<144xf64>
-  %s1 = memref.load %sig[%b1] : memref<144xf64>
-  %s2 = memref.load %sig[%b2] : memref<144xf64>
+  %s0 = memref.load %sig[%base] : memref<168xf64>
+  %s1 = memref.load %sig[%b1] : memref<168xf64>
+  %s2 = memref.load %sig[%b2] : memref<168xf64>
   %n0 = arith.addf %s0, %w : f64
   %n1 = arith.addf %s1, %wh : f64
   %n2 = arith.addf %s2, %whh : f64
-  memref.store %n0, %sig[%base] : memref<144xf64>
-  memref.store %n1, %sig[%b1] : memref<144xf64>
-  memref.store %n2, %sig[%b2] : memref<144xf64>
+  memref.store %n0, %sig[%base] : memref<168xf64>
+  memref.store %n1, %sig[%b1] : memref<168xf64>
+  memref.store %n2, %sig[%b2] : memref<168xf64>
   return
 }
 
@@ -91,13 +94,13 @@ func.func @main() {
   %c9 = arith.constant 9 : index
   %c11 = arith.constant 11 : index
   %c22 = arith.constant 22 : index
-  %c144 = arith.constant 144 : index
+  %c168 = arith.constant 168 : index
   %zero = arith.constant 0.0 : f64
   %one = arith.constant 1.0 : f64
   %thousand = arith.constant 1000.0 : f64
-  %sig = memref.alloca() : memref<144xf64>
-  scf.for %k = %c0 to %c144 step %c1 {
-    memref.store %zero, %sig[%k] : memref<144xf64>
+  %sig = memref.alloca() : memref<168xf64>
+  scf.for %k = %c0 to %c168 step %c1 {
+    memref.store %zero, %sig[%k] : memref<168xf64>
   }
   %me = xmp.node_num @p
   // base of loop L: (8 L + me) * 3
@@ -108,33 +111,40 @@ func.func @main() {
   %b3 = arith.addi %b2, %c24 : index
   %b4 = arith.addi %b3, %c24 : index
   %b5 = arith.addi %b4, %c24 : index
+  %b6 = arith.addi %b5, %c24 : index
 
   // L0
   xmp.loop (%i) = (%c1) to (%c22) step (%c1) on @t1 [0] margin [2:1] {
     %h = func.call @h1(%i) : (index) -> f64
-    func.call @rec(%sig, %b0, %h, %one) : (memref<144xf64>, index, f64, f64) -> ()
+    func.call @rec(%sig, %b0, %h, %one) : (memref<168xf64>, index, f64, f64) -> ()
   }
   // L1
   xmp.loop (%i) = (%c1) to (%c22) step (%c3) on @t1 [0] margin [unbound 2:3] {
     %h = func.call @h1(%i) : (index) -> f64
-    func.call @rec(%sig, %b1, %h, %one) : (memref<144xf64>, index, f64, f64) -> ()
+    func.call @rec(%sig, %b1, %h, %one) : (memref<168xf64>, index, f64, f64) -> ()
   }
   // L2
   xmp.loop (%i) = (%c0) to (%c4) step (%c1) on @t4 [0] margin [unbound 1:1] {
     %h = func.call @h1(%i) : (index) -> f64
-    func.call @rec(%sig, %b2, %h, %one) : (memref<144xf64>, index, f64, f64) -> ()
+    func.call @rec(%sig, %b2, %h, %one) : (memref<168xf64>, index, f64, f64) -> ()
   }
   // L3
   xmp.loop (%i, %j) = (%c0, %c1) to (%c9, %c11) step (%c1, %c2) on @t2 [0, 1]
       margin [1:2, unbound 1:1] {
     %h = func.call @h2(%i, %j) : (index, index) -> f64
-    func.call @rec(%sig, %b3, %h, %one) : (memref<144xf64>, index, f64, f64) -> ()
+    func.call @rec(%sig, %b3, %h, %one) : (memref<168xf64>, index, f64, f64) -> ()
   }
   // L4
   xmp.loop (%i, %j) = (%c1, %c0) to (%c8, %c11) step (%c1, %c1) on @t2 [0, 1]
       margin [0:0, 2:1] {
     %h = func.call @h2(%i, %j) : (index, index) -> f64
-    func.call @rec(%sig, %b4, %h, %one) : (memref<144xf64>, index, f64, f64) -> ()
+    func.call @rec(%sig, %b4, %h, %one) : (memref<168xf64>, index, f64, f64) -> ()
+  }
+  // L6
+  %cfive = arith.constant 5 : index
+  xmp.loop (%i) = (%c0) to (%cfive) step (%c1) on @t1 [0] margin [3:0] {
+    %h = func.call @h1(%i) : (index) -> f64
+    func.call @rec(%sig, %b6, %h, %one) : (memref<168xf64>, index, f64, f64) -> ()
   }
   // L5: visits counted in %v (zero over the whole local block first).
   %v = xmp.alloc : !v_t
@@ -153,7 +163,7 @@ func.func @main() {
       expand [unbound 1:1, unbound 1:1] {
     %w = xmp.load %v[%i, %j] : !v_t
     %h = func.call @h2(%i, %j) : (index, index) -> f64
-    func.call @rec(%sig, %b5, %h, %w) : (memref<144xf64>, index, f64, f64) -> ()
+    func.call @rec(%sig, %b5, %h, %w) : (memref<168xf64>, index, f64, f64) -> ()
   }
   // Reductions over the margin iterations of every rank.
   %s50 = xmp.loop (%i, %j) = (%c0, %c0) to (%c9, %c11) step (%c1, %c1)
@@ -178,7 +188,7 @@ func.func @main() {
     %h = arith.sitofp %x : i64 to f64
     xmp.yield %h, %h : f64, f64
   }
-  xmp.reduction add %sig on @p : memref<144xf64>
+  xmp.reduction add %sig on @p : memref<168xf64>
   %np = xmp.num_nodes @p
   %q0 = xmp.node_size @q [0]
   %q1 = xmp.node_size @q [1]
@@ -201,15 +211,15 @@ func.func @main() {
   func.call @xmprt_print_scalar_f64(%t70, %s7#0) : (i64, f64) -> ()
   func.call @xmprt_print_scalar_f64(%t71, %s7#1) : (i64, f64) -> ()
   // value<1000 + 100 L + 10 r + m> = sig[(8 L + r) * 3 + m]
-  %c6 = arith.constant 6 : index
-  scf.for %l = %c0 to %c6 step %c1 {
+  %c7 = arith.constant 7 : index
+  scf.for %l = %c0 to %c7 step %c1 {
     scf.for %r = %c0 to %c8 step %c1 {
       scf.for %m = %c0 to %c3 step %c1 {
         %l8 = arith.muli %l, %c8 : index
         %lr = arith.addi %l8, %r : index
         %lr3 = arith.muli %lr, %c3 : index
         %k = arith.addi %lr3, %m : index
-        %val = memref.load %sig[%k] : memref<144xf64>
+        %val = memref.load %sig[%k] : memref<168xf64>
         %c100 = arith.constant 100 : index
         %c10 = arith.constant 10 : index
         %c1000 = arith.constant 1000 : index

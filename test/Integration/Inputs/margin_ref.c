@@ -90,10 +90,11 @@ int main(int argc, char **argv) {
   Dim L3[2] = {{9, 0, 9, 1, 1, 2, 0}, {11, 1, 11, 2, 1, 1, 1}};
   Dim L4[2] = {{9, 1, 8, 1, 0, 0, 0}, {11, 0, 11, 1, 2, 1, 0}};
   Dim L5[2] = {{9, 0, 9, 1, 1, 1, 1}, {11, 0, 11, 1, 1, 0, 0}};
+  Dim L6[1] = {{23, 0, 5, 1, 3, 0, 0}};
   Dim R50[2] = {{9, 0, 9, 1, 1, 1, 0}, {11, 0, 11, 1, 1, 1, 0}};
   Dim R70[2] = {{9, 0, 9, 1, 1, 1, 0}, {11, 0, 11, 1, 0, 1, 0}};
-  const Dim *loops[6] = {L0, L1, L2, L3, L4, L5};
-  Sig sig[6][8] = {{{0}}};
+  const Dim *loops[7] = {L0, L1, L2, L3, L4, L5, L6};
+  Sig sig[7][8] = {{{0}}};
   double s50 = 1000, s70 = 0, m71 = 0;
   for (long r = 0; r < P; ++r) {
     long lo1[1], hi1[1], lo4[1], hi4[1], lo2[2], hi2[2];
@@ -102,10 +103,11 @@ int main(int argc, char **argv) {
     int in = r < Q0 * Q1;
     owned(9, Q0, in ? r / Q1 : -1, &lo2[0], &hi2[0]);
     owned(11, Q1, in ? r % Q1 : -1, &lo2[1], &hi2[1]);
-    for (int l = 0; l < 6; ++l) {
-      const long *lo = l < 2 ? lo1 : l == 2 ? lo4 : lo2;
-      const long *hi = l < 2 ? hi1 : l == 2 ? hi4 : hi2;
-      sig[l][r] = frame(l >= 3, loops[l], lo, hi);
+    for (int l = 0; l < 7; ++l) {
+      int oneD = l < 2 || l == 6;
+      const long *lo = oneD ? lo1 : l == 2 ? lo4 : lo2;
+      const long *hi = oneD ? hi1 : l == 2 ? hi4 : hi2;
+      sig[l][r] = frame(!oneD && l != 2, loops[l], lo, hi);
     }
     Sig a = frame(1, R50, lo2, hi2), b = frame(1, R70, lo2, hi2);
     s50 += a.s;
@@ -119,7 +121,7 @@ int main(int argc, char **argv) {
   printf("XMP-RESULT value50 %.17g\nXMP-RESULT value70 %.17g\n"
          "XMP-RESULT value71 %.17g\n",
          s50, s70, m71);
-  for (int l = 0; l < 6; ++l)
+  for (int l = 0; l < 7; ++l)
     for (int r = 0; r < 8; ++r) {
       double v[3] = {sig[l][r].n, sig[l][r].s, sig[l][r].s2};
       for (int m = 0; m < 3; ++m)
