@@ -370,23 +370,33 @@ xmprt_request *xmprt::gmoveStart(int64_t site, xmprt_darray *dst,
   int ws, me;
   MPI_Comm_size(gAsyncComm, &ws);
   MPI_Comm_rank(gAsyncComm, &me);
-  for (int r = 0; r < ws; ++r)
-    if (r != me && S->recvCounts[r] > 0) {
-      T->reqs.emplace_back();
-      XMPRT_MPI(MPI_Irecv(T->B.recv + S->recvDispls[r], S->recvCounts[r],
-                          MPI_BYTE, r, tag, gAsyncComm, &T->reqs.back()),
-                fn);
+  T->reqs.reserve(2 * (size_t)ws);
+  // The receives first, then the packed sends; what this rank sends itself
+  // is copied.
+  auto post = [&](bool send) {
+    const std::vector<int> &counts = send ? S->sendCounts : S->recvCounts;
+    const std::vector<int> &displs = send ? S->sendDispls : S->recvDispls;
+    char *buf = send ? T->B.send : T->B.recv;
+    for (int r = 0; r < ws; ++r) {
+      if (r == me || counts[r] == 0)
+        continue;
+      MPI_Request &q = T->reqs.emplace_back();
+      if (send)
+        XMPRT_MPI(MPI_Isend(buf + displs[r], counts[r], MPI_BYTE, r, tag,
+                            gAsyncComm, &q),
+                  fn);
+      else
+        XMPRT_MPI(MPI_Irecv(buf + displs[r], counts[r], MPI_BYTE, r, tag,
+                            gAsyncComm, &q),
+                  fn);
     }
+  };
+  post(false);
   pack(S, T->B.send);
-  memcpy(T->B.recv + S->recvDispls[me], T->B.send + S->sendDispls[me],
-         (size_t)S->sendCounts[me]);
-  for (int r = 0; r < ws; ++r)
-    if (r != me && S->sendCounts[r] > 0) {
-      T->reqs.emplace_back();
-      XMPRT_MPI(MPI_Isend(T->B.send + S->sendDispls[r], S->sendCounts[r],
-                          MPI_BYTE, r, tag, gAsyncComm, &T->reqs.back()),
-                fn);
-    }
+  if (S->sendCounts[me] > 0)
+    memcpy(T->B.recv + S->recvDispls[me], T->B.send + S->sendDispls[me],
+           (size_t)S->sendCounts[me]);
+  post(true);
   xmprt_request *req = newRequest(xmprt_request::GMove, fn);
   req->site = site;
   req->gmove = T;
