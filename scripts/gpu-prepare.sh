@@ -69,6 +69,10 @@ for p in tasks array_inquiry async block_n; do # self-checking programs
   cc --gpu "$root/test/Integration/Inputs/$p.mlir" -o "$carry/obj/$p.gpu.o"
   cc "$root/test/Integration/Inputs/$p.mlir" -o "$carry/obj/$p.cpu.o"
 done
+for p in margin gmove_async; do # checked against their C references
+  cc --gpu "$root/test/Integration/Inputs/$p.mlir" -o "$carry/obj/$p.gpu.o"
+  cc "$root/test/Integration/Inputs/$p.mlir" -o "$carry/obj/$p.cpu.o"
+done
 # The parity suite (test/Integration/Inputs/parity, run by gpu-parity.sh):
 # the GPU and the CPU build of every program.
 mkdir -p "$carry/obj/parity"

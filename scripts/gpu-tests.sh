@@ -193,6 +193,26 @@ for n in tasks:value11 array_inquiry:value10 async:value10 block_n:value10; do
   done
 done
 
+# margin (Inputs/margin.mlir: device loops over the margin boxes, one
+# kernel each, and a reduction over them) and asynchronous gmove
+# (Inputs/gmove_async.mlir: the acc form on device instances among host
+# ones): every value against the C reference (margin_ref takes the rank
+# count and grid shape the program prints), and the CPU build's.
+cc -O2 "$root/test/Integration/Inputs/margin_ref.c" -o "$b/progs/margin_ref" || ko "ref margin"
+cc -O2 "$root/test/Integration/Inputs/gmove_async_ref.c" -o "$b/progs/gmove_async_ref" || ko "ref gmove_async"
+"$b/progs/gmove_async_ref" > "$logs/gmove_async.ref"
+for np in 1 2 3 4; do
+  out="$logs/margin.gpu.np$np"
+  "${mpirun_[@]}" -np "$np" "$b/progs/margin.gpu" > "$out" 2> "$out.err"
+  "$b/progs/margin_ref" $(awk '$2 ~ /^value1[123]$/ {print $3}' "$out") > "$logs/margin.ref.np$np"
+  check "margin gpu np$np" cmp_ "$logs/margin.ref.np$np" "$out" all
+  "${mpirun_[@]}" -np "$np" "$b/progs/margin.cpu" > "$out.cpu" 2> /dev/null
+  check "margin gpu=cpu np$np" cmp_ "$out.cpu" "$out" all
+  out="$logs/gmove_async.gpu.np$np"
+  "${mpirun_[@]}" -np "$np" "$b/progs/gmove_async.gpu" > "$out" 2> "$out.err"
+  check "gmove_async gpu np$np" cmp_ "$logs/gmove_async.ref" "$out" all
+done
+
 fi # others
 
 # 4. the parity suite.

@@ -25,6 +25,9 @@
 #include <complex>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <set>
+#include <string>
 
 using namespace xmprt;
 
@@ -636,11 +639,47 @@ void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes) {
 
 } // extern "C"
 
-struct xmprt_request {
-  MPI_Request req = MPI_REQUEST_NULL;
-  void *i1Sum = nullptr; // an i1 sum to bring back to its low bits
-  int64_t count = 0;
-};
+namespace {
+// Requests in flight, and what each waited-for request was (by address,
+// until a new request reuses it; the most recent few thousand): a second
+// wait names the operation.
+std::set<const xmprt_request *> &liveRequests() {
+  static std::set<const xmprt_request *> s;
+  return s;
+}
+std::map<const xmprt_request *, std::string> &doneRequests() {
+  static std::map<const xmprt_request *, std::string> m;
+  return m;
+}
+std::string describe(const xmprt_request *r) {
+  std::string s = r->op;
+  if (r->kind == xmprt_request::GMove)
+    s += " (gmove site " + std::to_string(r->site) + ")";
+  return s;
+}
+} // namespace
+
+xmprt_request *xmprt::newRequest(xmprt_request::Kind kind, const char *op) {
+  auto *r = new xmprt_request;
+  r->kind = kind;
+  r->op = op;
+  doneRequests().erase(r);
+  liveRequests().insert(r);
+  return r;
+}
+
+void xmprt::checkRequestsWaited(const char *fn) {
+  auto &live = liveRequests();
+  if (live.empty())
+    return;
+  std::string list;
+  for (const xmprt_request *r : live)
+    list += (list.empty() ? "" : ", ") + describe(r);
+  fail(fn,
+       "%zu request(s) started and never waited for: %s (each request is "
+       "completed by exactly one xmp.wait / xmprt_wait)",
+       live.size(), list.c_str());
+}
 
 extern "C" {
 
@@ -656,7 +695,7 @@ xmprt_request *xmprt_reduce_start(xmprt_grid *g, int32_t axis, int32_t op,
     xmprt_reduce(g, axis, op, elem_type, buf, count); // completes here
     return nullptr;
   }
-  auto *r = new xmprt_request;
+  auto *r = newRequest(xmprt_request::Reduce, fn);
   XMPRT_MPI(MPI_Iallreduce(MPI_IN_PLACE, buf, (int)count, rs.type, rs.op, c,
                            &r->req),
             fn);
@@ -679,15 +718,34 @@ xmprt_request *xmprt_bcast_start(xmprt_grid *g, const int64_t *root, void *buf,
     xmprt_bcast(g, root, buf, bytes); // completes here
     return nullptr;
   }
-  auto *req = new xmprt_request;
+  auto *req = newRequest(xmprt_request::Bcast, fn);
   XMPRT_MPI(MPI_Ibcast(buf, (int)bytes, MPI_BYTE, r, c, &req->req), fn);
   return req;
 }
 
 void xmprt_wait(xmprt_request *r) {
+  const char *fn = "xmprt_wait";
   if (!r)
     return;
-  XMPRT_MPI(MPI_Wait(&r->req, MPI_STATUS_IGNORE), "xmprt_wait");
+  auto &live = liveRequests();
+  if (!live.count(r)) {
+    auto done = doneRequests().find(r);
+    if (done != doneRequests().end())
+      fail(fn,
+           "the request of %s was already waited for (each request is "
+           "completed by exactly one xmp.wait / xmprt_wait)",
+           done->second.c_str());
+    fail(fn, "%p is not a request in flight", (void *)r);
+  }
+  live.erase(r);
+  if (doneRequests().size() >= 4096)
+    doneRequests().clear();
+  doneRequests()[r] = describe(r);
+  if (r->kind == xmprt_request::GMove) {
+    finishGMove(r, fn);
+    return;
+  }
+  XMPRT_MPI(MPI_Wait(&r->req, MPI_STATUS_IGNORE), fn);
   if (r->i1Sum)
     lowBits(r->i1Sum, r->count);
   delete r;

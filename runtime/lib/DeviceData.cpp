@@ -198,6 +198,21 @@ void *deviceForUse(xmprt_darray *a, const char *fn) {
 
 } // namespace xmprt
 
+// Device values the host lacks come out first, for the destination too:
+// its whole block goes back in afterwards.
+void xmprt::gmoveAccBefore(xmprt_darray *dst, xmprt_darray *src,
+                           const char *fn) {
+  for (xmprt_darray *x : {src, dst})
+    if ((x == src || src != dst) && x->inGrid() && x->devData &&
+        (x->replicateDepth > 0 || (x->devFlags & kHostStale)))
+      copyOut(x, fn);
+}
+
+void xmprt::gmoveAccAfter(xmprt_darray *dst, const char *fn) {
+  if (dst->inGrid() && dst->devData)
+    copyIn(dst, fn);
+}
+
 extern "C" {
 
 void *xmprt_darray_device_acquire(xmprt_darray *a, int32_t mode) {
@@ -369,15 +384,19 @@ void xmprt_gmove_acc(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
                      xmprt_darray *src, const int64_t *src_sec) {
   const char *fn = "xmprt_gmove_acc";
   XMPRT_CHECK(dst && src, fn, "array is NULL");
-  // Device values the host lacks come out first, for the destination too:
-  // its whole block goes back in afterwards.
-  for (xmprt_darray *x : {src, dst})
-    if ((x == src || src != dst) && x->inGrid() && x->devData &&
-        (x->replicateDepth > 0 || (x->devFlags & kHostStale)))
-      copyOut(x, fn);
+  gmoveAccBefore(dst, src, fn);
   xmprt_gmove(site, dst, dst_sec, src, src_sec);
-  if (dst->inGrid() && dst->devData)
-    copyIn(dst, fn);
+  gmoveAccAfter(dst, fn);
+}
+
+xmprt_request *xmprt_gmove_acc_start(int64_t site, xmprt_darray *dst,
+                                     const int64_t *dst_sec, xmprt_darray *src,
+                                     const int64_t *src_sec, int32_t owned) {
+  const char *fn = "xmprt_gmove_acc_start";
+  XMPRT_CHECK(dst && src, fn, "array is NULL");
+  gmoveAccBefore(dst, src, fn);
+  return gmoveStart(site, dst, dst_sec, src, src_sec, owned, /*acc=*/true,
+                    fn);
 }
 
 } // extern "C"

@@ -19,6 +19,12 @@
 // Execution: pack from src, MPI_Alltoallv over MPI_COMM_WORLD, unpack into
 // dst. Packing completes before any unpacking, so src == dst with
 // overlapping sections is safe. gmove is collective over MPI_COMM_WORLD.
+// The asynchronous form (xmprt_gmove_start ... xmprt_wait) runs the same
+// schedule in two halves: the start packs and posts MPI_Irecv / MPI_Isend
+// to the ranks it exchanges with (on a duplicate of MPI_COMM_WORLD, one tag
+// per gmove in flight; every rank starts gmoves in the same order), the
+// wait completes them and unpacks. Each transfer in flight has its own
+// buffers (the schedule's while it is the only user).
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
 #include "xmprt/ReplicaBalance.h"
@@ -38,6 +44,7 @@ struct Schedule {
   std::vector<int64_t> sendOffsets; // byte offsets into src block
   std::vector<int64_t> recvOffsets; // byte offsets into dst block
   std::vector<char> sbuf, rbuf;
+  int inFlight = 0; // asynchronous transfers using this schedule
   int64_t esize = 0;
   int64_t remoteTargets = 0, remoteBytes = 0; // to other ranks (testing.h)
 };
@@ -224,21 +231,35 @@ Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
 // The schedule of this rank's last gmove (testing.h).
 const Schedule *last = nullptr;
 
-void execute(Schedule *S) {
-  last = S;
+// The send and receive buffers of one execution: the schedule's, or (while
+// an asynchronous transfer holds those) its own.
+struct Buffers {
+  std::vector<char> own[2];
+  char *send = nullptr, *recv = nullptr;
+  Buffers(const Buffers &) = delete;
+  explicit Buffers(Schedule *S) {
+    if (S->inFlight == 0) {
+      send = S->sbuf.data();
+      recv = S->rbuf.data();
+      return;
+    }
+    own[0].resize(S->sbuf.size());
+    own[1].resize(S->rbuf.size());
+    send = own[0].data();
+    recv = own[1].data();
+  }
+};
+
+void pack(const Schedule *S, char *b) {
   const char *sp = (const char *)S->src->data;
-  char *b = S->sbuf.data();
   for (int64_t o : S->sendOffsets) {
     memcpy(b, sp + o, S->esize);
     b += S->esize;
   }
-  XMPRT_MPI(MPI_Alltoallv(S->sbuf.data(), S->sendCounts.data(),
-                          S->sendDispls.data(), MPI_BYTE, S->rbuf.data(),
-                          S->recvCounts.data(), S->recvDispls.data(), MPI_BYTE,
-                          MPI_COMM_WORLD),
-            "xmprt_gmove");
+}
+
+void unpack(const Schedule *S, const char *rb) {
   char *dp = (char *)S->dst->data;
-  const char *rb = S->rbuf.data();
   for (int64_t o : S->recvOffsets) {
     memcpy(dp + o, rb, S->esize);
     rb += S->esize;
@@ -246,34 +267,22 @@ void execute(Schedule *S) {
   S->dst->devFlags |= kDevStale; // the host instance changed
 }
 
-} // namespace
-
-namespace xmprt {
-void forgetGMoveSchedules(xmprt_darray *a) {
-  auto &c = cache();
-  for (auto it = c.begin(); it != c.end();) {
-    if (it->second->dst == a || it->second->src == a) {
-      if (last == it->second)
-        last = nullptr;
-      delete it->second;
-      it = c.erase(it);
-    } else {
-      ++it;
-    }
-  }
-}
-} // namespace xmprt
-
-extern "C" int64_t xmprt_gmove_last_sends(int64_t *bytes) {
-  if (bytes)
-    *bytes = last ? last->remoteBytes : 0;
-  return last ? last->remoteTargets : 0;
+void execute(Schedule *S) {
+  last = S;
+  Buffers B(S);
+  pack(S, B.send);
+  XMPRT_MPI(MPI_Alltoallv(B.send, S->sendCounts.data(), S->sendDispls.data(),
+                          MPI_BYTE, B.recv, S->recvCounts.data(),
+                          S->recvDispls.data(), MPI_BYTE, MPI_COMM_WORLD),
+            "xmprt_gmove");
+  unpack(S, B.recv);
 }
 
-extern "C" void xmprt_gmove(int64_t site, xmprt_darray *dst,
-                            const int64_t *dst_sec, xmprt_darray *src,
-                            const int64_t *src_sec) {
-  const char *fn = "xmprt_gmove";
+// The schedule for (site, arrays, sections), built (collectively) the
+// first time.
+Schedule *scheduleFor(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
+                      xmprt_darray *src, const int64_t *src_sec,
+                      const char *fn) {
   XMPRT_CHECK(dst && src, fn, "array is NULL");
   XMPRT_CHECK(dst_sec && src_sec, fn, "section is NULL");
   std::vector<int64_t> key{site, (int64_t)(intptr_t)dst,
@@ -282,10 +291,8 @@ extern "C" void xmprt_gmove(int64_t site, xmprt_darray *dst,
   key.insert(key.end(), src_sec, src_sec + 3 * src->rank);
   auto &c = cache();
   auto it = c.find(key);
-  if (it != c.end()) {
-    execute(it->second);
-    return;
-  }
+  if (it != c.end())
+    return it->second;
   XMPRT_CHECK(dst->esize == src->esize, fn,
               "element sizes differ (dst %lld bytes, src %lld bytes)",
               (long long)dst->esize, (long long)src->esize);
@@ -310,5 +317,148 @@ extern "C" void xmprt_gmove(int64_t site, xmprt_darray *dst,
   }
   Schedule *S = build(dst, ds, src, ss, fn);
   c[key] = S;
-  execute(S);
+  return S;
+}
+
+// The communicator of asynchronous gmoves (a duplicate of MPI_COMM_WORLD,
+// made by the first one, freed when MPI finalizes) and the tag of the next.
+MPI_Comm gAsyncComm = MPI_COMM_NULL;
+int gNextTag = 0;
+
+void freeAsyncComm() {
+  if (gAsyncComm != MPI_COMM_NULL)
+    MPI_Comm_free(&gAsyncComm);
+  gAsyncComm = MPI_COMM_NULL;
+  gNextTag = 0;
+}
+
+} // namespace
+
+// One asynchronous gmove in flight: its schedule, buffers and messages, and
+// what its completion does besides unpacking.
+struct xmprt::GMoveTransfer {
+  Schedule *S = nullptr;
+  Buffers B;
+  std::vector<MPI_Request> reqs;
+  bool acc = false;  // xmprt_gmove_acc_start: refresh dst's device instance
+  int32_t owned = 0; // XMPRT_GMOVE_OWN_*: descriptors destroyed at the end
+  xmprt_darray *dst = nullptr, *src = nullptr;
+  explicit GMoveTransfer(Schedule *S) : S(S), B(S) {}
+};
+
+xmprt_request *xmprt::gmoveStart(int64_t site, xmprt_darray *dst,
+                                 const int64_t *dst_sec, xmprt_darray *src,
+                                 const int64_t *src_sec, int32_t owned,
+                                 bool acc, const char *fn) {
+  XMPRT_CHECK((owned & ~(XMPRT_GMOVE_OWN_DST | XMPRT_GMOVE_OWN_SRC)) == 0, fn,
+              "owned %d is not a combination of XMPRT_GMOVE_OWN_DST/SRC",
+              owned);
+  Schedule *S = scheduleFor(site, dst, dst_sec, src, src_sec, fn);
+  last = S;
+  if (gAsyncComm == MPI_COMM_NULL) {
+    XMPRT_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &gAsyncComm), fn);
+    atMpiFinalize(freeAsyncComm);
+  }
+  int tag = gNextTag;
+  gNextTag = (gNextTag + 1) % 32768; // MPI_TAG_UB is at least 32767
+  auto *T = new GMoveTransfer(S);
+  ++S->inFlight;
+  T->acc = acc;
+  T->owned = owned;
+  T->dst = dst;
+  T->src = src;
+  int ws, me;
+  MPI_Comm_size(gAsyncComm, &ws);
+  MPI_Comm_rank(gAsyncComm, &me);
+  T->reqs.reserve(2 * (size_t)ws);
+  // The receives first, then the packed sends; what this rank sends itself
+  // is copied.
+  auto post = [&](bool send) {
+    const std::vector<int> &counts = send ? S->sendCounts : S->recvCounts;
+    const std::vector<int> &displs = send ? S->sendDispls : S->recvDispls;
+    char *buf = send ? T->B.send : T->B.recv;
+    for (int r = 0; r < ws; ++r) {
+      if (r == me || counts[r] == 0)
+        continue;
+      MPI_Request &q = T->reqs.emplace_back();
+      if (send)
+        XMPRT_MPI(MPI_Isend(buf + displs[r], counts[r], MPI_BYTE, r, tag,
+                            gAsyncComm, &q),
+                  fn);
+      else
+        XMPRT_MPI(MPI_Irecv(buf + displs[r], counts[r], MPI_BYTE, r, tag,
+                            gAsyncComm, &q),
+                  fn);
+    }
+  };
+  post(false);
+  pack(S, T->B.send);
+  if (S->sendCounts[me] > 0)
+    memcpy(T->B.recv + S->recvDispls[me], T->B.send + S->sendDispls[me],
+           (size_t)S->sendCounts[me]);
+  post(true);
+  xmprt_request *req = newRequest(xmprt_request::GMove, fn);
+  req->site = site;
+  req->gmove = T;
+  return req;
+}
+
+void xmprt::finishGMove(xmprt_request *r, const char *fn) {
+  GMoveTransfer *T = r->gmove;
+  XMPRT_MPI(MPI_Waitall((int)T->reqs.size(), T->reqs.data(),
+                        MPI_STATUSES_IGNORE),
+            fn);
+  unpack(T->S, T->B.recv);
+  --T->S->inFlight;
+  if (T->acc)
+    gmoveAccAfter(T->dst, fn);
+  // The descriptors of local arrays made for this gmove (their schedules
+  // go with them).
+  if (T->owned & XMPRT_GMOVE_OWN_DST)
+    xmprt_darray_destroy(T->dst);
+  if (T->owned & XMPRT_GMOVE_OWN_SRC)
+    xmprt_darray_destroy(T->src);
+  delete T;
+  delete r;
+}
+
+namespace xmprt {
+void forgetGMoveSchedules(xmprt_darray *a) {
+  auto &c = cache();
+  for (auto it = c.begin(); it != c.end();) {
+    if (it->second->dst == a || it->second->src == a) {
+      XMPRT_CHECK(it->second->inFlight == 0, "xmprt_darray_destroy",
+                  "the array is the %s of a gmove in flight (started, not "
+                  "yet waited for): wait for it first",
+                  it->second->dst == a ? "destination" : "source");
+      if (last == it->second)
+        last = nullptr;
+      delete it->second;
+      it = c.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+} // namespace xmprt
+
+extern "C" int64_t xmprt_gmove_last_sends(int64_t *bytes) {
+  if (bytes)
+    *bytes = last ? last->remoteBytes : 0;
+  return last ? last->remoteTargets : 0;
+}
+
+extern "C" void xmprt_gmove(int64_t site, xmprt_darray *dst,
+                            const int64_t *dst_sec, xmprt_darray *src,
+                            const int64_t *src_sec) {
+  execute(scheduleFor(site, dst, dst_sec, src, src_sec, "xmprt_gmove"));
+}
+
+extern "C" xmprt_request *xmprt_gmove_start(int64_t site, xmprt_darray *dst,
+                                            const int64_t *dst_sec,
+                                            xmprt_darray *src,
+                                            const int64_t *src_sec,
+                                            int32_t owned) {
+  return gmoveStart(site, dst, dst_sec, src, src_sec, owned, /*acc=*/false,
+                    "xmprt_gmove_start");
 }

@@ -180,6 +180,44 @@ struct xmprt_darray {
 };
 
 namespace xmprt {
+struct GMoveTransfer; // GMove.cpp
+}
+
+// An operation started asynchronously (xmprt_reduce_start,
+// xmprt_bcast_start, xmprt_gmove_start, xmprt_gmove_acc_start), completed
+// and freed by xmprt_wait. Requests in flight are registered
+// (Collectives.cpp): waiting for one twice, or never (at xmprt_finalize), is
+// an error naming the operation.
+struct xmprt_request {
+  enum Kind { Reduce, Bcast, GMove } kind = Reduce;
+  const char *op = "";                 // the starting function
+  int64_t site = -1;                   // gmove: its call site
+  MPI_Request req = MPI_REQUEST_NULL;  // reduce, bcast
+  void *i1Sum = nullptr;               // reduce: an i1 sum to bring back to
+  int64_t count = 0;                   // its low bits
+  xmprt::GMoveTransfer *gmove = nullptr;
+};
+
+namespace xmprt {
+// A new request, registered as in flight (xmprt_wait unregisters it).
+xmprt_request *newRequest(xmprt_request::Kind kind, const char *op);
+// GMove.cpp: completes a gmove request's transfer (waits for its messages,
+// unpacks into the destination, refreshes its device instance for the acc
+// form, destroys the descriptors it owns) and frees it.
+void finishGMove(xmprt_request *r, const char *fn);
+// xmprt_finalize: every request must have been waited for.
+void checkRequestsWaited(const char *fn);
+// DeviceData.cpp, the acc forms of gmove: before, device values the host
+// lacks (of src, and of dst, whose block goes back in afterwards) come out;
+// after, dst's device instance (if any) gets the host block.
+void gmoveAccBefore(xmprt_darray *dst, xmprt_darray *src, const char *fn);
+void gmoveAccAfter(xmprt_darray *dst, const char *fn);
+// GMove.cpp: xmprt_gmove_start and xmprt_gmove_acc_start.
+xmprt_request *gmoveStart(int64_t site, xmprt_darray *dst,
+                          const int64_t *dst_sec, xmprt_darray *src,
+                          const int64_t *src_sec, int32_t owned, bool acc,
+                          const char *fn);
+
 // Cache hygiene: forget plans/schedules that mention a destroyed array
 // (reflect/Plan.cpp, GMove.cpp).
 void forgetReflectPlans(xmprt_darray *a);

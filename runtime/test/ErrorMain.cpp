@@ -116,6 +116,24 @@ int main(int argc, char **argv) {
     xmprt_reduce_loc(g, -1, XMPRT_RED_LASTMIN, XMPRT_F64, &v, 1, t, l);
   } else if (!strcmp(what, "null")) {
     xmprt_grid_size(nullptr, 0);
+  } else if (!strcmp(what, "gmovewait2")) {
+    // a request waited for twice
+    xmprt_darray *a = blockArray8(), *b = blockArray8();
+    int64_t sec[3] = {0, 8, 1};
+    xmprt_request *r = xmprt_gmove_start(7, b, sec, a, sec, 0);
+    xmprt_wait(r);
+    xmprt_wait(r);
+  } else if (!strcmp(what, "gmovenowait")) {
+    // a request never waited for (found by xmprt_finalize)
+    xmprt_darray *a = blockArray8(), *b = blockArray8();
+    int64_t sec[3] = {0, 8, 1};
+    xmprt_gmove_start(7, b, sec, a, sec, 0);
+  } else if (!strcmp(what, "gmovedestroy")) {
+    // the source of a gmove in flight destroyed
+    xmprt_darray *a = blockArray8(), *b = blockArray8();
+    int64_t sec[3] = {0, 8, 1};
+    xmprt_gmove_start(7, b, sec, a, sec, 0);
+    xmprt_darray_destroy(a);
   }
   xmprt_finalize();
   return 0;

@@ -255,4 +255,50 @@ TEST(GMove, TransposeSendsToOneRank) {
   xmprt_grid_destroy(g);
 }
 
+// The asynchronous form: several gmoves in flight (the same schedule twice,
+// and a blocking gmove on it meanwhile: each execution has its own
+// buffers), waited for in another order; a local array as destination,
+// whose descriptor the request owns and destroys.
+TEST(GMove, AsyncInFlight) {
+  int64_t s[] = {D};
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  const int64_t n = 23;
+  Arr S, T, U;
+  make1(S, g, XMPRT_DIST_BLOCK, n, 1, n, 0);
+  make1(T, g, XMPRT_DIST_CYCLIC, n, 2, n, 0);
+  make1(U, g, XMPRT_DIST_GBLOCK, n, 1, n, 0, 1);
+  for (int rep = 0; rep < 2; ++rep) {
+    for (int64_t i = 0; i < n; ++i)
+      if (holds1(S, g, i, XMPRT_DIST_BLOCK, n, 1, 0))
+        *ref(S.a, i) = 100 * rep + 3 * i;
+    int64_t all[3] = {0, n, 1}, rev[3] = {1, n, 2}, head[3] = {0, 11, 1};
+    std::vector<double> loc(11, -1.0);
+    xmprt_darray *w =
+        xmprt_darray_wrap_local(S.a, 1, &head[1], XMPRT_F64, loc.data());
+    xmprt_request *r1 = xmprt_gmove_start(600, T.a, all, S.a, all, 0);
+    xmprt_request *r2 = xmprt_gmove_start(600, T.a, all, S.a, all, 0);
+    xmprt_gmove(600, T.a, all, S.a, all);
+    xmprt_request *r3 = xmprt_gmove_start(601, U.a, head, S.a, rev, 0);
+    xmprt_request *r4 =
+        xmprt_gmove_start(602, w, head, S.a, rev, XMPRT_GMOVE_OWN_DST);
+    ASSERT_NE(r1, nullptr);
+    ASSERT_NE(r2, nullptr);
+    xmprt_wait(r3);
+    xmprt_wait(r4); // destroys w
+    xmprt_wait(r2);
+    xmprt_wait(r1);
+    for (int64_t i = 0; i < n; ++i)
+      if (holds1(T, g, i, XMPRT_DIST_CYCLIC, n, 2, 0))
+        EXPECT_EQ(*ref(T.a, i), 100 * rep + 3 * i) << i << " rep " << rep;
+    // U[0:11] = S[1:23:2], U[11:] untouched (0 from creation, or rep 0's)
+    int64_t lo, hi;
+    xmprt_darray_owned(U.a, 0, &lo, &hi);
+    for (int64_t i = lo; i < std::min<int64_t>(hi, 11); ++i)
+      EXPECT_EQ(*ref(U.a, i), 100 * rep + 3 * (2 * i + 1)) << i;
+    for (int64_t i = 0; i < 11; ++i)
+      EXPECT_EQ(loc[i], 100 * rep + 3 * (2 * i + 1)) << i;
+  }
+  xmprt_grid_destroy(g);
+}
+
 } // namespace

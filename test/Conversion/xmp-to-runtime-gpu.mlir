@@ -112,6 +112,27 @@ func.func @gmove(%u: !a, %w: !a) {
   return
 }
 
+// The asynchronous forms likewise: xmprt_gmove_acc_start / xmprt_gmove_start
+// (owning no descriptor: 0), the request completed by xmprt_wait.
+// CHECK-LABEL: func.func @gmove_start
+// CHECK-SAME: (%[[U:[^:]+]]: !llvm.ptr, %[[W:[^:]+]]: !llvm.ptr)
+// CHECK: %[[OWN:.*]] = arith.constant 0 : i32
+// CHECK: %[[R1:.*]] = call @xmprt_gmove_acc_start(%{{.*}}, %[[W]], %{{.*}}, %[[U]], %{{.*}}, %[[OWN]]) : (i64, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32) -> !llvm.ptr
+// CHECK: %[[R2:.*]] = call @xmprt_gmove_start(%{{.*}}, %[[W]], %{{.*}}, %[[U]], %{{.*}}, %{{.*}}) : (i64, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32) -> !llvm.ptr
+// CHECK: call @xmprt_wait(%[[R1]])
+// CHECK: call @xmprt_wait(%[[R2]])
+// CPU-LABEL: func.func @gmove_start
+// CPU-NOT: xmprt_gmove_acc_start
+// CPU: call @xmprt_gmove_start(
+// CPU: call @xmprt_gmove_start(
+func.func @gmove_start(%u: !a, %w: !a) {
+  %r1 = xmp.gmove_start %u[0:64] to %w[0:64] acc : !a to !a
+  %r2 = xmp.gmove_start %u[0:64] to %w[0:64] : !a to !a
+  xmp.wait %r1
+  xmp.wait %r2
+  return
+}
+
 // device_acquire: xmprt_darray_device_acquire(h, mode) with the access as
 // the runtime's mode bits (read 1, write 2, readwrite 3), and a memref
 // descriptor over the returned device pointer (not xmprt_darray_data):

@@ -162,3 +162,32 @@ func.func @async_collectives(%m: memref<4xf64>) {
   xmp.wait %r
   return
 }
+
+// xmp.gmove_start: the arguments of xmprt_gmove (site, dst, dst section,
+// src, src section) and which descriptors the request owns: a memref side
+// is wrapped (xmprt_darray_wrap_local), and the request destroys the
+// wrapper when xmp.wait completes it (bit 0: destination, bit 1: source),
+// where the blocking gmove destroys it right after the call.
+// CHECK-LABEL: func.func @gmove_start
+// CHECK-SAME: (%[[A:[^:]+]]: !llvm.ptr,
+// CHECK: %[[W:.*]] = call @xmprt_darray_wrap_local(%[[A]],
+// CHECK: %[[OWN:.*]] = arith.constant 1 : i32
+// CHECK: %[[R:.*]] = call @xmprt_gmove_start(%{{.*}}, %[[W]], %{{.*}}, %[[A]], %{{.*}}, %[[OWN]]) : (i64, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32) -> !llvm.ptr
+// CHECK-NOT: xmprt_darray_destroy
+// CHECK: %[[W2:.*]] = call @xmprt_darray_wrap_local(%[[A]],
+// CHECK: %[[OWN2:.*]] = arith.constant 2 : i32
+// CHECK: %[[R2:.*]] = call @xmprt_gmove_start(%{{.*}}, %[[A]], %{{.*}}, %[[W2]], %{{.*}}, %[[OWN2]])
+// CHECK-NOT: xmprt_darray_destroy
+// CHECK: call @xmprt_wait(%[[R]])
+// CHECK: call @xmprt_wait(%[[R2]])
+// CHECK: %[[W3:.*]] = call @xmprt_darray_wrap_local(%[[A]],
+// CHECK: call @xmprt_gmove(%{{.*}}, %[[W3]],
+// CHECK: call @xmprt_darray_destroy(%[[W3]])
+func.func @gmove_start(%a: !a, %m: memref<16xf64>) {
+  %r = xmp.gmove_start %a[0:16, 3] to %m[0:16] : !a to memref<16xf64>
+  %r2 = xmp.gmove_start %m[0:16] to %a[2, 0:16] : memref<16xf64> to !a
+  xmp.wait %r
+  xmp.wait %r2
+  xmp.gmove %a[0:16, 3] to %m[0:16] : !a to memref<16xf64>
+  return
+}

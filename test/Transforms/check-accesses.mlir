@@ -130,3 +130,24 @@ func.func @store_beyond(%a: !a_t, %lb: index, %ub: index, %x: f64) {
   }
   return
 }
+
+// margin: the same reach as expand with its widths (its iterations are the
+// ones expand adds).
+func.func @margin_within(%a: !a_t, %lb: index, %ub: index, %x: f64) {
+  %c1 = arith.constant 1 : index
+  xmp.loop (%i) = (%lb) to (%ub) step (%c1) on @t [0] margin [2:1] {
+    xmp.store %x, %a[%i] : !a_t
+  }
+  return
+}
+
+func.func @margin_beyond(%a: !a_t, %lb: index, %ub: index, %x: f64) {
+  %c1 = arith.constant 1 : index
+  xmp.device_loop (%i) = (%lb) to (%ub) step (%c1) on @t [0] margin [unbound 1:1] {
+    %ip = arith.addi %i, %c1 : index
+    // expected-warning @+1 {{'xmp.load' indexes array dimension 0 with the loop's induction variable plus 1: with the loop's margin 1:1, that is outside the array's shadow (2:1)}}
+    %v = xmp.load %a[%ip] : !a_t
+    xmp.store %v, %a[%i] : !a_t
+  }
+  return
+}

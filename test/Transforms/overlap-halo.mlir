@@ -192,6 +192,18 @@ func.func @not_applied(%k: index, %m: memref<64xf64>, %z: f64) {
     %a = xmp.load %u[%i] : !u_t
     xmp.yield %a : f64
   }
+  // expected-remark @below {{not overlapped with the following loop: the loop is expanded: its extra iterations read the halo the reflect fills}}
+  xmp.reflect %u : !u_t
+  xmp.loop (%i) = (%c1) to (%c63) step (%c1) on @t [0] expand [1:1] {
+    %a = xmp.load %u[%i] : !u_t
+    xmp.store %a, %v[%i] : !u_t
+  }
+  // expected-remark @below {{not overlapped with the following loop: the loop runs a margin: its iterations read the halo the reflect fills}}
+  xmp.reflect %u : !u_t
+  xmp.loop (%i) = (%c1) to (%c63) step (%c1) on @t [0] margin [1:1] {
+    %a = xmp.load %u[%i] : !u_t
+    xmp.store %a, %v[%i] : !u_t
+  }
   // A barrier between them: nothing to pair (no remark).
   xmp.reflect %u : !u_t
   xmp.barrier

@@ -870,3 +870,31 @@ func.func @split_reduce_across_nodes(%a: !a, %n: index, %init: f64) -> f64 {
   }
   return %r : f64
 }
+
+// -----
+
+// Not split: device loops with expand or margin run iterations their node
+// does not own; they stay whole device loops (run on the GPU).
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<64xf32, @t, align [0], shadow [1:1]>
+// CHECK-LABEL: func.func @not_split_widened(
+// CHECK-NOT: xmp.loop_split
+// CHECK: xmp.device_loop {{.*}} expand [1:1] {
+// CHECK-NOT: xmp.loop_split
+// CHECK: xmp.device_loop {{.*}} margin [unbound 1:1] {
+// CHECK-NOT: xmp.loop_split
+// CHECK: return
+func.func @not_split_widened(%a: !a, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [0] expand [1:1] {
+    xmp.store %x, %a[%i] : !a
+  }
+  xmp.device_loop (%i) = (%c0) to (%c64) step (%c1) on @t [0] margin [unbound 1:1] {
+    xmp.store %x, %a[%i] : !a
+  }
+  return
+}

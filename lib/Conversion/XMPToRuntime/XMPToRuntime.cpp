@@ -1206,10 +1206,15 @@ struct BarrierLowering : RuntimePattern<BarrierOp> {
   }
 };
 
-struct GMoveLowering : RuntimePattern<GMoveOp> {
+/// xmp.gmove -> xmprt_gmove (xmprt_gmove_acc); xmp.gmove_start ->
+/// xmprt_gmove_start (xmprt_gmove_acc_start), whose request xmp.wait
+/// completes.
+template <typename OpT>
+struct GMoveLowering : RuntimePattern<OpT> {
+  using Adaptor = typename OpT::Adaptor;
   GMoveLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m, bool gpu,
                 llvm::DenseMap<Operation *, int64_t> &sites)
-      : RuntimePattern(tc, ctx, m, gpu), sites(sites) {}
+      : RuntimePattern<OpT>(tc, ctx, m, gpu), sites(sites) {}
   static Value section(OpBuilder &b, Location loc, ArrayRef<int64_t> statics,
                        ValueRange dyn, ArrayRef<bool> scalar) {
     SmallVector<Value> vals;
@@ -1232,14 +1237,19 @@ struct GMoveLowering : RuntimePattern<GMoveOp> {
     return packInts(b, loc, vals, 64);
   }
   LogicalResult
-  matchAndRewrite(GMoveOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    MLIRContext *ctx = op.getContext();
+    constexpr bool start = std::is_same_v<OpT, GMoveStartOp>;
     // A memref operand is a local array every rank holds (the verifier
     // requires a darray on the other side): the runtime sees it as a
-    // darray replicated over the other operand's grid, for this call.
+    // darray replicated over the other operand's grid, for this call (an
+    // asynchronous gmove's request owns it until the wait: `owned`, bit 0
+    // the destination, bit 1 the source).
     Value dst = adaptor.getDest(), src = adaptor.getSource();
-    SmallVector<Value> wrappers;
+    Value wrapper;
+    int32_t owned = 0;
     auto wrap = [&](Value m, Value like) -> FailureOr<Value> {
       auto type = llvm::cast<MemRefType>(m.getType());
       int32_t et = abi::runtimeElementType(type.getElementType());
@@ -1253,33 +1263,45 @@ struct GMoveLowering : RuntimePattern<GMoveOp> {
       for (unsigned d = 0; d < type.getRank(); ++d)
         shape.push_back(
             toI64(rewriter, loc, memref::DimOp::create(rewriter, loc, m, d)));
-      Value h = callRuntime(
-          rewriter, loc, "xmprt_darray_wrap_local", {ptrType(getContext())},
+      wrapper = callRuntime(
+          rewriter, loc, "xmprt_darray_wrap_local", {ptrType(ctx)},
           {like, i32c(rewriter, loc, type.getRank()),
            packInts(rewriter, loc, shape, 64), i32c(rewriter, loc, et),
            buf->first});
-      wrappers.push_back(h);
-      return h;
+      return wrapper;
     };
     if (llvm::isa<MemRefType>(op.getDest().getType())) {
       auto h = wrap(dst, src);
       if (failed(h))
         return failure();
       dst = *h;
+      owned = 1;
     } else if (llvm::isa<MemRefType>(op.getSource().getType())) {
       auto h = wrap(src, dst);
       if (failed(h))
         return failure();
       src = *h;
+      owned = 2;
     }
     Value ssec = section(rewriter, loc, op.getSrcStatic(),
                          adaptor.getSrcDynamic(), op.getSrcScalar());
     Value dsec = section(rewriter, loc, op.getDstStatic(),
                          adaptor.getDstDynamic(), op.getDstScalar());
-    callRuntime(rewriter, loc, gpu && op.getAcc() ? "xmprt_gmove_acc" : "xmprt_gmove", {},
-                {i64c(rewriter, loc, sites.lookup(op)), dst, dsec, src, ssec});
-    for (Value h : wrappers)
-      callRuntime(rewriter, loc, "xmprt_darray_destroy", {}, {h});
+    bool acc = this->gpu && op.getAcc();
+    SmallVector<Value> args = {i64c(rewriter, loc, sites.lookup(op)), dst,
+                               dsec, src, ssec};
+    if constexpr (start) {
+      args.push_back(i32c(rewriter, loc, owned));
+      rewriter.replaceOp(
+          op, callRuntime(rewriter, loc,
+                          acc ? "xmprt_gmove_acc_start" : "xmprt_gmove_start",
+                          {ptrType(ctx)}, args));
+      return success();
+    }
+    callRuntime(rewriter, loc, acc ? "xmprt_gmove_acc" : "xmprt_gmove", {},
+                args);
+    if (wrapper)
+      callRuntime(rewriter, loc, "xmprt_darray_destroy", {}, {wrapper});
     rewriter.eraseOp(op);
     return success();
   }
@@ -1572,7 +1594,7 @@ struct XMPToRuntimePass
 
     llvm::DenseMap<Operation *, int64_t> sites;
     module.walk([&](Operation *op) {
-      if (isa<ReflectOp, ReduceShadowOp, GMoveOp>(op))
+      if (isa<ReflectOp, ReduceShadowOp, GMoveOp, GMoveStartOp>(op))
         sites[op] = sites.size() + 1;
     });
     if (failed(outlineCpuParts(module)) || failed(expandNumNodes(module)) ||
@@ -1647,7 +1669,8 @@ struct XMPToRuntimePass
                  ArrayQueryLowering<ArrayGtoLOp>, TemplateOwnsLowering,
                  ReductionStartLowering, BcastStartLowering, WaitLowering>(
         tc, ctx, module, gpu);
-    patterns.add<GMoveLowering>(tc, ctx, module, gpu, sites);
+    patterns.add<GMoveLowering<GMoveOp>, GMoveLowering<GMoveStartOp>>(
+        tc, ctx, module, gpu, sites);
     patterns.add<CachedPlanLowering<ReflectOp>>(tc, ctx, module, gpu, sites,
                                                 "xmprt_reflect_cached");
     patterns.add<CachedPlanLowering<ReduceShadowOp>>(

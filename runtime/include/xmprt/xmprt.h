@@ -270,7 +270,9 @@ void xmprt_reduce_loc(xmprt_grid *g, int32_t axis, int32_t op,
 void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes);
 /* Asynchronous forms (XMP's `async`): start the same in-place operation and
  * return a request that xmprt_wait completes and frees; the buffer belongs
- * to the operation until then. Plain MPI_Iallreduce / MPI_Ibcast; device
+ * to the operation until then. Every request is waited for exactly once:
+ * a second xmprt_wait, and a request still in flight at xmprt_finalize, stop
+ * the job with an error naming the operation (gmoves: xmprt_gmove_start). Plain MPI_Iallreduce / MPI_Ibcast; device
  * buffers, the hybrid collective mode and counts past INT_MAX complete at
  * the start (the result is the same; nothing overlaps). NULL is returned
  * where there is nothing to wait for (outside the grid, count 0); xmprt_wait
@@ -308,6 +310,25 @@ void xmprt_gmove(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
  * instances (and in the host-only build) it is exactly xmprt_gmove. */
 void xmprt_gmove_acc(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
                      xmprt_darray *src, const int64_t *src_sec);
+/* Asynchronous gmove (XMP's `gmove async`): the same assignment, started
+ * here (collective over MPI_COMM_WORLD like xmprt_gmove: every rank starts
+ * its gmoves in the same order) and complete after xmprt_wait on the
+ * request, which is never NULL. The start packs the source section and
+ * posts the messages (MPI_Isend / MPI_Irecv); the wait receives and unpacks
+ * into the destination. Between the two the source section must not be
+ * written and the destination not be read or written; destroying either
+ * array is an error. `owned` (XMPRT_GMOVE_OWN_DST/SRC bits): descriptors of
+ * xmprt_darray_wrap_local that the request destroys when it completes.
+ * Several may be in flight and waited for in any order. The acc form does
+ * what xmprt_gmove_acc does before the start and, for the destination's
+ * device instance, at the wait. */
+enum { XMPRT_GMOVE_OWN_DST = 1, XMPRT_GMOVE_OWN_SRC = 2 };
+xmprt_request *xmprt_gmove_start(int64_t site, xmprt_darray *dst,
+                                 const int64_t *dst_sec, xmprt_darray *src,
+                                 const int64_t *src_sec, int32_t owned);
+xmprt_request *xmprt_gmove_acc_start(int64_t site, xmprt_darray *dst,
+                                     const int64_t *dst_sec, xmprt_darray *src,
+                                     const int64_t *src_sec, int32_t owned);
 
 /*--- GPU --------------------------------------------------------------------*/
 /* 1 when this libxmprt was built with CUDA and sees at least one device.

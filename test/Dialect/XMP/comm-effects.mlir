@@ -31,7 +31,9 @@ xmp.distribute @v onto @p [block]
 // CHECK-COUNT-2: xmp.bcast %
 // CHECK-COUNT-2: xmp.bcast_start
 // CHECK-COUNT-2: xmp.wait
-// CHECK-COUNT-2: xmp.gmove
+// CHECK-COUNT-2: xmp.gmove %
+// CHECK-COUNT-2: xmp.gmove_start
+// CHECK-COUNT-2: xmp.wait
 // CHECK-COUNT-2: xmp.barrier
 // CHECK-COUNT-2: xmp.replicate_sync
 // CHECK-COUNT-2: xmp.dealloc
@@ -74,6 +76,10 @@ func.func @kept(%a: !a_t, %n: index, %x: f64, %i: index, %m: memref<4xf64>,
     xmp.wait %s1
     xmp.gmove %a[0:4] to %m[0:4] : !a_t to memref<4xf64>
     xmp.gmove %a[0:4] to %m[0:4] : !a_t to memref<4xf64>
+    %g0 = xmp.gmove_start %a[0:4] to %m[0:4] : !a_t to memref<4xf64>
+    %g1 = xmp.gmove_start %a[0:4] to %m[0:4] : !a_t to memref<4xf64>
+    xmp.wait %g0
+    xmp.wait %g1
     xmp.barrier on @p
     xmp.barrier
     xmp.replicate_sync in(%a) : !a_t

@@ -1682,6 +1682,80 @@ func.func @gmove_bounds_index(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %b: me
 
 // -----
 
+// xmp.gmove_start shares xmp.gmove's verifier.
+func.func @gmove_start_shape(%a: memref<8x8xf64>, %b: !xmp.darray<8xf64, @t, align [0]>) -> !xmp.request {
+  // expected-error @+1 {{'xmp.gmove_start' op source section has shape [8] but destination section has shape [4]}}
+  %r = xmp.gmove_start %a[0:8, 0] to %b[0:4] : memref<8x8xf64> to !xmp.darray<8xf64, @t, align [0]>
+  return %r : !xmp.request
+}
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+
+// -----
+
+func.func @gmove_start_local(%a: memref<8xf64>, %b: memref<8xf64>) -> !xmp.request {
+  // expected-error @+1 {{'xmp.gmove_start' op needs a darray on at least one side: a copy between memrefs is local (memref.subview and memref.copy)}}
+  %r = xmp.gmove_start %a[0:8] to %b[0:8] : memref<8xf64> to memref<8xf64>
+  return %r : !xmp.request
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_start_acc(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<8xf64>) -> !xmp.request {
+  // expected-error @+1 {{'xmp.gmove_start' op with acc moves device instances, which a memref does not have: use a darray on both sides}}
+  %r = xmp.gmove_start %a[0:8] to %b[0:8] acc : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+  return %r : !xmp.request
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_start_bounds(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<10xf64>) -> !xmp.request {
+  // expected-error @+1 {{'xmp.gmove_start' op source dimension 0: section 0:10:1 out of bounds [0, 8)}}
+  %r = xmp.gmove_start %a[0:10] to %b[0:10] : !xmp.darray<8xf64, @t, align [0]> to memref<10xf64>
+  return %r : !xmp.request
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.nodes @q(shape = 1) = @p [0:1]
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_start_task(%a: !xmp.darray<8xf64, @t, align [0]>, %b: !xmp.darray<8xf64, @t, align [0]>) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @q {
+    // expected-error @+1 {{'xmp.gmove_start' op gmove_start inside xmp.task on @q involves every rank, not only the ranks of @q}}
+    %r = xmp.gmove_start %a[0:8] to %b[0:8] : !xmp.darray<8xf64, @t, align [0]> to !xmp.darray<8xf64, @t, align [0]>
+    xmp.wait %r
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_start_device(%a: !xmp.darray<8xf64, @t, align [0]>, %b: !xmp.darray<8xf64, @t, align [0]>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c1 = arith.constant 1 : index
+  xmp.device_loop (%i) = (%c0) to (%c8) step (%c1) on @t [0] {
+    // expected-error @+1 {{'xmp.gmove_start' op is not allowed inside an xmp.device_loop}}
+    %r = xmp.gmove_start %a[0:8] to %b[0:8] : !xmp.darray<8xf64, @t, align [0]> to !xmp.darray<8xf64, @t, align [0]>
+  }
+  return
+}
+
+// -----
+
 // Element types the runtime does not move are rejected with the type.
 // expected-error @+1 {{darray element type must be an integer, float or complex type the runtime moves (i1, i8, i16, i32, i64, f32, f64, complex<f32>, complex<f64>), got 'f16'}}
 func.func @f16(%a: !xmp.darray<8xf16, @t, align [0]>) {
@@ -2169,6 +2243,136 @@ func.func @expand_syntax() {
   // expected-error @+1 {{expected ':'}}
   xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] expand [1] {
   }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @margin_count() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'xmp.loop' op margin lists 2 dimensions but the loop has 1 induction variables}}
+  xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] margin [1:1, 0:0] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @margin_negative() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'xmp.loop' op margin width of dimension 0 must not be negative, got -1:2}}
+  xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] margin [-1:2] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @margin_and_expand() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'xmp.loop' op has both expand and margin, which are mutually exclusive: expand runs the node's iterations and the widened ones, margin only the widened ones (write two loops to run both)}}
+  xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] expand [1:1] margin [1:1] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @margin_and_expand_generic() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'xmp.device_loop' op has both expand and margin, which are mutually exclusive}}
+  "xmp.device_loop"(%c0, %c1, %c1) <{expandHi = array<i64: 1>, expandLo = array<i64: 1>, frameHi = array<i64: 0>, frameLo = array<i64: 1>, onDims = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0>, tmpl = @t}> ({
+  ^bb0(%i: index):
+    xmp.yield
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @margin_twice() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'margin' is given twice}}
+  xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] margin [1:1] margin [1:1] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @margin_overlap(%tok: !xmp.token) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'xmp.loop' op margin cannot be combined with overlap: the margin iterations read the halo the overlapped reflect is still filling}}
+  xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] overlap(%tok margin [1:1]) margin [1:1] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @margin_weight(%w: f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'xmp.device_loop' op margin cannot be combined with weight: a split loop divides a node's owned iterations between GPU and CPU, and the margin ones are not owned (such a device loop runs on the GPU)}}
+  xmp.device_loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] weight(%w) margin [unbound 1:1] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [cyclic]
+func.func @margin_cyclic() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'xmp.loop' op margin on dimension 0 (template @t dimension 0) needs a block-like distribution, but it is cyclic}}
+  xmp.loop (%i) = (%c0) to (%c1) step (%c1) on @t [0] margin [unbound 0:0] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 64)
+xmp.distribute @t onto @p [block]
+func.func @margin_half() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'xmp.loop' op margin needs both lower and upper widths}}
+  "xmp.loop"(%c0, %c1, %c1) <{frameLo = array<i64: 1>, onDims = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, tmpl = @t}> ({
+  ^bb0(%i: index):
+    xmp.yield
+  }) : (index, index, index) -> ()
   return
 }
 

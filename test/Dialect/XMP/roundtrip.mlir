@@ -133,6 +133,15 @@ func.func @f(%n: index, %w: f64) -> f64 {
   xmp.gmove %a[0:64:1, 5] to %x[0, 0:64] : !u_t to !x_t
 // CHECK: xmp.gmove %{{.*}}[%{{.*}}:%{{.*}}:%{{.*}}, 5] to %{{.*}}[0:64, %{{.*}}] acc :
   xmp.gmove %a[%c0:%n:%c1, 5] to %a[0:64, %c1] acc : !u_t to !u_t
+// The asynchronous form takes the same operands and returns a request.
+// CHECK: %[[G1:.*]] = xmp.gmove_start %{{.*}}[0:64, 5] to %{{.*}}[0, 0:64] : !darray{{.*}} to !darray
+// CHECK: %[[G2:.*]] = xmp.gmove_start %{{.*}}[%{{.*}}:%{{.*}}:%{{.*}}, 5] to %{{.*}}[0:64, %{{.*}}] acc :
+// CHECK: xmp.wait %[[G2]]
+// CHECK: xmp.wait %[[G1]]
+  %g1 = xmp.gmove_start %a[0:64:1, 5] to %x[0, 0:64] : !u_t to !x_t
+  %g2 = xmp.gmove_start %a[%c0:%n:%c1, 5] to %a[0:64, %c1] acc : !u_t to !u_t
+  xmp.wait %g2
+  xmp.wait %g1
   %lo, %hi = xmp.local_bounds %a[1] : !u_t
   %lv = xmp.local_view %a : !u_t -> memref<34x34xf64>
 // Lowering-level coherence ops of device loops (GPU path), one per access mode.

@@ -868,6 +868,7 @@ XMP_DARRAY_SYMBOL_USES(ReflectOp)
 XMP_DARRAY_SYMBOL_USES(ReflectInitOp)
 XMP_DARRAY_SYMBOL_USES(ReduceShadowOp)
 XMP_DARRAY_SYMBOL_USES(GMoveOp)
+XMP_DARRAY_SYMBOL_USES(GMoveStartOp)
 XMP_DARRAY_SYMBOL_USES(ReplicateOp)
 XMP_DARRAY_SYMBOL_USES(ReplicateSyncOp)
 XMP_DARRAY_SYMBOL_USES(DeviceAcquireOp)
@@ -1110,16 +1111,29 @@ static ParseResult parseLoopLike(OpAsmParser &parser, OperationState &result) {
     result.addAttribute("marginLo", lo);
     result.addAttribute("marginHi", hi);
   }
-  // expand [lo:hi, unbound lo:hi, ...]: one entry per induction variable.
-  if (succeeded(parser.parseOptionalKeyword("expand"))) {
+  // expand [lo:hi, unbound lo:hi, ...] and margin [...] (the same list):
+  // one entry per induction variable. Both may be written (in either
+  // order): the verifier says why they do not go together.
+  for (int i = 0; i < 2; ++i) {
+    StringRef clause = succeeded(parser.parseOptionalKeyword("expand"))
+                           ? "expand"
+                       : succeeded(parser.parseOptionalKeyword("margin"))
+                           ? "margin"
+                           : "";
+    if (clause.empty())
+      break;
+    std::string prefix = clause == "expand" ? "expand" : "frame";
     DenseI64ArrayAttr lo, hi;
     SmallVector<bool> unbound;
+    if (result.attributes.get(prefix + "Lo"))
+      return parser.emitError(parser.getCurrentLocation())
+             << "'" << clause << "' is given twice";
     if (parseLoHiList(parser, lo, hi, &unbound))
       return failure();
-    result.addAttribute("expandLo", lo);
-    result.addAttribute("expandHi", hi);
+    result.addAttribute(prefix + "Lo", lo);
+    result.addAttribute(prefix + "Hi", hi);
     if (llvm::is_contained(unbound, true))
-      result.addAttribute("expandUnbound", b.getDenseBoolArrayAttr(unbound));
+      result.addAttribute(prefix + "Unbound", b.getDenseBoolArrayAttr(unbound));
   }
   SmallVector<Type> resultTypes;
   if (succeeded(parser.parseOptionalKeyword("reduce"))) {
@@ -1194,18 +1208,25 @@ static void printLoopLike(OpT op, OpAsmPrinter &p) {
                   op.getMarginHi() ? *op.getMarginHi() : ArrayRef<int64_t>());
     p << ")";
   }
-  if (op.getExpandLo() && op.getExpandHi()) {
-    p << " expand [";
-    for (size_t k = 0; k < op.getExpandLo()->size(); ++k) {
+  auto printWidths = [&](StringRef clause, std::optional<ArrayRef<int64_t>> lo,
+                         std::optional<ArrayRef<int64_t>> hi,
+                         llvm::function_ref<bool(unsigned)> unbound) {
+    if (!lo || !hi)
+      return;
+    p << " " << clause << " [";
+    for (size_t k = 0; k < lo->size(); ++k) {
       if (k)
         p << ", ";
-      if (op.isExpandUnbound(k))
+      if (unbound(k))
         p << "unbound ";
-      p << (*op.getExpandLo())[k] << ":"
-        << (k < op.getExpandHi()->size() ? (*op.getExpandHi())[k] : 0);
+      p << (*lo)[k] << ":" << (k < hi->size() ? (*hi)[k] : 0);
     }
     p << "]";
-  }
+  };
+  printWidths("expand", op.getExpandLo(), op.getExpandHi(),
+              [&](unsigned k) { return op.isExpandUnbound(k); });
+  printWidths("margin", op.getFrameLo(), op.getFrameHi(),
+              [&](unsigned k) { return op.isFrameUnbound(k); });
   if (!op.getReduceInits().empty()) {
     p << " reduce(";
     llvm::interleaveComma(*op.getReduceKinds(), p, [&](Attribute a) {
@@ -1217,7 +1238,8 @@ static void printLoopLike(OpT op, OpAsmPrinter &p) {
   p.printOptionalAttrDictWithKeyword(
       op->getAttrs(), {"tmpl", "onDims", "weightAuto", "blockSize",
                        "reduceKinds", "operandSegmentSizes", "marginLo",
-                       "marginHi", "expandLo", "expandHi", "expandUnbound"});
+                       "marginHi", "expandLo", "expandHi", "expandUnbound",
+                       "frameLo", "frameHi", "frameUnbound"});
   p << " ";
   p.printRegion(op.getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/!op.getReduceInits().empty());
@@ -1269,35 +1291,59 @@ static LogicalResult verifyLoopLike(OpT op) {
                << ":" << (*op.getMarginHi())[k];
   }
   size_t numRed = op.getReduceInits().size();
-  if (op.getExpandLo() || op.getExpandHi() || op.getExpandUnbound()) {
-    if (!op.getExpandLo() || !op.getExpandHi())
-      return op.emitOpError("expand needs both lower and upper widths");
-    if (op.getExpandLo()->size() != n || op.getExpandHi()->size() != n ||
-        (op.getExpandUnbound() && op.getExpandUnbound()->size() != n))
+  // expand and margin: the same width lists (one lo:hi per induction
+  // variable, non-negative, optionally unbound); neither goes with overlap
+  // or weight; expand not with reduce (margin's reduction counts what each
+  // node runs, docs/dialect.md).
+  auto verifyWidths = [&](StringRef clause,
+                          std::optional<ArrayRef<int64_t>> lo,
+                          std::optional<ArrayRef<int64_t>> hi,
+                          std::optional<ArrayRef<bool>> unbound)
+      -> LogicalResult {
+    if (!lo && !hi && !unbound)
+      return success();
+    if (!lo || !hi)
+      return op.emitOpError() << clause << " needs both lower and upper widths";
+    if (lo->size() != n || hi->size() != n || (unbound && unbound->size() != n))
       return op.emitOpError()
-             << "expand lists " << op.getExpandLo()->size()
+             << clause << " lists " << lo->size()
              << " dimensions but the loop has " << n << " induction variables";
     for (unsigned k = 0; k < n; ++k)
-      if ((*op.getExpandLo())[k] < 0 || (*op.getExpandHi())[k] < 0)
+      if ((*lo)[k] < 0 || (*hi)[k] < 0)
         return op.emitOpError()
-               << "expand width of dimension " << k
-               << " must not be negative, got " << (*op.getExpandLo())[k]
-               << ":" << (*op.getExpandHi())[k];
-    if (numRed)
+               << clause << " width of dimension " << k
+               << " must not be negative, got " << (*lo)[k] << ":" << (*hi)[k];
+    if (clause == "expand" && numRed)
       return op.emitOpError(
           "expand cannot be combined with reduce: the iterations that "
           "neighbouring nodes both run would be counted twice");
     if (op.getOverlap())
-      return op.emitOpError(
-          "expand cannot be combined with overlap: the expanded iterations "
-          "read the halo the overlapped reflect is still filling");
+      return op.emitOpError()
+             << clause
+             << " cannot be combined with overlap: the "
+             << (clause == "expand" ? "expanded" : "margin")
+             << " iterations read the halo the overlapped reflect is still "
+                "filling";
     if constexpr (std::is_same_v<OpT, DeviceLoopOp>)
       if (op.getWeight() || op.getWeightAuto())
-        return op.emitOpError(
-            "expand cannot be combined with weight: a split loop divides a "
-            "node's owned iterations between GPU and CPU, and the expanded "
-            "ones are not owned (an expanded device loop runs on the GPU)");
-  }
+        return op.emitOpError()
+               << clause
+               << " cannot be combined with weight: a split loop divides a "
+                  "node's owned iterations between GPU and CPU, and the "
+               << (clause == "expand" ? "expanded" : "margin")
+               << " ones are not owned (such a device loop runs on the GPU)";
+    return success();
+  };
+  if (failed(verifyWidths("expand", op.getExpandLo(), op.getExpandHi(),
+                          op.getExpandUnbound())) ||
+      failed(verifyWidths("margin", op.getFrameLo(), op.getFrameHi(),
+                          op.getFrameUnbound())))
+    return failure();
+  if (op.getExpandLo() && op.getFrameLo())
+    return op.emitOpError(
+        "has both expand and margin, which are mutually exclusive: expand "
+        "runs the node's iterations and the widened ones, margin only the "
+        "widened ones (write two loops to run both)");
   size_t numKinds = op.getReduceKinds() ? op.getReduceKinds()->size() : 0;
   if (numKinds != numRed)
     return op.emitOpError() << "has " << numKinds << " reduction kinds but "
@@ -1375,6 +1421,11 @@ static LogicalResult verifyLoopSymbols(OpT op,
   if (op.getExpandLo() && failed(blockLike("expand", [&](unsigned k) {
         return (*op.getExpandLo())[k] || (*op.getExpandHi())[k] ||
                op.isExpandUnbound(k);
+      })))
+    return failure();
+  if (op.getFrameLo() && failed(blockLike("margin", [&](unsigned k) {
+        return (*op.getFrameLo())[k] || (*op.getFrameHi())[k] ||
+               op.isFrameUnbound(k);
       })))
     return failure();
   return success();
@@ -2114,8 +2165,8 @@ LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       return check(op, b.getNodesAttr(), "bcast_start");
     if (auto b = llvm::dyn_cast<BarrierOp>(op))
       return check(op, b.getNodesAttr(), "barrier");
-    if (llvm::isa<GMoveOp>(op))
-      return check(op, {}, "gmove");
+    if (llvm::isa<GMoveOp, GMoveStartOp>(op))
+      return check(op, {}, op->getName().stripDialect());
     if (auto a = llvm::dyn_cast<AllocOp>(op))
       return check(op, gridOf(op, a.getType()), "darray allocation");
     if (auto a = llvm::dyn_cast<DeallocOp>(op))
@@ -2296,9 +2347,9 @@ static unsigned rankOf(Type t) {
   return llvm::cast<MemRefType>(t).getRank();
 }
 
-SmallVector<int64_t> GMoveOp::getSectionShape(bool source) {
-  ArrayRef<int64_t> statics = source ? getSrcStatic() : getDstStatic();
-  ArrayRef<bool> scalar = source ? getSrcScalar() : getDstScalar();
+/// Section counts of the non-scalar dimensions of one side of a gmove.
+static SmallVector<int64_t> gmoveSectionShape(ArrayRef<int64_t> statics,
+                                              ArrayRef<bool> scalar) {
   SmallVector<int64_t> shape;
   for (size_t d = 0; d < scalar.size(); ++d) {
     if (scalar[d])
@@ -2316,52 +2367,54 @@ SmallVector<int64_t> GMoveOp::getSectionShape(bool source) {
   return shape;
 }
 
-LogicalResult GMoveOp::verify() {
+/// The rules of xmp.gmove, shared by xmp.gmove_start (same operands).
+template <typename OpT>
+static LogicalResult verifyGMoveLike(OpT op) {
   for (bool source : {true, false}) {
-    Type t = source ? getSource().getType() : getDest().getType();
-    ArrayRef<bool> scalar = source ? getSrcScalar() : getDstScalar();
-    ArrayRef<int64_t> statics = source ? getSrcStatic() : getDstStatic();
+    Type t = source ? op.getSource().getType() : op.getDest().getType();
+    ArrayRef<bool> scalar = source ? op.getSrcScalar() : op.getDstScalar();
+    ArrayRef<int64_t> statics = source ? op.getSrcStatic() : op.getDstStatic();
     StringRef which = source ? "source" : "destination";
     if (statics.size() != 3 * scalar.size())
-      return emitOpError() << which << " section is malformed";
+      return op.emitOpError() << which << " section is malformed";
     if (scalar.size() != rankOf(t))
-      return emitOpError() << which << " section has " << scalar.size()
+      return op.emitOpError() << which << " section has " << scalar.size()
                            << " subscripts but the array has rank "
                            << rankOf(t);
     for (size_t d = 0; d < scalar.size(); ++d) {
       int64_t st = statics[3 * d + 2];
       if (!scalar[d] && !ShapedType::isDynamic(st) && st <= 0)
-        return emitOpError() << which << " step of dimension " << d
+        return op.emitOpError() << which << " step of dimension " << d
                              << " must be positive";
     }
   }
-  Type se = llvm::isa<DArrayType>(getSource().getType())
-                ? llvm::cast<DArrayType>(getSource().getType()).getElementType()
-                : llvm::cast<MemRefType>(getSource().getType()).getElementType();
-  Type de = llvm::isa<DArrayType>(getDest().getType())
-                ? llvm::cast<DArrayType>(getDest().getType()).getElementType()
-                : llvm::cast<MemRefType>(getDest().getType()).getElementType();
+  Type se = llvm::isa<DArrayType>(op.getSource().getType())
+                ? llvm::cast<DArrayType>(op.getSource().getType()).getElementType()
+                : llvm::cast<MemRefType>(op.getSource().getType()).getElementType();
+  Type de = llvm::isa<DArrayType>(op.getDest().getType())
+                ? llvm::cast<DArrayType>(op.getDest().getType()).getElementType()
+                : llvm::cast<MemRefType>(op.getDest().getType()).getElementType();
   if (se != de)
-    return emitOpError() << "source element type " << se
+    return op.emitOpError() << "source element type " << se
                          << " differs from destination element type " << de;
-  SmallVector<int64_t> s = getSectionShape(true), d = getSectionShape(false);
+  SmallVector<int64_t> s = op.getSectionShape(true), d = op.getSectionShape(false);
   bool mismatch = s.size() != d.size();
   for (size_t i = 0; !mismatch && i < s.size(); ++i)
     mismatch = !ShapedType::isDynamic(s[i]) && !ShapedType::isDynamic(d[i]) &&
                s[i] != d[i];
   if (mismatch)
-    return emitOpError() << "source section has shape " << fmtShape(s)
+    return op.emitOpError() << "source section has shape " << fmtShape(s)
                          << " but destination section has shape "
                          << fmtShape(d);
   // Sections that leave an array of static size: known now, not at run
   // time (the runtime reports the same with the run-time values).
   for (bool source : {true, false}) {
-    Type t = source ? getSource().getType() : getDest().getType();
+    Type t = source ? op.getSource().getType() : op.getDest().getType();
     ArrayRef<int64_t> shape = llvm::isa<DArrayType>(t)
                                   ? llvm::cast<DArrayType>(t).getShape()
                                   : llvm::cast<MemRefType>(t).getShape();
-    ArrayRef<bool> scalar = source ? getSrcScalar() : getDstScalar();
-    ArrayRef<int64_t> st = source ? getSrcStatic() : getDstStatic();
+    ArrayRef<bool> scalar = source ? op.getSrcScalar() : op.getDstScalar();
+    ArrayRef<int64_t> st = source ? op.getSrcStatic() : op.getDstStatic();
     StringRef which = source ? "source" : "destination";
     for (size_t k = 0; k < scalar.size(); ++k) {
       int64_t m = shape[k], lb = st[3 * k], ub = st[3 * k + 1],
@@ -2370,7 +2423,7 @@ LogicalResult GMoveOp::verify() {
         continue;
       if (scalar[k]) {
         if (lb < 0 || lb >= m)
-          return emitOpError() << which << " dimension " << k << ": index "
+          return op.emitOpError() << which << " dimension " << k << ": index "
                                << lb << " out of bounds [0, " << m << ")";
         continue;
       }
@@ -2383,19 +2436,19 @@ LogicalResult GMoveOp::verify() {
                  __builtin_sub_overflow(ub - 1, lb, &len) ||
                  len / step > (m - 1 - lb) / step;
       if (out)
-        return emitOpError() << which << " dimension " << k << ": section "
+        return op.emitOpError() << which << " dimension " << k << ": section "
                              << lb << ":" << ub << ":" << step
                              << " out of bounds [0, " << m << ")";
     }
   }
-  bool srcLocal = llvm::isa<MemRefType>(getSource().getType());
-  bool dstLocal = llvm::isa<MemRefType>(getDest().getType());
+  bool srcLocal = llvm::isa<MemRefType>(op.getSource().getType());
+  bool dstLocal = llvm::isa<MemRefType>(op.getDest().getType());
   if (srcLocal && dstLocal)
-    return emitOpError() << "needs a darray on at least one side: a copy "
+    return op.emitOpError() << "needs a darray on at least one side: a copy "
                             "between memrefs is local (memref.subview and "
                             "memref.copy)";
-  if (getAcc() && (srcLocal || dstLocal))
-    return emitOpError() << "with acc moves device instances, which a memref "
+  if (op.getAcc() && (srcLocal || dstLocal))
+    return op.emitOpError() << "with acc moves device instances, which a memref "
                             "does not have: use a darray on both sides";
   return success();
 }

@@ -46,10 +46,18 @@ void check(LoopT loop, llvm::DenseSet<Operation *> &warned,
       unsigned kk = k - onDims.begin();
       Value iv = loop.getInductionVars()[kk];
       std::optional<int64_t> c = constantOffsetFrom(idxs[d], iv);
-      // An expanded loop also runs elo iterations below and ehi above the
-      // node's owned range: its accesses reach that much further.
-      int64_t elo = loop.getExpandLo() ? (*loop.getExpandLo())[kk] : 0;
-      int64_t ehi = loop.getExpandHi() ? (*loop.getExpandHi())[kk] : 0;
+      // An expanded loop (expand or margin) also runs elo iterations below
+      // and ehi above the node's owned range: its accesses reach that much
+      // further.
+      std::optional<ArrayRef<int64_t>> wlo = loop.getExpandLo()
+                                                 ? loop.getExpandLo()
+                                                 : loop.getFrameLo();
+      std::optional<ArrayRef<int64_t>> whi = loop.getExpandHi()
+                                                 ? loop.getExpandHi()
+                                                 : loop.getFrameHi();
+      StringRef clause = loop.getExpandLo() ? "expand" : "margin";
+      int64_t elo = wlo ? (*wlo)[kk] : 0;
+      int64_t ehi = whi ? (*whi)[kk] : 0;
       if (!c || (*c == 0 && elo == 0 && ehi == 0))
         continue;
       DistAttr f = dist.getFormat(t);
@@ -64,7 +72,8 @@ void check(LoopT loop, llvm::DenseSet<Operation *> &warned,
                 f.getKind() == DistKind::blockn ||
                 f.getKind() == DistKind::gblock) &&
                (elo - *c > lo || ehi + *c > hi))
-        why = (elo || ehi ? "with the loop's expand " + std::to_string(elo) +
+        why = (elo || ehi ? "with the loop's " + clause.str() + " " +
+                                std::to_string(elo) +
                                 ":" + std::to_string(ehi) + ", "
                           : std::string()) +
               "that is outside the array's shadow (" + std::to_string(lo) +

@@ -54,11 +54,39 @@ struct DimLoop {
   Value start, end, step;       // block-like: global bounds
   Value kStart, kEnd;           // cyclic: block loop
   Value blockBase, period, lb, ub, stepVal; // cyclic element loop inputs
+                                            // (lb: also block-like)
   Value ownedLo, ownedHi;       // block-like: the node's owned range
+  // block-like, expand/margin dimensions: the iterations the loop would
+  // run without the clause, [plainStart, plainEnd) (within [start, end)
+  // unless empty)
+  Value plainStart, plainEnd;
   int64_t width = 1;
 };
 
 using Box = SmallVector<DimLoop>;
+
+/// A dimension cut in two slabs around an inner range: {k, {start, inner
+/// start, inner end, end}}.
+using Cut = std::pair<unsigned, std::array<Value, 4>>;
+
+/// The slabs of `levels` around `inner`, which partition the iterations
+/// of `levels` outside `inner`: for the i-th cut dimension k, its low and
+/// high slabs, the cut dimensions before it restricted to `inner`, every
+/// other dimension whole.
+void appendSlabs(SmallVectorImpl<Box> &boxes, ArrayRef<DimLoop> levels,
+                 const Box &inner, ArrayRef<Cut> cuts) {
+  for (auto [i, cut] : llvm::enumerate(cuts)) {
+    auto [k, v] = cut;
+    for (int side = 0; side < 2; ++side) {
+      Box box(levels.begin(), levels.end());
+      for (size_t j = 0; j < i; ++j)
+        box[cuts[j].first] = inner[cuts[j].first];
+      box[k].start = side ? v[2] : v[0];
+      box[k].end = side ? v[3] : v[1];
+      boxes.push_back(box);
+    }
+  }
+}
 
 /// The node's iterations of a loop with `overlap(... margin [lo:hi, ...])`
 /// as boxes that partition them: the interior first (iterations at least
@@ -74,7 +102,7 @@ SmallVector<Box> overlapBoxes(OpBuilder &b, Location loc,
     return arith::ConstantIndexOp::create(b, loc, v);
   };
   Box interior(levels.begin(), levels.end());
-  SmallVector<std::pair<unsigned, std::array<Value, 4>>> cuts;
+  SmallVector<Cut> cuts;
   for (auto [k, lv] : llvm::enumerate(levels)) {
     if (lv.cyclic || (mlo[k] == 0 && mhi[k] == 0))
       continue;
@@ -96,17 +124,41 @@ SmallVector<Box> overlapBoxes(OpBuilder &b, Location loc,
     interior[k].end = iHi;
   }
   SmallVector<Box> boxes{interior};
-  for (auto [i, cut] : llvm::enumerate(cuts)) {
-    auto [k, v] = cut;
-    for (int side = 0; side < 2; ++side) {
-      Box box(levels.begin(), levels.end());
-      for (size_t j = 0; j < i; ++j)
-        box[cuts[j].first] = interior[cuts[j].first];
-      box[k].start = side ? v[2] : v[0];
-      box[k].end = side ? v[3] : v[1];
-      boxes.push_back(box);
-    }
+  appendSlabs(boxes, levels, interior, cuts);
+  return boxes;
+}
+
+/// The iterations of a loop with `margin [...]` as boxes that partition
+/// them. `levels` are the loop's expanded ranges E_k (as for `expand`), and
+/// their plainStart/plainEnd the ranges P_k the loop runs without the
+/// clause (P_k within E_k). The frame E \ P is, dimension by dimension over
+/// the dimensions k with a width (`active`; the others have E_k = P_k):
+/// dimension k's low and high slabs E_k \ P_k, the dimensions before k
+/// restricted to P, the ones after k over E. Disjoint, so every iteration
+/// of the frame runs once; the bounds stay on the loop's lattice.
+SmallVector<Box> marginBoxes(OpBuilder &b, Location loc,
+                             ArrayRef<DimLoop> levels,
+                             llvm::function_ref<bool(unsigned)> active) {
+  Box plain(levels.begin(), levels.end());
+  SmallVector<Cut> cuts;
+  for (auto [k, lv] : llvm::enumerate(levels)) {
+    if (lv.cyclic || !active(k))
+      continue;
+    // [xs, xe): E_k (xe >= xs); [ps, pe): P_k clamped into it, pe on the
+    // lattice (the first lattice point at or above the plain end). An
+    // empty P_k (pe <= ps) leaves all of E_k to the slabs.
+    Value xs = lv.start;
+    Value xe = arith::MaxSIOp::create(b, loc, lv.end, xs);
+    Value ps = indexmath::clamp(b, loc, lv.plainStart, xs, xe);
+    Value pe = indexmath::clamp(
+        b, loc, indexmath::latticeAtOrAbove(b, loc, lv.plainEnd, lv.lb, lv.step),
+        ps, xe);
+    cuts.push_back({(unsigned)k, {xs, ps, pe, xe}});
+    plain[k].start = ps;
+    plain[k].end = pe;
   }
+  SmallVector<Box> boxes;
+  appendSlabs(boxes, levels, plain, cuts);
   return boxes;
 }
 
@@ -385,11 +437,13 @@ LogicalResult Lowering::lowerAccesses(func::FuncOp func) {
 
 
 namespace {
-/// The expand clause of a loop, per induction variable (all zero, bounded,
-/// without one).
+/// The expand or margin clause of a loop, per induction variable (all zero,
+/// bounded, without one). Both widen the node's range alike; `margin` then
+/// runs only what the widening adds (marginBoxes).
 struct Expand {
   SmallVector<int64_t> lo, hi;
   SmallVector<bool> unbound;
+  bool margin = false;
   bool active(unsigned k) const {
     return k < lo.size() && (lo[k] || hi[k] || unbound[k]);
   }
@@ -397,12 +451,18 @@ struct Expand {
 Expand expandOf(Operation *loopOp) {
   auto get = [](auto op) {
     Expand e;
-    if (!op.getExpandLo())
+    e.margin = static_cast<bool>(op.getFrameLo());
+    std::optional<ArrayRef<int64_t>> lo =
+        e.margin ? op.getFrameLo() : op.getExpandLo();
+    std::optional<ArrayRef<int64_t>> hi =
+        e.margin ? op.getFrameHi() : op.getExpandHi();
+    if (!lo)
       return e;
-    e.lo.assign(op.getExpandLo()->begin(), op.getExpandLo()->end());
-    e.hi.assign(op.getExpandHi()->begin(), op.getExpandHi()->end());
+    e.lo.assign(lo->begin(), lo->end());
+    e.hi.assign(hi->begin(), hi->end());
     for (unsigned k = 0; k < e.lo.size(); ++k)
-      e.unbound.push_back(op.isExpandUnbound(k));
+      e.unbound.push_back(e.margin ? op.isFrameUnbound(k)
+                                   : op.isExpandUnbound(k));
     return e;
   };
   if (auto l = dyn_cast<LoopOp>(loopOp))
@@ -426,9 +486,11 @@ SmallVector<DimLoop> Lowering::computeLevels(OpBuilder &b, Location loc,
     DistAttr f = dist.getFormat(td);
     if (f.getKind() != DistKind::cyclic) {
       auto bounds = TemplateBoundsOp::create(b, loc, b.getIndexType(), b.getIndexType(), tmpl.getSymName(), td);
+      lv.plainStart = indexmath::latticeCeil(b, loc, bounds.getLo(), lb, st);
+      lv.plainEnd = arith::MinSIOp::create(b, loc, ub, bounds.getHi());
       if (!ex.active(k)) {
-        lv.start = indexmath::latticeCeil(b, loc, bounds.getLo(), lb, st);
-        lv.end = arith::MinSIOp::create(b, loc, ub, bounds.getHi());
+        lv.start = lv.plainStart;
+        lv.end = lv.plainEnd;
       } else {
         // expand: the node runs the loop's iterations in its owned range
         // widened by lo below and hi above; within [lb, ub), or with
@@ -450,6 +512,7 @@ SmallVector<DimLoop> Lowering::computeLevels(OpBuilder &b, Location loc,
         lv.end = arith::SelectOp::create(b, loc, empty, lv.start, lv.end);
       }
       lv.step = st;
+      lv.lb = lb;
       lv.ownedLo = bounds.getLo();
       lv.ownedHi = bounds.getHi();
     } else {
@@ -621,6 +684,14 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
     }
     if (boxes.size() == 1) // no halo read: the wait follows the loop
       ReflectWaitOp::create(b, loc, overlap);
+  } else if (Expand ex = expandOf(loopOp); ex.margin) {
+    // margin: one nest per box of the frame, one partial through all.
+    results = partials;
+    for (const Box &box :
+         marginBoxes(b, loc, levels, [&](unsigned k) { return ex.active(k); })) {
+      levels = box;
+      results = build(b, 0, results);
+    }
   } else {
     results = build(b, 0, partials);
   }
@@ -931,6 +1002,22 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
     }
     if (boxes.size() == 1)
       ReflectWaitOp::create(b, loc, overlap);
+  } else if (Expand ex = expandOf(loop); ex.margin) {
+    // margin: one kernel per box of the frame (none when no dimension has
+    // a width), the partials combined on the host side of the results.
+    SmallVector<Box> boxes =
+        marginBoxes(b, loc, levels, [&](unsigned k) { return ex.active(k); });
+    makeInits();
+    wideResults = parInits;
+    for (auto [i, box] : llvm::enumerate(boxes)) {
+      scf::ParallelOp par = emitPar(box, i == 0, "_margin" + std::to_string(i));
+      if (i == 0) {
+        wideResults.assign(par.getResults().begin(), par.getResults().end());
+        continue;
+      }
+      for (auto [j, r] : llvm::enumerate(par.getResults()))
+        wideResults[j] = reductionCombine(b, loc, kinds[j], wideResults[j], r);
+    }
   } else {
     scf::ParallelOp par = emitPar(levels, true, "");
     wideResults.assign(par.getResults().begin(), par.getResults().end());

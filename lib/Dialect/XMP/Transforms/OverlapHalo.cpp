@@ -150,6 +150,9 @@ struct XMPOverlapHaloPass
     else if (loop.getExpandLo())
       why = "the loop is expanded: its extra iterations read the halo the "
             "reflect fills";
+    else if (loop.getFrameLo())
+      why = "the loop runs a margin: its iterations read the halo the "
+            "reflect fills";
     else if (device != s.acc)
       why = device ? "a device loop reads the device instance, and the "
                      "reflect is on the host instance (no acc)"

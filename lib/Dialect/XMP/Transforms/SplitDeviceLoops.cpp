@@ -174,7 +174,8 @@ CpuPartStartOp Splitter::startCpuPart(OpBuilder &b, DeviceLoopOp loop,
       loop.getReduceKindsAttr(), /*overlap=*/Value(),
       /*marginLo=*/DenseI64ArrayAttr(), /*marginHi=*/DenseI64ArrayAttr(),
       /*expandLo=*/DenseI64ArrayAttr(), /*expandHi=*/DenseI64ArrayAttr(),
-      /*expandUnbound=*/DenseBoolArrayAttr());
+      /*expandUnbound=*/DenseBoolArrayAttr(), /*frameLo=*/DenseI64ArrayAttr(),
+      /*frameHi=*/DenseI64ArrayAttr(), /*frameUnbound=*/DenseBoolArrayAttr());
   IRMapping same;
   loop.getBody().cloneInto(&cpuLoop.getBody(), same);
   cpuLoop->setAttr(kSplitPartAttr, UnitAttr::get(ctx));
@@ -291,7 +292,8 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
         /*weight=*/Value(), /*weightAuto=*/UnitAttr(),
         loop.getBlockSizeAttr(), loop.getOverlap(), loop.getMarginLoAttr(),
         loop.getMarginHiAttr(), loop.getExpandLoAttr(), loop.getExpandHiAttr(),
-        loop.getExpandUnboundAttr());
+        loop.getExpandUnboundAttr(), loop.getFrameLoAttr(),
+        loop.getFrameHiAttr(), loop.getFrameUnboundAttr());
     IRMapping same;
     loop.getBody().cloneInto(&whole.getBody(), same);
     whole->setAttr(kNodeLocalAttr, UnitAttr::get(ctx));
@@ -373,7 +375,8 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
         loop.getBlockSizeAttr(), /*overlap=*/Value(),
         /*marginLo=*/DenseI64ArrayAttr(), /*marginHi=*/DenseI64ArrayAttr(),
         /*expandLo=*/DenseI64ArrayAttr(), /*expandHi=*/DenseI64ArrayAttr(),
-        /*expandUnbound=*/DenseBoolArrayAttr());
+        /*expandUnbound=*/DenseBoolArrayAttr(), /*frameLo=*/DenseI64ArrayAttr(),
+        /*frameHi=*/DenseI64ArrayAttr(), /*frameUnbound=*/DenseBoolArrayAttr());
     IRMapping same;
     loop.getBody().cloneInto(&gpuLoop.getBody(), same);
     gpuLoop->setAttr(kSplitPartAttr, UnitAttr::get(ctx));
@@ -463,11 +466,12 @@ struct XMPSplitDeviceLoopsPass
       return signalPassFailure();
     }
     SmallVector<DeviceLoopOp> loops;
-    // An expanded loop runs iterations its node does not own: it is not
-    // divided between GPU and CPU (the verifier refuses weight on it), and
-    // runs whole on the GPU (on the host in a build without GPU code).
+    // An expanded loop (expand or margin) runs iterations its node does
+    // not own: it is not divided between GPU and CPU (the verifier refuses
+    // weight on it), and runs whole on the GPU (on the host in a build
+    // without GPU code).
     module.walk([&](DeviceLoopOp l) {
-      if (!l.getExpandLo())
+      if (!l.isWidened())
         loops.push_back(l);
     });
     Splitter splitter(module, getAnalysis<DistributionAnalysis>(), gpu, grain);

@@ -346,7 +346,10 @@ class XMP_LoopBase<string mnemonic, dag deviceArgs = (ins),
            OptionalAttr<DenseI64ArrayAttr>:$marginHi,
            OptionalAttr<DenseI64ArrayAttr>:$expandLo,
            OptionalAttr<DenseI64ArrayAttr>:$expandHi,
-           OptionalAttr<DenseBoolArrayAttr>:$expandUnbound));
+           OptionalAttr<DenseBoolArrayAttr>:$expandUnbound,
+           OptionalAttr<DenseI64ArrayAttr>:$frameLo,
+           OptionalAttr<DenseI64ArrayAttr>:$frameHi,
+           OptionalAttr<DenseBoolArrayAttr>:$frameUnbound));
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
@@ -365,6 +368,15 @@ class XMP_LoopBase<string mnemonic, dag deviceArgs = (ins),
       return getExpandUnbound() && k < getExpandUnbound()->size() &&
              (*getExpandUnbound())[k];
     }
+    /// Whether dimension k of a `margin` clause (attributes frameLo,
+    /// frameHi, frameUnbound) is `unbound`.
+    bool isFrameUnbound(unsigned k) {
+      return getFrameUnbound() && k < getFrameUnbound()->size() &&
+             (*getFrameUnbound())[k];
+    }
+    /// `expand` or `margin`: the loop runs iterations its node does not
+    /// own (and, with `margin`, only those).
+    bool isWidened() { return getExpandLo() || getFrameLo(); }
     ::mlir::xmp::ReductionKind getReduceKind(unsigned i) {
       return ::llvm::cast<::mlir::xmp::ReductionKindAttr>(
           (*getReduceKinds())[i]).getValue();
@@ -415,6 +427,13 @@ def XMP_LoopOp : XMP_LoopBase<"loop"> {
     for the reflect (`xmp.reflect_wait %tok` is part of the loop), then
     runs the other iterations. Same iterations, same results (reductions:
     up to the order in which a node combines its own contributions).
+
+    `expand [lo:hi, unbound lo:hi, ...]` (XMP's `expand`) also runs the
+    iterations up to `lo` below and `hi` above the node's owned range
+    (within the loop's bounds unless `unbound`); `margin [...]`, same
+    grammar (XMP's `margin`), runs only those extra iterations: the
+    expanded box minus the iterations the plain loop runs on the node.
+    The two are mutually exclusive.
   }];
 }
 
@@ -831,7 +850,38 @@ def XMP_BarrierOp : XMP_Op<"barrier",
   let assemblyFormat = "(`on` $nodes^)? attr-dict";
 }
 
-def XMP_GMoveOp : XMP_Op<"gmove", [AttrSizedOperandSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+// xmp.gmove and xmp.gmove_start: the same operands, syntax and verifier
+// (verifyGMoveLike in XMPOps.cpp); gmove_start returns the request.
+class XMP_GMoveBase<string mnemonic, dag resultList>
+    : XMP_Op<mnemonic, [AttrSizedOperandSegments,
+                        DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let arguments = (ins XMP_ArrayLike:$source, Variadic<Index>:$srcDynamic,
+                       DenseI64ArrayAttr:$srcStatic, DenseBoolArrayAttr:$srcScalar,
+                       XMP_ArrayLike:$dest, Variadic<Index>:$dstDynamic,
+                       DenseI64ArrayAttr:$dstStatic, DenseBoolArrayAttr:$dstScalar,
+                       UnitAttr:$acc);
+  let results = resultList;
+  let assemblyFormat = [{
+    $source `` custom<Subscripts>($srcDynamic, $srcStatic, $srcScalar)
+    `to` $dest `` custom<Subscripts>($dstDynamic, $dstStatic, $dstScalar)
+    (`acc` $acc^)? attr-dict `:` type($source) `to` type($dest)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Section counts of the non-scalar dimensions (kDynamic if unknown).
+    ::llvm::SmallVector<int64_t> getSectionShape(bool source);
+  }];
+  // gmoveSectionShape and verifyGMoveLike: XMPOps.cpp.
+  let extraClassDefinition = [{
+    ::llvm::SmallVector<int64_t> $cppClass::getSectionShape(bool source) {
+      return source ? gmoveSectionShape(getSrcStatic(), getSrcScalar())
+                    : gmoveSectionShape(getDstStatic(), getDstScalar());
+    }
+    ::llvm::LogicalResult $cppClass::verify() { return verifyGMoveLike(*this); }
+  }];
+}
+
+def XMP_GMoveOp : XMP_GMoveBase<"gmove", (outs)> {
   let summary = "assigns an array section to an equally shaped section";
   let description = [{
     ```mlir
@@ -844,20 +894,25 @@ def XMP_GMoveOp : XMP_Op<"gmove", [AttrSizedOperandSegments, DeclareOpInterfaceM
     distributions and alignments; the schedule is computed once per call
     site and shape.
   }];
-  let arguments = (ins XMP_ArrayLike:$source, Variadic<Index>:$srcDynamic,
-                       DenseI64ArrayAttr:$srcStatic, DenseBoolArrayAttr:$srcScalar,
-                       XMP_ArrayLike:$dest, Variadic<Index>:$dstDynamic,
-                       DenseI64ArrayAttr:$dstStatic, DenseBoolArrayAttr:$dstScalar,
-                       UnitAttr:$acc);
-  let assemblyFormat = [{
-    $source `` custom<Subscripts>($srcDynamic, $srcStatic, $srcScalar)
-    `to` $dest `` custom<Subscripts>($dstDynamic, $dstStatic, $dstScalar)
-    (`acc` $acc^)? attr-dict `:` type($source) `to` type($dest)
-  }];
-  let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    /// Section counts of the non-scalar dimensions (kDynamic if unknown).
-    ::llvm::SmallVector<int64_t> getSectionShape(bool source);
+}
+
+def XMP_GMoveStartOp : XMP_GMoveBase<"gmove_start",
+                                     (outs XMP_Request:$request)> {
+  let summary = "starts a gmove (XMP `gmove async`)";
+  let description = [{
+    ```mlir
+    %r = xmp.gmove_start %w[0:8] to %q[0:8] : !w_t to !q_t
+    ...                       // work that neither writes %w nor touches %q
+    xmp.wait %r
+    ```
+    XMP's `#pragma xmp gmove async(id)` ... `wait_async(id)`: the
+    assignment of `xmp.gmove` (same operands, forms and rules), started
+    here and complete after `xmp.wait` on the request. Between the two the
+    source section must not be written and the destination neither read
+    nor written (the runtime packs the source at the start and unpacks
+    into the destination at the wait). Every request is waited for
+    exactly once; like `xmp.gmove` it is collective over all ranks, which
+    start their gmoves in the same order.
   }];
 }
 
