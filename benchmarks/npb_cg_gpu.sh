@@ -60,20 +60,11 @@ ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 cores=$(nproc); P=1; while [ $((P * 2)) -le "$cores" ]; do P=$((P * 2)); done
 cpu="$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
 gname="$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
+. "$root/benchmarks/npb_cg_common.sh"
 raw="$out/npb_cg_gpu.txt"; : > "$raw"
 echo "# machine: ${ngpu} x ${gname:-no GPU}; $cpu, $cores cores (CPU baselines on $P ranks); classes $classes; GPUs $gpus; $rounds rounds" | tee -a "$raw"
-echo "# round class ranks program time verified zeta mflops" >> "$raw"
-run1() { # round class np name cmd...
-  local r="$1" c="$2" np="$3" name="$4"; shift 4
-  local o; o="$("$@" 2>"$out/last.err")"
-  local t v z m
-  t=$(echo "$o" | awk '/XMP-RESULT time/ {print $3}')
-  v=$(echo "$o" | awk '/XMP-RESULT verified/ {print $3}')
-  z=$(echo "$o" | awk '/XMP-RESULT zeta/ {print $3}')
-  m=$(echo "$o" | awk '/XMP-RESULT mflops/ {print $3}')
-  [ -n "$t" ] || { echo "$name $c np$np failed:"; tail -5 "$out/last.err"; } | sed 's/^/# /' >> "$raw"
-  echo "$r $c $np $name ${t:-FAILED} ${v:-0} ${z:-nan} ${m:-nan}" | tee -a "$raw"
-}
+echo "# round class ranks program time verified zeta" >> "$raw"
+run1() { npb_run1 "$@"; } # benchmarks/npb_cg_common.sh
 cpu_mpi() { mpirun --bind-to core -np "$@"; }
 gpu_mpi() { mpirun --bind-to none -np "$@"; }
 for r in $(seq "$rounds"); do
@@ -90,21 +81,14 @@ for r in $(seq "$rounds"); do
     [ -x "$work/npb_cg" ] && run1 "$r" "$c" "$P" xmp-cpu cpu_mpi "$P" "$work/npb_cg" "$c"
   done
 done
-python3 - "$raw" "$out/npb_cg_gpu.json" "$out/npb_cg_gpu.md" <<'EOF'
-import json, statistics, sys
-runs, header = {}, open(sys.argv[1]).readline().strip()
-bad = []
-for line in open(sys.argv[1]):
-    if line.startswith("#"):
-        continue
-    r, c, np, name, t, v, z, m = line.split()
-    if t == "FAILED" or v != "1":
-        bad.append(line.strip())
-        continue
-    runs.setdefault((c, name, int(np)), []).append((float(t), float(m), z))
+python3 - "$raw" "$out/npb_cg_gpu.json" "$out/npb_cg_gpu.md" "$root/benchmarks" <<'EOF'
+import statistics, sys
+sys.path.insert(0, sys.argv[4])
+import npb_cg_raw
+header, runs, zetas, bad = npb_cg_raw.load(sys.argv[1])
 order = ["xmp-gpu", "xmp-gpu-csr", "mpi", "xmp-cpu"]
-# NPB's operation count (the programs' own mflops; the MPI baseline prints
-# none): 2 niter na (3 + nz (nz + 1) + 25 (5 + nz (nz + 1)) + 3)
+# NPB's operation count (the MPI baseline prints no mflops):
+# 2 niter na (3 + nz (nz + 1) + 25 (5 + nz (nz + 1)) + 3)
 params = {"S": (1400, 7, 15), "W": (7000, 8, 15), "A": (14000, 11, 15),
           "B": (75000, 13, 75), "C": (150000, 15, 75)}
 def mops(c, t):
@@ -114,22 +98,13 @@ md = [header, "",
       "| class | program | ranks | best s | median s | best Mop/s | speed-up over mpi (best) | zeta |",
       "|---|---|---|---|---|---|---|---|"]
 rows = []
-for c in sorted({k[0] for k in runs}, key="SWABC".index):
-    mpi = [v for k, v in runs.items() if k[0] == c and k[1] == "mpi"]
-    mbest = min(t for t, _, _ in mpi[0]) if mpi else float("nan")
-    for (cc, name, np) in sorted((k for k in runs if k[0] == c),
-                                 key=lambda k: (order.index(k[1]), k[2])):
-        v = runs[(cc, name, np)]
-        ts = [t for t, _, _ in v]
-        best, med = min(ts), statistics.median(ts)
-        rows.append({"class": c, "program": name, "ranks": np, "times": ts,
-                     "zeta": v[0][2]})
-        md.append(f"| {c} | {name} | {np} | {best:.4f} | {med:.4f} | "
-                  f"{mops(c, best):.0f} | {mbest / best:.2f}x | {v[0][2]} |")
-if bad:
-    md += ["", "Runs that failed or did not verify:"] + ["    " + b for b in bad]
-json.dump({"header": header, "rows": rows, "failed": bad}, open(sys.argv[2], "w"), indent=1)
-open(sys.argv[3], "w").write("\n".join(md) + "\n")
-print("\n".join(md))
-sys.exit(1 if bad else 0)
+for key in sorted(runs, key=lambda k: ("SWABC".index(k[0]), order.index(k[2]), k[1])):
+    c, np, name = key
+    ts = runs[key]
+    mpi = [min(v) for k, v in runs.items() if k[0] == c and k[2] == "mpi"]
+    speedup = f"{mpi[0] / min(ts):.2f}x" if mpi else "-"
+    rows.append({"class": c, "program": name, "ranks": np, "times": ts, "zeta": zetas[key]})
+    md.append(f"| {c} | {name} | {np} | {min(ts):.4f} | {statistics.median(ts):.4f} | "
+              f"{mops(c, min(ts)):.0f} | {speedup} | {zetas[key]} |")
+npb_cg_raw.report(header, md, rows, bad, sys.argv[2], sys.argv[3])
 EOF
