@@ -37,18 +37,23 @@
 // stream, keeping its block, @makea_vectors and @sparse_block unchanged);
 // @sell_fill then stores the block into the darrays' host blocks (an
 // xmp.loop on @g: each rank its own cell) and the replicate region copies
-// them to the device once. Inside the region the only host-device traffic
-// is the data that must meet the host: the reduce(add) results (one
-// scalar per dot product), the row-sum reduction of w and the transpose
-// gmove of w into q (each SpMV; the runtime moves them through host
-// memory, docs/runtime.md "gmove and collectives on device data").
+// them to the device once. Inside the region only what must cross the
+// host moves: the reduce(add) results (one scalar per dot product), and
+// per SpMV the row sums of w between the ranks of a process row (the acc
+// reduction stages w's block through the host for MPI; on grids with one
+// column it does nothing) and the elements of the transpose gmove that
+// come from other ranks (the acc gmove runs on the device instances: on
+// one GPU it is a device-to-device copy; docs/runtime.md "gmove and
+// collectives on device data").
 //
 // Results. Every device loop computes what npb_cg.mlir's xmp.loop does,
 // element for element (no FMA contraction on the GPU, docs/pipeline.md);
-// only the order in which a reduce(add) sums differs on the GPU (per-block
-// trees, then the blocks in order): the CPU build of this file (device
-// loops on the host) prints the zeta and rnorm of npb_cg.mlir bit for bit
-// on the same ranks, the GPU build a zeta within rounding (it verifies).
+// only the order in which a reduce(add) sums differs: on the GPU per-block
+// trees, then the blocks in order; in the CPU build of this file (device
+// loops on the host) one partial sum per chunk of the host part, then the
+// chunks. With one chunk (XMP_CPU_WORKERS=1) the CPU build prints the zeta
+// and rnorm of npb_cg.mlir bit for bit on the same ranks; otherwise, and on
+// the GPU, zeta agrees within rounding (it verifies).
 //
 // Build and run (docs: examples/README.md):
 //   xmpcc -O3 --gpu examples/npb_cg_gpu.mlir -o npb_cg_gpu
