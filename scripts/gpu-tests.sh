@@ -16,7 +16,8 @@
 # 4. runs the parity suite (scripts/gpu-parity.sh: every program of
 #    test/Integration/Inputs/parity on PARITY_NPS ranks, default 1 2 4,
 #    against its reference and its CPU build);
-# 5. runs compute-sanitizer memcheck on one example.
+# 5. runs compute-sanitizer memcheck on two examples (laplace2d_gpu,
+#    npb_cg_gpu).
 # --parity runs only 1 and 4 (the runtime build included), --no-parity all
 # but 4. Prints PASS/FAIL per check and a summary; exits 1 on any failure.
 # Logs go to $OUT (the device tool's output folder) when set.
@@ -217,12 +218,18 @@ if [ "$parity" = 1 ]; then
   parity_suite
 fi
 
-# 5. compute-sanitizer on one example (1 rank).
+# 5. compute-sanitizer on two examples (1 rank).
 if [ "$others" = 1 ] && command -v compute-sanitizer > /dev/null; then
   compute-sanitizer --tool memcheck --error-exitcode 9 "$b/progs/laplace2d_gpu.gpu" 3 \
     > "$logs/memcheck.log" 2>&1 && ok "compute-sanitizer memcheck laplace2d_gpu" \
     || { ko "compute-sanitizer memcheck laplace2d_gpu"; tail -30 "$logs/memcheck.log"; }
   tail -2 "$logs/memcheck.log"
+  # NPB CG S: the SpMV over SELL-32 cells, the reductions, and the
+  # runtime's gather/scatter kernels of the acc gmove on device data.
+  compute-sanitizer --tool memcheck --error-exitcode 9 "$b/progs/npb_cg_gpu.gpu" S \
+    > "$logs/memcheck-npb_cg_gpu.log" 2>&1 && ok "compute-sanitizer memcheck npb_cg_gpu" \
+    || { ko "compute-sanitizer memcheck npb_cg_gpu"; tail -30 "$logs/memcheck-npb_cg_gpu.log"; }
+  tail -2 "$logs/memcheck-npb_cg_gpu.log"
 fi
 
 echo "gpu-tests: $pass passed, $fail failed"
