@@ -45,18 +45,11 @@ $cc -O3 -march=native -ffp-contract=off "$root/examples/npb_cg_ref.c" -o "$work/
   { echo "npb_cg_cpu: reference build failed" >&2; exit 1; }
 
 cpu="$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
+. "$root/benchmarks/npb_cg_common.sh"
 raw="$out/npb_cg_cpu.txt"; : > "$raw"
 echo "# machine: $cpu, $(nproc) cores; classes $classes; ranks $ranks; $rounds rounds" | tee -a "$raw"
 echo "# round class ranks program time verified zeta" >> "$raw"
-run1() { # round class np name cmd...
-  local r="$1" c="$2" np="$3" name="$4"; shift 4
-  local o; o="$("$@" 2>"$out/last.err")"
-  local t v z
-  t=$(echo "$o" | awk '/XMP-RESULT time/ {print $3}')
-  v=$(echo "$o" | awk '/XMP-RESULT verified/ {print $3}')
-  z=$(echo "$o" | awk '/XMP-RESULT zeta/ {print $3}')
-  echo "$r $c $np $name ${t:-FAILED} ${v:-0} ${z:-nan}" | tee -a "$raw"
-}
+run1() { npb_run1 "$@"; } # benchmarks/npb_cg_common.sh
 mpi() { # one core per rank where there are enough
   local bind=core; [ "$1" -gt "$(nproc)" ] && bind=none
   mpirun --oversubscribe --bind-to $bind -np "$@"
@@ -70,18 +63,11 @@ for r in $(seq "$rounds"); do
     done
   done
 done
-python3 - "$raw" "$out/npb_cg_cpu.json" "$out/npb_cg_cpu.md" <<'EOF'
-import json, statistics, sys
-runs, header = {}, open(sys.argv[1]).readline().strip()
-bad = []
-for line in open(sys.argv[1]):
-    if line.startswith("#"):
-        continue
-    r, c, np, name, t, v, z = line.split()
-    if t == "FAILED" or v != "1":
-        bad.append(line.strip())
-        continue
-    runs.setdefault((c, int(np), name), []).append(float(t))
+python3 - "$raw" "$out/npb_cg_cpu.json" "$out/npb_cg_cpu.md" "$root/benchmarks" <<'EOF'
+import statistics, sys
+sys.path.insert(0, sys.argv[4])
+import npb_cg_raw
+header, runs, _, bad = npb_cg_raw.load(sys.argv[1])
 rows, md = [], [header, "",
     "| class | ranks | xmp best s | mpi best s | ref best s | xmp / mpi (time) | xmp median | mpi median |",
     "|---|---|---|---|---|---|---|---|"]
@@ -93,10 +79,5 @@ for (c, np) in sorted({(c, np) for c, np, _ in runs}, key=lambda k: ("SWABC".ind
     rows.append({"class": c, "ranks": np, "xmp": x, "mpi": m, "ref": f})
     md.append(f"| {c} | {np} | {best(x):.4f} | {best(m):.4f} | "
               f"{best(f):.4f} | {best(x) / best(m):.3f} | {med(x):.4f} | {med(m):.4f} |")
-if bad:
-    md += ["", "Runs that failed or did not verify:"] + ["    " + b for b in bad]
-json.dump({"header": header, "rows": rows, "failed": bad}, open(sys.argv[2], "w"), indent=1)
-open(sys.argv[3], "w").write("\n".join(md) + "\n")
-print("\n".join(md))
-sys.exit(1 if bad else 0)
+npb_cg_raw.report(header, md, rows, bad, sys.argv[2], sys.argv[3])
 EOF

@@ -25,7 +25,10 @@
 #   scripts/gpu-prepare.sh --npb-cg              # also NPB CG on the CPU
 #       path (examples/npb_cg.mlir, one binary for every class) as an
 #       x86-64-v3 object in .gpu-carry/npb_cg/, for benchmarks/npb_cg_cpu.sh
-#       there (gpu-session step npb-cg-cpu)
+#       there (gpu-session step npb-cg-cpu; benchmarks/npb_cg_gpu.sh adds
+#       it to its CPU columns when present). NPB CG on GPUs
+#       (examples/npb_cg_gpu.mlir) is always compiled (obj/npb_cg_gpu.gpu.o):
+#       tests, and benchmarks/npb_cg_gpu.sh (gpu-session step npb-cg-gpu)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${XMP_BUILD_DIR:-$root/build}"
@@ -55,8 +58,9 @@ git -C "$root" diff --quiet HEAD 2>/dev/null || printf -- '-dirty' >> "$carry/re
 echo >> "$carry/rev"
 cc() { "$build/bin/xmpcc" -O3 --march=x86-64-v3 --emit=obj "$@"; }
 
-# Tests: every GPU example on the GPU, and the CPU build of each.
-for p in laplace2d_gpu himeno_gpu nbody matmul matmul_dev; do
+# Tests: every GPU example on the GPU, and the CPU build of each
+# (npb_cg_gpu's GPU object also serves benchmarks/npb_cg_gpu.sh).
+for p in laplace2d_gpu himeno_gpu nbody matmul matmul_dev npb_cg_gpu; do
   echo "gpu-prepare: $p"
   cc --gpu "$root/examples/$p.mlir" -o "$carry/obj/$p.gpu.o"
   cc "$root/examples/$p.mlir" -o "$carry/obj/$p.cpu.o"

@@ -18,6 +18,11 @@
 #          gpu-prepare.sh --himeno-cpu),
 #        npb-cg-cpu[:CLASSES,RANKS,ROUNDS] (benchmarks/npb_cg_cpu.sh, e.g.
 #          npb-cg-cpu:SWA,1248,3; after gpu-prepare.sh --npb-cg),
+#        npb-cg-gpu[:CLASSES,GPUS,ROUNDS] (benchmarks/npb_cg_gpu.sh: the
+#          GPU build on 1 (or 1 and 2: GPUS=12) GPUs next to the CPU MPI
+#          baseline, e.g. npb-cg-gpu:SWAB,1; its own libxmprt build when
+#          `tests` did not run first; with gpu-prepare.sh --npb-cg also
+#          npb_cg.mlir's CPU path),
 #        debug:PROG,ARGS (cuda-gdb backtrace + compute-sanitizer),
 #        timeline:PROG,ARGS (XMP_GPU_TIMELINE run + benchmarks/timeline_report.py)
 set -uo pipefail
@@ -65,6 +70,11 @@ for step in "$@"; do
              "$(echo "${nc:-SWA}" | sed 's/./& /g')" "$(echo "${nr:-124}" | sed 's/./& /g')" \
              ${nn:-3} > "$logs/npb-cg-cpu.txt" 2>&1
            rc=$?; tail -20 "$logs/npb-cg-cpu.txt" ;;
+    npb-cg-gpu) IFS=, read -r nc ng nn <<< "$arg"
+           OUT="$logs/npb-cg-gpu" bash benchmarks/npb_cg_gpu.sh \
+             "$(echo "${nc:-SWAB}" | sed 's/./& /g')" "$(echo "${ng:-1}" | sed 's/./& /g')" \
+             ${nn:-3} > "$logs/npb-cg-gpu.txt" 2>&1
+           rc=$?; tail -24 "$logs/npb-cg-gpu.txt" ;;
     himeno-cpu) IFS=, read -r hi hr <<< "$arg"
            OUT="$logs/himeno-cpu" bash benchmarks/himeno_cpu_carried.sh ${hi:-200} ${hr:-7} \
              > "$logs/himeno-cpu.txt" 2>&1

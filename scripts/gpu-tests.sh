@@ -16,7 +16,8 @@
 # 4. runs the parity suite (scripts/gpu-parity.sh: every program of
 #    test/Integration/Inputs/parity on PARITY_NPS ranks, default 1 2 4,
 #    against its reference and its CPU build);
-# 5. runs compute-sanitizer memcheck on one example.
+# 5. runs compute-sanitizer memcheck on two examples (laplace2d_gpu,
+#    npb_cg_gpu).
 # --parity runs only 1 and 4 (the runtime build included), --no-parity all
 # but 4. Prints PASS/FAIL per check and a summary; exits 1 on any failure.
 # Logs go to $OUT (the device tool's output folder) when set.
@@ -70,7 +71,7 @@ for o in "$carry"/obj/*.o; do
   n="$(basename "${o%.o}")"
   mpicc_link "$o" "$b/progs/$n" 2>> "$logs/link.log" || ko "link $n"
 done
-for r in laplace2d himeno nbody matmul; do
+for r in laplace2d himeno nbody matmul npb_cg; do
   cc -O2 -ffp-contract=off "$root/examples/${r}_ref.c" -o "$b/progs/${r}_ref" -lm || ko "ref $r"
 done
 # name, args, compare keys (GPU code may contract a*b+c into FMA: f64
@@ -78,7 +79,8 @@ done
 run_case() { # name args keys...
   local n="$1" args="$2"; shift 2
   local ref="$logs/$n.ref"
-  case "$n" in laplace2d_gpu) r=laplace2d ;; himeno_gpu) r=himeno ;; matmul_dev) r=matmul ;; *) r="$n" ;; esac
+  case "$n" in laplace2d_gpu) r=laplace2d ;; himeno_gpu) r=himeno ;; matmul_dev) r=matmul ;;
+    npb_cg_gpu) r=npb_cg ;; *) r="$n" ;; esac
   "$b/progs/${r}_ref" $args > "$ref"
   for np in "${nps[@]}"; do
     local out="$logs/$n.np$np"
@@ -106,6 +108,21 @@ run_case himeno_gpu "12" gosa=1e-3
 run_case nbody "3" checksum=1e-10 value4=1e-10
 run_case matmul "" checksum value5
 run_case matmul_dev "2" checksum value5
+# NPB CG (class letter): zeta against the sequential reference and the CPU
+# build within NPB's 1e-10 (the GPU's dot products sum in another order).
+run_case npb_cg_gpu "W" zeta=1e-10 verified
+run_case npb_cg_gpu "S" zeta=1e-10 verified
+# NPB CG, class S, more layouts: 3 ranks (uneven row blocks), 4 (2x2: the
+# columns split, so the acc row-sum reduction crosses ranks and the
+# transpose gmove on device data has remote parts), the SELL slice height
+# (argv[2]) 1 (CSR) and 7 (slices across block ends); ranks share GPUs
+# when there are fewer.
+"$b/progs/npb_cg_ref" S > "$logs/npb_cg_gpu.S.ref"
+for c in "3 S" "4 S" "1 S 1" "2 S 7"; do
+  read -r np cargs <<< "$c"; out="$logs/npb_cg_gpu.np$np.${cargs// /_}"
+  "${mpirun_[@]}" -np "$np" "$b/progs/npb_cg_gpu.gpu" $cargs > "$out" 2> "$out.err"
+  check "npb_cg_gpu gpu np$np '$cargs'" cmp_ "$logs/npb_cg_gpu.S.ref" "$out" zeta=1e-10 verified
+done
 # Sizes from the command line (the examples' templates are fixed at run
 # time): uneven blocks with dynamic local shapes on the GPU.
 sz() { # name ref-args prog-args keys...
@@ -221,12 +238,18 @@ if [ "$parity" = 1 ]; then
   parity_suite
 fi
 
-# 5. compute-sanitizer on one example (1 rank).
+# 5. compute-sanitizer on two examples (1 rank).
 if [ "$others" = 1 ] && command -v compute-sanitizer > /dev/null; then
   compute-sanitizer --tool memcheck --error-exitcode 9 "$b/progs/laplace2d_gpu.gpu" 3 \
     > "$logs/memcheck.log" 2>&1 && ok "compute-sanitizer memcheck laplace2d_gpu" \
     || { ko "compute-sanitizer memcheck laplace2d_gpu"; tail -30 "$logs/memcheck.log"; }
   tail -2 "$logs/memcheck.log"
+  # NPB CG S: the SpMV over SELL-32 cells, the reductions, and the
+  # runtime's gather/scatter kernels of the acc gmove on device data.
+  compute-sanitizer --tool memcheck --error-exitcode 9 "$b/progs/npb_cg_gpu.gpu" S \
+    > "$logs/memcheck-npb_cg_gpu.log" 2>&1 && ok "compute-sanitizer memcheck npb_cg_gpu" \
+    || { ko "compute-sanitizer memcheck npb_cg_gpu"; tail -30 "$logs/memcheck-npb_cg_gpu.log"; }
+  tail -2 "$logs/memcheck-npb_cg_gpu.log"
 fi
 
 echo "gpu-tests: $pass passed, $fail failed"

@@ -474,7 +474,9 @@ static void lowBits(void *buf, int64_t count) {
 }
 
 // A reduction's arguments checked: its communicator (MPI_COMM_NULL when
-// there is nothing to do: outside the grid, or no element) and MPI types.
+// there is nothing to do: outside the grid, no element, or one rank, whose
+// values are the result: a device buffer then stays where it is) and MPI
+// types.
 static MPI_Comm reduceComm(xmprt_grid *g, int32_t axis, int32_t op,
                            int32_t elem_type, const void *buf, int64_t count,
                            RedSpec &rs, const char *fn) {
@@ -486,7 +488,9 @@ static MPI_Comm reduceComm(xmprt_grid *g, int32_t axis, int32_t op,
   if (c == MPI_COMM_NULL || count == 0)
     return MPI_COMM_NULL;
   XMPRT_CHECK(buf, fn, "buf is NULL");
-  return c;
+  int size = 0;
+  MPI_Comm_size(c, &size);
+  return size > 1 ? c : MPI_COMM_NULL;
 }
 
 // A broadcast's arguments checked; the grid rank of its root.

@@ -25,7 +25,15 @@
 // per gmove in flight; every rank starts gmoves in the same order), the
 // wait completes them and unpacks. Each transfer in flight has its own
 // buffers (the schedule's while it is the only user).
+//
+// On device instances (gmoveOnDevice, for xmprt_gmove_acc inside replicate
+// regions) the same schedule runs on the device blocks: one gather kernel
+// packs every element this rank sends, the part for other ranks goes
+// through pinned host buffers and MPI_Alltoallv, this rank's own part is a
+// device-to-device copy between the packed buffers, and one scatter kernel
+// unpacks; only the elements that cross ranks touch the host.
 //===----------------------------------------------------------------------===//
+#include "Gpu.h"
 #include "Internal.h"
 #include "xmprt/ReplicaBalance.h"
 
@@ -33,6 +41,7 @@
 #include <cstring>
 #include <string>
 #include <map>
+#include <memory>
 
 using namespace xmprt;
 
@@ -47,6 +56,29 @@ struct Schedule {
   int inFlight = 0; // asynchronous transfers using this schedule
   int64_t esize = 0;
   int64_t remoteTargets = 0, remoteBytes = 0; // to other ranks (testing.h)
+  // Device execution (made at its first use): the offsets in device
+  // memory, packed device buffers, pinned host buffers for the elements
+  // that cross ranks, and the counts without this rank's own part.
+  struct Device {
+    int64_t *sendOffsets = nullptr, *recvOffsets = nullptr;
+    char *sbuf = nullptr, *rbuf = nullptr;   // device
+    char *hsbuf = nullptr, *hrbuf = nullptr; // pinned host
+    std::vector<int> sendCounts, recvCounts; // bytes; 0 for this rank
+    int64_t selfSend = 0, selfRecv = 0;      // byte offsets of my own part
+    int64_t selfBytes = 0;
+    bool remoteSend = false, remoteRecv = false;
+  };
+  std::unique_ptr<Device> dev;
+  ~Schedule() {
+    if (!dev)
+      return;
+    gpu::syncForRelease("xmprt_gmove_acc");
+    for (void *p : {(void *)dev->sendOffsets, (void *)dev->recvOffsets,
+                    (void *)dev->sbuf, (void *)dev->rbuf})
+      gpu::deviceFree(p);
+    gpu::pinnedFree(dev->hsbuf);
+    gpu::pinnedFree(dev->hrbuf);
+  }
 };
 
 std::map<std::vector<int64_t>, Schedule *> &cache() {
@@ -278,6 +310,78 @@ void execute(Schedule *S) {
   unpack(S, B.recv);
 }
 
+Schedule::Device &deviceState(Schedule *S, const char *fn) {
+  if (S->dev)
+    return *S->dev;
+  auto D = std::make_unique<Schedule::Device>();
+  int me;
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  int64_t ns = (int64_t)S->sendOffsets.size(),
+          nr = (int64_t)S->recvOffsets.size(), e = S->esize;
+  auto upload = [&](const std::vector<int64_t> &v) -> int64_t * {
+    if (v.empty())
+      return nullptr;
+    auto *d = (int64_t *)gpu::deviceAlloc((int64_t)v.size() * 8, fn);
+    gpu::copyAsync(d, v.data(), (int64_t)v.size() * 8, fn);
+    return d;
+  };
+  D->sendOffsets = upload(S->sendOffsets);
+  D->recvOffsets = upload(S->recvOffsets);
+  gpu::sync(fn); // the offsets were copied from pageable memory
+  D->sbuf = ns ? (char *)gpu::deviceAlloc(ns * e, fn) : nullptr;
+  D->rbuf = nr ? (char *)gpu::deviceAlloc(nr * e, fn) : nullptr;
+  D->sendCounts = S->sendCounts;
+  D->recvCounts = S->recvCounts;
+  D->selfSend = S->sendDispls[me];
+  D->selfRecv = S->recvDispls[me];
+  // what I send myself is what I receive from myself, in the same order
+  D->selfBytes = S->sendCounts[me];
+  D->sendCounts[me] = D->recvCounts[me] = 0;
+  D->remoteSend = ns * e > D->selfBytes;
+  D->remoteRecv = nr * e > D->selfBytes;
+  D->hsbuf = D->remoteSend ? (char *)gpu::pinnedAlloc(ns * e, fn) : nullptr;
+  D->hrbuf = D->remoteRecv ? (char *)gpu::pinnedAlloc(nr * e, fn) : nullptr;
+  S->dev = std::move(D);
+  return *S->dev;
+}
+
+// A packed buffer's bytes [0, total) but for [skip, skip + len): copied
+// between the device and pinned host memory (the parts other ranks send
+// or receive).
+void copyAround(char *dst, const char *src, int64_t total, int64_t skip,
+                int64_t len, const char *fn) {
+  gpu::copyAsync(dst, src, skip, fn);
+  gpu::copyAsync(dst + skip + len, src + skip + len, total - skip - len, fn);
+}
+
+// The schedule on the device instances (current there; inside a replicate
+// region): pack, exchange what crosses ranks, unpack, all queued on the
+// stream but the exchange.
+void executeDevice(Schedule *S, const char *fn) {
+  last = S;
+  Schedule::Device &D = deviceState(S, fn);
+  int64_t e = S->esize, ns = (int64_t)S->sendOffsets.size(),
+          nr = (int64_t)S->recvOffsets.size();
+  gpu::gatherScatterAsync(D.sbuf, nullptr, S->src->devData, D.sendOffsets, ns,
+                          e, fn);
+  if (D.remoteSend)
+    copyAround(D.hsbuf, D.sbuf, ns * e, D.selfSend, D.selfBytes, fn);
+  // The packed elements are on the host, and the previous execution's
+  // copies out of the receive buffer are done, before MPI touches them.
+  if (D.remoteSend || D.remoteRecv)
+    gpu::sync(fn);
+  XMPRT_MPI(MPI_Alltoallv(D.hsbuf, D.sendCounts.data(), S->sendDispls.data(),
+                          MPI_BYTE, D.hrbuf, D.recvCounts.data(),
+                          S->recvDispls.data(), MPI_BYTE, MPI_COMM_WORLD),
+            fn);
+  if (D.selfBytes)
+    gpu::copyAsync(D.rbuf + D.selfRecv, D.sbuf + D.selfSend, D.selfBytes, fn);
+  if (D.remoteRecv)
+    copyAround(D.rbuf, D.hrbuf, nr * e, D.selfRecv, D.selfBytes, fn);
+  gpu::gatherScatterAsync(S->dst->devData, D.recvOffsets, D.rbuf, nullptr, nr,
+                          e, fn);
+}
+
 // The schedule for (site, arrays, sections), built (collectively) the
 // first time.
 Schedule *scheduleFor(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
@@ -447,6 +551,14 @@ extern "C" int64_t xmprt_gmove_last_sends(int64_t *bytes) {
     *bytes = last ? last->remoteBytes : 0;
   return last ? last->remoteTargets : 0;
 }
+
+namespace xmprt {
+void gmoveOnDevice(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
+                   xmprt_darray *src, const int64_t *src_sec) {
+  const char *fn = "xmprt_gmove_acc";
+  executeDevice(scheduleFor(site, dst, dst_sec, src, src_sec, fn), fn);
+}
+} // namespace xmprt
 
 extern "C" void xmprt_gmove(int64_t site, xmprt_darray *dst,
                             const int64_t *dst_sec, xmprt_darray *src,

@@ -510,6 +510,17 @@ void copy2DAsync(void *dst, int64_t dpitch, const void *src, int64_t spitch,
               static_cast<const char *>(src) + k * spitch, width, fn);
 }
 
+void gatherScatterAsync(void *dst, const int64_t *dstOff, const void *src,
+                        const int64_t *srcOff, int64_t n, int64_t esize,
+                        const char *fn) {
+  if (n <= 0)
+    return;
+  XMPRT_CUDA(gpu::launchGatherScatter(static_cast<char *>(dst), dstOff,
+                                      static_cast<const char *>(src), srcOff,
+                                      n, esize, theStream(fn)),
+             fn);
+}
+
 bool isDevicePointer(const void *p) {
   if (!p || !initialized())
     return false;

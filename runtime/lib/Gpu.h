@@ -93,6 +93,14 @@ void copyAsync(void *dst, const void *src, int64_t bytes, const char *fn);
 // to one copy per row).
 void copy2DAsync(void *dst, int64_t dpitch, const void *src, int64_t spitch,
                  int64_t width, int64_t rows, const char *fn);
+// On the stream: n elements of esize bytes, element k from
+// src + srcOff[k] to dst + dstOff[k]; the byte offsets live in device
+// memory, and a NULL offset array means the packed position k * esize
+// (gather into a packed buffer: dstOff NULL; scatter from one: srcOff
+// NULL). Every pointer is device memory (one kernel).
+void gatherScatterAsync(void *dst, const int64_t *dstOff, const void *src,
+                        const int64_t *srcOff, int64_t n, int64_t esize,
+                        const char *fn);
 // Whether p points to device (or managed) memory; false while no context
 // exists (so host-only programs never create one).
 bool isDevicePointer(const void *p);

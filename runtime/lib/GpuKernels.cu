@@ -1,4 +1,4 @@
-//===- GpuKernels.cu - box copy, add and fill kernels of libxmprt ---------===//
+//===- GpuKernels.cu - box copy/add, gather/scatter and fill kernels -----===//
 //
 // Compiled by nvcc for sm_90 (SASS) + compute_90 (PTX). Grid-stride loops,
 // so one launch of at most kMaxBlocks blocks covers any size.
@@ -52,6 +52,44 @@ __global__ void fillKernel(T *dst, T value, int64_t count) {
     dst[i] = value;
 }
 
+// Element k goes from src + (srcOff ? srcOff[k] : k * sizeof(T)) to
+// dst + (dstOff ? dstOff[k] : k * sizeof(T)) (byte offsets).
+template <typename T>
+__global__ void gatherScatterKernel(char *dst, const int64_t *dstOff,
+                                    const char *src, const int64_t *srcOff,
+                                    int64_t n) {
+  int64_t step = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < n;
+       k += step) {
+    int64_t d = dstOff ? dstOff[k] : k * (int64_t)sizeof(T);
+    int64_t s = srcOff ? srcOff[k] : k * (int64_t)sizeof(T);
+    *reinterpret_cast<T *>(dst + d) = *reinterpret_cast<const T *>(src + s);
+  }
+}
+
+// The same for elements of any size, byte by byte.
+__global__ void gatherScatterBytesKernel(char *dst, const int64_t *dstOff,
+                                         const char *src,
+                                         const int64_t *srcOff, int64_t n,
+                                         int64_t esize) {
+  int64_t step = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < n;
+       k += step) {
+    int64_t d = dstOff ? dstOff[k] : k * esize;
+    int64_t s = srcOff ? srcOff[k] : k * esize;
+    for (int64_t b = 0; b < esize; ++b)
+      dst[d + b] = src[s + b];
+  }
+}
+
+template <typename T>
+cudaError_t gatherScatterAs(char *dst, const int64_t *dstOff, const char *src,
+                            const int64_t *srcOff, int64_t n, cudaStream_t s) {
+  gatherScatterKernel<T><<<blocksFor(n), kThreads, 0, s>>>(dst, dstOff, src,
+                                                           srcOff, n);
+  return cudaGetLastError();
+}
+
 template <typename T, bool Add = false>
 cudaError_t boxCopyAs(char *dst, int64_t dstStride, const char *src,
                       int64_t srcStride, int64_t blockBytes, int64_t nblocks,
@@ -101,6 +139,32 @@ cudaError_t launchBoxAdd(char *dst, int64_t dstStride, const char *src,
                                        blockBytes, nblocks, stream);
   });
   return err;
+}
+
+cudaError_t launchGatherScatter(char *dst, const int64_t *dstOff,
+                                const char *src, const int64_t *srcOff,
+                                int64_t n, int64_t esize, cudaStream_t stream) {
+  if (n <= 0 || esize <= 0)
+    return cudaSuccess;
+  // Offsets are multiples of the element size from allocations aligned to
+  // at least 16 bytes, so every element is aligned to its size.
+  switch (esize) {
+  case 1:
+    return gatherScatterAs<unsigned char>(dst, dstOff, src, srcOff, n, stream);
+  case 2:
+    return gatherScatterAs<unsigned short>(dst, dstOff, src, srcOff, n,
+                                           stream);
+  case 4:
+    return gatherScatterAs<unsigned>(dst, dstOff, src, srcOff, n, stream);
+  case 8:
+    return gatherScatterAs<unsigned long long>(dst, dstOff, src, srcOff, n,
+                                               stream);
+  case 16:
+    return gatherScatterAs<Unit16>(dst, dstOff, src, srcOff, n, stream);
+  }
+  gatherScatterBytesKernel<<<blocksFor(n), kThreads, 0, stream>>>(
+      dst, dstOff, src, srcOff, n, esize);
+  return cudaGetLastError();
 }
 
 cudaError_t launchFill16(uint16_t *dst, uint16_t value, int64_t count,

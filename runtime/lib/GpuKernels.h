@@ -27,6 +27,14 @@ cudaError_t launchBoxCopy(char *dst, int64_t dstStride, const char *src,
 cudaError_t launchBoxAdd(char *dst, int64_t dstStride, const char *src,
                          int64_t srcStride, int64_t blockBytes, int64_t nblocks,
                          int32_t elemType, cudaStream_t stream);
+
+// n elements of esize bytes: element k goes from src + srcOff[k] to
+// dst + dstOff[k] (byte offsets, in device memory); a NULL offset array
+// means the packed position k * esize (gather: dstOff NULL, scatter:
+// srcOff NULL).
+cudaError_t launchGatherScatter(char *dst, const int64_t *dstOff,
+                                const char *src, const int64_t *srcOff,
+                                int64_t n, int64_t esize, cudaStream_t stream);
 // dst[0:count] = value (16- and 32-bit elements).
 cudaError_t launchFill16(uint16_t *dst, uint16_t value, int64_t count,
                          cudaStream_t stream);

@@ -47,6 +47,10 @@ void copy2DAsync(void *, int64_t, const void *, int64_t, int64_t, int64_t,
                  const char *fn) {
   notBuilt(fn);
 }
+void gatherScatterAsync(void *, const int64_t *, const void *, const int64_t *,
+                        int64_t, int64_t, const char *fn) {
+  notBuilt(fn);
+}
 bool isDevicePointer(const void *) { return false; }
 MemorySpace &deviceMemory() { notBuilt("xmprt device memory"); }
 void ipcExport(void *, IpcHandle &, const char *fn) { notBuilt(fn); }

@@ -222,6 +222,11 @@ xmprt_request *gmoveStart(int64_t site, xmprt_darray *dst,
 // (reflect/Plan.cpp, GMove.cpp).
 void forgetReflectPlans(xmprt_darray *a);
 void forgetGMoveSchedules(xmprt_darray *a);
+// dst[dst_sec] = src[src_sec] on the device instances (GMove.cpp; for
+// xmprt_gmove_acc inside replicate regions): the caller has made them
+// current on the device; queued on the stream, the host blocks untouched.
+void gmoveOnDevice(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
+                   xmprt_darray *src, const int64_t *src_sec);
 // reflect/Stats.cpp, XMP_REFLECT_STATS=1: collective over MPI_COMM_WORLD;
 // rank 0 prints one line per reflect plan (creation order) to stderr.
 // Called by xmprt_finalize while MPI is still initialized; nothing when

@@ -1,5 +1,6 @@
 // GPU tests of libxmprt (CUDA build): the mgpu* entry points, device
-// instances and their validity, device reflect on every channel, gmove_acc,
+// instances and their validity, device reflect on every channel, gmove_acc
+// (through the host, and on the device inside replicate regions),
 // collectives on device buffers, split loops (GPU timer, host_acquire,
 // split_commit: exact bytes and data). Every test skips itself without a
 // GPU, except the no-GPU fallbacks, which run only without one.
@@ -862,6 +863,84 @@ TEST(GpuData, GMoveAccBlockCyclic) {
   xmprt_darray_destroy(C);
   xmprt_template_destroy(tb);
   xmprt_template_destroy(tc);
+  xmprt_grid_destroy(g);
+}
+
+// gmove_acc between arrays inside replicate regions runs on the device
+// instances: the NPB-CG transpose on a 2-D grid (W aligned with template
+// dimension 0, replicated over grid axis 1, into Q aligned with dimension
+// 1, replicated over axis 0: every rank receives from the ranks of its
+// grid column and from itself), twice through the same schedule, then a
+// shift within Q whose sections overlap. No block moves between the
+// instances (only the elements that cross ranks pass through the host),
+// and the host blocks keep their old values until replicate_sync out.
+TEST(GpuData, GMoveAccInRegionOnDevice) {
+  NEED_GPU();
+  int64_t s[] = {D, D};
+  xmprt_grid *g = xmprt_grid_create(2, s);
+  const int64_t n = 13;
+  int64_t shape[] = {n, n}, z = 0;
+  int32_t kinds[] = {B, B}, al0 = 0, al1 = 1;
+  xmprt_template *t = xmprt_template_create(2, shape);
+  xmprt_template_distribute(t, g, kinds, nullptr, nullptr);
+  xmprt_darray *W =
+      xmprt_darray_create(t, 1, &n, &al0, nullptr, &z, &z, XMPRT_F64);
+  xmprt_darray *Q =
+      xmprt_darray_create(t, 1, &n, &al1, nullptr, &z, &z, XMPRT_F64);
+  int64_t extW = xmprt_darray_local_extent(W, 0),
+          extQ = xmprt_darray_local_extent(Q, 0);
+  int64_t wlo, whi, qlo, qhi;
+  xmprt_darray_owned(W, 0, &wlo, &whi);
+  xmprt_darray_owned(Q, 0, &qlo, &qhi);
+  auto *hw = (double *)xmprt_darray_data(W);
+  auto *hq = (double *)xmprt_darray_data(Q);
+  std::fill(hw, hw + extW, -1.0);
+  std::fill(hq, hq + extQ, -2.0);
+  xmprt_darray_host_modified(W);
+  xmprt_darray_host_modified(Q);
+  xmprt_replicate_begin(W);
+  xmprt_replicate_begin(Q);
+  // W on the device only: w[i] = a i + b on the owned rows
+  auto setW = [&](double a, double b) {
+    std::vector<double> dw(extW, -1.0);
+    for (int64_t i = wlo; i < whi; ++i)
+      dw[xmprt_darray_global_to_local(W, 0, i)] = a * i + b;
+    h2d(xmprt_darray_device_acquire(W, XMPRT_ACCESS_WRITE), dw.data(),
+        extW * 8);
+  };
+  setW(3, 1);
+  xmprt_darray_device_acquire(Q, XMPRT_ACCESS_READ); // the region's copy in
+  int64_t in0 = xmprt_darray_copied_bytes(0),
+          out0 = xmprt_darray_copied_bytes(1);
+  auto checkQ = [&](const char *what, auto want) {
+    std::vector<double> dq = deviceImage(Q, extQ);
+    for (int64_t j = qlo; j < qhi; ++j)
+      EXPECT_EQ(dq[xmprt_darray_global_to_local(Q, 0, j)], want(j))
+          << what << " q[" << j << "]";
+    for (int64_t l = 0; l < extQ; ++l)
+      EXPECT_EQ(hq[l], -2.0) << what << ": host block changed at " << l;
+  };
+  int64_t all[3] = {0, n, 1};
+  xmprt_gmove_acc(21, Q, all, W, all); // Q[0:n] = W[0:n]
+  checkQ("transpose", [](int64_t j) { return 3.0 * j + 1; });
+  setW(5, 2);
+  xmprt_gmove_acc(21, Q, all, W, all); // the same schedule again
+  checkQ("transpose again", [](int64_t j) { return 5.0 * j + 2; });
+  int64_t to[3] = {1, n, 1}, from[3] = {0, n - 1, 1};
+  xmprt_gmove_acc(22, Q, to, Q, from); // Q[1:n] = Q[0:n-1]
+  auto shifted = [](int64_t j) { return j ? 5.0 * (j - 1) + 2 : 2.0; };
+  checkQ("shift", shifted);
+  EXPECT_EQ(xmprt_darray_copied_bytes(0), in0);
+  EXPECT_EQ(xmprt_darray_copied_bytes(1), out0);
+  xmprt_replicate_sync(Q, 1);
+  for (int64_t j = qlo; j < qhi; ++j)
+    EXPECT_EQ(hq[xmprt_darray_global_to_local(Q, 0, j)], shifted(j))
+        << "host q[" << j << "] after replicate_sync out";
+  xmprt_replicate_end(Q);
+  xmprt_replicate_end(W);
+  xmprt_darray_destroy(Q);
+  xmprt_darray_destroy(W);
+  xmprt_template_destroy(t);
   xmprt_grid_destroy(g);
 }
 

@@ -738,6 +738,23 @@ cudaError_t launchBoxAdd(char *dst, int64_t dstStride, const char *src,
                    elemType, stream);
 }
 
+cudaError_t launchGatherScatter(char *dst, const int64_t *dstOff,
+                                const char *src, const int64_t *srcOff,
+                                int64_t n, int64_t esize, cudaStream_t stream) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  if (n <= 0 || esize <= 0)
+    return cudaSuccess;
+  if (!isDevice(dst) || !isDevice(src) || (dstOff && !isDevice(dstOff)) ||
+      (srcOff && !isDevice(srcOff)))
+    return ret(cudaErrorIllegalAddress); // a kernel touching host memory
+  enqueue(stream, [=] {
+    for (int64_t k = 0; k < n; ++k)
+      memcpy(dst + (dstOff ? dstOff[k] : k * esize),
+             src + (srcOff ? srcOff[k] : k * esize), (size_t)esize);
+  });
+  return cudaSuccess;
+}
+
 template <typename T>
 static cudaError_t fill(T *dst, T v, int64_t n, cudaStream_t s) {
   std::lock_guard<std::recursive_mutex> l(gMu);
