@@ -60,11 +60,16 @@ using Clock = std::chrono::steady_clock;
 //--- one call: the chunks, their completion and their first error ------------
 struct xmprt_cpu_job {
   xmprt_range_fn fn = nullptr;
+  xmprt_range2_fn fn2 = nullptr; // 2-D jobs (xmprt_cpu_parallel_for2_start)
   void *ctx = nullptr;
   const char *api = nullptr;   // entry point that reports its errors
   int32_t kind = 0;            // executor it was handed to
-  std::vector<int64_t> bounds; // chunk c is [bounds[c], bounds[c+1])
-  int64_t chunks() const { return (int64_t)bounds.size() - 1; }
+  std::vector<int64_t> bounds; // row chunk r is [bounds[r], bounds[r+1])
+  int64_t n1 = 1;              // 2-D: inner iterations, cut into `pieces`
+  int64_t pieces = 1;          // pieces per row chunk (1 for 1-D jobs)
+  int64_t rowChunks() const { return (int64_t)bounds.size() - 1; }
+  /// Units of work handed to the workers: every (row chunk, piece).
+  int64_t chunks() const { return rowChunks() * pieces; }
   std::mutex m; // guards everything below
   std::condition_variable doneCv;
   int64_t remaining = 0; // chunks not yet finished
@@ -82,17 +87,24 @@ using Job = xmprt_cpu_job;
 // Runs chunk c; the last chunk to finish stamps the job's end time and
 // wakes its waiter.
 void runChunk(Job &job, int64_t c) {
-  int64_t lo = job.bounds[c], hi = job.bounds[c + 1];
+  int64_t r = c / job.pieces, k = c % job.pieces;
+  int64_t lo = job.bounds[r], hi = job.bounds[r + 1];
   std::string error;
   ++tInsideChunk;
   try {
-    job.fn(job.ctx, lo, hi);
+    if (job.fn2)
+      job.fn2(job.ctx, lo, hi, k * job.n1 / job.pieces,
+              (k + 1) * job.n1 / job.pieces, k);
+    else
+      job.fn(job.ctx, lo, hi);
   } catch (const std::exception &e) {
     error = "chunk [" + std::to_string(lo) + ", " + std::to_string(hi) +
-            ") threw: " + e.what();
+            (job.fn2 ? ") piece " + std::to_string(k) : std::string(")")) +
+            " threw: " + e.what();
   } catch (...) {
     error = "chunk [" + std::to_string(lo) + ", " + std::to_string(hi) +
-            ") threw an exception";
+            (job.fn2 ? ") piece " + std::to_string(k) : std::string(")")) +
+            " threw an exception";
   }
   --tInsideChunk;
   Clock::time_point now = Clock::now();
@@ -599,12 +611,30 @@ void cut(Job &job, int64_t lo, int64_t hi, int64_t grain, int64_t nchunks,
   }
 }
 
+// The inner dimension of a 2-D job (fn2 set): n1 iterations, at most
+// maxPieces pieces per row chunk. Rows alone are cut as for 1-D jobs; only
+// when they give fewer chunks than the executor wants (a small CPU share of
+// a loop nest, e.g. the one row of a weight(auto) probe, which would run on
+// one worker) is each row chunk also cut along the inner iterations, into
+// ceil(target / row chunks) pieces (never more than maxPieces or n1).
+struct Inner {
+  xmprt_range2_fn fn2 = nullptr;
+  int64_t n1 = 1, maxPieces = 1;
+};
+
 Job *startJob(xmprt_range_fn fn, void *ctx, int64_t lo, int64_t hi,
-              int64_t grain, const char *name, const char *api) {
-  XMPRT_CHECK(fn, name, "fn is NULL");
+              int64_t grain, const char *name, const char *api,
+              Inner inner = {}) {
+  XMPRT_CHECK(fn || inner.fn2, name, "fn is NULL");
   XMPRT_CHECK(grain >= 1, name, "grain %lld < 1", (long long)grain);
+  XMPRT_CHECK(inner.n1 >= 0, name, "inner iteration count %lld < 0",
+              (long long)inner.n1);
+  XMPRT_CHECK(inner.maxPieces >= 1, name, "max_pieces %lld < 1",
+              (long long)inner.maxPieces);
   auto *job = new Job;
   job->fn = fn;
+  job->fn2 = inner.fn2;
+  job->n1 = inner.n1;
   job->ctx = ctx;
   job->api = api;
   job->start = job->end = Clock::now();
@@ -624,7 +654,12 @@ Job *startJob(xmprt_range_fn fn, void *ctx, int64_t lo, int64_t hi,
   registerFinalizeHook(); // no-op once registered; MPI may be newer
   joinStarter();
   job->kind = c.kind;
-  cut(*job, lo, hi, grain, c.chunks ? c.chunks : c.workers, name);
+  int64_t target = c.chunks ? c.chunks : c.workers;
+  cut(*job, lo, hi, grain, target, name);
+  if (job->fn2 && job->rowChunks() < target)
+    job->pieces = std::max<int64_t>(
+        1, std::min({inner.maxPieces, job->n1,
+                     (target + job->rowChunks() - 1) / job->rowChunks()}));
   job->remaining = job->chunks();
   switch (c.kind) {
   case kSerial:
@@ -680,6 +715,14 @@ xmprt_cpu_job *xmprt_cpu_parallel_for_start(xmprt_range_fn fn, void *ctx,
                                             int64_t grain) {
   return startJob(fn, ctx, lo, hi, grain, "xmprt_cpu_parallel_for_start",
                   "xmprt_cpu_parallel_for_wait");
+}
+
+xmprt_cpu_job *xmprt_cpu_parallel_for2_start(xmprt_range2_fn fn, void *ctx,
+                                             int64_t lo, int64_t hi,
+                                             int64_t grain, int64_t n1,
+                                             int64_t max_pieces) {
+  return startJob(nullptr, ctx, lo, hi, grain, "xmprt_cpu_parallel_for2_start",
+                  "xmprt_cpu_parallel_for_wait", Inner{fn, n1, max_pieces});
 }
 
 double xmprt_cpu_parallel_for_wait(xmprt_cpu_job *job) {

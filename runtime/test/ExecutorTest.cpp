@@ -424,4 +424,92 @@ TEST(ExecutorAsync, RepeatedSplitSteps) {
   xmprt_set_cpu_executor(saved);
 }
 
+// 2-D jobs (xmprt_cpu_parallel_for2_start): every (row, inner) pair
+// exactly once; rows cut as 1-D jobs; a row chunk is cut along the inner
+// dimension only when the rows give fewer chunks than the executor wants,
+// into at most max_pieces balanced pieces with distinct k per row chunk.
+struct Grid2 {
+  int64_t lo = 0, n1 = 0;
+  std::vector<std::atomic<int>> hits;
+  std::mutex m;
+  struct Call {
+    int64_t lo, hi, p0, p1, k;
+  };
+  std::vector<Call> calls;
+  Grid2(int64_t lo, int64_t hi, int64_t n1)
+      : lo(lo), n1(n1), hits((size_t)(std::max<int64_t>(0, hi - lo) * n1)) {}
+};
+
+void cover2(void *ctx, int64_t lo, int64_t hi, int64_t p0, int64_t p1,
+            int64_t k) {
+  auto *g = static_cast<Grid2 *>(ctx);
+  for (int64_t i = lo; i < hi; ++i)
+    for (int64_t j = p0; j < p1; ++j)
+      g->hits[(size_t)((i - g->lo) * g->n1 + j)].fetch_add(1);
+  std::lock_guard<std::mutex> l(g->m);
+  g->calls.push_back({lo, hi, p0, p1, k});
+}
+
+void check2(int64_t lo, int64_t hi, int64_t grain, int64_t n1,
+            int64_t maxPieces, int64_t chunks) {
+  SCOPED_TRACE("[" + std::to_string(lo) + ", " + std::to_string(hi) +
+               ") grain " + std::to_string(grain) + " n1 " +
+               std::to_string(n1) + " max_pieces " + std::to_string(maxPieces) +
+               " chunks " + std::to_string(chunks) + " executor " +
+               xmprt_cpu_executor_name());
+  Grid2 g(lo, hi, n1);
+  xmprt_cpu_parallel_for_wait(
+      xmprt_cpu_parallel_for2_start(cover2, &g, lo, hi, grain, n1, maxPieces));
+  for (size_t i = 0; i < g.hits.size(); ++i)
+    ASSERT_EQ(g.hits[i].load(), 1)
+        << "row " << lo + (int64_t)i / n1 << " inner " << (int64_t)i % n1;
+  if (hi <= lo) {
+    EXPECT_TRUE(g.calls.empty());
+    return;
+  }
+  int64_t units = (hi - lo + grain - 1) / grain;
+  int64_t rows = std::min(chunks, units);
+  int64_t pieces = 1;
+  if (rows < chunks)
+    pieces = std::max<int64_t>(
+        1, std::min({maxPieces, n1, (chunks + rows - 1) / rows}));
+  EXPECT_EQ((int64_t)g.calls.size(), rows * pieces);
+  std::vector<int64_t> slots;
+  int64_t minLen = INT64_MAX, maxLen = 0;
+  for (auto &c : g.calls) {
+    EXPECT_EQ((c.lo - lo) % grain, 0);
+    EXPECT_GE(c.k, 0);
+    EXPECT_LT(c.k, pieces);
+    EXPECT_EQ(c.p0, c.k * n1 / pieces);
+    EXPECT_EQ(c.p1, (c.k + 1) * n1 / pieces);
+    minLen = std::min(minLen, c.p1 - c.p0);
+    maxLen = std::max(maxLen, c.p1 - c.p0);
+    slots.push_back((c.lo - lo) / grain * maxPieces + c.k);
+  }
+  EXPECT_LE(maxLen - minLen, 1) << "unbalanced pieces";
+  std::sort(slots.begin(), slots.end());
+  EXPECT_TRUE(std::adjacent_find(slots.begin(), slots.end()) == slots.end())
+      << "two calls share a partial slot";
+}
+
+TEST(Executor, TwoDimensionalJobs) {
+  int32_t saved = xmprt_get_cpu_executor();
+  for (int32_t k : executors()) {
+    xmprt_set_cpu_executor(k);
+    for (int64_t chunks : {1, 3, 8, 16}) {
+      xmprt_set_cpu_chunks(chunks);
+      check2(10, 11, 1, 1024, 64, chunks);  // one row: pieces
+      check2(0, 2, 1, 1024, 64, chunks);    // two rows
+      check2(0, 3, 1, 2, 64, chunks);       // pieces capped by n1
+      check2(0, 1, 1, 100, 4, chunks);      // pieces capped by max_pieces
+      check2(0, 100, 1, 50, 64, chunks);    // rows enough: no pieces
+      check2(5, 12, 3, 17, 64, chunks);     // grain 3, last granule partial
+      check2(0, 1, 1, 0, 64, chunks);       // empty inner dimension
+      check2(4, 4, 1, 10, 64, chunks);      // no rows
+    }
+    xmprt_set_cpu_chunks(0);
+  }
+  xmprt_set_cpu_executor(saved);
+}
+
 } // namespace

@@ -249,3 +249,28 @@ func.func @tensor_capture(%s: index, %t: tensor<4xf32>, %buf: memref<?xf32>) {
   %w = xmp.cpu_part_wait %job
   return
 }
+
+// -----
+
+// The 2-D form (inner, pieces): the function takes (ctx, lo, hi, p0, p1, k)
+// as i64 and the part starts with xmprt_cpu_parallel_for2_start, which also
+// gets the inner trip count and the pieces bound.
+// CHECK-LABEL: func.func @outline_inner(
+// CHECK-SAME: %{{[^:]+}}: memref<?xi64>, %{{[^:]+}}: index, %{{[^:]+}}: index, %{{[^:]+}}: index, %[[N1:[^:]+]]: index, %[[P:[^:]+]]: index)
+// CHECK-DAG: %[[N1I:.*]] = arith.index_cast %[[N1]] : index to i64
+// CHECK-DAG: %[[PI:.*]] = arith.index_cast %[[P]] : index to i64
+// CHECK: call @xmprt_cpu_parallel_for2_start(%{{[^,]+}}, %{{[^,]+}}, %{{[^,]+}}, %{{[^,]+}}, %{{[^,]+}}, %[[N1I]], %[[PI]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64) -> !llvm.ptr
+// CHECK: func.func private @__xmp_cpu_part_{{[0-9]+}}(%{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %[[K:[^:]+]]: i64)
+// CHECK: %[[KI:.*]] = arith.index_cast %[[K]] : i64 to index
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[KI]]] : memref<?xi64>
+func.func @outline_inner(%buf: memref<?xi64>, %s: index, %e: index, %g: index,
+                         %n1: index, %p: index) -> f64 {
+  %job = xmp.cpu_part_start %s to %e grain %g inner %n1 pieces %p {
+  ^bb0(%lo: index, %hi: index, %p0: index, %p1: index, %k: index):
+    %x = arith.index_cast %p1 : index to i64
+    memref.store %x, %buf[%k] : memref<?xi64>
+    xmp.yield
+  }
+  %t = xmp.cpu_part_wait %job
+  return %t : f64
+}

@@ -178,7 +178,7 @@ xmp.distribute @t onto @p [block, block]
 // CHECK: %[[S:[^,]+]], %[[E:[^,]+]], %{{.*}} = xmp.loop_split %{{[^,]+}}, (%{{[^ ]+}} to %{{[^ ]+}} step %[[ST0]]) on @t[0] grain 1{{$}}
 // CHECK: %[[G:.*]] = arith.constant 1 : index
 // CHECK-NEXT: %[[GR:.*]] = arith.muli %[[G]], %[[ST0]] : index
-// CHECK: xmp.cpu_part_start %[[S]] to %[[E]] grain %[[GR]] {
+// CHECK: xmp.cpu_part_start %[[S]] to %[[E]] grain %[[GR]] inner %{{[^ ]+}} pieces %{{[^ ]+}} {
 func.func @split_grain_nest_rows(%u: !m, %x: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -375,9 +375,13 @@ func.func @split_cpu_part_in_place(%src: !a, %dst: !a, %nt: index) {
 
 // -----
 
-// A nest is split along its outer dimension only: the CPU part's outer
+// A nest is split along its outer dimension: the CPU part's outer
 // dimension runs from its aligned first iteration to hi, the GPU part's
-// from lb to split; the inner dimension keeps its bounds and step in both.
+// from lb to split. The GPU part keeps the inner dimension's bounds; a CPU
+// chunk runs the inner iterations numbered [p0, p1) of the trip count
+// (0 to 32 step 3: 11), lb1 + p0 * st1 to min(ub1, lb1 + p1 * st1). A CPU
+// part of at most 64 granules of rows may be cut into 64 pieces per row,
+// else 1; the partial buffers are (granules + 1) * pieces long.
 xmp.nodes @p(shape = 2x2)
 xmp.template @t(shape = 64x64)
 xmp.distribute @t onto @p [block, block]
@@ -390,10 +394,21 @@ xmp.distribute @t onto @p [block, block]
 // CHECK-NEXT: %[[C32:.*]] = arith.constant 32 : index
 // CHECK-NEXT: %[[C64:.*]] = arith.constant 64 : index
 // CHECK: %[[S:[^,]+]], %[[E:[^,]+]], %{{.*}} = xmp.loop_split %{{[^,]+}}, (%[[C2]] to %[[C64]] step %[[C1]]) on @t[0]
-// CHECK: xmp.cpu_part_start %[[S]] to %[[E]]
-// CHECK-NEXT: ^bb0(%{{[^:]+}}: index, %[[HI:[^:]+]]: index):
+// CHECK: %[[GRAN:.*]] = arith.ceildivsi %{{.*}}, %{{.*}} : index
+// CHECK: %[[MAXP:.*]] = arith.constant 64 : index
+// CHECK-NEXT: %[[FEW:.*]] = arith.cmpi sle, %[[GRAN]], %[[MAXP]] : index
+// CHECK: %[[PIECES:.*]] = arith.select %[[FEW]], %{{.*}}, %{{.*}} : index
+// CHECK: %[[N1:.*]] = arith.ceildivsi
+// CHECK: %[[TRIP:.*]] = arith.maxsi %[[N1]], %{{.*}} : index
+// CHECK: xmp.cpu_part_start %[[S]] to %[[E]] grain %{{[^ ]+}} inner %[[TRIP]] pieces %[[PIECES]] {
+// CHECK-NEXT: ^bb0(%{{[^:]+}}: index, %[[HI:[^:]+]]: index, %[[P0:[^:]+]]: index, %[[P1:[^:]+]]: index, %{{[^:]+}}: index):
 // CHECK: %[[FIRST:.*]] = arith.addi %[[C2]], %{{.*}} : index
-// CHECK-NEXT: xmp.loop (%{{[^,]+}}, %{{[^)]+}}) = (%[[FIRST]], %[[C0]]) to (%[[HI]], %[[C32]]) step (%[[C1]], %[[C3]]) on @t [0, 1] attributes {xmp.split_part} {
+// CHECK-NEXT: %[[J0:.*]] = arith.muli %[[P0]], %[[C3]] : index
+// CHECK-NEXT: %[[LB1:.*]] = arith.addi %[[C0]], %[[J0]] : index
+// CHECK-NEXT: %[[J1:.*]] = arith.muli %[[P1]], %[[C3]] : index
+// CHECK-NEXT: %[[END1:.*]] = arith.addi %[[C0]], %[[J1]] : index
+// CHECK-NEXT: %[[UB1:.*]] = arith.minsi %[[C32]], %[[END1]] : index
+// CHECK-NEXT: xmp.loop (%{{[^,]+}}, %{{[^)]+}}) = (%[[FIRST]], %[[LB1]]) to (%[[HI]], %[[UB1]]) step (%[[C1]], %[[C3]]) on @t [0, 1] attributes {xmp.split_part} {
 // CHECK: xmp.device_loop (%{{[^,]+}}, %{{[^)]+}}) = (%[[C2]], %[[C0]]) to (%[[S]], %[[C32]]) step (%[[C1]], %[[C3]]) on @t [0, 1] attributes {{{.*}}xmp.split_part} {
 func.func @split_nest_outer_only(%u: !m, %x: f32) {
   %c0 = arith.constant 0 : index

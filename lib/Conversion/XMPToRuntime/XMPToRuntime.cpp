@@ -517,8 +517,8 @@ Value fromContextField(OpBuilder &b, Location loc, Value x, Type t) {
 }
 
 /// Outlines the body of every `xmp.cpu_part_start` into
-/// `@__xmp_cpu_part_N(ctx: !llvm.ptr, lo: i64, hi: i64)` and starts it on
-/// the executor. What the body uses from above (constants excepted: they
+/// `@__xmp_cpu_part_N(ctx: !llvm.ptr, lo: i64, hi: i64)` (with `inner`:
+/// `..., p0: i64, p1: i64, k: i64)`) and starts it on the executor. What the body uses from above (constants excepted: they
 /// are cloned) is stored into a context struct on the caller's stack, each
 /// value as its LLVM type (`LLVMTypeConverter`, so memrefs cross as the
 /// descriptors that finalize-memref-to-llvm produces), and loaded back in
@@ -564,8 +564,12 @@ LogicalResult outlineCpuParts(ModuleOp module) {
       name = "__xmp_cpu_part_" + std::to_string(next++);
     while (module.lookupSymbol(name));
     OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+    // (ctx, lo, hi), or (ctx, lo, hi, p0, p1, k) for the 2-D form.
+    unsigned nargs = src.getNumArguments();
+    SmallVector<Type> argTypes(1 + nargs, i64);
+    argTypes[0] = ptr;
     auto fn = func::FuncOp::create(mb, loc, name,
-                                   FunctionType::get(ctx, {ptr, i64, i64}, {}));
+                                   FunctionType::get(ctx, argTypes, {}));
     fn.setPrivate();
     fn->setAttr("xmp.cpu_part_of", StringAttr::get(ctx, "device_loop"));
     Block *entry = fn.addEntryBlock();
@@ -579,7 +583,7 @@ LogicalResult outlineCpuParts(ModuleOp module) {
       Value x = LLVM::LoadOp::create(fb, loc, fields[k], p);
       map.map(v, fromContextField(fb, loc, x, v.getType()));
     }
-    for (unsigned k = 0; k < 2; ++k)
+    for (unsigned k = 0; k < nargs; ++k)
       map.map(src.getArgument(k), toIndex(fb, loc, entry->getArgument(k + 1)));
     for (Operation &o : src.without_terminator())
       fb.clone(o, map);
@@ -596,10 +600,17 @@ LogicalResult outlineCpuParts(ModuleOp module) {
                                            fn.getSymName());
     Value fnPtr =
         UnrealizedConversionCastOp::create(cb, loc, ptr, fnRef).getResult(0);
-    Value job = callRuntime(cb, loc, "xmprt_cpu_parallel_for_start", {ptr},
-                            {fnPtr, ctxPtr, toI64(cb, loc, op.getLb()),
-                             toI64(cb, loc, op.getUb()),
-                             toI64(cb, loc, op.getGrain())});
+    SmallVector<Value> args = {fnPtr, ctxPtr, toI64(cb, loc, op.getLb()),
+                               toI64(cb, loc, op.getUb()),
+                               toI64(cb, loc, op.getGrain())};
+    if (op.getInner()) {
+      args.push_back(toI64(cb, loc, op.getInner()));
+      args.push_back(toI64(cb, loc, op.getPieces()));
+    }
+    Value job = callRuntime(cb, loc,
+                            op.getInner() ? "xmprt_cpu_parallel_for2_start"
+                                          : "xmprt_cpu_parallel_for_start",
+                            {ptr}, args);
     op.getJob().replaceAllUsesWith(
         UnrealizedConversionCastOp::create(cb, loc, op.getJob().getType(), job)
             .getResult(0));

@@ -427,6 +427,23 @@ typedef struct xmprt_cpu_job xmprt_cpu_job;
 xmprt_cpu_job *xmprt_cpu_parallel_for_start(xmprt_range_fn fn, void *ctx,
                                             int64_t lo, int64_t hi,
                                             int64_t grain);
+/* The 2-D form, for loop nests: fn2 runs the rows [lo, hi) of a chunk and,
+ * of the inner dimension's n1 iterations, those numbered [p0, p1) (0-based
+ * iteration numbers, not values); k is the piece's index within its row
+ * chunk. Rows are cut exactly as above. When that gives fewer chunks than
+ * the executor's chunk count (a small CPU share: one row would run on one
+ * worker), each row chunk is also cut into P = min(max_pieces, n1,
+ * ceil(chunks / row chunks)) pieces of [0, n1), sizes differing by at most
+ * one (piece k is [k*n1/P, (k+1)*n1/P)); otherwise P = 1 and every call
+ * gets [0, n1) with k = 0. So (a - lo) / grain * max_pieces + k is a
+ * distinct index per call. n1 >= 0, max_pieces >= 1. Waited for with
+ * xmprt_cpu_parallel_for_wait. */
+typedef void (*xmprt_range2_fn)(void *ctx, int64_t lo, int64_t hi, int64_t p0,
+                                int64_t p1, int64_t k);
+xmprt_cpu_job *xmprt_cpu_parallel_for2_start(xmprt_range2_fn fn, void *ctx,
+                                             int64_t lo, int64_t hi,
+                                             int64_t grain, int64_t n1,
+                                             int64_t max_pieces);
 /* Waits until every chunk of the job is done and frees it. Returns the
  * seconds from its start until its last chunk finished (0 for an empty
  * job). A C++ exception that escaped fn aborts here

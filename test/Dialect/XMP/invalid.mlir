@@ -1809,6 +1809,28 @@ func.func @cpu_part_arg_type(%s: index) {
 
 // -----
 
+func.func @cpu_part_inner_args(%s: index) {
+  // expected-error @+1 {{'xmp.cpu_part_start' op with 'inner', the body must take five index arguments (the chunk's lo and hi, the inner iteration numbers p0 and p1, the piece k)}}
+  %job = xmp.cpu_part_start %s to %s grain %s inner %s pieces %s {
+  ^bb0(%lo: index, %hi: index):
+    xmp.yield
+  }
+  return
+}
+
+// -----
+
+func.func @cpu_part_inner_pieces(%s: index) {
+  // expected-error @+1 {{'xmp.cpu_part_start' op 'inner' and 'pieces' go together}}
+  %job = "xmp.cpu_part_start"(%s, %s, %s, %s) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>}> ({
+  ^bb0(%lo: index, %hi: index, %p0: index, %p1: index, %k: index):
+    xmp.yield
+  }) : (index, index, index, index) -> !xmp.cpu_job
+  return
+}
+
+// -----
+
 func.func @cpu_part_yield(%s: index, %x: f64) {
   // expected-error @+1 {{'xmp.cpu_part_start' op body must end in an xmp.yield without values (a CPU part returns results through memory)}}
   %job = xmp.cpu_part_start %s to %s grain %s {

@@ -277,6 +277,22 @@ func.func @cpu_part(%s: index, %e: index, %g: index, %buf: memref<?xf64>,
   return %t : f64
 }
 
+// The 2-D form: rows [lo, hi) and the inner iterations [p0, p1) of piece k.
+// CHECK-LABEL: func.func @cpu_part_inner
+// CHECK-NEXT: %[[JOB:.*]] = xmp.cpu_part_start %{{[^ ]+}} to %{{[^ ]+}} grain %{{[^ ]+}} inner %{{[^ ]+}} pieces %{{[^ ]+}} {
+// CHECK-NEXT: ^bb0(%{{[^:]+}}: index, %{{[^:]+}}: index, %[[P0:[^:]+]]: index, %{{[^:]+}}: index, %{{[^:]+}}: index):
+// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%[[P0]]] : memref<?xf64>
+func.func @cpu_part_inner(%s: index, %e: index, %g: index, %n1: index,
+                          %p: index, %buf: memref<?xf64>, %x: f64) -> f64 {
+  %job = xmp.cpu_part_start %s to %e grain %g inner %n1 pieces %p {
+  ^bb0(%lo: index, %hi: index, %p0: index, %p1: index, %k: index):
+    memref.store %x, %buf[%p0] : memref<?xf64>
+    xmp.yield
+  }
+  %t = xmp.cpu_part_wait %job
+  return %t : f64
+}
+
 // CHECK-LABEL: func.func @on_host
 // CHECK-NEXT: xmp.device_loop_on_host %{{.*}}
 func.func @on_host(%t: f64) {

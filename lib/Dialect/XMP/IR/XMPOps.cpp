@@ -1675,11 +1675,21 @@ LogicalResult ReplicateOp::verify() {
 
 LogicalResult CpuPartStartOp::verify() {
   Block &body = getBody().front();
-  if (body.getNumArguments() != 2 ||
-      !llvm::all_of(body.getArgumentTypes(),
-                    [](Type t) { return t.isIndex(); }))
+  if (!getInner() != !getPieces())
+    return emitOpError("'inner' and 'pieces' go together");
+  if (getInner()) {
+    if (body.getNumArguments() != 5 ||
+        !llvm::all_of(body.getArgumentTypes(),
+                      [](Type t) { return t.isIndex(); }))
+      return emitOpError("with 'inner', the body must take five index "
+                         "arguments (the chunk's lo and hi, the inner "
+                         "iteration numbers p0 and p1, the piece k)");
+  } else if (body.getNumArguments() != 2 ||
+             !llvm::all_of(body.getArgumentTypes(),
+                           [](Type t) { return t.isIndex(); })) {
     return emitOpError("body must take two index arguments (the chunk's lo "
                        "and hi)");
+  }
   if (!cast<YieldOp>(body.getTerminator()).getValues().empty())
     return emitOpError("body must end in an xmp.yield without values (a CPU "
                        "part returns results through memory)");

@@ -59,6 +59,12 @@ struct Written {
   int64_t cmin = 0, cmax = 0;
 };
 
+/// Pieces a row chunk of a nest's CPU part may be cut into along dimension
+/// 1 (xmp.cpu_part_start `pieces`), when the CPU part has at most that many
+/// granules of rows (otherwise 1: rows alone keep the workers busy). Bounds
+/// the partial-reduction buffers at kMaxPieces^2 slots.
+constexpr int64_t kMaxPieces = 64;
+
 Value cst(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
@@ -85,8 +91,8 @@ private:
   LogicalResult footprint(DeviceLoopOp loop,
                           llvm::MapVector<Value, Written> &writes);
   CpuPartStartOp startCpuPart(OpBuilder &b, DeviceLoopOp loop, Value s,
-                              Value e, Value cpuGrain,
-                              ArrayRef<ReductionKind> kinds,
+                              Value e, Value cpuGrain, Value granules,
+                              Value pieces, ArrayRef<ReductionKind> kinds,
                               ArrayRef<Value> buffers);
 
   ModuleOp module;
@@ -143,29 +149,55 @@ LogicalResult Splitter::footprint(DeviceLoopOp loop,
 
 /// The CPU part: xmp.loop (xmp.split_part) over the owned iterations of
 /// each chunk [lo, hi) of [s, e), its reduction results stored as the
-/// chunk's partial.
+/// chunk's partial. A nest's chunk may be a piece [p0, p1) of dimension 1's
+/// iteration numbers too (`pieces` per row chunk, null for a single loop).
 CpuPartStartOp Splitter::startCpuPart(OpBuilder &b, DeviceLoopOp loop,
                                       Value s, Value e, Value cpuGrain,
+                                      Value granules, Value pieces,
                                       ArrayRef<ReductionKind> kinds,
                                       ArrayRef<Value> buffers) {
   Location loc = loop.getLoc();
   MLIRContext *ctx = loop.getContext();
+  unsigned nl = loop.getNumLoops();
+  // A nest also hands the executor its second dimension's trip count, so
+  // that a CPU part of few rows is still spread over the workers.
+  Value n1;
+  if (nl >= 2)
+    n1 = indexmath::tripCount(b, loc, loop.getLowerBounds()[1],
+                              loop.getUpperBounds()[1], loop.getSteps()[1]);
   auto start = CpuPartStartOp::create(b, loc, b.getType<CpuJobType>(), s, e,
-                                      cpuGrain);
+                                      cpuGrain, n1, n1 ? pieces : Value());
   Block *body = new Block();
   start.getBody().push_back(body);
   Type index = b.getIndexType();
   Value lo = body->addArgument(index, loc), hi = body->addArgument(index, loc);
+  Value p0, p1, piece;
+  if (n1) {
+    p0 = body->addArgument(index, loc);
+    p1 = body->addArgument(index, loc);
+    piece = body->addArgument(index, loc);
+  }
   OpBuilder rb = OpBuilder::atBlockEnd(body);
 
   // The owned iterations in [lo, hi): lower bound aligned to lb0 + k*st0.
-  unsigned nl = loop.getNumLoops();
   Value lb0 = loop.getLowerBounds()[0], st0 = loop.getSteps()[0];
   Value first = indexmath::latticeCeil(rb, loc, lo, lb0, st0);
   SmallVector<Value> lbs(loop.getLowerBounds()), ubs(loop.getUpperBounds()),
       identities;
   lbs[0] = first;
   ubs[0] = hi;
+  if (n1) {
+    // Iterations numbered [p0, p1) of dimension 1: lb1 + p*st1, the upper
+    // end clipped to ub1 (p1 = n1 may point past it).
+    Value lb1 = loop.getLowerBounds()[1], ub1 = loop.getUpperBounds()[1],
+          st1 = loop.getSteps()[1];
+    lbs[1] = arith::AddIOp::create(
+        rb, loc, lb1, arith::MulIOp::create(rb, loc, p0, st1));
+    ubs[1] = arith::MinSIOp::create(
+        rb, loc, ub1,
+        arith::AddIOp::create(rb, loc, lb1,
+                              arith::MulIOp::create(rb, loc, p1, st1)));
+  }
   for (auto [i, v] : llvm::enumerate(loop.getReduceInits()))
     identities.push_back(reductionIdentity(rb, loc, kinds[i], v.getType()));
   auto cpuLoop = LoopOp::create(
@@ -180,10 +212,15 @@ CpuPartStartOp Splitter::startCpuPart(OpBuilder &b, DeviceLoopOp loop,
   loop.getBody().cloneInto(&cpuLoop.getBody(), same);
   cpuLoop->setAttr(kSplitPartAttr, UnitAttr::get(ctx));
 
-  // One partial per chunk, at (lo - s) / grain (chunks start at s + k*grain).
+  // One partial per chunk, at (lo - s) / grain (chunks start at s + k*grain),
+  // plus piece * granules for a nest (pieces > 1 only when every granule is
+  // a chunk of its own: the slots stay below granules * pieces).
   if (!kinds.empty()) {
     Value slot = arith::DivSIOp::create(
         rb, loc, arith::SubIOp::create(rb, loc, lo, s), cpuGrain);
+    if (n1)
+      slot = arith::AddIOp::create(
+          rb, loc, slot, arith::MulIOp::create(rb, loc, piece, granules));
     for (auto [r, buf] : llvm::zip(cpuLoop.getResults(), buffers))
       memref::StoreOp::create(rb, loc, r, buf, slot);
   }
@@ -331,11 +368,19 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
 
   // Chunk grain in template indices, and one partial per possible chunk.
   Value cpuGrain = arith::MulIOp::create(b, loc, cst(b, loc, g), st0);
-  Value nbuf = arith::AddIOp::create(
-      b, loc,
-      arith::CeilDivSIOp::create(b, loc, arith::SubIOp::create(b, loc, e, s),
-                                 cpuGrain),
-      cst(b, loc, 1));
+  Value granules = arith::CeilDivSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, e, s), cpuGrain);
+  Value nbuf = arith::AddIOp::create(b, loc, granules, cst(b, loc, 1));
+  // A nest's CPU part of at most kMaxPieces granules of rows may be cut
+  // along dimension 1 too: up to kMaxPieces pieces per row.
+  Value pieces;
+  if (loop.getNumLoops() >= 2) {
+    Value few = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                      granules, cst(b, loc, kMaxPieces));
+    pieces = arith::SelectOp::create(b, loc, few, cst(b, loc, kMaxPieces),
+                                     cst(b, loc, 1));
+    nbuf = arith::MulIOp::create(b, loc, nbuf, pieces);
+  }
   SmallVector<Value> buffers;
   for (unsigned i = 0; i < loop.getReduceInits().size(); ++i) {
     Type elemType = loop.getReduceInits()[i].getType();
@@ -353,7 +398,8 @@ LogicalResult Splitter::split(DeviceLoopOp loop, int64_t id) {
 
   // Start the CPU part: it runs on the executor's workers while this thread
   // drives the GPU part.
-  Value job = startCpuPart(b, loop, s, e, cpuGrain, kinds, buffers);
+  Value job = startCpuPart(b, loop, s, e, cpuGrain, granules, pieces, kinds,
+                           buffers);
 
   // The GPU part.
   SmallVector<Value> gpuResults;

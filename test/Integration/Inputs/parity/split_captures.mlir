@@ -2,7 +2,7 @@
 // every device loop is run by the executor in chunks) use values defined
 // above them: an index and an f64 made in the time loop, an i1 flag, two
 // darrays (each iteration writes the elements it owns), a 2-D loop over
-// [block, cyclic(2)] with a non-unit step. Sizes divide by no rank count
+// [block, cyclic(2)] with a non-unit step and two reductions. Sizes divide by no rank count
 // (41, 11x13), so ranks own different counts and on 7 ranks some own
 // nothing of the 2-D template's rows. Every element is printed, through
 // host loops that pick one element each. Values are exact in f64.
@@ -64,15 +64,36 @@ func.func @main() {
       %y = arith.mulf %x, %sf : f64
       xmp.store %y, %b[%i] : !a
     }
-    // 2-D, step 2 along the columns: m[i, j] = i * 16 + j + s
-    xmp.device_loop (%i, %j) = (%c0, %c1) to (%c11, %c13) step (%c1, %c2) on @u [0, 1] {
+    // 2-D, step 2 along the columns: m[i, j] = i * 13 + j + s, with the
+    // sum of the values and the largest (i * 7 + j * 5) % 17 + s as
+    // reductions (a CPU part cut along j too, e.g. XMP_CPU_CHUNKS=40 on few
+    // rows, folds one partial per piece).
+    %ninf = arith.constant 0xFFF0000000000000 : f64
+    %ms, %mx = xmp.device_loop (%i, %j) = (%c0, %c1) to (%c11, %c13) step (%c1, %c2) on @u [0, 1] reduce(add, max) init(%zero, %ninf) -> (f64, f64) {
       %ij = arith.muli %i, %c13 : index
       %k = arith.addi %ij, %j : index
       %ks = arith.addi %k, %s : index
       %k64 = arith.index_cast %ks : index to i64
       %kf = arith.sitofp %k64 : i64 to f64
       xmp.store %kf, %m[%i, %j] : !m
+      %c5 = arith.constant 5 : index
+      %c7 = arith.constant 7 : index
+      %c17 = arith.constant 17 : index
+      %i7 = arith.muli %i, %c7 : index
+      %j5 = arith.muli %j, %c5 : index
+      %h = arith.addi %i7, %j5 : index
+      %hm = arith.remui %h, %c17 : index
+      %hs = arith.addi %hm, %s : index
+      %h64 = arith.index_cast %hs : index to i64
+      %hf = arith.sitofp %h64 : i64 to f64
+      xmp.yield %kf, %hf : f64, f64
     }
+    %t200 = arith.constant 200 : i64
+    %t201 = arith.constant 201 : i64
+    %tms = arith.addi %tag, %t200 : i64
+    %tmx = arith.addi %tag, %t201 : i64
+    func.call @xmprt_print_scalar_f64(%tms, %ms) : (i64, f64) -> ()
+    func.call @xmprt_print_scalar_f64(%tmx, %mx) : (i64, f64) -> ()
   }
   // Every element, one host loop each (the owner contributes it).
   scf.for %j = %c0 to %c41 step %c1 {

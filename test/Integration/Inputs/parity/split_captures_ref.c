@@ -18,9 +18,16 @@ int main(void) {
     pr(100 + 2 * s, r);
     for (int i = 0; i < 40; ++i)
       b[i] = a[i] * (double)s;
+    double ms = 0, mx = -1.0 / 0.0;
     for (int i = 0; i < 11; ++i)
-      for (int j = 1; j < 13; j += 2)
+      for (int j = 1; j < 13; j += 2) {
         m[i][j] = (double)(i * 13 + j + s);
+        ms += m[i][j];
+        double h = (double)((i * 7 + j * 5) % 17 + s);
+        mx = h > mx ? h : mx;
+      }
+    pr(200 + 2 * s, ms);
+    pr(201 + 2 * s, mx);
   }
   for (int j = 0; j < 41; ++j) {
     pr(1000 + j, a[j]);

@@ -1090,7 +1090,7 @@ def XMP_DeviceLoopOnHostOp : XMP_Op<"device_loop_on_host"> {
 }
 
 def XMP_CpuPartStartOp : XMP_Op<"cpu_part_start", [
-    SingleBlockImplicitTerminator<"YieldOp">]> {
+    SingleBlockImplicitTerminator<"YieldOp">, AttrSizedOperandSegments]> {
   let summary = "starts a split loop's CPU part on the executor";
   let description = [{
     Lowering-level op produced by `xmp-split-device-loops`: the body runs on
@@ -1110,14 +1110,30 @@ def XMP_CpuPartStartOp : XMP_Op<"cpu_part_start", [
     }
     %seconds = xmp.cpu_part_wait %job
     ```
+    With `inner %n1 pieces %P` (loop nests) the body takes five index
+    arguments `(lo, hi, p0, p1, k)`: besides the rows `[lo, hi)` it runs the
+    inner dimension's iterations numbered `[p0, p1)` of `[0, n1)`, and `k`
+    (below `%P`, at least 1) tells the call apart from the other pieces of
+    its row chunk. The executor cuts a row chunk into pieces only when the
+    rows alone give fewer chunks than it has workers (a small CPU share,
+    such as the one row of a `weight(auto)` probe, would otherwise run on
+    one worker); `xmp-to-runtime` calls `xmprt_cpu_parallel_for2_start`.
+    ```mlir
+    %job = xmp.cpu_part_start %s to %e grain %g inner %n1 pieces %p {
+    ^bb0(%lo: index, %hi: index, %p0: index, %p1: index, %k: index):
+      ...
+    }
+    ```
     The op has no declared memory effects: it is never moved, merged or
     erased.
   }];
-  let arguments = (ins Index:$lb, Index:$ub, Index:$grain);
+  let arguments = (ins Index:$lb, Index:$ub, Index:$grain,
+                       Optional<Index>:$inner, Optional<Index>:$pieces);
   let results = (outs XMP_CpuJob:$job);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    $lb `to` $ub `grain` $grain $body attr-dict
+    $lb `to` $ub `grain` $grain (`inner` $inner^ `pieces` $pieces)?
+    $body attr-dict
   }];
   let hasVerifier = 1;
 }
