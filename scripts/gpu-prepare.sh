@@ -140,6 +140,18 @@ if [ "$bench" = 1 ]; then
       echo "gpu-prepare: before: $p"
       bcc --gpu $(bspec $p) "$bsrc/$p.mlir" -o "$carry/before/obj/$p.gpu.o"
     done
+    # The work-sharing programs too (gpu-session.sh step worksharing-before),
+    # when the other checkout has the same size recipe.
+    if [ -f "$before/benchmarks/sizes.sh" ]; then
+      for p in nbody_32k nbody_4k matmul_dev_1k matmul_dev_256; do
+        echo "gpu-prepare: before: $p"
+        bcc --gpu $(bspec $p) "$before/$(. "$before/benchmarks/sizes.sh"; bench_src $p)" \
+          -o "$carry/before/obj/$p.gpu.o"
+      done
+      for p in nbody matmul_dev; do
+        bcc --gpu "$before/examples/$p.mlir" -o "$carry/before/obj/$p.gpu.o"
+      done
+    fi
     git -C "$before" archive --format=tar.gz HEAD > "$carry/before/src.tar.gz"
     git -C "$before" rev-parse --short HEAD > "$carry/before/rev"
   fi

@@ -12,6 +12,7 @@
 #        variants[:ITERS]
 #        (benchmarks/gpu_variants.sh), profile (benchmarks/gpu_profile.sh),
 #        worksharing[:STEPS] (benchmarks/worksharing_bench.sh),
+#        worksharing-before[:STEPS] (the same on the `before` programs),
 #        worksharing-starpu[:STEPS] (scripts/gpu-starpu.sh, then the same
 #          benchmark with the StarPU executor; after gpu-prepare.sh --starpu),
 #        himeno-cpu[:ITERS,ROUNDS] (benchmarks/himeno_cpu_carried.sh; after
@@ -51,6 +52,12 @@ for step in "$@"; do
                  ws="$logs/ws"; k=1; while [ -e "$ws" ]; do k=$((k+1)); ws="$logs/ws.$k"; done
                  OUT="$ws" bash benchmarks/worksharing_bench.sh ${arg:-20} > "$ws.txt" 2>&1
                  rc=$?; sed -n '/against the best/,/^plot/p' "$ws.txt" ;;
+    worksharing-before) # the same benchmark on the programs and runtime of
+                        # `gpu-prepare.sh --bench --before DIR` (after `before`)
+           mkdir -p build-gpu-before-ws && ln -sfn "$root/build-gpu/progs-before" build-gpu-before-ws/progs
+           XMP_BENCH_BUILD="$root/build-gpu-before-ws" OUT="$logs/ws-before" \
+             bash benchmarks/worksharing_bench.sh ${arg:-20} > "$logs/ws-before.txt" 2>&1
+           rc=$?; sed -n '/against the best/,/^plot/p' "$logs/ws-before.txt" ;;
     worksharing-starpu)
            OUT="$logs/starpu" bash scripts/gpu-starpu.sh > "$logs/starpu.txt" 2>&1
            rc=$?; tail -12 "$logs/starpu.txt"
