@@ -55,9 +55,10 @@ for step in "$@"; do
     worksharing-before) # the same benchmark on the programs and runtime of
                         # `gpu-prepare.sh --bench --before DIR` (after `before`)
            mkdir -p build-gpu-before-ws && ln -sfn "$root/build-gpu/progs-before" build-gpu-before-ws/progs
-           XMP_BENCH_BUILD="$root/build-gpu-before-ws" OUT="$logs/ws-before" \
-             bash benchmarks/worksharing_bench.sh ${arg:-20} > "$logs/ws-before.txt" 2>&1
-           rc=$?; sed -n '/against the best/,/^plot/p' "$logs/ws-before.txt" ;;
+           ws="$logs/ws-before"; k=1; while [ -e "$ws" ]; do k=$((k+1)); ws="$logs/ws-before.$k"; done
+           XMP_BENCH_BUILD="$root/build-gpu-before-ws" OUT="$ws" \
+             bash benchmarks/worksharing_bench.sh ${arg:-20} > "$ws.txt" 2>&1
+           rc=$?; sed -n '/against the best/,/^plot/p' "$ws.txt" ;;
     worksharing-starpu)
            OUT="$logs/starpu" bash scripts/gpu-starpu.sh > "$logs/starpu.txt" 2>&1
            rc=$?; tail -12 "$logs/starpu.txt"
