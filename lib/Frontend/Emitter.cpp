@@ -1038,8 +1038,10 @@ void Emitter::emitFunction(const c::FunctionDecl *fd) {
   entry = fn.addEntryBlock();
   b.setInsertionPointToStart(entry);
   storage.clear();
-  scopes.assign(1, {});
-  plans.assign(1, {});
+  scopes.clear();
+  scopes.emplace_back();
+  plans.clear();
+  plans.emplace_back();
   loops.clear();
   retFlag = retSlot = nullptr;
   Location fl = loc(fd->getLocation());
@@ -1232,8 +1234,9 @@ void Emitter::emitStmt(const c::Stmt *s) {
     }
     // Host build: the construct's statement runs on the host, as a
     // compiler without OpenACC would run it.
-    if (acc->getAssociatedStmt())
-      emitStmt(acc->getAssociatedStmt());
+    for (const c::Stmt *ch : acc->children())
+      if (ch)
+        emitStmt(ch);
     return;
   }
   if (isa<c::OpenACCConstructStmt>(s)) {
@@ -1830,9 +1833,12 @@ void Emitter::dirBcast(Directive &d) {
 static const c::Stmt *stripToLoop(const c::Stmt *s) {
   while (true) {
     if (const auto *acc = dyn_cast<c::OpenACCAssociatedStmtConstruct>(s)) {
-      if (!acc->getAssociatedStmt())
+      const c::Stmt *inner = nullptr;
+      for (const c::Stmt *ch : acc->children())
+        inner = ch;
+      if (!inner)
         return s;
-      s = acc->getAssociatedStmt();
+      s = inner;
     } else if (const auto *cs = dyn_cast<c::CompoundStmt>(s);
                cs && cs->size() == 1) {
       s = cs->body_front();
