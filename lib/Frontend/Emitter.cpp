@@ -92,6 +92,16 @@ struct LoopCtx {
   bool xmpLoop = false;
 };
 
+/// The end of `s`: an OpenACC construct's range ends with its pragma, its
+/// associated statement comes after.
+static c::SourceLocation stmtEnd(const c::Stmt *s) {
+  if (isa<c::OpenACCConstructStmt>(s))
+    for (const c::Stmt *ch : s->children())
+      if (ch)
+        return stmtEnd(ch);
+  return s->getEndLoc();
+}
+
 /// Does `s` contain a return, or a break / continue leaving `s` (depth 0)?
 struct JumpScan {
   bool ret = false, brk = false, cont = false;
@@ -1164,14 +1174,14 @@ void Emitter::emitCompound(const c::CompoundStmt *cs) {
       emitXmpLoop(*loopDir, s);
     else
       emitStmt(s);
-    prev = s->getEndLoc();
+    prev = stmtEnd(s);
     if (failed())
       break;
     if (std::next(it) != stmts.end() && s != tailReturn) {
       JumpScan js;
       js.scan(s, 0);
       if (js.ret || js.brk || js.cont) {
-        Location l = loc(s->getEndLoc());
+        Location l = loc(stmtEnd(s));
         Value g = notJumped(l);
         if (g) {
           auto ifOp = scf::IfOp::create(b, l, g, /*withElseRegion=*/false);
@@ -1226,23 +1236,18 @@ void Emitter::emitStmt(const c::Stmt *s) {
     return emitJump(s, true);
   if (isa<c::ContinueStmt>(s))
     return emitJump(s, false);
-  if (const auto *acc = dyn_cast<c::OpenACCAssociatedStmtConstruct>(s)) {
+  if (isa<c::OpenACCConstructStmt>(s)) {
     if (gpu) {
       unsupported(s, "an OpenACC construct with --gpu (the GPU mapping of "
                      "OpenACC)");
       return;
     }
-    // Host build: the construct's statement runs on the host, as a
-    // compiler without OpenACC would run it.
-    for (const c::Stmt *ch : acc->children())
+    // Host build: the construct's statement (if any: update and wait have
+    // none) runs on the host, as a compiler without OpenACC would run it.
+    for (const c::Stmt *ch : s->children())
       if (ch)
         emitStmt(ch);
     return;
-  }
-  if (isa<c::OpenACCConstructStmt>(s)) {
-    if (gpu)
-      unsupported(s, "an OpenACC directive with --gpu");
-    return; // update, wait, ...: nothing to do on the host
   }
   if (isa<c::SwitchStmt>(s))
     return unsupported(s, "a switch statement");
@@ -1832,9 +1837,9 @@ void Emitter::dirBcast(Directive &d) {
 /// Strips OpenACC constructs and one-statement compounds around a loop.
 static const c::Stmt *stripToLoop(const c::Stmt *s) {
   while (true) {
-    if (const auto *acc = dyn_cast<c::OpenACCAssociatedStmtConstruct>(s)) {
+    if (isa<c::OpenACCConstructStmt>(s)) {
       const c::Stmt *inner = nullptr;
-      for (const c::Stmt *ch : acc->children())
+      for (const c::Stmt *ch : s->children())
         inner = ch;
       if (!inner)
         return s;
