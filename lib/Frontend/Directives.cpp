@@ -11,7 +11,7 @@ namespace xmpcfront {
 void XMPPragmaHandler::HandlePragma(Preprocessor &pp, PragmaIntroducer intro,
                                     Token &first) {
   Directive d;
-  d.loc = intro.Loc;
+  d.loc = first.getLocation(); // the `xmp` token, where Clang points too
   d.end = first.getLocation();
   Token tok;
   pp.Lex(tok); // macro-expanded, as the OpenMP pragmas are

@@ -30,6 +30,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 
 #include "clang/AST/ASTContext.h"
@@ -2965,8 +2966,25 @@ OwningOpRef<ModuleOp> Emitter::run() {
     }
   if (failed())
     return nullptr;
-  if (mlir::failed(mlir::verify(module)))
-    return nullptr;
+  // The dialect's verifiers check what the directives say (a shadow on a
+  // cyclic dimension, an offset leaving the template, ...): their errors
+  // are the program's, reported at its source position.
+  bool verifyFailed = false;
+  {
+    ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
+      if (d.getSeverity() != DiagnosticSeverity::Error)
+        return success();
+      verifyFailed = true;
+      std::string where = "xmp-cfront";
+      if (auto fl = dyn_cast<FileLineColLoc>(d.getLocation()))
+        where = (fl.getFilename().str() + ":" + std::to_string(fl.getLine()) +
+                 ":" + std::to_string(fl.getColumn()));
+      llvm::errs() << where << ": error: " << d.str() << "\n";
+      return success();
+    });
+    if (mlir::failed(mlir::verify(module)) || verifyFailed)
+      return nullptr;
+  }
   return owned;
 }
 
