@@ -4,6 +4,7 @@
 set -euo pipefail
 PKGS=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
+  libclang-cpp22-dev libclang-22-dev
   libopenmpi-dev openmpi-bin
   libstarpu-dev
   libgtest-dev googletest

@@ -6,7 +6,7 @@ from lit.llvm import llvm_config
 
 config.name = "XMP"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".test"]
+config.suffixes = [".mlir", ".test", ".c"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.xmp_obj_root, "test")
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "embed", "Inputs",
@@ -26,6 +26,9 @@ if "OMPI_MCA_mca_base_component_disable_dlclose" in os.environ:
 
 tool_dirs = [config.xmp_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["xmp-opt", "xmp-translate", "xmpcc"], tool_dirs)
+if config.cfront_built:
+    llvm_config.add_tool_substitutions(["xmp-cfront"], tool_dirs)
+    config.available_features.add("cfront")
 config.substitutions.append(
     ("%compare", "python3 " + os.path.join(config.xmp_src_root, "test",
                                            "Integration", "compare.py")))

@@ -1,0 +1,143 @@
+//===- Directives.h - recorded `#pragma xmp` directives ---------*- C++ -*-===//
+//
+// The pragma handler of the `xmp` namespace records each directive (its
+// tokens, macro-expanded, and its source location) instead of letting the
+// parser see it; the emitter attaches the directives to declarations and
+// statements by source position (docs/frontend.md, "Directives").
+//
+//===----------------------------------------------------------------------===//
+#ifndef XMP_LIB_FRONTEND_DIRECTIVES_H
+#define XMP_LIB_FRONTEND_DIRECTIVES_H
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Basic/TokenKinds.h"
+#include "clang/Lex/Pragma.h"
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace xmpcfront {
+
+/// One token of a directive: kind, spelling and location.
+struct DTok {
+  clang::tok::TokenKind kind;
+  std::string text;
+  clang::SourceLocation loc;
+  bool ident; // an identifier or a keyword (`on`, `template`, `for`, ...)
+};
+
+/// A `#pragma xmp NAME ...` line. `name` is the first word (`device`
+/// directives: "device NAME").
+struct Directive {
+  clang::SourceLocation loc; // the `#` of the pragma
+  clang::SourceLocation end; // the last token
+  std::string name;
+  clang::SourceLocation nameLoc;
+  std::vector<DTok> toks; // after the name
+  bool consumed = false;
+  bool isDeclaration() const {
+    return name == "nodes" || name == "template" || name == "distribute" ||
+           name == "align" || name == "shadow";
+  }
+};
+
+/// Records every `#pragma xmp` of the translation unit in `out`, in source
+/// order.
+class XMPPragmaHandler : public clang::PragmaHandler {
+public:
+  explicit XMPPragmaHandler(std::vector<Directive> &out)
+      : clang::PragmaHandler("xmp"), out(out) {}
+  void HandlePragma(clang::Preprocessor &pp, clang::PragmaIntroducer intro,
+                    clang::Token &first) override;
+
+private:
+  std::vector<Directive> &out;
+};
+
+/// Clang-style diagnostics (file:line:col: error: ...) for the front end.
+class Diag {
+public:
+  explicit Diag(clang::DiagnosticsEngine &diags) : diags(diags) {}
+  void error(clang::SourceLocation loc, const std::string &msg);
+  /// "<what> is not supported by xmp-cfront"
+  void unsupported(clang::SourceLocation loc, const std::string &what);
+  void note(clang::SourceLocation loc, const std::string &msg);
+  unsigned errors() const { return count; }
+
+private:
+  clang::DiagnosticsEngine &diags;
+  unsigned count = 0;
+};
+
+/// An integer expression in a directive: numbers, names, + - * / %,
+/// unary minus, parentheses.
+struct DExpr {
+  enum Kind { Num, Name, Bin, Neg } kind;
+  int64_t num = 0;
+  std::string name;
+  char op = 0;
+  clang::SourceLocation loc;
+  std::unique_ptr<DExpr> lhs, rhs;
+};
+
+/// Reads a directive's tokens; each failed expectation reports an error.
+class TokCursor {
+public:
+  TokCursor(const Directive &d, Diag &diag) : d(d), diag(diag) {}
+  bool atEnd() const { return pos >= d.toks.size(); }
+  const DTok *peek(unsigned ahead = 0) const {
+    return pos + ahead < d.toks.size() ? &d.toks[pos + ahead] : nullptr;
+  }
+  clang::SourceLocation loc() const {
+    return atEnd() ? d.end : d.toks[pos].loc;
+  }
+  bool is(clang::tok::TokenKind k, unsigned ahead = 0) const {
+    const DTok *t = peek(ahead);
+    return t && t->kind == k;
+  }
+  bool isWord(const char *w, unsigned ahead = 0) const {
+    const DTok *t = peek(ahead);
+    return t && t->ident && t->text == w;
+  }
+  bool accept(clang::tok::TokenKind k) {
+    if (!is(k))
+      return false;
+    ++pos;
+    return true;
+  }
+  bool acceptWord(const char *w) {
+    if (!isWord(w))
+      return false;
+    ++pos;
+    return true;
+  }
+  /// Consumes `k` or reports "expected <what>".
+  bool expect(clang::tok::TokenKind k, const char *what);
+  /// An identifier (or keyword) or reports "expected <what>".
+  std::optional<std::string> name(const char *what);
+  std::unique_ptr<DExpr> expr();
+  const DTok &next() { return d.toks[pos++]; }
+  /// Reports an error unless at the end of the directive.
+  bool expectEnd();
+  Diag &diags() { return diag; }
+
+private:
+  std::unique_ptr<DExpr> additive();
+  std::unique_ptr<DExpr> multiplicative();
+  std::unique_ptr<DExpr> unary();
+  const Directive &d;
+  Diag &diag;
+  size_t pos = 0;
+};
+
+/// The value of a directive expression without names (and of names in
+/// `lookup`, which returns nullopt for unknown names: an error is
+/// reported).
+std::optional<int64_t> evalConst(const DExpr &e, Diag &diag);
+
+} // namespace xmpcfront
+
+#endif

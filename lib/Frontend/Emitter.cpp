@@ -1,0 +1,3000 @@
+//===- Emitter.cpp - Clang AST + xmp directives to the xmp dialect --------===//
+//
+// Walks the AST of one translation unit and builds MLIR:
+//   - file-scope `nodes`, `template`, `distribute` become module-level xmp
+//     symbols; `align` / `shadow` make a global array a darray (its type);
+//   - every function becomes a func.func; scalars live in rank-0 memrefs
+//     (memref.alloca at the function's entry, promoted by LLVM later),
+//     arrays in memrefs (memref.global for file-scope ones), darrays are
+//     xmp.alloc'd at the start of main and passed to the other functions
+//     that use them as extra (hidden) parameters;
+//   - control flow is structured (scf.if, scf.while); break, continue and
+//     return inside loops set flags that guard the rest of the body;
+//   - statement directives (loop, reflect, reduction, bcast, barrier, ...)
+//     are attached by source position: those between two statements of a
+//     compound statement run before the second one; `loop` takes the
+//     for-nest that follows it.
+// Anything outside the subset is reported (file:line:col: error: ... is
+// not supported by xmp-cfront) and no module is produced.
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+
+#include "xmp/Dialect/XMP/IR/XMP.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtOpenACC.h"
+#include "clang/Basic/SourceManager.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <limits>
+
+using namespace mlir;
+namespace c = clang;
+namespace xmpd = mlir::xmp;
+
+namespace xmpcfront {
+namespace {
+
+/// Where a C variable lives.
+struct Storage {
+  enum Kind { None, Mem, Global, DArr, Value_ } kind = None;
+  Value v;          // Mem: memref; DArr: darray; Value_: read-only value
+  std::string sym;  // Global: memref.global name
+  MemRefType type;  // Global
+};
+
+/// An lvalue: a memref element, a darray element, an LLVM pointer or a
+/// read-only value (a loop index).
+struct LValue {
+  enum Kind { Mem, DArr, Ptr, RO } kind = Mem;
+  Value base;
+  SmallVector<Value> idx;
+  Type elemType;
+};
+
+struct NodesInfo {
+  SmallVector<int64_t> shape; // dialect order
+};
+struct TemplateInfo {
+  SmallVector<int64_t> shape; // dialect order
+  std::string nodes;          // empty until distributed
+  c::SourceLocation loc;
+};
+struct DistInfo {
+  std::string tmpl;
+  SmallVector<int64_t> align, offset, shLo, shHi;
+  bool aligned = false;
+  xmpd::DArrayType type;
+  c::SourceLocation loc;
+};
+
+struct LoopCtx {
+  Value brk, cont; // memref<i1> flags, or null
+  bool xmpLoop = false;
+};
+
+/// The end of `s`: an OpenACC construct's range ends with its pragma, its
+/// associated statement comes after.
+static c::SourceLocation stmtEnd(const c::Stmt *s) {
+  if (isa<c::OpenACCConstructStmt>(s))
+    for (const c::Stmt *ch : s->children())
+      if (ch)
+        return stmtEnd(ch);
+  return s->getEndLoc();
+}
+
+/// Does `s` contain a return, or a break / continue leaving `s` (depth 0)?
+struct JumpScan {
+  bool ret = false, brk = false, cont = false;
+  void scan(const c::Stmt *s, unsigned depth) {
+    if (!s)
+      return;
+    if (isa<c::ReturnStmt>(s))
+      ret = true;
+    else if (isa<c::BreakStmt>(s) && depth == 0)
+      brk = true;
+    else if (isa<c::ContinueStmt>(s) && depth == 0)
+      cont = true;
+    bool loop = isa<c::ForStmt, c::WhileStmt, c::DoStmt>(s);
+    for (const c::Stmt *ch : s->children())
+      scan(ch, depth + (loop ? 1 : 0));
+  }
+};
+
+class Emitter {
+public:
+  Emitter(MLIRContext &ctx, c::ASTContext &actx, std::vector<Directive> &dirs,
+          bool gpu, Diag &diag)
+      : ctx(ctx), actx(actx), sm(actx.getSourceManager()), dirs(dirs),
+        gpu(gpu), diag(diag), b(&ctx) {}
+
+  OwningOpRef<ModuleOp> run();
+
+private:
+  // ---- locations and diagnostics -----------------------------------------
+  Location loc(c::SourceLocation sl) {
+    if (sl.isInvalid())
+      return UnknownLoc::get(&ctx);
+    c::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(sl));
+    if (p.isInvalid())
+      return UnknownLoc::get(&ctx);
+    return FileLineColLoc::get(&ctx, p.getFilename(), p.getLine(),
+                               p.getColumn());
+  }
+  bool before(c::SourceLocation a, c::SourceLocation b2) {
+    return sm.isBeforeInTranslationUnit(sm.getExpansionLoc(a),
+                                        sm.getExpansionLoc(b2));
+  }
+  void unsupported(const c::Stmt *s, const std::string &what) {
+    diag.unsupported(s->getBeginLoc(), what);
+  }
+  bool failed() const { return diag.errors() != 0; }
+
+  // ---- types ---------------------------------------------------------------
+  Type scalarType(c::QualType qt, c::SourceLocation sl);
+  bool isSigned(c::QualType qt) {
+    return qt->isSignedIntegerOrEnumerationType();
+  }
+  bool isFloat(c::QualType qt) { return qt->isRealFloatingType(); }
+  std::optional<SmallVector<int64_t>> arrayShape(c::QualType qt,
+                                                 c::SourceLocation sl);
+  Type ptrType() { return LLVM::LLVMPointerType::get(&ctx); }
+
+  // ---- constants -----------------------------------------------------------
+  Value cIndex(int64_t v, Location l) {
+    return arith::ConstantIndexOp::create(b, l, v);
+  }
+  Value cInt(Type t, int64_t v, Location l) {
+    return arith::ConstantOp::create(b, l, b.getIntegerAttr(t, v));
+  }
+  Value cFloat(Type t, double v, Location l) {
+    return arith::ConstantOp::create(b, l, b.getFloatAttr(t, v));
+  }
+  Value cBool(bool v, Location l) { return cInt(b.getI1Type(), v, l); }
+  Value zeroOf(Type t, Location l) {
+    return isa<FloatType>(t) ? cFloat(t, 0.0, l) : cInt(t, 0, l);
+  }
+
+  // ---- module-level --------------------------------------------------------
+  void declarationDirectives();
+  void dirNodes(Directive &d);
+  void dirTemplate(Directive &d);
+  void dirDistribute(Directive &d);
+  void dirAlign(Directive &d);
+  void dirShadow(Directive &d);
+  void globals();
+  void computeHiddenParams();
+  void declareFunctions();
+  void emitFunction(const c::FunctionDecl *fd);
+  const c::VarDecl *globalVar(StringRef name) {
+    auto it = globalVars.find(name);
+    return it == globalVars.end() ? nullptr : it->second;
+  }
+  bool insideFunction(c::SourceLocation sl) {
+    for (auto &r : functionRanges)
+      if (!before(sl, r.getBegin()) && before(sl, r.getEnd()))
+        return true;
+    return false;
+  }
+  FlatSymbolRefAttr allNodes();
+
+  // ---- statements ----------------------------------------------------------
+  void emitStmt(const c::Stmt *s);
+  void emitCompound(const c::CompoundStmt *cs);
+  void emitDecl(const c::VarDecl *vd);
+  void emitIf(const c::IfStmt *s);
+  void emitLoop(const c::Stmt *s);
+  void emitReturn(const c::ReturnStmt *s);
+  void emitJump(const c::Stmt *s, bool isBreak);
+  /// !(any active jump flag), or null when there is no flag.
+  Value notJumped(Location l, bool includeLoopFlags = true);
+  Value allocaAtEntry(MemRefType t, Location l);
+
+  // ---- directives ----------------------------------------------------------
+  std::vector<Directive *> takeDirectives(c::SourceLocation after,
+                                          c::SourceLocation before);
+  void emitStandalone(Directive &d);
+  void emitXmpLoop(Directive &d, const c::Stmt *s);
+  void dirReflect(Directive &d, bool init, bool doPlan);
+  void dirReduction(Directive &d);
+  void dirBcast(Directive &d);
+  void dirBarrier(Directive &d);
+  /// `on p` / `on p(...)` node references: the grid's name (or "" = all).
+  std::optional<std::string> parseOnNodes(TokCursor &tc);
+  const c::VarDecl *lookupName(StringRef name) {
+    for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
+      auto f = it->find(name);
+      if (f != it->end())
+        return f->second;
+    }
+    return globalVar(name);
+  }
+  /// The darray of variable `name`, or an error at `sl`.
+  std::optional<std::pair<const c::VarDecl *, Value>>
+  darrayNamed(StringRef name, c::SourceLocation sl, Directive &d);
+
+  // ---- expressions ---------------------------------------------------------
+  Value emitExpr(const c::Expr *e);
+  Value emitCond(const c::Expr *e);
+  std::optional<LValue> emitLValue(const c::Expr *e);
+  Value load(const LValue &lv, Location l);
+  void store(const LValue &lv, Value v, Location l);
+  Value convert(Value v, c::QualType from, c::QualType to, Location l);
+  Value toBool(Value v, Location l);
+  Value toIndex(Value v, c::QualType from, Location l) {
+    if (isa<IndexType>(v.getType()))
+      return v;
+    if (isSigned(from))
+      return arith::IndexCastOp::create(b, l, b.getIndexType(), v);
+    return arith::IndexCastUIOp::create(b, l, b.getIndexType(), v);
+  }
+  Value arith2(c::BinaryOperatorKind op, Value a, Value c2, c::QualType t,
+               Location l, const c::Expr *where);
+  Value compare(c::BinaryOperatorKind op, Value a, Value c2, c::QualType t,
+                Location l);
+  Value emitCall(const c::CallExpr *ce);
+  Value emitLogical(const c::BinaryOperator *bo);
+  Value emitIncDec(const c::UnaryOperator *uo);
+  Value emitCompoundAssign(const c::CompoundAssignOperator *ca);
+  Value stringLiteral(const c::StringLiteral *s, Location l);
+  std::optional<Storage> storageOf(const c::VarDecl *vd,
+                                   c::SourceLocation use);
+  Value memrefOf(const Storage &st, Location l) {
+    if (st.kind == Storage::Global)
+      return memref::GetGlobalOp::create(b, l, st.type, st.sym);
+    return st.v;
+  }
+  LLVM::LLVMFuncOp externFunc(StringRef name, LLVM::LLVMFunctionType t);
+
+  // ---- state ---------------------------------------------------------------
+  MLIRContext &ctx;
+  c::ASTContext &actx;
+  c::SourceManager &sm;
+  std::vector<Directive> &dirs;
+  bool gpu;
+  Diag &diag;
+  OpBuilder b;
+  ModuleOp module;
+
+  llvm::StringMap<NodesInfo> nodes;
+  llvm::StringMap<TemplateInfo> templates;
+  llvm::MapVector<const c::VarDecl *, DistInfo> darrays;
+  llvm::StringMap<const c::VarDecl *> globalVars;
+  llvm::DenseMap<const c::VarDecl *, std::string> globalSyms;
+  std::vector<c::SourceRange> functionRanges;
+  std::vector<const c::FunctionDecl *> functions;
+  llvm::DenseMap<const c::FunctionDecl *, SmallVector<const c::VarDecl *>>
+      hidden;
+  llvm::DenseMap<const c::FunctionDecl *, func::FuncOp> funcOps;
+  bool haveAllNodes = false;
+
+  // per function
+  func::FuncOp fn;
+  const c::FunctionDecl *curFD = nullptr;
+  Block *entry = nullptr;
+  llvm::DenseMap<const c::VarDecl *, Storage> storage;
+  std::vector<llvm::StringMap<const c::VarDecl *>> scopes;
+  std::vector<llvm::DenseMap<const c::VarDecl *, Value>> plans;
+  std::vector<LoopCtx> loops;
+  Value retFlag, retSlot;
+  const c::Stmt *tailReturn = nullptr;
+  unsigned strCount = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+Type Emitter::scalarType(c::QualType qt, c::SourceLocation sl) {
+  qt = qt.getCanonicalType();
+  if (qt->isPointerType())
+    return ptrType();
+  if (const auto *et = qt->getAs<c::EnumType>())
+    return scalarType(et->getDecl()->getIntegerType(), sl);
+  if (const auto *bt = qt->getAs<c::BuiltinType>()) {
+    switch (bt->getKind()) {
+    case c::BuiltinType::Bool:
+      return b.getI1Type();
+    case c::BuiltinType::Char_S:
+    case c::BuiltinType::Char_U:
+    case c::BuiltinType::SChar:
+    case c::BuiltinType::UChar:
+      return b.getI8Type();
+    case c::BuiltinType::Short:
+    case c::BuiltinType::UShort:
+      return b.getI16Type();
+    case c::BuiltinType::Int:
+    case c::BuiltinType::UInt:
+      return b.getI32Type();
+    case c::BuiltinType::Long:
+    case c::BuiltinType::ULong:
+    case c::BuiltinType::LongLong:
+    case c::BuiltinType::ULongLong:
+      return b.getI64Type();
+    case c::BuiltinType::Float:
+      return b.getF32Type();
+    case c::BuiltinType::Double:
+      return b.getF64Type();
+    default:
+      break;
+    }
+  }
+  diag.unsupported(sl, "type '" + qt.getAsString() + "'");
+  return nullptr;
+}
+
+std::optional<SmallVector<int64_t>> Emitter::arrayShape(c::QualType qt,
+                                                        c::SourceLocation sl) {
+  SmallVector<int64_t> shape;
+  while (qt->isArrayType()) {
+    const c::ConstantArrayType *cat = actx.getAsConstantArrayType(qt);
+    if (!cat) {
+      diag.unsupported(sl, "an array without a constant size");
+      return std::nullopt;
+    }
+    shape.push_back((int64_t)cat->getSize().getZExtValue());
+    qt = cat->getElementType();
+  }
+  return shape;
+}
+
+//===----------------------------------------------------------------------===//
+// Declaration directives
+//===----------------------------------------------------------------------===//
+
+/// A parenthesized (Fortran-order, XMP C) or bracketed (C-order) list of
+/// items; `item` parses one. Returns whether the list was parenthesized.
+template <typename F>
+static std::optional<bool> parseDims(TokCursor &tc, F item) {
+  if (tc.accept(c::tok::l_paren)) {
+    do {
+      if (!item())
+        return std::nullopt;
+    } while (tc.accept(c::tok::comma));
+    if (!tc.expect(c::tok::r_paren, "')'"))
+      return std::nullopt;
+    return true;
+  }
+  if (tc.is(c::tok::l_square)) {
+    while (tc.accept(c::tok::l_square)) {
+      if (!item() || !tc.expect(c::tok::r_square, "']'"))
+        return std::nullopt;
+    }
+    return false;
+  }
+  tc.expect(c::tok::l_paren, "'(' or '['");
+  return std::nullopt;
+}
+
+void Emitter::dirNodes(Directive &d) {
+  TokCursor tc(d, diag);
+  auto name = tc.name("a node set name");
+  if (!name)
+    return;
+  SmallVector<int64_t> shape;
+  auto paren = parseDims(tc, [&]() -> bool {
+    if (tc.accept(c::tok::star)) {
+      shape.push_back(ShapedType::kDynamic);
+      return true;
+    }
+    auto e = tc.expr();
+    if (!e)
+      return false;
+    auto v = evalConst(*e, diag);
+    if (!v)
+      return false;
+    if (*v < 1) {
+      diag.error(e->loc, "a node set dimension must be at least 1");
+      return false;
+    }
+    shape.push_back(*v);
+    return true;
+  });
+  if (!paren)
+    return;
+  if (tc.is(c::tok::equal)) {
+    diag.unsupported(tc.loc(), "a node subset ('nodes q(...) = p(...)')");
+    return;
+  }
+  if (!tc.expectEnd())
+    return;
+  if (nodes.count(*name) || templates.count(*name)) {
+    diag.error(d.nameLoc, "'" + *name + "' is declared twice");
+    return;
+  }
+  if (*paren)
+    std::reverse(shape.begin(), shape.end());
+  nodes[*name].shape = shape;
+  xmpd::NodesOp::create(b, loc(d.loc), *name, shape, FlatSymbolRefAttr(),
+                        DenseI64ArrayAttr());
+}
+
+void Emitter::dirTemplate(Directive &d) {
+  TokCursor tc(d, diag);
+  auto name = tc.name("a template name");
+  if (!name)
+    return;
+  SmallVector<int64_t> shape;
+  auto paren = parseDims(tc, [&]() -> bool {
+    c::SourceLocation sl = tc.loc();
+    if (tc.is(c::tok::colon) || tc.is(c::tok::star)) {
+      diag.unsupported(sl, "a template of undefined size (':', fixed by "
+                           "template_fix)");
+      return false;
+    }
+    auto e = tc.expr();
+    if (!e)
+      return false;
+    auto lo = evalConst(*e, diag);
+    if (!lo)
+      return false;
+    int64_t size = *lo;
+    if (tc.accept(c::tok::colon)) {
+      auto e2 = tc.expr();
+      if (!e2)
+        return false;
+      auto hi = evalConst(*e2, diag);
+      if (!hi)
+        return false;
+      if (*lo != 0) {
+        diag.unsupported(sl, "a template lower bound other than 0 (here " +
+                                 std::to_string(*lo) + ")");
+        return false;
+      }
+      size = *hi - *lo + 1;
+    }
+    if (size < 1) {
+      diag.error(sl, "a template dimension must have at least one element");
+      return false;
+    }
+    shape.push_back(size);
+    return true;
+  });
+  if (!paren || !tc.expectEnd())
+    return;
+  if (nodes.count(*name) || templates.count(*name)) {
+    diag.error(d.nameLoc, "'" + *name + "' is declared twice");
+    return;
+  }
+  if (*paren)
+    std::reverse(shape.begin(), shape.end());
+  templates[*name].shape = shape;
+  templates[*name].loc = d.loc;
+  xmpd::TemplateOp::create(b, loc(d.loc), *name, shape);
+}
+
+void Emitter::dirDistribute(Directive &d) {
+  TokCursor tc(d, diag);
+  auto name = tc.name("a template name");
+  if (!name)
+    return;
+  auto tit = templates.find(*name);
+  if (tit == templates.end()) {
+    diag.error(d.toks.empty() ? d.nameLoc : d.toks[0].loc,
+               "'" + *name + "' is not a template");
+    return;
+  }
+  SmallVector<Attribute> formats;
+  auto paren = parseDims(tc, [&]() -> bool {
+    c::SourceLocation sl = tc.loc();
+    if (tc.accept(c::tok::star)) {
+      formats.push_back(xmpd::DistAttr::get(&ctx, xmpd::DistKind::none, 1, {}));
+      return true;
+    }
+    auto kind = tc.name("a distribution format");
+    if (!kind)
+      return false;
+    if (*kind == "block" || *kind == "cyclic") {
+      int64_t w = 1;
+      bool hasW = false;
+      if (tc.accept(c::tok::l_paren)) {
+        auto e = tc.expr();
+        if (!e)
+          return false;
+        auto v = evalConst(*e, diag);
+        if (!v || !tc.expect(c::tok::r_paren, "')'"))
+          return false;
+        if (*v < 1) {
+          diag.error(e->loc, "the width of " + *kind + "(n) must be >= 1");
+          return false;
+        }
+        w = *v;
+        hasW = true;
+      }
+      xmpd::DistKind k = *kind == "cyclic" ? xmpd::DistKind::cyclic
+                         : hasW            ? xmpd::DistKind::blockn
+                                           : xmpd::DistKind::block;
+      formats.push_back(xmpd::DistAttr::get(&ctx, k, w, {}));
+      return true;
+    }
+    if (*kind == "gblock") {
+      diag.unsupported(sl, "the gblock distribution");
+      return false;
+    }
+    diag.error(sl, "unknown distribution format '" + *kind + "'");
+    return false;
+  });
+  if (!paren)
+    return;
+  if (!tc.acceptWord("onto")) {
+    diag.error(tc.loc(), "expected 'onto' in '#pragma xmp distribute'");
+    return;
+  }
+  auto onto = tc.name("a node set name");
+  if (!onto || !tc.expectEnd())
+    return;
+  if (!nodes.count(*onto)) {
+    diag.error(d.toks.back().loc, "'" + *onto + "' is not a node set");
+    return;
+  }
+  if (formats.size() != tit->second.shape.size()) {
+    diag.error(d.nameLoc, "distribute gives " + std::to_string(formats.size()) +
+                              " formats for the " +
+                              std::to_string(tit->second.shape.size()) +
+                              "-dimensional template '" + *name + "'");
+    return;
+  }
+  if (!tit->second.nodes.empty()) {
+    diag.error(d.nameLoc, "template '" + *name + "' is distributed twice");
+    return;
+  }
+  if (*paren)
+    std::reverse(formats.begin(), formats.end());
+  tit->second.nodes = *onto;
+  xmpd::DistributeOp::create(b, loc(d.loc), *name, *onto,
+                             b.getArrayAttr(formats));
+}
+
+void Emitter::dirAlign(Directive &d) {
+  TokCursor tc(d, diag);
+  // align a[i][j] with t(j, i)   or   align (a, b)[i][j] with ...
+  SmallVector<std::pair<std::string, c::SourceLocation>> arrays;
+  if (tc.accept(c::tok::l_paren)) {
+    do {
+      c::SourceLocation sl = tc.loc();
+      auto n = tc.name("an array name");
+      if (!n)
+        return;
+      arrays.push_back({*n, sl});
+    } while (tc.accept(c::tok::comma));
+    if (!tc.expect(c::tok::r_paren, "')'"))
+      return;
+  } else {
+    c::SourceLocation sl = tc.loc();
+    auto n = tc.name("an array name");
+    if (!n)
+      return;
+    arrays.push_back({*n, sl});
+  }
+  // Array subscripts: dummy names or '*'.
+  SmallVector<std::string> dummies;
+  while (tc.accept(c::tok::l_square)) {
+    if (tc.accept(c::tok::star))
+      dummies.push_back("*");
+    else {
+      auto n = tc.name("an align subscript (a name or '*')");
+      if (!n)
+        return;
+      dummies.push_back(*n);
+    }
+    if (!tc.expect(c::tok::r_square, "']'"))
+      return;
+  }
+  if (!tc.acceptWord("with")) {
+    diag.error(tc.loc(), "expected 'with' in '#pragma xmp align'");
+    return;
+  }
+  c::SourceLocation tloc = tc.loc();
+  auto tname = tc.name("a template name");
+  if (!tname)
+    return;
+  auto tit = templates.find(*tname);
+  if (tit == templates.end()) {
+    diag.error(tloc, "'" + *tname + "' is not a template");
+    return;
+  }
+  // Template subscripts: a dummy (+/- constant), or '*'.
+  struct Sub {
+    std::string name;
+    int64_t off = 0;
+    c::SourceLocation loc;
+  };
+  SmallVector<Sub> subs;
+  auto paren = parseDims(tc, [&]() -> bool {
+    Sub s;
+    s.loc = tc.loc();
+    if (tc.accept(c::tok::star)) {
+      s.name = "*";
+      subs.push_back(s);
+      return true;
+    }
+    auto n = tc.name("a template subscript (an align dummy or '*')");
+    if (!n)
+      return false;
+    s.name = *n;
+    if (tc.is(c::tok::plus) || tc.is(c::tok::minus)) {
+      bool neg = tc.next().kind == c::tok::minus;
+      auto e = tc.expr();
+      if (!e)
+        return false;
+      auto v = evalConst(*e, diag);
+      if (!v)
+        return false;
+      s.off = neg ? -*v : *v;
+    }
+    subs.push_back(s);
+    return true;
+  });
+  if (!paren || !tc.expectEnd())
+    return;
+  unsigned trank = tit->second.shape.size();
+  if (subs.size() != trank) {
+    diag.error(tloc, "template '" + *tname + "' has " + std::to_string(trank) +
+                         " dimensions, the align gives " +
+                         std::to_string(subs.size()) + " subscripts");
+    return;
+  }
+  SmallVector<int64_t> align(dummies.size(), xmpd::DArrayType::kNotAligned);
+  SmallVector<int64_t> offset(dummies.size(), 0);
+  for (unsigned p = 0; p < subs.size(); ++p) {
+    if (subs[p].name == "*")
+      continue;
+    unsigned tdim = *paren ? trank - 1 - p : p;
+    auto it = llvm::find(dummies, subs[p].name);
+    if (it == dummies.end()) {
+      diag.error(subs[p].loc, "'" + subs[p].name +
+                                  "' is not a subscript of the aligned array");
+      return;
+    }
+    unsigned adim = it - dummies.begin();
+    if (align[adim] != xmpd::DArrayType::kNotAligned) {
+      diag.error(subs[p].loc, "'" + subs[p].name + "' is used twice");
+      return;
+    }
+    align[adim] = tdim;
+    offset[adim] = subs[p].off;
+  }
+  for (unsigned k = 0; k < dummies.size(); ++k)
+    if (dummies[k] != "*" && align[k] == xmpd::DArrayType::kNotAligned) {
+      diag.error(d.nameLoc, "align dummy '" + dummies[k] +
+                                "' does not appear in the template subscripts");
+      return;
+    }
+  for (auto &[aname, aloc] : arrays) {
+    const c::VarDecl *vd = globalVar(aname);
+    if (!vd) {
+      diag.unsupported(aloc, "align of '" + aname +
+                                 "', which is not an array declared at file "
+                                 "scope,");
+      continue;
+    }
+    auto shape = arrayShape(vd->getType(), aloc);
+    if (!shape)
+      continue;
+    if (shape->empty()) {
+      diag.error(aloc, "'" + aname + "' is not an array");
+      continue;
+    }
+    if (shape->size() != dummies.size()) {
+      diag.error(aloc, "'" + aname + "' has " + std::to_string(shape->size()) +
+                           " dimensions, the align gives " +
+                           std::to_string(dummies.size()) + " subscripts");
+      continue;
+    }
+    if (darrays.count(vd)) {
+      diag.error(aloc, "'" + aname + "' is aligned twice");
+      continue;
+    }
+    if (vd->hasInit()) {
+      diag.unsupported(aloc, "an initializer of a distributed array");
+      continue;
+    }
+    DistInfo &di = darrays[vd];
+    di.tmpl = *tname;
+    di.align = align;
+    di.offset = offset;
+    di.shLo.assign(shape->size(), 0);
+    di.shHi.assign(shape->size(), 0);
+    di.aligned = true;
+    di.loc = aloc;
+  }
+}
+
+void Emitter::dirShadow(Directive &d) {
+  TokCursor tc(d, diag);
+  SmallVector<std::pair<std::string, c::SourceLocation>> arrays;
+  if (tc.accept(c::tok::l_paren)) {
+    do {
+      c::SourceLocation sl = tc.loc();
+      auto n = tc.name("an array name");
+      if (!n)
+        return;
+      arrays.push_back({*n, sl});
+    } while (tc.accept(c::tok::comma));
+    if (!tc.expect(c::tok::r_paren, "')'"))
+      return;
+  } else {
+    c::SourceLocation sl = tc.loc();
+    auto n = tc.name("an array name");
+    if (!n)
+      return;
+    arrays.push_back({*n, sl});
+  }
+  SmallVector<int64_t> lo, hi;
+  // shadow a[1:1][*][2]   (C order)   or   shadow a(1, 1:0) (Fortran order)
+  auto paren = parseDims(tc, [&]() -> bool {
+    if (tc.accept(c::tok::star)) {
+      lo.push_back(xmpd::DArrayType::kFullShadow);
+      hi.push_back(xmpd::DArrayType::kFullShadow);
+      return true;
+    }
+    auto e = tc.expr();
+    if (!e)
+      return false;
+    auto a = evalConst(*e, diag);
+    if (!a)
+      return false;
+    int64_t h = *a;
+    if (tc.accept(c::tok::colon)) {
+      auto e2 = tc.expr();
+      if (!e2)
+        return false;
+      auto v = evalConst(*e2, diag);
+      if (!v)
+        return false;
+      h = *v;
+    }
+    if (*a < 0 || h < 0) {
+      diag.error(e->loc, "shadow widths must not be negative");
+      return false;
+    }
+    lo.push_back(*a);
+    hi.push_back(h);
+    return true;
+  });
+  if (!paren || !tc.expectEnd())
+    return;
+  if (*paren) {
+    std::reverse(lo.begin(), lo.end());
+    std::reverse(hi.begin(), hi.end());
+  }
+  for (auto &[aname, aloc] : arrays) {
+    const c::VarDecl *vd = globalVar(aname);
+    auto it = vd ? darrays.find(vd) : darrays.end();
+    if (it == darrays.end()) {
+      diag.error(aloc, "shadow of '" + aname +
+                           "', which is not an aligned array (align it first)");
+      continue;
+    }
+    if (lo.size() != it->second.align.size()) {
+      diag.error(aloc, "'" + aname + "' has " +
+                           std::to_string(it->second.align.size()) +
+                           " dimensions, the shadow gives " +
+                           std::to_string(lo.size()));
+      continue;
+    }
+    it->second.shLo = lo;
+    it->second.shHi = hi;
+  }
+}
+
+void Emitter::declarationDirectives() {
+  for (Directive &d : dirs) {
+    if (!d.isDeclaration())
+      continue;
+    d.consumed = true;
+    if (insideFunction(d.loc)) {
+      diag.unsupported(d.loc, "'#pragma xmp " + d.name +
+                                  "' inside a function (local node sets, "
+                                  "templates and distributed arrays)");
+      continue;
+    }
+    if (d.name == "nodes")
+      dirNodes(d);
+    else if (d.name == "template")
+      dirTemplate(d);
+    else if (d.name == "distribute")
+      dirDistribute(d);
+    else if (d.name == "align")
+      dirAlign(d);
+    else
+      dirShadow(d);
+  }
+  for (auto &[vd, di] : darrays) {
+    auto &ti = templates[di.tmpl];
+    if (ti.nodes.empty()) {
+      diag.error(di.loc, "'" + vd->getName().str() + "' is aligned with '" +
+                             di.tmpl + "', which is not distributed");
+      continue;
+    }
+    auto shape = arrayShape(vd->getType(), di.loc);
+    Type et = scalarType(actx.getBaseElementType(vd->getType()), di.loc);
+    if (!shape || !et)
+      continue;
+    di.type = xmpd::DArrayType::get(&ctx, *shape, et,
+                                    FlatSymbolRefAttr::get(&ctx, di.tmpl),
+                                    di.align, di.offset, di.shLo, di.shHi);
+  }
+}
+
+FlatSymbolRefAttr Emitter::allNodes() {
+  static constexpr const char *name = "xmp_all_nodes";
+  if (!haveAllNodes) {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(module.getBody());
+    xmpd::NodesOp::create(b, module.getLoc(), name,
+                          ArrayRef<int64_t>{ShapedType::kDynamic},
+                          FlatSymbolRefAttr(), DenseI64ArrayAttr());
+    haveAllNodes = true;
+  }
+  return FlatSymbolRefAttr::get(&ctx, name);
+}
+
+//===----------------------------------------------------------------------===//
+// Globals and functions
+//===----------------------------------------------------------------------===//
+
+/// Flattens a constant initializer (scalars, nested arrays) into `out`.
+static bool flattenAPValue(const c::APValue &v, c::QualType t,
+                           c::ASTContext &actx, Type et,
+                           SmallVectorImpl<Attribute> &out, Builder &b) {
+  if (const c::ConstantArrayType *cat = actx.getAsConstantArrayType(t)) {
+    uint64_t n = cat->getSize().getZExtValue();
+    if (!v.isArray())
+      return false;
+    for (uint64_t i = 0; i < n; ++i) {
+      const c::APValue &e = i < v.getArrayInitializedElts()
+                                ? v.getArrayInitializedElt(i)
+                                : v.getArrayFiller();
+      if (!flattenAPValue(e, cat->getElementType(), actx, et, out, b))
+        return false;
+    }
+    return true;
+  }
+  if (v.isInt()) {
+    if (isa<FloatType>(et))
+      out.push_back(b.getFloatAttr(et, (double)v.getInt().getSExtValue()));
+    else
+      out.push_back(b.getIntegerAttr(et, v.getInt().getSExtValue()));
+    return true;
+  }
+  if (v.isFloat()) {
+    if (!isa<FloatType>(et))
+      return false;
+    out.push_back(b.getFloatAttr(et, v.getFloat().convertToDouble()));
+    return true;
+  }
+  return false;
+}
+
+void Emitter::globals() {
+  for (const c::Decl *d : actx.getTranslationUnitDecl()->decls()) {
+    const auto *vd = dyn_cast<c::VarDecl>(d);
+    if (!vd || !sm.isInMainFile(sm.getExpansionLoc(vd->getLocation())))
+      continue;
+    if (vd->hasExternalStorage() || darrays.count(vd))
+      continue;
+    c::SourceLocation sl = vd->getLocation();
+    auto shape = arrayShape(vd->getType(), sl);
+    Type et = scalarType(actx.getBaseElementType(vd->getType()), sl);
+    if (!shape || !et)
+      continue;
+    if (isa<LLVM::LLVMPointerType>(et)) {
+      diag.unsupported(sl, "a pointer variable");
+      continue;
+    }
+    auto mt = MemRefType::get(*shape, et);
+    auto tt = RankedTensorType::get(*shape, et);
+    Attribute init;
+    if (vd->hasInit()) {
+      const c::APValue *v = vd->evaluateValue();
+      SmallVector<Attribute> elems;
+      if (!v || !flattenAPValue(*v, vd->getType(), actx, et, elems, b)) {
+        diag.unsupported(vd->getInit()->getBeginLoc(),
+                         "this initializer of a file-scope variable");
+        continue;
+      }
+      init = DenseElementsAttr::get(tt, elems);
+    } else {
+      init = DenseElementsAttr::get(tt, cast<TypedAttr>(
+                                             b.getZeroAttr(et)));
+    }
+    std::string sym = vd->getName().str();
+    memref::GlobalOp::create(b, loc(sl), sym, b.getStringAttr("private"), mt,
+                             init, /*constant=*/false, IntegerAttr());
+    globalSyms[vd] = sym;
+  }
+}
+
+/// Darrays a function uses, directly (by name, also in directives) or
+/// through the functions it calls: they become its hidden parameters.
+void Emitter::computeHiddenParams() {
+  struct Collect : c::RecursiveASTVisitor<Collect> {
+    Emitter &e;
+    llvm::SetVector<const c::VarDecl *> uses;
+    llvm::SetVector<const c::FunctionDecl *> calls;
+    explicit Collect(Emitter &e) : e(e) {}
+    bool VisitDeclRefExpr(c::DeclRefExpr *r) {
+      if (auto *vd = dyn_cast<c::VarDecl>(r->getDecl()))
+        if (e.darrays.count(vd))
+          uses.insert(vd);
+      if (auto *fd = dyn_cast<c::FunctionDecl>(r->getDecl()))
+        if (fd->getDefinition())
+          calls.insert(fd->getDefinition());
+      return true;
+    }
+  };
+  llvm::DenseMap<const c::FunctionDecl *, llvm::SetVector<const c::VarDecl *>>
+      uses;
+  llvm::DenseMap<const c::FunctionDecl *,
+                 llvm::SetVector<const c::FunctionDecl *>>
+      calls;
+  for (const c::FunctionDecl *fd : functions) {
+    Collect col(*this);
+    col.TraverseStmt(const_cast<c::Stmt *>(fd->getBody()));
+    // Names in the function's directives.
+    c::SourceRange r = fd->getBody()->getSourceRange();
+    for (Directive &d : dirs) {
+      if (d.isDeclaration() || before(d.loc, r.getBegin()) ||
+          before(r.getEnd(), d.loc))
+        continue;
+      for (const DTok &t : d.toks)
+        if (t.ident)
+          if (const c::VarDecl *vd = globalVar(t.text); vd && darrays.count(vd))
+            col.uses.insert(vd);
+    }
+    uses[fd] = col.uses;
+    calls[fd] = col.calls;
+  }
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (const c::FunctionDecl *fd : functions)
+      for (const c::FunctionDecl *callee : calls[fd])
+        for (const c::VarDecl *vd : uses[callee])
+          changed |= uses[fd].insert(vd);
+  }
+  for (const c::FunctionDecl *fd : functions) {
+    SmallVector<const c::VarDecl *> list;
+    for (auto &[vd, di] : darrays)
+      if (uses[fd].count(vd))
+        list.push_back(vd);
+    hidden[fd] = list;
+  }
+}
+
+void Emitter::declareFunctions() {
+  for (const c::FunctionDecl *fd : functions) {
+    bool isMain = fd->getName() == "main";
+    SmallVector<Type> params;
+    bool ok = true;
+    for (const c::ParmVarDecl *p : fd->parameters()) {
+      c::QualType pt = p->getType();
+      bool argv = isMain && p->getFunctionScopeIndex() == 1;
+      if (pt->isPointerType() && !argv) {
+        diag.unsupported(p->getLocation(),
+                         "a pointer or array parameter (pass scalars, or use "
+                         "file-scope arrays)");
+        ok = false;
+        continue;
+      }
+      Type t = scalarType(pt, p->getLocation());
+      if (!t) {
+        ok = false;
+        continue;
+      }
+      params.push_back(t);
+    }
+    if (!isMain)
+      for (const c::VarDecl *vd : hidden[fd])
+        params.push_back(darrays[vd].type);
+    SmallVector<Type> results;
+    if (!fd->getReturnType()->isVoidType()) {
+      Type t = scalarType(fd->getReturnType(), fd->getLocation());
+      if (!t || isa<LLVM::LLVMPointerType>(t)) {
+        if (t)
+          diag.unsupported(fd->getLocation(), "a function returning a pointer");
+        ok = false;
+      } else
+        results.push_back(t);
+    }
+    if (fd->isVariadic()) {
+      diag.unsupported(fd->getLocation(), "a variadic function definition");
+      ok = false;
+    }
+    if (!ok)
+      continue;
+    auto f = func::FuncOp::create(b, loc(fd->getLocation()),
+                                  fd->getName().str(),
+                                  b.getFunctionType(params, results));
+    if (!isMain && fd->getStorageClass() == c::SC_Static)
+      f.setPrivate();
+    funcOps[fd] = f;
+  }
+}
+
+Value Emitter::allocaAtEntry(MemRefType t, Location l) {
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(entry);
+  return memref::AllocaOp::create(b, l, t);
+}
+
+void Emitter::emitFunction(const c::FunctionDecl *fd) {
+  auto it = funcOps.find(fd);
+  if (it == funcOps.end())
+    return;
+  fn = it->second;
+  curFD = fd;
+  bool isMain = fd->getName() == "main";
+  entry = fn.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  storage.clear();
+  scopes.clear();
+  scopes.emplace_back();
+  plans.clear();
+  plans.emplace_back();
+  loops.clear();
+  retFlag = retSlot = nullptr;
+  Location fl = loc(fd->getLocation());
+
+  // Parameters live in memory, like locals (C may assign them).
+  unsigned argi = 0;
+  for (const c::ParmVarDecl *p : fd->parameters()) {
+    Value a = entry->getArgument(argi++);
+    scopes.back()[p->getName()] = p;
+    if (isa<LLVM::LLVMPointerType>(a.getType())) {
+      storage[p] = Storage{Storage::Value_, a, "", {}};
+      continue;
+    }
+    Value m = allocaAtEntry(MemRefType::get({}, a.getType()), fl);
+    memref::StoreOp::create(b, fl, a, m, ValueRange{});
+    storage[p] = Storage{Storage::Mem, m, "", {}};
+  }
+  SmallVector<Value> mainArrays;
+  if (isMain) {
+    for (auto &[vd, di] : darrays) {
+      if (!di.type)
+        continue;
+      Value a = xmpd::AllocOp::create(b, loc(vd->getLocation()), di.type,
+                                      ValueRange{});
+      storage[vd] = Storage{Storage::DArr, a, "", {}};
+      mainArrays.push_back(a);
+    }
+  } else {
+    for (const c::VarDecl *vd : hidden[fd])
+      storage[vd] = Storage{Storage::DArr, entry->getArgument(argi++), "", {}};
+  }
+
+  const auto *body = cast<c::CompoundStmt>(fd->getBody());
+  // A return as the last statement needs no flag; any other does.
+  tailReturn = body->body_empty() ? nullptr : body->body_back();
+  if (tailReturn && !isa<c::ReturnStmt>(tailReturn))
+    tailReturn = nullptr;
+  JumpScan js;
+  for (const c::Stmt *s : body->body())
+    if (s != tailReturn)
+      js.scan(s, 0);
+  Type rt = fn.getNumResults() ? fn.getResultTypes()[0] : Type();
+  if (rt) {
+    retSlot = allocaAtEntry(MemRefType::get({}, rt), fl);
+    memref::StoreOp::create(b, fl, zeroOf(rt, fl), retSlot, ValueRange{});
+  }
+  if (js.ret) {
+    retFlag = allocaAtEntry(MemRefType::get({}, b.getI1Type()), fl);
+    memref::StoreOp::create(b, fl, cBool(false, fl), retFlag, ValueRange{});
+  }
+  emitCompound(body);
+  c::SourceLocation endLoc = body->getRBracLoc();
+  Location el = loc(endLoc);
+  b.setInsertionPointToEnd(entry);
+  for (Value a : llvm::reverse(mainArrays))
+    xmpd::DeallocOp::create(b, el, a);
+  if (rt)
+    func::ReturnOp::create(
+        b, el, ValueRange{memref::LoadOp::create(b, el, retSlot, ValueRange{})});
+  else
+    func::ReturnOp::create(b, el);
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+std::vector<Directive *> Emitter::takeDirectives(c::SourceLocation after,
+                                                 c::SourceLocation bef) {
+  std::vector<Directive *> out;
+  for (Directive &d : dirs)
+    if (!d.consumed && !d.isDeclaration() && before(after, d.loc) &&
+        before(d.loc, bef)) {
+      d.consumed = true;
+      out.push_back(&d);
+    }
+  return out;
+}
+
+Value Emitter::notJumped(Location l, bool includeLoopFlags) {
+  SmallVector<Value> flags;
+  if (retFlag)
+    flags.push_back(retFlag);
+  if (includeLoopFlags && !loops.empty()) {
+    if (loops.back().brk)
+      flags.push_back(loops.back().brk);
+    if (loops.back().cont)
+      flags.push_back(loops.back().cont);
+  }
+  if (flags.empty())
+    return nullptr;
+  Value any;
+  for (Value f : flags) {
+    Value v = memref::LoadOp::create(b, l, f, ValueRange{});
+    any = any ? arith::OrIOp::create(b, l, any, v).getResult() : v;
+  }
+  return arith::XOrIOp::create(b, l, any, cBool(true, l));
+}
+
+void Emitter::emitCompound(const c::CompoundStmt *cs) {
+  scopes.emplace_back();
+  plans.emplace_back();
+  Operation *outerGuard = nullptr;
+  c::SourceLocation prev = cs->getLBracLoc();
+  auto stmts = cs->body();
+  for (auto it = stmts.begin(); it != stmts.end(); ++it) {
+    const c::Stmt *s = *it;
+    std::vector<Directive *> pend = takeDirectives(prev, s->getBeginLoc());
+    Directive *loopDir = nullptr;
+    for (size_t i = 0; i < pend.size(); ++i) {
+      if (pend[i]->name == "loop" && i + 1 == pend.size())
+        loopDir = pend[i];
+      else if (pend[i]->name == "loop")
+        diag.error(pend[i]->loc, "'#pragma xmp loop' must be followed by a "
+                                 "for statement, not by another directive");
+      else
+        emitStandalone(*pend[i]);
+    }
+    if (loopDir)
+      emitXmpLoop(*loopDir, s);
+    else
+      emitStmt(s);
+    prev = stmtEnd(s);
+    if (failed())
+      break;
+    if (std::next(it) != stmts.end() && s != tailReturn) {
+      JumpScan js;
+      js.scan(s, 0);
+      if (js.ret || js.brk || js.cont) {
+        Location l = loc(stmtEnd(s));
+        Value g = notJumped(l);
+        if (g) {
+          auto ifOp = scf::IfOp::create(b, l, g, /*withElseRegion=*/false);
+          if (!outerGuard)
+            outerGuard = ifOp;
+          b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        }
+      }
+    }
+  }
+  if (!failed())
+    for (Directive *d : takeDirectives(prev, cs->getRBracLoc())) {
+      if (d->name == "loop")
+        diag.error(d->loc,
+                   "'#pragma xmp loop' must be followed by a for statement");
+      else
+        emitStandalone(*d);
+    }
+  if (outerGuard)
+    b.setInsertionPointAfter(outerGuard);
+  scopes.pop_back();
+  plans.pop_back();
+}
+
+void Emitter::emitStmt(const c::Stmt *s) {
+  if (failed())
+    return;
+  if (const auto *cs = dyn_cast<c::CompoundStmt>(s))
+    return emitCompound(cs);
+  if (const auto *ds = dyn_cast<c::DeclStmt>(s)) {
+    for (const c::Decl *d : ds->decls()) {
+      if (const auto *vd = dyn_cast<c::VarDecl>(d))
+        emitDecl(vd);
+      else if (!isa<c::TypedefDecl, c::RecordDecl, c::EnumDecl>(d))
+        diag.unsupported(d->getLocation(), "this declaration");
+    }
+    return;
+  }
+  if (isa<c::NullStmt>(s))
+    return;
+  if (const auto *e = dyn_cast<c::Expr>(s)) {
+    emitExpr(e);
+    return;
+  }
+  if (const auto *is = dyn_cast<c::IfStmt>(s))
+    return emitIf(is);
+  if (isa<c::ForStmt, c::WhileStmt, c::DoStmt>(s))
+    return emitLoop(s);
+  if (const auto *rs = dyn_cast<c::ReturnStmt>(s))
+    return emitReturn(rs);
+  if (isa<c::BreakStmt>(s))
+    return emitJump(s, true);
+  if (isa<c::ContinueStmt>(s))
+    return emitJump(s, false);
+  if (isa<c::OpenACCConstructStmt>(s)) {
+    if (gpu) {
+      unsupported(s, "an OpenACC construct with --gpu (the GPU mapping of "
+                     "OpenACC)");
+      return;
+    }
+    // Host build: the construct's statement (if any: update and wait have
+    // none) runs on the host, as a compiler without OpenACC would run it.
+    for (const c::Stmt *ch : s->children())
+      if (ch)
+        emitStmt(ch);
+    return;
+  }
+  if (isa<c::SwitchStmt>(s))
+    return unsupported(s, "a switch statement");
+  if (isa<c::GotoStmt, c::LabelStmt, c::IndirectGotoStmt>(s))
+    return unsupported(s, "goto and labels");
+  unsupported(s, std::string("a '") + s->getStmtClassName() + "' statement");
+}
+
+void Emitter::emitDecl(const c::VarDecl *vd) {
+  c::SourceLocation sl = vd->getLocation();
+  if (vd->isStaticLocal() || vd->hasExternalStorage()) {
+    diag.unsupported(sl, "a static or extern local variable");
+    return;
+  }
+  auto shape = arrayShape(vd->getType(), sl);
+  Type et = scalarType(actx.getBaseElementType(vd->getType()), sl);
+  if (!shape || !et)
+    return;
+  if (isa<LLVM::LLVMPointerType>(et)) {
+    diag.unsupported(sl, "a pointer variable");
+    return;
+  }
+  Location l = loc(sl);
+  Value m = allocaAtEntry(MemRefType::get(*shape, et), l);
+  storage[vd] = Storage{Storage::Mem, m, "", {}};
+  scopes.back()[vd->getName()] = vd;
+  if (const c::Expr *init = vd->getInit()) {
+    if (!shape->empty()) {
+      diag.unsupported(init->getBeginLoc(), "an initializer of a local array");
+      return;
+    }
+    Value v = emitExpr(init);
+    if (!v)
+      return;
+    v = convert(v, init->getType(), vd->getType(), l);
+    memref::StoreOp::create(b, l, v, m, ValueRange{});
+  }
+}
+
+void Emitter::emitIf(const c::IfStmt *s) {
+  if (s->getInit() || s->getConditionVariable())
+    return unsupported(s, "an if with an init statement or a declaration");
+  Value cond = emitCond(s->getCond());
+  if (!cond)
+    return;
+  Location l = loc(s->getIfLoc());
+  auto ifOp = scf::IfOp::create(b, l, cond, s->getElse() != nullptr);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    scopes.emplace_back();
+    emitStmt(s->getThen());
+    scopes.pop_back();
+    if (s->getElse()) {
+      b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      scopes.emplace_back();
+      emitStmt(s->getElse());
+      scopes.pop_back();
+    }
+  }
+}
+
+void Emitter::emitLoop(const c::Stmt *s) {
+  const c::Stmt *init = nullptr, *body = nullptr;
+  const c::Expr *cond = nullptr, *inc = nullptr;
+  bool isDo = false;
+  if (const auto *f = dyn_cast<c::ForStmt>(s)) {
+    init = f->getInit();
+    cond = f->getCond();
+    inc = f->getInc();
+    body = f->getBody();
+    if (f->getConditionVariable())
+      return unsupported(s, "a declaration in a for condition");
+  } else if (const auto *w = dyn_cast<c::WhileStmt>(s)) {
+    cond = w->getCond();
+    body = w->getBody();
+    if (w->getConditionVariable())
+      return unsupported(s, "a declaration in a while condition");
+  } else {
+    const auto *d = cast<c::DoStmt>(s);
+    cond = d->getCond();
+    body = d->getBody();
+    isDo = true;
+  }
+  Location l = loc(s->getBeginLoc());
+  scopes.emplace_back();
+  if (init)
+    emitStmt(init);
+  JumpScan js;
+  js.scan(body, 0);
+  LoopCtx lc;
+  MemRefType flagT = MemRefType::get({}, b.getI1Type());
+  if (js.brk) {
+    lc.brk = allocaAtEntry(flagT, l);
+    memref::StoreOp::create(b, l, cBool(false, l), lc.brk, ValueRange{});
+  }
+  if (js.cont)
+    lc.cont = allocaAtEntry(flagT, l);
+  loops.push_back(lc);
+  bool watchRet = js.ret && retFlag;
+
+  auto w = scf::WhileOp::create(b, l, TypeRange{}, ValueRange{});
+  Block *beforeB = &w.getBefore().emplaceBlock();
+  Block *afterB = &w.getAfter().emplaceBlock();
+  OpBuilder::InsertionGuard g(b);
+  // Loop continues: !brk && !ret && cond (cond only evaluated then).
+  auto continueCond = [&]() -> Value {
+    SmallVector<Value> stop;
+    if (lc.brk)
+      stop.push_back(memref::LoadOp::create(b, l, lc.brk, ValueRange{}));
+    if (watchRet)
+      stop.push_back(memref::LoadOp::create(b, l, retFlag, ValueRange{}));
+    if (stop.empty())
+      return cond ? emitCond(cond) : cBool(true, l);
+    Value any = stop[0];
+    for (size_t i = 1; i < stop.size(); ++i)
+      any = arith::OrIOp::create(b, l, any, stop[i]);
+    if (!cond)
+      return arith::XOrIOp::create(b, l, any, cBool(true, l));
+    auto ifOp = scf::IfOp::create(b, l, TypeRange{b.getI1Type()}, any, true,
+                                  true);
+    {
+      OpBuilder::InsertionGuard g2(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      scf::YieldOp::create(b, l, ValueRange{cBool(false, l)});
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      Value c = emitCond(cond);
+      if (!c)
+        c = cBool(false, l);
+      scf::YieldOp::create(b, l, ValueRange{c});
+    }
+    return ifOp.getResult(0);
+  };
+  auto bodyAndInc = [&](bool withInc) {
+    if (lc.cont)
+      memref::StoreOp::create(b, l, cBool(false, l), lc.cont, ValueRange{});
+    scopes.emplace_back();
+    emitStmt(body);
+    scopes.pop_back();
+    if (withInc && inc && !failed()) {
+      // continue still runs the increment; break and return do not.
+      SmallVector<Value> stop;
+      if (lc.brk)
+        stop.push_back(memref::LoadOp::create(b, l, lc.brk, ValueRange{}));
+      if (watchRet)
+        stop.push_back(memref::LoadOp::create(b, l, retFlag, ValueRange{}));
+      if (stop.empty()) {
+        emitExpr(inc);
+      } else {
+        Value any = stop[0];
+        for (size_t i = 1; i < stop.size(); ++i)
+          any = arith::OrIOp::create(b, l, any, stop[i]);
+        Value go = arith::XOrIOp::create(b, l, any, cBool(true, l));
+        auto ifOp = scf::IfOp::create(b, l, go, false);
+        OpBuilder::InsertionGuard g2(b);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        emitExpr(inc);
+      }
+    }
+  };
+  if (isDo) {
+    b.setInsertionPointToStart(beforeB);
+    bodyAndInc(false);
+    Value c = failed() ? cBool(false, l) : continueCond();
+    scf::ConditionOp::create(b, l, c ? c : cBool(false, l), ValueRange{});
+    b.setInsertionPointToStart(afterB);
+    scf::YieldOp::create(b, l, ValueRange{});
+  } else {
+    b.setInsertionPointToStart(beforeB);
+    Value c = continueCond();
+    scf::ConditionOp::create(b, l, c ? c : cBool(false, l), ValueRange{});
+    b.setInsertionPointToStart(afterB);
+    bodyAndInc(true);
+    scf::YieldOp::create(b, l, ValueRange{});
+  }
+  loops.pop_back();
+  scopes.pop_back();
+}
+
+void Emitter::emitReturn(const c::ReturnStmt *s) {
+  for (const LoopCtx &lc : loops)
+    if (lc.xmpLoop)
+      return unsupported(s, "a return inside an xmp loop");
+  Location l = loc(s->getBeginLoc());
+  if (const c::Expr *e = s->getRetValue()) {
+    Value v = emitExpr(e);
+    if (!v || !retSlot)
+      return;
+    v = convert(v, e->getType(), curFD->getReturnType(), l);
+    memref::StoreOp::create(b, l, v, retSlot, ValueRange{});
+  }
+  if (s != tailReturn && retFlag)
+    memref::StoreOp::create(b, l, cBool(true, l), retFlag, ValueRange{});
+}
+
+void Emitter::emitJump(const c::Stmt *s, bool isBreak) {
+  if (loops.empty() || loops.back().xmpLoop)
+    return unsupported(s, isBreak ? "a break leaving an xmp loop"
+                                  : "a continue in an xmp loop");
+  Location l = loc(s->getBeginLoc());
+  Value f = isBreak ? loops.back().brk : loops.back().cont;
+  if (!f)
+    return unsupported(s, "this break or continue");
+  memref::StoreOp::create(b, l, cBool(true, l), f, ValueRange{});
+}
+
+//===----------------------------------------------------------------------===//
+// Statement directives
+//===----------------------------------------------------------------------===//
+
+std::optional<std::string> Emitter::parseOnNodes(TokCursor &tc) {
+  if (!tc.acceptWord("on"))
+    return std::string();
+  c::SourceLocation sl = tc.loc();
+  auto n = tc.name("a node set name");
+  if (!n)
+    return std::nullopt;
+  if (!nodes.count(*n)) {
+    diag.error(sl, "'" + *n + "' is not a node set");
+    return std::nullopt;
+  }
+  if (tc.is(c::tok::l_paren) || tc.is(c::tok::l_square)) {
+    diag.unsupported(tc.loc(), "a node reference with subscripts in 'on'");
+    return std::nullopt;
+  }
+  return *n;
+}
+
+std::optional<std::pair<const c::VarDecl *, Value>>
+Emitter::darrayNamed(StringRef name, c::SourceLocation sl, Directive &d) {
+  const c::VarDecl *vd = lookupName(name);
+  auto st = vd ? storage.find(vd) : storage.end();
+  if (!vd || st == storage.end() || st->second.kind != Storage::DArr) {
+    diag.error(sl, "'" + name.str() + "' in '#pragma xmp " + d.name +
+                       "' is not a distributed (aligned) array");
+    return std::nullopt;
+  }
+  return std::make_pair(vd, st->second.v);
+}
+
+void Emitter::emitStandalone(Directive &d) {
+  if (d.name == "barrier")
+    return dirBarrier(d);
+  if (d.name == "reflect")
+    return dirReflect(d, false, false);
+  if (d.name == "reflect_init")
+    return dirReflect(d, true, false);
+  if (d.name == "reflect_do")
+    return dirReflect(d, false, true);
+  if (d.name == "reduction")
+    return dirReduction(d);
+  if (d.name == "bcast")
+    return dirBcast(d);
+  diag.unsupported(d.loc, "'#pragma xmp " + d.name + "'");
+}
+
+void Emitter::dirBarrier(Directive &d) {
+  TokCursor tc(d, diag);
+  auto on = parseOnNodes(tc);
+  if (!on || !tc.expectEnd())
+    return;
+  xmpd::BarrierOp::create(b, loc(d.loc),
+                          on->empty() ? FlatSymbolRefAttr()
+                                      : FlatSymbolRefAttr::get(&ctx, *on));
+}
+
+void Emitter::dirReflect(Directive &d, bool init, bool doPlan) {
+  TokCursor tc(d, diag);
+  if (!tc.expect(c::tok::l_paren, "'('"))
+    return;
+  SmallVector<std::pair<std::string, c::SourceLocation>> names;
+  do {
+    c::SourceLocation sl = tc.loc();
+    auto n = tc.name("an array name");
+    if (!n)
+      return;
+    names.push_back({*n, sl});
+  } while (tc.accept(c::tok::comma));
+  if (!tc.expect(c::tok::r_paren, "')'"))
+    return;
+  SmallVector<int64_t> lo, hi;
+  SmallVector<bool> periodic;
+  bool hasWidth = false, acc = false, orth = false;
+  c::SourceLocation widthLoc;
+  while (!tc.atEnd()) {
+    c::SourceLocation sl = tc.loc();
+    if (!doPlan && tc.acceptWord("width")) {
+      hasWidth = true;
+      widthLoc = sl;
+      if (!tc.expect(c::tok::l_paren, "'('"))
+        return;
+      do {
+        bool per = false;
+        if (tc.accept(c::tok::slash)) {
+          if (!tc.acceptWord("periodic")) {
+            diag.error(tc.loc(), "expected 'periodic' after '/'");
+            return;
+          }
+          if (!tc.expect(c::tok::slash, "'/'"))
+            return;
+          per = true;
+        }
+        auto e = tc.expr();
+        if (!e)
+          return;
+        auto a = evalConst(*e, diag);
+        if (!a)
+          return;
+        int64_t h = *a;
+        if (tc.accept(c::tok::colon)) {
+          auto e2 = tc.expr();
+          if (!e2)
+            return;
+          auto v = evalConst(*e2, diag);
+          if (!v)
+            return;
+          h = *v;
+        }
+        lo.push_back(*a);
+        hi.push_back(h);
+        periodic.push_back(per);
+      } while (tc.accept(c::tok::comma));
+      if (!tc.expect(c::tok::r_paren, "')'"))
+        return;
+    } else if (tc.acceptWord("acc")) {
+      acc = true;
+    } else if (!doPlan && tc.acceptWord("orthogonal")) {
+      orth = true;
+    } else if (tc.isWord("async")) {
+      diag.unsupported(sl, "async on '#pragma xmp " + d.name + "'");
+      return;
+    } else {
+      diag.error(sl, "unexpected '" + tc.peek()->text + "' in '#pragma xmp " +
+                         d.name + "'");
+      return;
+    }
+  }
+  // Without --gpu there is only the host instance: `acc` acts on it.
+  bool accAttr = acc && gpu;
+  Location l = loc(d.loc);
+  for (auto &[n, sl] : names) {
+    auto da = darrayNamed(n, sl, d);
+    if (!da)
+      return;
+    auto type = cast<xmpd::DArrayType>(da->second.getType());
+    if (hasWidth && lo.size() != type.getRank()) {
+      diag.error(widthLoc, "width gives " + std::to_string(lo.size()) +
+                               " widths for the " +
+                               std::to_string(type.getRank()) +
+                               "-dimensional array '" + n + "'");
+      return;
+    }
+    DenseI64ArrayAttr wlo, whi;
+    DenseBoolArrayAttr per;
+    if (hasWidth) {
+      wlo = b.getDenseI64ArrayAttr(lo);
+      whi = b.getDenseI64ArrayAttr(hi);
+      if (llvm::is_contained(periodic, true))
+        per = b.getDenseBoolArrayAttr(periodic);
+    }
+    if (doPlan) {
+      Value plan;
+      for (auto it = plans.rbegin(); it != plans.rend() && !plan; ++it)
+        if (auto f = it->find(da->first); f != it->end())
+          plan = f->second;
+      if (!plan) {
+        diag.error(sl, "'#pragma xmp reflect_do' of '" + n +
+                           "' without a reflect_init of it in an enclosing "
+                           "block");
+        return;
+      }
+      xmpd::ReflectDoOp::create(b, l, plan);
+    } else if (init) {
+      Value plan = xmpd::ReflectInitOp::create(
+          b, l, xmpd::ReflectPlanType::get(&ctx), da->second, wlo, whi, per,
+          orth, accAttr, ArrayAttr());
+      plans.back()[da->first] = plan;
+    } else {
+      xmpd::ReflectOp::create(b, l, da->second, wlo, whi, per, orth, accAttr,
+                              ArrayAttr());
+    }
+  }
+}
+
+/// XMP reduction operator -> dialect kind.
+static std::optional<xmpd::ReductionKind> reductionKind(TokCursor &tc) {
+  if (tc.accept(c::tok::plus) || tc.accept(c::tok::minus))
+    return xmpd::ReductionKind::add;
+  if (tc.accept(c::tok::star))
+    return xmpd::ReductionKind::mul;
+  if (tc.accept(c::tok::amp))
+    return xmpd::ReductionKind::band;
+  if (tc.accept(c::tok::pipe))
+    return xmpd::ReductionKind::bor;
+  if (tc.accept(c::tok::caret))
+    return xmpd::ReductionKind::bxor;
+  if (tc.acceptWord("max"))
+    return xmpd::ReductionKind::max;
+  if (tc.acceptWord("min"))
+    return xmpd::ReductionKind::min;
+  return std::nullopt;
+}
+
+struct RedClause {
+  xmpd::ReductionKind kind;
+  SmallVector<std::pair<std::string, c::SourceLocation>> vars;
+};
+
+/// `reduction(op: a, b)` after the word `reduction`.
+static bool parseReductionClause(TokCursor &tc, Diag &diag, RedClause &rc) {
+  if (!tc.expect(c::tok::l_paren, "'('"))
+    return false;
+  c::SourceLocation kl = tc.loc();
+  auto k = reductionKind(tc);
+  if (!k) {
+    std::string what = tc.peek() ? tc.peek()->text : "";
+    diag.unsupported(kl, "the reduction operator '" + what + "'");
+    return false;
+  }
+  rc.kind = *k;
+  if (!tc.expect(c::tok::colon, "':'"))
+    return false;
+  do {
+    c::SourceLocation sl = tc.loc();
+    auto n = tc.name("a variable name");
+    if (!n)
+      return false;
+    rc.vars.push_back({*n, sl});
+  } while (tc.accept(c::tok::comma));
+  return tc.expect(c::tok::r_paren, "')'");
+}
+
+void Emitter::dirReduction(Directive &d) {
+  TokCursor tc(d, diag);
+  RedClause rc;
+  // The directive's name is `reduction`: the clause follows directly.
+  if (!parseReductionClause(tc, diag, rc))
+    return;
+  auto on = parseOnNodes(tc);
+  if (!on)
+    return;
+  tc.acceptWord("acc");
+  if (tc.isWord("async")) {
+    diag.unsupported(tc.loc(), "async on '#pragma xmp reduction'");
+    return;
+  }
+  if (!tc.expectEnd())
+    return;
+  FlatSymbolRefAttr grid =
+      on->empty() ? allNodes() : FlatSymbolRefAttr::get(&ctx, *on);
+  Location l = loc(d.loc);
+  for (auto &[n, sl] : rc.vars) {
+    const c::VarDecl *vd = lookupName(n);
+    auto st = vd ? storageOf(vd, sl) : std::nullopt;
+    if (!st)
+      return;
+    auto kindAttr = xmpd::ReductionKindAttr::get(&ctx, rc.kind);
+    if (st->kind == Storage::DArr) {
+      diag.unsupported(sl, "a reduction of a distributed array");
+      return;
+    }
+    if (st->kind != Storage::Mem && st->kind != Storage::Global) {
+      diag.error(sl, "'" + n + "' cannot be reduced here");
+      return;
+    }
+    if (vd->getType()->isUnsignedIntegerType() &&
+        (rc.kind == xmpd::ReductionKind::max ||
+         rc.kind == xmpd::ReductionKind::min)) {
+      diag.unsupported(sl, "max/min reductions of unsigned variables");
+      return;
+    }
+    Value m = memrefOf(*st, l);
+    auto mt = cast<MemRefType>(m.getType());
+    if (mt.getRank() == 0) {
+      Value v = memref::LoadOp::create(b, l, m, ValueRange{});
+      auto r = xmpd::ReductionOp::create(b, l, v.getType(), TypeRange{},
+                                         kindAttr, v, ValueRange{}, grid,
+                                         DenseI64ArrayAttr(), UnitAttr());
+      memref::StoreOp::create(b, l, r.getResult(), m, ValueRange{});
+    } else {
+      xmpd::ReductionOp::create(b, l, Type(), TypeRange{}, kindAttr, m,
+                                ValueRange{}, grid, DenseI64ArrayAttr(),
+                                UnitAttr());
+    }
+  }
+}
+
+void Emitter::dirBcast(Directive &d) {
+  TokCursor tc(d, diag);
+  if (!tc.expect(c::tok::l_paren, "'('"))
+    return;
+  SmallVector<std::pair<std::string, c::SourceLocation>> names;
+  do {
+    c::SourceLocation sl = tc.loc();
+    auto n = tc.name("a variable name");
+    if (!n)
+      return;
+    names.push_back({*n, sl});
+  } while (tc.accept(c::tok::comma));
+  if (!tc.expect(c::tok::r_paren, "')'"))
+    return;
+  std::string fromNodes;
+  SmallVector<int64_t> root;
+  bool fromParen = true;
+  c::SourceLocation fromLoc;
+  if (tc.acceptWord("from")) {
+    fromLoc = tc.loc();
+    auto n = tc.name("a node set name");
+    if (!n)
+      return;
+    if (!nodes.count(*n)) {
+      diag.error(fromLoc, "'" + *n + "' is not a node set");
+      return;
+    }
+    fromNodes = *n;
+    auto paren = parseDims(tc, [&]() -> bool {
+      auto e = tc.expr();
+      if (!e)
+        return false;
+      auto v = evalConst(*e, diag);
+      if (!v)
+        return false;
+      root.push_back(*v);
+      return true;
+    });
+    if (!paren)
+      return;
+    fromParen = *paren;
+  }
+  auto on = parseOnNodes(tc);
+  if (!on)
+    return;
+  tc.acceptWord("acc");
+  if (tc.isWord("async")) {
+    diag.unsupported(tc.loc(), "async on '#pragma xmp bcast'");
+    return;
+  }
+  if (!tc.expectEnd())
+    return;
+  std::string grid = *on;
+  if (!fromNodes.empty()) {
+    if (!grid.empty() && grid != fromNodes) {
+      diag.unsupported(fromLoc, "bcast 'from' a node set other than the 'on' "
+                                "node set");
+      return;
+    }
+    grid = fromNodes;
+    if (root.size() != nodes[grid].shape.size()) {
+      diag.error(fromLoc, "'from' gives " + std::to_string(root.size()) +
+                              " coordinates for node set '" + grid + "'");
+      return;
+    }
+    if (fromParen) { // XMP C parenthesized node references are 1-based
+      std::reverse(root.begin(), root.end());
+      for (int64_t &r : root)
+        --r;
+    }
+  }
+  FlatSymbolRefAttr gridAttr =
+      grid.empty() ? allNodes() : FlatSymbolRefAttr::get(&ctx, grid);
+  if (root.empty())
+    root.assign(grid.empty() ? 1 : nodes[grid].shape.size(), 0);
+  Location l = loc(d.loc);
+  for (auto &[n, sl] : names) {
+    const c::VarDecl *vd = lookupName(n);
+    auto st = vd ? storageOf(vd, sl) : std::nullopt;
+    if (!st)
+      return;
+    if (st->kind != Storage::Mem && st->kind != Storage::Global) {
+      diag.unsupported(sl, "bcast of '" + n + "'");
+      return;
+    }
+    Value m = memrefOf(*st, l);
+    if (cast<MemRefType>(m.getType()).getRank() == 0) {
+      Value v = memref::LoadOp::create(b, l, m, ValueRange{});
+      auto r = xmpd::BcastOp::create(b, l, v.getType(), v,
+                                     b.getDenseI64ArrayAttr(root), gridAttr,
+                                     UnitAttr());
+      memref::StoreOp::create(b, l, r.getResult(), m, ValueRange{});
+    } else {
+      xmpd::BcastOp::create(b, l, Type(), m, b.getDenseI64ArrayAttr(root),
+                            gridAttr, UnitAttr());
+    }
+  }
+}
+
+/// Strips OpenACC constructs and one-statement compounds around a loop.
+static const c::Stmt *stripToLoop(const c::Stmt *s) {
+  while (true) {
+    if (isa<c::OpenACCConstructStmt>(s)) {
+      const c::Stmt *inner = nullptr;
+      for (const c::Stmt *ch : s->children())
+        inner = ch;
+      if (!inner)
+        return s;
+      s = inner;
+    } else if (const auto *cs = dyn_cast<c::CompoundStmt>(s);
+               cs && cs->size() == 1) {
+      s = cs->body_front();
+    } else {
+      return s;
+    }
+  }
+}
+
+static const c::VarDecl *refVar(const c::Expr *e) {
+  if (const auto *r = dyn_cast<c::DeclRefExpr>(e->IgnoreParenImpCasts()))
+    return dyn_cast<c::VarDecl>(r->getDecl());
+  return nullptr;
+}
+
+static bool mentions(const c::Stmt *s, const c::VarDecl *vd) {
+  if (!s)
+    return false;
+  if (const auto *r = dyn_cast<c::DeclRefExpr>(s))
+    if (r->getDecl() == vd)
+      return true;
+  for (const c::Stmt *ch : s->children())
+    if (mentions(ch, vd))
+      return true;
+  return false;
+}
+
+void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s) {
+  TokCursor tc(d, diag);
+  // loop (i, j) on t(i, j) reduction(...)...   or   loop on t(i, j)
+  SmallVector<std::string> vars;
+  if (tc.accept(c::tok::l_paren)) {
+    do {
+      auto n = tc.name("a loop variable");
+      if (!n)
+        return;
+      vars.push_back(*n);
+    } while (tc.accept(c::tok::comma));
+    if (!tc.expect(c::tok::r_paren, "')'"))
+      return;
+  }
+  if (!tc.acceptWord("on")) {
+    diag.error(tc.loc(), "expected 'on' in '#pragma xmp loop'");
+    return;
+  }
+  c::SourceLocation tloc = tc.loc();
+  auto tname = tc.name("a template name");
+  if (!tname)
+    return;
+  auto tit = templates.find(*tname);
+  if (tit == templates.end()) {
+    if (nodes.count(*tname))
+      diag.unsupported(tloc, "a loop on a node set");
+    else
+      diag.error(tloc, "'" + *tname + "' is not a template");
+    return;
+  }
+  if (tit->second.nodes.empty()) {
+    diag.error(tloc, "template '" + *tname + "' is not distributed");
+    return;
+  }
+  SmallVector<std::pair<std::string, c::SourceLocation>> subs;
+  auto paren = parseDims(tc, [&]() -> bool {
+    c::SourceLocation sl = tc.loc();
+    if (tc.accept(c::tok::star)) {
+      subs.push_back({"*", sl});
+      return true;
+    }
+    auto n = tc.name("a loop variable or '*'");
+    if (!n)
+      return false;
+    if (!tc.is(c::tok::comma) && !tc.is(c::tok::r_paren) &&
+        !tc.is(c::tok::r_square)) {
+      diag.unsupported(tc.loc(), "a template subscript other than a loop "
+                                 "variable or '*'");
+      return false;
+    }
+    subs.push_back({*n, sl});
+    return true;
+  });
+  if (!paren)
+    return;
+  unsigned trank = tit->second.shape.size();
+  if (subs.size() != trank) {
+    diag.error(tloc, "template '" + *tname + "' has " + std::to_string(trank) +
+                         " dimensions, the loop gives " +
+                         std::to_string(subs.size()) + " subscripts");
+    return;
+  }
+  llvm::StringMap<int64_t> dimOf;
+  for (unsigned p = 0; p < subs.size(); ++p)
+    if (subs[p].first != "*") {
+      if (dimOf.count(subs[p].first)) {
+        diag.error(subs[p].second, "'" + subs[p].first + "' is used twice");
+        return;
+      }
+      dimOf[subs[p].first] = *paren ? trank - 1 - p : p;
+    }
+  if (vars.empty())
+    for (auto &sb : subs)
+      if (sb.first != "*")
+        vars.push_back(sb.first);
+  for (auto &v : vars)
+    if (!dimOf.count(v)) {
+      diag.error(tloc, "loop variable '" + v +
+                           "' is not a subscript of the template");
+      return;
+    }
+  SmallVector<RedClause> reds;
+  while (!tc.atEnd()) {
+    c::SourceLocation sl = tc.loc();
+    if (tc.acceptWord("reduction")) {
+      reds.emplace_back();
+      if (!parseReductionClause(tc, diag, reds.back()))
+        return;
+    } else if (tc.acceptWord("acc")) {
+    } else {
+      diag.unsupported(sl, "the clause '" + tc.peek()->text +
+                               "' of '#pragma xmp loop'");
+      return;
+    }
+  }
+
+  // The for-nest: one loop per variable, in nest order.
+  Location l = loc(d.loc);
+  SmallVector<const c::VarDecl *> ivs;
+  SmallVector<Value> lbs, ubs, steps;
+  SmallVector<int64_t> onDims;
+  const c::Stmt *cur = s;
+  const c::Stmt *body = nullptr;
+  for (unsigned k = 0; k < vars.size(); ++k) {
+    const c::Stmt *ls = stripToLoop(cur);
+    const auto *f = dyn_cast<c::ForStmt>(ls);
+    if (!f) {
+      diag.error(ls->getBeginLoc(),
+                 "'#pragma xmp loop' with " + std::to_string(vars.size()) +
+                     " variables needs " + std::to_string(vars.size()) +
+                     " nested for loops here");
+      diag.note(d.loc, "the loop directive");
+      return;
+    }
+    // init: v = lb  or  T v = lb
+    const c::VarDecl *iv = nullptr;
+    const c::Expr *lbE = nullptr;
+    if (const auto *ds = dyn_cast_or_null<c::DeclStmt>(f->getInit());
+        ds && ds->isSingleDecl()) {
+      iv = dyn_cast<c::VarDecl>(ds->getSingleDecl());
+      lbE = iv ? iv->getInit() : nullptr;
+    } else if (const auto *bo =
+                   dyn_cast_or_null<c::BinaryOperator>(f->getInit());
+               bo && bo->getOpcode() == c::BO_Assign) {
+      iv = refVar(bo->getLHS());
+      lbE = bo->getRHS();
+    }
+    if (!iv || !lbE || !iv->getType()->isIntegerType()) {
+      diag.unsupported(f->getBeginLoc(),
+                       "this for loop under '#pragma xmp loop' (the init must "
+                       "be 'v = lb' with an integer v)");
+      return;
+    }
+    if (!llvm::is_contained(vars, iv->getName())) {
+      diag.error(f->getBeginLoc(), "the loop variable '" +
+                                       iv->getName().str() +
+                                       "' is not in '#pragma xmp loop'");
+      diag.note(d.loc, "the loop directive");
+      return;
+    }
+    const auto *cmp = dyn_cast_or_null<c::BinaryOperator>(
+        f->getCond() ? f->getCond()->IgnoreParenImpCasts() : nullptr);
+    if (!cmp || refVar(cmp->getLHS()) != iv ||
+        (cmp->getOpcode() != c::BO_LT && cmp->getOpcode() != c::BO_LE)) {
+      diag.unsupported(f->getBeginLoc(),
+                       "this for loop under '#pragma xmp loop' (the condition "
+                       "must be 'v < ub' or 'v <= ub')");
+      return;
+    }
+    int64_t step = 0;
+    if (const auto *uo = dyn_cast_or_null<c::UnaryOperator>(f->getInc());
+        uo && uo->isIncrementOp() && refVar(uo->getSubExpr()) == iv)
+      step = 1;
+    else if (const auto *ca =
+                 dyn_cast_or_null<c::CompoundAssignOperator>(f->getInc());
+             ca && ca->getOpcode() == c::BO_AddAssign &&
+             refVar(ca->getLHS()) == iv) {
+      c::Expr::EvalResult r;
+      if (ca->getRHS()->EvaluateAsInt(r, actx))
+        step = r.Val.getInt().getSExtValue();
+    }
+    if (step < 1) {
+      diag.unsupported(f->getBeginLoc(),
+                       "this for loop under '#pragma xmp loop' (the increment "
+                       "must be v++, ++v or v += c with a constant c >= 1)");
+      return;
+    }
+    for (const c::VarDecl *outer : ivs)
+      if (mentions(lbE, outer) || mentions(cmp->getRHS(), outer)) {
+        diag.unsupported(f->getBeginLoc(),
+                         "a non-rectangular nest under '#pragma xmp loop'");
+        return;
+      }
+    Location fl = loc(f->getBeginLoc());
+    Value lb = emitExpr(lbE);
+    Value ub = emitExpr(cmp->getRHS());
+    if (!lb || !ub)
+      return;
+    lb = toIndex(convert(lb, lbE->getType(), iv->getType(), fl), iv->getType(),
+                 fl);
+    ub = toIndex(ub, cmp->getRHS()->getType(), fl);
+    if (cmp->getOpcode() == c::BO_LE)
+      ub = arith::AddIOp::create(b, fl, ub, cIndex(1, fl));
+    ivs.push_back(iv);
+    lbs.push_back(lb);
+    ubs.push_back(ub);
+    steps.push_back(cIndex(step, fl));
+    onDims.push_back(dimOf[iv->getName()]);
+    body = f->getBody();
+    cur = body;
+  }
+
+  // Reductions: the loop combines the contributions of every iteration
+  // (each starts from the identity, in a private copy) with the value the
+  // variable had before the loop.
+  struct Red {
+    const c::VarDecl *vd;
+    Storage st;
+    xmpd::ReductionKind kind;
+    Value priv;
+    Type type;
+  };
+  SmallVector<Red> redv;
+  SmallVector<Value> inits;
+  SmallVector<Attribute> kinds;
+  SmallVector<Type> resultTypes;
+  for (auto &rc : reds)
+    for (auto &[n, sl] : rc.vars) {
+      const c::VarDecl *vd = lookupName(n);
+      if (!vd) {
+        diag.error(sl, "'" + n + "' is not a variable");
+        return;
+      }
+      auto st = storageOf(vd, sl);
+      if (!st)
+        return;
+      if ((st->kind != Storage::Mem && st->kind != Storage::Global) ||
+          vd->getType()->isArrayType()) {
+        diag.unsupported(sl, "a loop reduction of '" + n +
+                                 "' (scalar variables only)");
+        return;
+      }
+      if (vd->getType()->isUnsignedIntegerType() &&
+          (rc.kind == xmpd::ReductionKind::max ||
+           rc.kind == xmpd::ReductionKind::min)) {
+        diag.unsupported(sl, "max/min reductions of unsigned variables");
+        return;
+      }
+      if (vd->getType()->isRealFloatingType() &&
+          (rc.kind == xmpd::ReductionKind::band ||
+           rc.kind == xmpd::ReductionKind::bor ||
+           rc.kind == xmpd::ReductionKind::bxor)) {
+        diag.error(sl, "a bitwise reduction of the floating-point '" + n + "'");
+        return;
+      }
+      Value m = memrefOf(*st, l);
+      Type t = cast<MemRefType>(m.getType()).getElementType();
+      inits.push_back(memref::LoadOp::create(b, l, m, ValueRange{}));
+      kinds.push_back(xmpd::ReductionKindAttr::get(&ctx, rc.kind));
+      resultTypes.push_back(t);
+      Value priv = allocaAtEntry(MemRefType::get({}, t), l);
+      redv.push_back({vd, *st, rc.kind, priv, t});
+    }
+
+  auto loopOp = xmpd::LoopOp::create(
+      b, l, resultTypes, lbs, ubs, steps, *tname, onDims, inits,
+      kinds.empty() ? ArrayAttr() : b.getArrayAttr(kinds), Value(),
+      DenseI64ArrayAttr(), DenseI64ArrayAttr(), DenseI64ArrayAttr(),
+      DenseI64ArrayAttr(), DenseBoolArrayAttr(), DenseI64ArrayAttr(),
+      DenseI64ArrayAttr(), DenseBoolArrayAttr());
+  Block *bb = b.createBlock(&loopOp.getBody());
+  for (unsigned k = 0; k < ivs.size(); ++k)
+    bb->addArgument(b.getIndexType(), l);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(bb);
+    llvm::DenseMap<const c::VarDecl *, Storage> saved;
+    for (unsigned k = 0; k < ivs.size(); ++k) {
+      saved[ivs[k]] = storage.lookup(ivs[k]);
+      Type t = scalarType(ivs[k]->getType(), ivs[k]->getLocation());
+      Value v = arith::IndexCastOp::create(b, l, t, bb->getArgument(k));
+      storage[ivs[k]] = Storage{Storage::Value_, v, "", {}};
+    }
+    for (Red &r : redv) {
+      saved[r.vd] = r.st;
+      Value id;
+      bool fl = isa<FloatType>(r.type);
+      unsigned w = fl ? 0 : r.type.getIntOrFloatBitWidth();
+      switch (r.kind) {
+      case xmpd::ReductionKind::add:
+      case xmpd::ReductionKind::bor:
+      case xmpd::ReductionKind::bxor:
+        id = zeroOf(r.type, l);
+        break;
+      case xmpd::ReductionKind::mul:
+        id = fl ? cFloat(r.type, 1.0, l) : cInt(r.type, 1, l);
+        break;
+      case xmpd::ReductionKind::band:
+        id = cInt(r.type, -1, l);
+        break;
+      case xmpd::ReductionKind::max:
+        id = fl ? cFloat(r.type, -std::numeric_limits<double>::infinity(), l)
+                : arith::ConstantOp::create(
+                      b, l,
+                      b.getIntegerAttr(r.type, APInt::getSignedMinValue(w)));
+        break;
+      default: // min
+        id = fl ? cFloat(r.type, std::numeric_limits<double>::infinity(), l)
+                : arith::ConstantOp::create(
+                      b, l,
+                      b.getIntegerAttr(r.type, APInt::getSignedMaxValue(w)));
+        break;
+      }
+      memref::StoreOp::create(b, l, id, r.priv, ValueRange{});
+      storage[r.vd] = Storage{Storage::Mem, r.priv, "", {}};
+    }
+    LoopCtx lc;
+    lc.xmpLoop = true;
+    loops.push_back(lc);
+    Value savedRet = retFlag;
+    retFlag = nullptr;
+    scopes.emplace_back();
+    emitStmt(body);
+    scopes.pop_back();
+    retFlag = savedRet;
+    loops.pop_back();
+    SmallVector<Value> yields;
+    for (Red &r : redv)
+      yields.push_back(memref::LoadOp::create(b, l, r.priv, ValueRange{}));
+    xmpd::YieldOp::create(b, l, yields);
+    for (auto &[vd, st] : saved) {
+      if (st.kind == Storage::None)
+        storage.erase(vd);
+      else
+        storage[vd] = st;
+    }
+  }
+  b.setInsertionPointAfter(loopOp);
+  for (unsigned i = 0; i < redv.size(); ++i)
+    memref::StoreOp::create(b, l, loopOp.getResult(i),
+                            memrefOf(redv[i].st, l), ValueRange{});
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+std::optional<Storage> Emitter::storageOf(const c::VarDecl *vd,
+                                          c::SourceLocation use) {
+  auto it = storage.find(vd);
+  if (it != storage.end())
+    return it->second;
+  auto g = globalSyms.find(vd);
+  if (g != globalSyms.end()) {
+    auto shape = arrayShape(vd->getType(), use);
+    Type et = scalarType(actx.getBaseElementType(vd->getType()), use);
+    if (!shape || !et)
+      return std::nullopt;
+    return Storage{Storage::Global, nullptr, g->second,
+                   MemRefType::get(*shape, et)};
+  }
+  if (darrays.count(vd))
+    diag.error(use, "distributed array '" + vd->getName().str() +
+                        "' is not available here");
+  else
+    diag.unsupported(use, "the variable '" + vd->getName().str() + "'");
+  return std::nullopt;
+}
+
+Value Emitter::toBool(Value v, Location l) {
+  Type t = v.getType();
+  if (t.isInteger(1))
+    return v;
+  if (isa<FloatType>(t))
+    return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, v,
+                                 cFloat(t, 0.0, l));
+  return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, v,
+                               cInt(t, 0, l));
+}
+
+Value Emitter::convert(Value v, c::QualType from, c::QualType to, Location l) {
+  if (!v)
+    return v;
+  Type tt = scalarType(to, c::SourceLocation());
+  if (!tt)
+    return nullptr;
+  Type ft = v.getType();
+  if (ft == tt)
+    return v;
+  if (to->isBooleanType())
+    return toBool(v, l);
+  bool fromSigned = isSigned(from) && !from->isBooleanType();
+  if (isa<IndexType>(ft)) {
+    if (isa<FloatType>(tt)) {
+      v = arith::IndexCastOp::create(b, l, b.getI64Type(), v);
+      return arith::SIToFPOp::create(b, l, tt, v);
+    }
+    return arith::IndexCastOp::create(b, l, tt, v);
+  }
+  if (isa<IntegerType>(ft) && isa<IntegerType>(tt)) {
+    unsigned fw = ft.getIntOrFloatBitWidth(), tw = tt.getIntOrFloatBitWidth();
+    if (fw < tw)
+      return fromSigned ? arith::ExtSIOp::create(b, l, tt, v).getResult()
+                        : arith::ExtUIOp::create(b, l, tt, v).getResult();
+    return arith::TruncIOp::create(b, l, tt, v);
+  }
+  if (isa<IntegerType>(ft) && isa<FloatType>(tt))
+    return fromSigned ? arith::SIToFPOp::create(b, l, tt, v).getResult()
+                      : arith::UIToFPOp::create(b, l, tt, v).getResult();
+  if (isa<FloatType>(ft) && isa<IntegerType>(tt))
+    return isSigned(to) ? arith::FPToSIOp::create(b, l, tt, v).getResult()
+                        : arith::FPToUIOp::create(b, l, tt, v).getResult();
+  if (isa<FloatType>(ft) && isa<FloatType>(tt)) {
+    if (ft.getIntOrFloatBitWidth() < tt.getIntOrFloatBitWidth())
+      return arith::ExtFOp::create(b, l, tt, v);
+    return arith::TruncFOp::create(b, l, tt, v);
+  }
+  diag.unsupported(c::SourceLocation(), "this conversion");
+  return nullptr;
+}
+
+Value Emitter::emitCond(const c::Expr *e) {
+  e = e->IgnoreParens();
+  Location l = loc(e->getBeginLoc());
+  if (const auto *bo = dyn_cast<c::BinaryOperator>(e)) {
+    if (bo->isComparisonOp()) {
+      Value a = emitExpr(bo->getLHS()), c2 = emitExpr(bo->getRHS());
+      if (!a || !c2)
+        return nullptr;
+      return compare(bo->getOpcode(), a, c2, bo->getLHS()->getType(), l);
+    }
+    if (bo->isLogicalOp())
+      return emitLogical(bo);
+  }
+  if (const auto *uo = dyn_cast<c::UnaryOperator>(e);
+      uo && uo->getOpcode() == c::UO_LNot) {
+    Value v = emitCond(uo->getSubExpr());
+    return v ? arith::XOrIOp::create(b, l, v, cBool(true, l)).getResult()
+             : nullptr;
+  }
+  Value v = emitExpr(e);
+  if (!v)
+    return nullptr;
+  if (isa<LLVM::LLVMPointerType>(v.getType())) {
+    diag.unsupported(e->getBeginLoc(), "a pointer as a condition");
+    return nullptr;
+  }
+  return toBool(v, l);
+}
+
+Value Emitter::compare(c::BinaryOperatorKind op, Value a, Value c2,
+                       c::QualType t, Location l) {
+  if (isa<FloatType>(a.getType())) {
+    arith::CmpFPredicate p;
+    switch (op) {
+    case c::BO_LT: p = arith::CmpFPredicate::OLT; break;
+    case c::BO_GT: p = arith::CmpFPredicate::OGT; break;
+    case c::BO_LE: p = arith::CmpFPredicate::OLE; break;
+    case c::BO_GE: p = arith::CmpFPredicate::OGE; break;
+    case c::BO_EQ: p = arith::CmpFPredicate::OEQ; break;
+    default: p = arith::CmpFPredicate::UNE; break;
+    }
+    return arith::CmpFOp::create(b, l, p, a, c2);
+  }
+  bool s = isSigned(t);
+  arith::CmpIPredicate p;
+  switch (op) {
+  case c::BO_LT: p = s ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult; break;
+  case c::BO_GT: p = s ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt; break;
+  case c::BO_LE: p = s ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule; break;
+  case c::BO_GE: p = s ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge; break;
+  case c::BO_EQ: p = arith::CmpIPredicate::eq; break;
+  default: p = arith::CmpIPredicate::ne; break;
+  }
+  return arith::CmpIOp::create(b, l, p, a, c2);
+}
+
+Value Emitter::arith2(c::BinaryOperatorKind op, Value a, Value c2,
+                      c::QualType t, Location l, const c::Expr *where) {
+  if (isa<FloatType>(a.getType())) {
+    switch (op) {
+    case c::BO_Add: return arith::AddFOp::create(b, l, a, c2);
+    case c::BO_Sub: return arith::SubFOp::create(b, l, a, c2);
+    case c::BO_Mul: return arith::MulFOp::create(b, l, a, c2);
+    case c::BO_Div: return arith::DivFOp::create(b, l, a, c2);
+    default: break;
+    }
+  } else {
+    bool s = isSigned(t);
+    switch (op) {
+    case c::BO_Add: return arith::AddIOp::create(b, l, a, c2);
+    case c::BO_Sub: return arith::SubIOp::create(b, l, a, c2);
+    case c::BO_Mul: return arith::MulIOp::create(b, l, a, c2);
+    case c::BO_Div:
+      return s ? arith::DivSIOp::create(b, l, a, c2).getResult()
+               : arith::DivUIOp::create(b, l, a, c2).getResult();
+    case c::BO_Rem:
+      return s ? arith::RemSIOp::create(b, l, a, c2).getResult()
+               : arith::RemUIOp::create(b, l, a, c2).getResult();
+    case c::BO_Shl: return arith::ShLIOp::create(b, l, a, c2);
+    case c::BO_Shr:
+      return s ? arith::ShRSIOp::create(b, l, a, c2).getResult()
+               : arith::ShRUIOp::create(b, l, a, c2).getResult();
+    case c::BO_And: return arith::AndIOp::create(b, l, a, c2);
+    case c::BO_Or: return arith::OrIOp::create(b, l, a, c2);
+    case c::BO_Xor: return arith::XOrIOp::create(b, l, a, c2);
+    default: break;
+    }
+  }
+  diag.unsupported(where->getBeginLoc(), std::string("the operator '") +
+                                             c::BinaryOperator::getOpcodeStr(op).str() +
+                                             "' here");
+  return nullptr;
+}
+
+Value Emitter::emitLogical(const c::BinaryOperator *bo) {
+  Location l = loc(bo->getOperatorLoc());
+  Value a = emitCond(bo->getLHS());
+  if (!a)
+    return nullptr;
+  bool isAnd = bo->getOpcode() == c::BO_LAnd;
+  auto ifOp = scf::IfOp::create(b, l, TypeRange{b.getI1Type()}, a, true, true);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(isAnd ? ifOp.thenBlock() : ifOp.elseBlock());
+  Value r = emitCond(bo->getRHS());
+  if (!r)
+    r = cBool(false, l);
+  scf::YieldOp::create(b, l, ValueRange{r});
+  b.setInsertionPointToStart(isAnd ? ifOp.elseBlock() : ifOp.thenBlock());
+  scf::YieldOp::create(b, l, ValueRange{cBool(!isAnd, l)});
+  return ifOp.getResult(0);
+}
+
+std::optional<LValue> Emitter::emitLValue(const c::Expr *e) {
+  e = e->IgnoreParens();
+  Location l = loc(e->getBeginLoc());
+  if (const auto *r = dyn_cast<c::DeclRefExpr>(e)) {
+    const auto *vd = dyn_cast<c::VarDecl>(r->getDecl());
+    if (!vd) {
+      diag.unsupported(e->getBeginLoc(), "this reference");
+      return std::nullopt;
+    }
+    auto st = storageOf(vd, e->getBeginLoc());
+    if (!st)
+      return std::nullopt;
+    LValue lv;
+    switch (st->kind) {
+    case Storage::Mem:
+    case Storage::Global:
+      lv.kind = LValue::Mem;
+      lv.base = memrefOf(*st, l);
+      lv.elemType = cast<MemRefType>(lv.base.getType()).getElementType();
+      return lv;
+    case Storage::DArr:
+      lv.kind = LValue::DArr;
+      lv.base = st->v;
+      lv.elemType = cast<xmpd::DArrayType>(st->v.getType()).getElementType();
+      return lv;
+    case Storage::Value_:
+      lv.kind = LValue::RO;
+      lv.base = st->v;
+      lv.elemType = st->v.getType();
+      return lv;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *as = dyn_cast<c::ArraySubscriptExpr>(e)) {
+    // Pointer subscripts: only argv[i].
+    const c::Expr *base = as->getBase()->IgnoreParens();
+    if (const auto *ic = dyn_cast<c::ImplicitCastExpr>(base);
+        ic && ic->getCastKind() == c::CK_LValueToRValue &&
+        ic->getType()->isPointerType()) {
+      Value p = emitExpr(ic);
+      Value i = emitExpr(as->getIdx());
+      if (!p || !i)
+        return std::nullopt;
+      i = convert(i, as->getIdx()->getType(), actx.LongTy, l);
+      Type et = scalarType(as->getType(), e->getBeginLoc());
+      if (!et)
+        return std::nullopt;
+      Value addr = LLVM::GEPOp::create(b, l, ptrType(), et, p, ValueRange{i});
+      LValue lv;
+      lv.kind = LValue::Ptr;
+      lv.base = addr;
+      lv.elemType = et;
+      return lv;
+    }
+    // a[i][j]...: collect the subscripts down to the array.
+    SmallVector<const c::Expr *> idx;
+    const c::Expr *cur = e;
+    while (const auto *s2 = dyn_cast<c::ArraySubscriptExpr>(cur)) {
+      idx.push_back(s2->getIdx());
+      const c::Expr *bs = s2->getBase()->IgnoreParens();
+      const auto *ic = dyn_cast<c::ImplicitCastExpr>(bs);
+      if (!ic || ic->getCastKind() != c::CK_ArrayToPointerDecay) {
+        diag.unsupported(bs->getBeginLoc(), "this subscripted expression");
+        return std::nullopt;
+      }
+      cur = ic->getSubExpr()->IgnoreParens();
+    }
+    std::reverse(idx.begin(), idx.end());
+    auto root = emitLValue(cur);
+    if (!root)
+      return std::nullopt;
+    unsigned rank = 0;
+    if (root->kind == LValue::Mem)
+      rank = cast<MemRefType>(root->base.getType()).getRank();
+    else if (root->kind == LValue::DArr)
+      rank = cast<xmpd::DArrayType>(root->base.getType()).getRank();
+    else {
+      diag.unsupported(e->getBeginLoc(), "this subscripted expression");
+      return std::nullopt;
+    }
+    if (idx.size() != rank || !root->idx.empty()) {
+      diag.unsupported(e->getBeginLoc(),
+                       "a partially subscripted array (all " +
+                           std::to_string(rank) + " subscripts are needed)");
+      return std::nullopt;
+    }
+    for (const c::Expr *ie : idx) {
+      Value v = emitExpr(ie);
+      if (!v)
+        return std::nullopt;
+      root->idx.push_back(toIndex(v, ie->getType(), l));
+    }
+    return root;
+  }
+  diag.unsupported(e->getBeginLoc(),
+                   std::string("this lvalue ('") + e->getStmtClassName() + "')");
+  return std::nullopt;
+}
+
+Value Emitter::load(const LValue &lv, Location l) {
+  switch (lv.kind) {
+  case LValue::Mem:
+    return memref::LoadOp::create(b, l, lv.base, lv.idx);
+  case LValue::DArr:
+    return xmpd::LoadOp::create(b, l, lv.elemType, lv.base, lv.idx);
+  case LValue::Ptr:
+    return LLVM::LoadOp::create(b, l, lv.elemType, lv.base);
+  case LValue::RO:
+    return lv.base;
+  }
+  return nullptr;
+}
+
+void Emitter::store(const LValue &lv, Value v, Location l) {
+  switch (lv.kind) {
+  case LValue::Mem:
+    memref::StoreOp::create(b, l, v, lv.base, lv.idx);
+    return;
+  case LValue::DArr:
+    xmpd::StoreOp::create(b, l, v, lv.base, lv.idx);
+    return;
+  case LValue::Ptr:
+    LLVM::StoreOp::create(b, l, v, lv.base);
+    return;
+  case LValue::RO:
+    break;
+  }
+}
+
+Value Emitter::stringLiteral(const c::StringLiteral *s, Location l) {
+  std::string bytes = s->getBytes().str();
+  bytes.push_back('\0');
+  std::string name = "__xmp_str" + std::to_string(strCount++);
+  auto at = LLVM::LLVMArrayType::get(b.getI8Type(), bytes.size());
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(b, l, at, /*isConstant=*/true,
+                           LLVM::Linkage::Internal, name,
+                           b.getStringAttr(bytes));
+  }
+  return LLVM::AddressOfOp::create(b, l, ptrType(), name);
+}
+
+LLVM::LLVMFuncOp Emitter::externFunc(StringRef name, LLVM::LLVMFunctionType t) {
+  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return f;
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToEnd(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, t);
+}
+
+Value Emitter::emitCall(const c::CallExpr *ce) {
+  Location l = loc(ce->getBeginLoc());
+  const c::FunctionDecl *fd = ce->getDirectCallee();
+  if (!fd) {
+    diag.unsupported(ce->getBeginLoc(), "an indirect call");
+    return nullptr;
+  }
+  StringRef name = fd->getName();
+  Type rt = fd->getReturnType()->isVoidType()
+                ? Type()
+                : scalarType(fd->getReturnType(), ce->getBeginLoc());
+  auto argsOf = [&](SmallVectorImpl<Value> &out) -> bool {
+    for (const c::Expr *a : ce->arguments()) {
+      Value v = emitExpr(a);
+      if (!v)
+        return false;
+      out.push_back(v);
+    }
+    return true;
+  };
+  // XMP inquiry functions (xmp.h).
+  if (name == "xmp_node_num" || name == "xmp_all_node_num") {
+    Value n = xmpd::NodeNumOp::create(b, l, b.getIndexType(), allNodes());
+    n = arith::AddIOp::create(b, l, n, cIndex(1, l));
+    return arith::IndexCastOp::create(b, l, rt, n);
+  }
+  if (name == "xmp_num_nodes" || name == "xmp_all_num_nodes") {
+    Value n = xmpd::NumNodesOp::create(b, l, b.getIndexType(), allNodes());
+    return arith::IndexCastOp::create(b, l, rt, n);
+  }
+  if (name == "xmp_wtime")
+    return xmpd::WtimeOp::create(b, l, b.getF64Type());
+  if (name == "xmp_wtick")
+    return xmpd::WtickOp::create(b, l, b.getF64Type());
+  if (name.starts_with("xmp_")) {
+    diag.unsupported(ce->getBeginLoc(), "the function '" + name.str() + "'");
+    return nullptr;
+  }
+  // The math functions the pipeline lowers to LLVM intrinsics.
+  static const llvm::StringMap<int> math = {
+      {"sqrt", 1}, {"fabs", 2}, {"exp", 3}, {"log", 4}, {"sin", 5},
+      {"cos", 6},  {"pow", 7},  {"floor", 8}, {"ceil", 9}, {"fmax", 10},
+      {"fmin", 11}, {"log10", 12}, {"log2", 13}, {"round", 14},
+      {"trunc", 15}, {"abs", 16}, {"labs", 16}};
+  StringRef base = name;
+  if (base.ends_with("f") && base != "fabs" && math.count(base.drop_back()))
+    base = base.drop_back();
+  if (auto it = math.find(base); it != math.end() && !fd->hasBody()) {
+    SmallVector<Value> a;
+    if (!argsOf(a))
+      return nullptr;
+    switch (it->second) {
+    case 1: return math::SqrtOp::create(b, l, a[0]);
+    case 2: return math::AbsFOp::create(b, l, a[0]);
+    case 3: return math::ExpOp::create(b, l, a[0]);
+    case 4: return math::LogOp::create(b, l, a[0]);
+    case 5: return math::SinOp::create(b, l, a[0]);
+    case 6: return math::CosOp::create(b, l, a[0]);
+    case 7: return math::PowFOp::create(b, l, a[0], a[1]);
+    case 8: return math::FloorOp::create(b, l, a[0]);
+    case 9: return math::CeilOp::create(b, l, a[0]);
+    case 10: return arith::MaxNumFOp::create(b, l, a[0], a[1]);
+    case 11: return arith::MinNumFOp::create(b, l, a[0], a[1]);
+    case 12: return math::Log10Op::create(b, l, a[0]);
+    case 13: return math::Log2Op::create(b, l, a[0]);
+    case 14: return math::RoundOp::create(b, l, a[0]);
+    case 15: return math::TruncOp::create(b, l, a[0]);
+    default: return math::AbsIOp::create(b, l, a[0]);
+    }
+  }
+  // Functions of this file.
+  if (const c::FunctionDecl *def = fd->getDefinition()) {
+    auto it = funcOps.find(def);
+    if (it == funcOps.end())
+      return nullptr; // reported with its declaration
+    SmallVector<Value> a;
+    unsigned i = 0;
+    for (const c::Expr *ae : ce->arguments()) {
+      Value v = emitExpr(ae);
+      if (!v)
+        return nullptr;
+      a.push_back(convert(v, ae->getType(), def->getParamDecl(i++)->getType(),
+                          l));
+    }
+    for (const c::VarDecl *vd : hidden[def]) {
+      auto st = storageOf(vd, ce->getBeginLoc());
+      if (!st)
+        return nullptr;
+      a.push_back(st->v);
+    }
+    auto call = func::CallOp::create(b, l, it->second, a);
+    return call.getNumResults() ? call.getResult(0) : Value();
+  }
+  // External C functions (printf, atoi, exit, libm, ...): called through
+  // their C symbol, scalar and char* arguments only.
+  SmallVector<Type> params;
+  for (const c::ParmVarDecl *p : fd->parameters()) {
+    Type t = scalarType(p->getType(), ce->getBeginLoc());
+    if (!t)
+      return nullptr;
+    params.push_back(t);
+  }
+  SmallVector<Value> a;
+  if (!argsOf(a))
+    return nullptr;
+  auto ft = LLVM::LLVMFunctionType::get(
+      rt ? rt : LLVM::LLVMVoidType::get(&ctx), params, fd->isVariadic());
+  LLVM::LLVMFuncOp f = externFunc(name, ft);
+  if (f.getFunctionType() != ft) {
+    diag.unsupported(ce->getBeginLoc(), "calling '" + name.str() +
+                                            "' with two different types");
+    return nullptr;
+  }
+  auto call = LLVM::CallOp::create(b, l, f, a);
+  return rt ? call.getResult() : Value();
+}
+
+Value Emitter::emitIncDec(const c::UnaryOperator *uo) {
+  Location l = loc(uo->getBeginLoc());
+  auto lv = emitLValue(uo->getSubExpr());
+  if (!lv)
+    return nullptr;
+  if (lv->kind == LValue::RO) {
+    diag.unsupported(uo->getBeginLoc(),
+                     "modifying a loop variable of an xmp loop or argv");
+    return nullptr;
+  }
+  Value old = load(*lv, l);
+  Type t = old.getType();
+  Value one = isa<FloatType>(t) ? cFloat(t, 1.0, l) : cInt(t, 1, l);
+  Value nv;
+  if (uo->isIncrementOp())
+    nv = isa<FloatType>(t) ? arith::AddFOp::create(b, l, old, one).getResult()
+                           : arith::AddIOp::create(b, l, old, one).getResult();
+  else
+    nv = isa<FloatType>(t) ? arith::SubFOp::create(b, l, old, one).getResult()
+                           : arith::SubIOp::create(b, l, old, one).getResult();
+  store(*lv, nv, l);
+  return uo->isPrefix() ? nv : old;
+}
+
+Value Emitter::emitCompoundAssign(const c::CompoundAssignOperator *ca) {
+  Location l = loc(ca->getOperatorLoc());
+  Value r = emitExpr(ca->getRHS());
+  auto lv = emitLValue(ca->getLHS());
+  if (!r || !lv)
+    return nullptr;
+  if (lv->kind == LValue::RO) {
+    diag.unsupported(ca->getBeginLoc(),
+                     "modifying a loop variable of an xmp loop or argv");
+    return nullptr;
+  }
+  c::QualType lt = ca->getLHS()->getType();
+  c::QualType ct = ca->getComputationLHSType();
+  c::QualType rt = ca->getComputationResultType();
+  Value old = load(*lv, l);
+  Value a = convert(old, lt, ct, l);
+  c::BinaryOperatorKind op =
+      c::BinaryOperator::getOpForCompoundAssignment(ca->getOpcode());
+  if (op != c::BO_Shl && op != c::BO_Shr)
+    r = convert(r, ca->getRHS()->getType(), ct, l);
+  else
+    r = convert(r, ca->getRHS()->getType(), ct, l);
+  if (!a || !r)
+    return nullptr;
+  Value res = arith2(op, a, r, ct, l, ca);
+  if (!res)
+    return nullptr;
+  res = convert(res, rt, lt, l);
+  store(*lv, res, l);
+  return res;
+}
+
+Value Emitter::emitExpr(const c::Expr *e) {
+  if (failed())
+    return nullptr;
+  Location l = loc(e->getBeginLoc());
+  // Integer constant expressions (macros, enumerators, sizeof, ...).
+  if (e->getType()->isIntegerType() && !e->isValueDependent() &&
+      !e->HasSideEffects(actx)) {
+    c::Expr::EvalResult r;
+    if (e->EvaluateAsInt(r, actx) &&
+        !isa<c::DeclRefExpr>(e->IgnoreParenImpCasts()) ) {
+      Type t = scalarType(e->getType(), e->getBeginLoc());
+      if (!t)
+        return nullptr;
+      return cInt(t, r.Val.getInt().getSExtValue(), l);
+    }
+  }
+  if (const auto *p = dyn_cast<c::ParenExpr>(e))
+    return emitExpr(p->getSubExpr());
+  if (const auto *il = dyn_cast<c::IntegerLiteral>(e)) {
+    Type t = scalarType(e->getType(), e->getBeginLoc());
+    return t ? cInt(t, il->getValue().getSExtValue(), l) : nullptr;
+  }
+  if (const auto *fl = dyn_cast<c::FloatingLiteral>(e)) {
+    Type t = scalarType(e->getType(), e->getBeginLoc());
+    return t ? cFloat(t, fl->getValueAsApproximateDouble(), l) : nullptr;
+  }
+  if (const auto *cl = dyn_cast<c::CharacterLiteral>(e)) {
+    Type t = scalarType(e->getType(), e->getBeginLoc());
+    return t ? cInt(t, cl->getValue(), l) : nullptr;
+  }
+  if (const auto *r = dyn_cast<c::DeclRefExpr>(e)) {
+    if (const auto *ec = dyn_cast<c::EnumConstantDecl>(r->getDecl())) {
+      Type t = scalarType(e->getType(), e->getBeginLoc());
+      return t ? cInt(t, ec->getInitVal().getSExtValue(), l) : nullptr;
+    }
+  }
+  if (const auto *ce = dyn_cast<c::CastExpr>(e)) {
+    const c::Expr *sub = ce->getSubExpr();
+    switch (ce->getCastKind()) {
+    case c::CK_LValueToRValue: {
+      auto lv = emitLValue(sub);
+      if (!lv)
+        return nullptr;
+      if ((lv->kind == LValue::Mem || lv->kind == LValue::DArr) &&
+          lv->idx.size() !=
+              (lv->kind == LValue::Mem
+                   ? (size_t)cast<MemRefType>(lv->base.getType()).getRank()
+                   : (size_t)cast<xmpd::DArrayType>(lv->base.getType())
+                         .getRank())) {
+        diag.unsupported(e->getBeginLoc(), "using an array as a value");
+        return nullptr;
+      }
+      return load(*lv, l);
+    }
+    case c::CK_NoOp:
+    case c::CK_ToVoid:
+      return emitExpr(sub);
+    case c::CK_IntegralCast:
+    case c::CK_IntegralToFloating:
+    case c::CK_FloatingToIntegral:
+    case c::CK_FloatingCast:
+    case c::CK_IntegralToBoolean:
+    case c::CK_FloatingToBoolean:
+    case c::CK_BooleanToSignedIntegral: {
+      Value v = emitExpr(sub);
+      if (!v)
+        return nullptr;
+      if (ce->getCastKind() == c::CK_BooleanToSignedIntegral) {
+        Type t = scalarType(e->getType(), e->getBeginLoc());
+        return t ? arith::ExtSIOp::create(b, l, t, toBool(v, l)).getResult()
+                 : nullptr;
+      }
+      return convert(v, sub->getType(), e->getType(), l);
+    }
+    case c::CK_ArrayToPointerDecay:
+      if (const auto *sl = dyn_cast<c::StringLiteral>(sub->IgnoreParens()))
+        return stringLiteral(sl, l);
+      break;
+    case c::CK_FunctionToPointerDecay:
+    case c::CK_BuiltinFnToFnPtr:
+      break;
+    default:
+      break;
+    }
+    if (isa<c::CStyleCastExpr>(e) && e->getType()->isVoidType())
+      return emitExpr(sub);
+    diag.unsupported(e->getBeginLoc(), std::string("the conversion '") +
+                                           ce->getCastKindName() + "'");
+    return nullptr;
+  }
+  if (const auto *ca = dyn_cast<c::CompoundAssignOperator>(e))
+    return emitCompoundAssign(ca);
+  if (const auto *bo = dyn_cast<c::BinaryOperator>(e)) {
+    c::BinaryOperatorKind op = bo->getOpcode();
+    if (op == c::BO_Assign) {
+      Value v = emitExpr(bo->getRHS());
+      auto lv = emitLValue(bo->getLHS());
+      if (!v || !lv)
+        return nullptr;
+      if (lv->kind == LValue::RO) {
+        diag.unsupported(bo->getBeginLoc(),
+                         "assigning to a loop variable of an xmp loop or argv");
+        return nullptr;
+      }
+      v = convert(v, bo->getRHS()->getType(), bo->getLHS()->getType(), l);
+      store(*lv, v, l);
+      return v;
+    }
+    if (op == c::BO_Comma) {
+      emitExpr(bo->getLHS());
+      return emitExpr(bo->getRHS());
+    }
+    Type rt = scalarType(e->getType(), e->getBeginLoc());
+    if (!rt)
+      return nullptr;
+    if (bo->isComparisonOp() || bo->isLogicalOp()) {
+      Value c2 = emitCond(e);
+      return c2 ? arith::ExtUIOp::create(b, l, rt, c2).getResult() : nullptr;
+    }
+    if (bo->getLHS()->getType()->isPointerType() ||
+        bo->getRHS()->getType()->isPointerType()) {
+      diag.unsupported(e->getBeginLoc(), "pointer arithmetic");
+      return nullptr;
+    }
+    Value a = emitExpr(bo->getLHS()), c2 = emitExpr(bo->getRHS());
+    if (!a || !c2)
+      return nullptr;
+    if (op == c::BO_Shl || op == c::BO_Shr)
+      c2 = convert(c2, bo->getRHS()->getType(), e->getType(), l);
+    if (bo->getOpcode() == c::BO_Rem && isa<FloatType>(a.getType()))
+      return nullptr;
+    return arith2(op, a, c2, e->getType(), l, e);
+  }
+  if (const auto *uo = dyn_cast<c::UnaryOperator>(e)) {
+    switch (uo->getOpcode()) {
+    case c::UO_PreInc:
+    case c::UO_PreDec:
+    case c::UO_PostInc:
+    case c::UO_PostDec:
+      return emitIncDec(uo);
+    case c::UO_Plus:
+      return emitExpr(uo->getSubExpr());
+    case c::UO_Minus: {
+      Value v = emitExpr(uo->getSubExpr());
+      if (!v)
+        return nullptr;
+      if (isa<FloatType>(v.getType()))
+        return arith::NegFOp::create(b, l, v);
+      return arith::SubIOp::create(b, l, zeroOf(v.getType(), l), v);
+    }
+    case c::UO_Not: {
+      Value v = emitExpr(uo->getSubExpr());
+      return v ? arith::XOrIOp::create(b, l, v, cInt(v.getType(), -1, l))
+                     .getResult()
+               : nullptr;
+    }
+    case c::UO_LNot: {
+      Value c2 = emitCond(e);
+      Type rt = scalarType(e->getType(), e->getBeginLoc());
+      return c2 && rt ? arith::ExtUIOp::create(b, l, rt, c2).getResult()
+                      : nullptr;
+    }
+    default:
+      diag.unsupported(e->getBeginLoc(),
+                       std::string("the operator '") +
+                           c::UnaryOperator::getOpcodeStr(uo->getOpcode()).str() +
+                           "' (pointers)");
+      return nullptr;
+    }
+  }
+  if (const auto *co = dyn_cast<c::ConditionalOperator>(e)) {
+    Value cnd = emitCond(co->getCond());
+    Type rt = scalarType(e->getType(), e->getBeginLoc());
+    if (!cnd || !rt)
+      return nullptr;
+    auto ifOp = scf::IfOp::create(b, l, TypeRange{rt}, cnd, true, true);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    Value t = convert(emitExpr(co->getTrueExpr()),
+                      co->getTrueExpr()->getType(), e->getType(), l);
+    scf::YieldOp::create(b, l, ValueRange{t ? t : zeroOf(rt, l)});
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    Value f = convert(emitExpr(co->getFalseExpr()),
+                      co->getFalseExpr()->getType(), e->getType(), l);
+    scf::YieldOp::create(b, l, ValueRange{f ? f : zeroOf(rt, l)});
+    return failed() ? nullptr : ifOp.getResult(0);
+  }
+  if (const auto *call = dyn_cast<c::CallExpr>(e)) {
+    Value v = emitCall(call);
+    if (!v && !failed() && !call->getType()->isVoidType())
+      return nullptr;
+    // A void call has no value; return a dummy for expression statements.
+    if (!v && !failed())
+      return cInt(b.getI1Type(), 0, l);
+    return v;
+  }
+  if (isa<c::StringLiteral>(e)) {
+    diag.unsupported(e->getBeginLoc(), "a string outside a call argument");
+    return nullptr;
+  }
+  diag.unsupported(e->getBeginLoc(), std::string("the expression '") +
+                                         e->getStmtClassName() + "'");
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+OwningOpRef<ModuleOp> Emitter::run() {
+  OwningOpRef<ModuleOp> owned = ModuleOp::create(UnknownLoc::get(&ctx));
+  module = *owned;
+  b.setInsertionPointToEnd(module.getBody());
+
+  for (const c::Decl *d : actx.getTranslationUnitDecl()->decls()) {
+    if (const auto *vd = dyn_cast<c::VarDecl>(d)) {
+      if (sm.isInMainFile(sm.getExpansionLoc(vd->getLocation())))
+        globalVars[vd->getName()] = vd;
+    } else if (const auto *fd = dyn_cast<c::FunctionDecl>(d)) {
+      if (fd->doesThisDeclarationHaveABody()) {
+        functions.push_back(fd);
+        functionRanges.push_back(fd->getBody()->getSourceRange());
+      }
+    }
+  }
+  declarationDirectives();
+  if (failed())
+    return nullptr;
+  for (Directive &d : dirs)
+    if (!d.isDeclaration() && !insideFunction(d.loc)) {
+      d.consumed = true;
+      diag.error(d.loc, "'#pragma xmp " + d.name +
+                            "' is an executable directive: it must be inside a "
+                            "function");
+    }
+  globals();
+  computeHiddenParams();
+  declareFunctions();
+  if (failed())
+    return nullptr;
+  for (const c::FunctionDecl *fd : functions) {
+    emitFunction(fd);
+    if (failed())
+      return nullptr;
+  }
+  for (Directive &d : dirs)
+    if (!d.consumed) {
+      diag.error(d.loc, "'#pragma xmp " + d.name +
+                            "' is not attached to a statement (xmp-cfront "
+                            "takes statement directives between the "
+                            "statements of a { } block)");
+      d.consumed = true;
+    }
+  if (failed())
+    return nullptr;
+  // The dialect's verifiers check what the directives say (a shadow on a
+  // cyclic dimension, an offset leaving the template, ...): their errors
+  // are the program's, reported at its source position.
+  bool verifyFailed = false;
+  {
+    ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
+      if (d.getSeverity() != DiagnosticSeverity::Error)
+        return success();
+      verifyFailed = true;
+      std::string where = "xmp-cfront";
+      if (auto fl = dyn_cast<FileLineColLoc>(d.getLocation()))
+        where = (fl.getFilename().str() + ":" + std::to_string(fl.getLine()) +
+                 ":" + std::to_string(fl.getColumn()));
+      llvm::errs() << where << ": error: " << d.str() << "\n";
+      return success();
+    });
+    if (mlir::failed(mlir::verify(module)) || verifyFailed)
+      return nullptr;
+  }
+  return owned;
+}
+
+} // namespace
+
+OwningOpRef<ModuleOp> emitModule(MLIRContext &ctx, c::ASTContext &actx,
+                                 std::vector<Directive> &dirs, bool gpu,
+                                 Diag &diag) {
+  Emitter e(ctx, actx, dirs, gpu, diag);
+  return e.run();
+}
+
+} // namespace xmpcfront

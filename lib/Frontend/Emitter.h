@@ -1,0 +1,22 @@
+//===- Emitter.h - Clang AST to the xmp dialect ------------------*- C++ -*-===//
+#ifndef XMP_LIB_FRONTEND_EMITTER_H
+#define XMP_LIB_FRONTEND_EMITTER_H
+
+#include "Directives.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace clang {
+class ASTContext;
+}
+
+namespace xmpcfront {
+/// Builds the module of the translation unit; null (with diagnostics
+/// reported) on errors.
+mlir::OwningOpRef<mlir::ModuleOp> emitModule(mlir::MLIRContext &ctx,
+                                             clang::ASTContext &actx,
+                                             std::vector<Directive> &dirs,
+                                             bool gpu, Diag &diag);
+} // namespace xmpcfront
+
+#endif

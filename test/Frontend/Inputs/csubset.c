@@ -1,0 +1,158 @@
+/* The C subset of xmp-cfront, without XMP directives: compiled by xmpcc
+ * and by plain clang, the outputs must be identical (test/Frontend/
+ * csubset.test). Every line printed depends on the construct it names. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 7
+#define M 5
+
+int gi = 3;
+long gl = -12345678901L;
+unsigned gu = 4000000000u;
+double gd = 2.5;
+float gf = 1.25f;
+int gtab[4] = {1, 2, 3};
+double gm[N][M];
+enum color { RED, GREEN = 5, BLUE };
+
+static int square(int x) { return x * x; }
+
+double hyp(double a, double b) { return sqrt(a * a + b * b); }
+
+int collatz(long n) {
+  int steps = 0;
+  while (n != 1) {
+    if (n % 2 == 0)
+      n /= 2;
+    else
+      n = 3 * n + 1;
+    steps++;
+  }
+  return steps;
+}
+
+int first_multiple(int k, int limit) {
+  int i;
+  for (i = 1; i <= limit; i++) {
+    if (i % k == 0)
+      return i;
+  }
+  return -1;
+}
+
+void fill(void) {
+  int i, j;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < M; j++)
+      gm[i][j] = i * 10 + j * 0.5;
+}
+
+int main(int argc, char **argv) {
+  int i, j, s = 0;
+  unsigned u = 7;
+  long big = 1;
+  double d = 0.0;
+  float f = 0.5f;
+  int local[3][4];
+  char ch = 'A';
+
+  printf("args %d\n", argc);
+  if (argc > 1)
+    printf("arg1 %d\n", atoi(argv[1]));
+  printf("globals %d %ld %u %g %g\n", gi, gl, gu, gd, (double)gf);
+  printf("gtab %d %d %d %d\n", gtab[0], gtab[1], gtab[2], gtab[3]);
+  printf("enum %d %d %d\n", RED, GREEN, BLUE);
+  printf("square %d static %d\n", square(9), square(-4));
+  printf("hyp %.17g\n", hyp(3.0, 4.0));
+  printf("collatz %d\n", collatz(27));
+  printf("first_multiple %d %d\n", first_multiple(7, 30), first_multiple(40, 30));
+
+  /* break / continue in nested loops */
+  for (i = 0; i < 10; i++) {
+    if (i == 2)
+      continue;
+    for (j = 0; j < 10; j++) {
+      if (j > i)
+        break;
+      if ((i + j) % 3 == 0)
+        continue;
+      s += i * j;
+    }
+    if (s > 200)
+      break;
+  }
+  printf("nested %d %d %d\n", s, i, j);
+
+  /* do-while, while with compound conditions */
+  i = 0;
+  do {
+    i += 3;
+  } while (i < 20 && i % 7 != 0);
+  printf("do %d\n", i);
+  j = 100;
+  while (j > 1 || j == 100)
+    j = j / 3;
+  printf("while %d\n", j);
+
+  /* arithmetic, casts, unsigned, shifts, bit ops */
+  u = u * 3000000000u;
+  big = big << 40;
+  printf("unsigned %u %u %u\n", u, u / 7u, u % 1000u);
+  printf("shift %ld %d %d\n", big, -17 >> 2, 1 << 10);
+  printf("bits %d %d %d %d\n", 12 & 10, 12 | 10, 12 ^ 10, ~12);
+  printf("div %d %d %d %d\n", -7 / 2, -7 % 2, 7 / -2, 7 % -2);
+  printf("casts %d %d %ld %g\n", (int)3.99, (int)-3.99, (long)1e12, (double)(float)0.1);
+  printf("char %d %c\n", ch + 1, ch + 2);
+  printf("ternary %d %g\n", s > 10 ? 1 : 2, i < 0 ? 1.5 : -2.5);
+  printf("logic %d %d %d\n", !s, s && 0, 0 || s);
+
+  /* compound assignment on all types */
+  d = 1.0;
+  d += 2;
+  d *= 3.5;
+  d -= 0.25;
+  d /= 2;
+  f *= 3;
+  f += d;
+  s = 10;
+  s -= 3;
+  s *= -2;
+  s /= 3;
+  s %= 5;
+  s <<= 3;
+  s |= 1;
+  s ^= 6;
+  s &= 0x3f;
+  printf("compound %.17g %.9g %d\n", d, (double)f, s);
+
+  /* pre/post increment */
+  i = 5;
+  j = i++;
+  j += ++i * 10;
+  s = i--;
+  s += --i * 100;
+  printf("incdec %d %d %d\n", i, j, s);
+
+  /* math */
+  printf("math %.17g %.17g %.17g %.17g\n", sqrt(2.0), fabs(-3.5), exp(1.0), log(10.0));
+  printf("math2 %.17g %.17g %.17g %.17g\n", pow(2.0, 0.5), floor(-2.5), ceil(-2.5), fmax(1.0, 2.0));
+  printf("math3 %.17g %.17g %d\n", sin(1.0), cos(1.0), abs(-42));
+  printf("libm %.17g\n", atan2(1.0, 2.0));
+
+  /* local and global arrays */
+  for (i = 0; i < 3; i++)
+    for (j = 0; j < 4; j++)
+      local[i][j] = i * 4 + j;
+  fill();
+  d = 0;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < M; j++)
+      d += gm[i][j] * local[i % 3][j % 4];
+  printf("arrays %.17g %d\n", d, local[2][3]);
+  gi += 10;
+  gtab[3] = gi;
+  printf("global update %d %d\n", gi, gtab[3]);
+  return 3;
+}

@@ -1,0 +1,226 @@
+// Diagnostics of xmp-cfront: each case is a program with one error,
+// reported as file:line:col: error: ... (exit status 1, no output).
+// RUN: not xmp-cfront -DCASE1 %s 2>&1 | FileCheck %s --check-prefix=C1
+// RUN: not xmp-cfront -DCASE2 %s 2>&1 | FileCheck %s --check-prefix=C2
+// RUN: not xmp-cfront -DCASE3 %s 2>&1 | FileCheck %s --check-prefix=C3
+// RUN: not xmp-cfront -DCASE4 %s 2>&1 | FileCheck %s --check-prefix=C4
+// RUN: not xmp-cfront -DCASE5 %s 2>&1 | FileCheck %s --check-prefix=C5
+// RUN: not xmp-cfront -DCASE6 %s 2>&1 | FileCheck %s --check-prefix=C6
+// RUN: not xmp-cfront -DCASE7 %s 2>&1 | FileCheck %s --check-prefix=C7
+// RUN: not xmp-cfront -DCASE8 %s 2>&1 | FileCheck %s --check-prefix=C8
+// RUN: not xmp-cfront -DCASE9 %s 2>&1 | FileCheck %s --check-prefix=C9
+// RUN: not xmp-cfront -DCASE10 %s 2>&1 | FileCheck %s --check-prefix=C10
+// RUN: not xmp-cfront -DCASE11 %s 2>&1 | FileCheck %s --check-prefix=C11
+// RUN: not xmp-cfront -DCASE12 %s 2>&1 | FileCheck %s --check-prefix=C12
+// RUN: not xmp-cfront -DCASE13 %s 2>&1 | FileCheck %s --check-prefix=C13
+// RUN: not xmp-cfront -DCASE14 %s 2>&1 | FileCheck %s --check-prefix=C14
+// RUN: not xmp-cfront -DCASE15 %s 2>&1 | FileCheck %s --check-prefix=C15
+// RUN: not xmp-cfront -DCASE16 %s 2>&1 | FileCheck %s --check-prefix=C16
+// RUN: not xmp-cfront -DCASE17 %s 2>&1 | FileCheck %s --check-prefix=C17
+// RUN: not xmp-cfront -DCASE18 %s 2>&1 | FileCheck %s --check-prefix=C18
+// RUN: not xmp-cfront -DCASE19 %s 2>&1 | FileCheck %s --check-prefix=C19
+// RUN: not xmp-cfront -DCASE20 %s 2>&1 | FileCheck %s --check-prefix=C20
+// A C error is Clang's own.
+// RUN: not xmp-cfront -DCASE21 %s 2>&1 | FileCheck %s --check-prefix=C21
+
+#define N 16
+double a[N], b[N];
+#pragma xmp nodes p(*)
+#pragma xmp template t(0:N-1)
+#pragma xmp distribute t(block) onto p
+#pragma xmp align a[i] with t(i)
+#pragma xmp shadow a[1]
+
+#ifdef CASE1
+int f(int x) {
+  // C1: invalid.c:[[# @LINE + 1]]:3: error: a switch statement is not supported by xmp-cfront
+  switch (x) { default: return 1; }
+}
+#endif
+
+#ifdef CASE2
+int main(void) {
+  // C2: invalid.c:[[# @LINE + 1]]:8: error: a pointer variable is not supported by xmp-cfront
+  int *q = 0;
+  return 0;
+}
+#endif
+
+#ifdef CASE3
+int main(void) {
+  int i = 0;
+#pragma xmp loop on t(i)
+  // C3: invalid.c:[[# @LINE + 2]]:3: error: '#pragma xmp loop' with 1 variables needs 1 nested for loops here
+  // C3: invalid.c:[[# @LINE - 2]]:9: note: the loop directive
+  i = 1;
+  return i;
+}
+#endif
+
+#ifdef CASE4
+// C4: invalid.c:[[# @LINE + 1]]:24: error: a template lower bound other than 0 (here 1) is not supported by xmp-cfront
+#pragma xmp template s(1:N)
+int main(void) { return 0; }
+#endif
+
+#ifdef CASE5
+int main(void) {
+  int i;
+  // C5: invalid.c:[[# @LINE + 1]]:21: error: 'zz' is not a template
+#pragma xmp loop on zz(i)
+  for (i = 0; i < N; i++)
+    a[i] = 0;
+  return 0;
+}
+#endif
+
+#ifdef CASE6
+int main(void) {
+  // C6: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp gmove' is not supported by xmp-cfront
+#pragma xmp gmove
+  b[0] = a[0];
+  return 0;
+}
+#endif
+
+#ifdef CASE7
+int main(void) {
+  // C7: invalid.c:[[# @LINE + 1]]:22: error: 'b' in '#pragma xmp reflect' is not a distributed (aligned) array
+#pragma xmp reflect (b)
+  return 0;
+}
+#endif
+
+#ifdef CASE8
+double c[N][N];
+// C8: invalid.c:[[# @LINE + 1]]:13: error: align dummy 'j' does not appear in the template subscripts
+#pragma xmp align c[i][j] with t(i)
+int main(void) { return 0; }
+#endif
+
+#ifdef CASE9
+int main(void) {
+  int i, j;
+#pragma xmp template t2(0:N-1, 0:N-1)
+  return 0;
+}
+// C9: invalid.c:[[# @LINE - 3]]:9: error: '#pragma xmp template' inside a function (local node sets, templates and distributed arrays) is not supported by xmp-cfront
+#endif
+
+#ifdef CASE10
+int main(void) {
+  int i;
+#pragma xmp loop on t(i)
+  for (i = 0; i < N; i++) {
+    if (a[i] > 1)
+      // C10: invalid.c:[[# @LINE + 1]]:7: error: a break leaving an xmp loop is not supported by xmp-cfront
+      break;
+  }
+  return 0;
+}
+#endif
+
+#ifdef CASE11
+// C11: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp barrier' is an executable directive: it must be inside a function
+#pragma xmp barrier
+int main(void) { return 0; }
+#endif
+
+#ifdef CASE12
+int main(void) {
+  // C12: invalid.c:[[# @LINE + 1]]:25: error: '#pragma xmp reflect_do' of 'a' without a reflect_init of it in an enclosing block
+#pragma xmp reflect_do (a)
+  return 0;
+}
+#endif
+
+#ifdef CASE13
+int main(void) {
+  int i;
+#pragma xmp loop on t(i)
+  // C13: invalid.c:[[# @LINE + 1]]:3: error: this for loop under '#pragma xmp loop' (the condition must be 'v < ub' or 'v <= ub') is not supported by xmp-cfront
+  for (i = N - 1; i >= 0; i--)
+    a[i] = i;
+  return 0;
+}
+#endif
+
+#ifdef CASE14
+// C14: invalid.c:[[# @LINE + 1]]:32: error: expected ')' in '#pragma xmp distribute'
+#pragma xmp distribute t(block onto p)
+int main(void) { return 0; }
+#endif
+
+#ifdef CASE15
+int main(void) {
+  double m = 0;
+  int i;
+  // C15: invalid.c:[[# @LINE + 1]]:36: error: the reduction operator 'firstmax' is not supported by xmp-cfront
+#pragma xmp loop on t(i) reduction(firstmax:m)
+  for (i = 0; i < N; i++)
+    m = a[i];
+  return 0;
+}
+#endif
+
+#ifdef CASE16
+int main(void) {
+  int i;
+  for (i = 0; i < 2; i++) {
+  }
+  // C16: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp loop' must be followed by a for statement
+#pragma xmp loop on t(i)
+}
+#endif
+
+#ifdef CASE17
+struct pt { int x; };
+// C17: invalid.c:[[# @LINE + 1]]:11: error: type 'struct pt' is not supported by xmp-cfront
+struct pt g;
+int main(void) { return 0; }
+#endif
+
+#ifdef CASE18
+double c2[N][N];
+#pragma xmp template t2(0:N-1, 0:N-1)
+#pragma xmp distribute t2(block, *) onto p
+#pragma xmp align c2[i][j] with t2(j, i)
+int main(void) {
+  int i, j;
+#pragma xmp loop (i, j) on t2(j, i)
+  for (i = 0; i < N; i++)
+    // C18: invalid.c:[[# @LINE + 1]]:5: error: a non-rectangular nest under '#pragma xmp loop' is not supported by xmp-cfront
+    for (j = 0; j < i; j++)
+      c2[i][j] = j;
+  return 0;
+}
+#endif
+
+#ifdef CASE19
+// C19: invalid.c:[[# @LINE + 2]]:9: error: '#pragma xmp task' is not supported by xmp-cfront
+int main(void) { {
+#pragma xmp task on p
+  a[0] = 1; }
+  return 0;
+}
+#endif
+
+#ifdef CASE20
+// A verifier error of the dialect, at the array's declaration: the shadow
+// is wider than a block of 16 elements over... a static grid of 8 nodes.
+double e[N];
+#pragma xmp nodes p8(8)
+#pragma xmp template t8(0:N-1)
+#pragma xmp distribute t8(block) onto p8
+#pragma xmp align e[i] with t8(i)
+#pragma xmp shadow e[3]
+// C20: invalid.c:[[# @LINE - 6]]:8: error: 'xmp.alloc' op
+int main(void) { return 0; }
+#endif
+
+#ifdef CASE21
+int main(void) {
+  // C21: invalid.c:[[# @LINE + 1]]:10: error: use of undeclared identifier 'nope'
+  return nope;
+}
+#endif

@@ -1,0 +1,21 @@
+/* xmp.h - XcalableMP C library functions known to xmp-cfront.
+ *
+ * xmp-cfront adds this header's directory to the include path (-isystem)
+ * and defines _XCALABLEMP, so a program can be compiled both ways:
+ *   #ifdef _XCALABLEMP
+ *   #include <xmp.h>
+ *   #endif
+ * The calls become xmp dialect operations (docs/frontend.md); there is no
+ * library behind these declarations. */
+#ifndef XMP_CFRONT_XMP_H
+#define XMP_CFRONT_XMP_H
+/* Number of this node in the executing node set, 1-based (all nodes). */
+int xmp_node_num(void);
+int xmp_all_node_num(void);
+/* Number of nodes in the executing node set (all nodes). */
+int xmp_num_nodes(void);
+int xmp_all_num_nodes(void);
+/* Wall clock (MPI_Wtime) and its resolution, in seconds. */
+double xmp_wtime(void);
+double xmp_wtick(void);
+#endif
