@@ -657,7 +657,7 @@ std::map<const xmprt_request *, std::string> &doneRequests() {
 }
 std::string describe(const xmprt_request *r) {
   std::string s = r->op;
-  if (r->kind == xmprt_request::GMove)
+  if (r->kind == xmprt_request::GMove || r->kind == xmprt_request::OneSided)
     s += " (gmove site " + std::to_string(r->site) + ")";
   return s;
 }
@@ -747,6 +747,10 @@ void xmprt_wait(xmprt_request *r) {
   doneRequests()[r] = describe(r);
   if (r->kind == xmprt_request::GMove) {
     finishGMove(r, fn);
+    return;
+  }
+  if (r->kind == xmprt_request::OneSided) {
+    finishOneSided(r, fn);
     return;
   }
   XMPRT_MPI(MPI_Wait(&r->req, MPI_STATUS_IGNORE), fn);

@@ -623,7 +623,13 @@ struct RuntimePattern : public OpConversionPattern<OpT> {
 };
 
 struct AllocLowering : RuntimePattern<AllocOp> {
-  using RuntimePattern::RuntimePattern;
+  AllocLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m,
+                const llvm::DenseSet<Type> &exposed)
+      : RuntimePattern<AllocOp>(tc, ctx, m), exposed(exposed) {}
+  /// Darray types that a one-sided gmove reaches remotely (the source of
+  /// `in`, the destination of `out`): their arrays get an RMA window when
+  /// they are allocated, the one collective moment of their life.
+  const llvm::DenseSet<Type> &exposed;
   LogicalResult
   matchAndRewrite(AllocOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -653,6 +659,8 @@ struct AllocLowering : RuntimePattern<AllocOp> {
          packConsts(rewriter, loc, type.getOffset(), 64),
          packConsts(rewriter, loc, lo, 64), packConsts(rewriter, loc, hi, 64),
          i32c(rewriter, loc, et)});
+    if (exposed.contains(type))
+      callRuntime(rewriter, loc, "xmprt_darray_enable_rma", {}, {h});
     rewriter.replaceOp(op, h);
     return success();
   }
@@ -1288,6 +1296,26 @@ struct GMoveLowering : RuntimePattern<OpT> {
     Value dsec = section(rewriter, loc, op.getDstStatic(),
                          adaptor.getDstDynamic(), op.getDstScalar());
     bool acc = this->gpu && op.getAcc();
+    if (auto mode = op.getMode()) {
+      // One-sided (in / out): xmprt_gmove_onesided[_start], executed by
+      // this rank alone.
+      SmallVector<Value> args = {i64c(rewriter, loc, sites.lookup(op)),
+                                 i32c(rewriter, loc, (int64_t)*mode),
+                                 i32c(rewriter, loc, acc ? 1 : 0),
+                                 dst, dsec, src, ssec};
+      if constexpr (start) {
+        args.push_back(i32c(rewriter, loc, owned));
+        rewriter.replaceOp(op, callRuntime(rewriter, loc,
+                                           "xmprt_gmove_onesided_start",
+                                           {ptrType(ctx)}, args));
+        return success();
+      }
+      callRuntime(rewriter, loc, "xmprt_gmove_onesided", {}, args);
+      if (wrapper)
+        callRuntime(rewriter, loc, "xmprt_darray_destroy", {}, {wrapper});
+      rewriter.eraseOp(op);
+      return success();
+    }
     SmallVector<Value> args = {i64c(rewriter, loc, sites.lookup(op)), dst,
                                dsec, src, ssec};
     if constexpr (start) {
@@ -1659,7 +1687,21 @@ struct XMPToRuntimePass
     populateCallOpTypeConversionPattern(patterns, tc);
     populateReturnOpTypeConversionPattern(patterns, tc);
     scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
-    patterns.add<AllocLowering, LocalViewLowering, DeviceAcquireLowering,
+    // Darray types read (gmove in) or written (gmove out) one-sidedly.
+    llvm::DenseSet<Type> exposed;
+    module.walk([&](Operation *op) {
+      auto note = [&](auto g) {
+        if (auto mode = g.getMode())
+          exposed.insert(*mode == GMoveMode::in ? g.getSource().getType()
+                                                : g.getDest().getType());
+      };
+      if (auto g = dyn_cast<GMoveOp>(op))
+        note(g);
+      else if (auto g = dyn_cast<GMoveStartOp>(op))
+        note(g);
+    });
+    patterns.add<AllocLowering>(tc, ctx, module, exposed);
+    patterns.add<LocalViewLowering, DeviceAcquireLowering,
                  DeviceReleaseLowering, LocalBoundsLowering, LoopSplitLowering,
                  SplitCommitLowering,
                  ReflectInitLowering, ReductionLowering, BcastLowering,

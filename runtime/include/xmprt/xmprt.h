@@ -175,6 +175,13 @@ void xmprt_darray_destroy(xmprt_darray *a);
 xmprt_darray *xmprt_darray_wrap_local(const xmprt_darray *like, int32_t rank,
                                       const int64_t *shape, int32_t elem_type,
                                       void *data);
+/* Exposes the array's host block to one-sided gmoves: an MPI window over
+ * it on the grid's communicator, in a passive-target epoch (lock_all) until
+ * xmprt_darray_destroy frees it. Collective over the array's grid (every
+ * grid rank calls it, right after xmprt_darray_create); nothing on ranks
+ * outside the grid; a second call does nothing. Needs MPI's unified memory
+ * model (an error otherwise). */
+void xmprt_darray_enable_rma(xmprt_darray *a);
 /* Element size in bytes (I1: 1). */
 int32_t xmprt_darray_elem_size(const xmprt_darray *a);
 /* Number of elements of array dim `dim` owned by this rank (any kind). */
@@ -329,6 +336,39 @@ xmprt_request *xmprt_gmove_start(int64_t site, xmprt_darray *dst,
 xmprt_request *xmprt_gmove_acc_start(int64_t site, xmprt_darray *dst,
                                      const int64_t *dst_sec, xmprt_darray *src,
                                      const int64_t *src_sec, int32_t owned);
+/* One-sided gmove (XMP's `gmove in` / `gmove out`): executed by the
+ * calling rank alone; the ranks holding the other side call nothing.
+ * XMPRT_GMOVE_IN: the caller assigns the elements of dst[dst_sec] it holds
+ * (all of a local array's), each got with MPI_Get from one holder of the
+ * source element (the caller itself if it holds it; among replicas the one
+ * with the caller's coordinates on the replicated grid axes).
+ * XMPRT_GMOVE_OUT: the caller puts every element of src[src_sec] it holds
+ * (all of a local array's) with MPI_Put into every holder of the
+ * destination element. The remote array (src for IN, dst for OUT) must be
+ * a darray exposed by xmprt_darray_enable_rma, and the caller a rank of its
+ * grid. Complete at return (MPI_Win_flush on every target: the gets have
+ * arrived, the puts are in the targets' memory); the passive ranks see the
+ * values after synchronizing with the caller (a barrier), and must not
+ * access the elements concurrently. acc = 1: the caller's own blocks are
+ * staged as in xmprt_gmove_acc (device values the host lacks come out
+ * first, the destination's device instance is refreshed after); the
+ * passive ranks' host instances are read and written (a passive rank that
+ * keeps the array on its device syncs it itself: xmp.replicate_sync). The
+ * schedule is cached per (site, mode, arrays, sections), built locally. */
+enum { XMPRT_GMOVE_IN = 1, XMPRT_GMOVE_OUT = 2 };
+void xmprt_gmove_onesided(int64_t site, int32_t mode, int32_t acc,
+                          xmprt_darray *dst, const int64_t *dst_sec,
+                          xmprt_darray *src, const int64_t *src_sec);
+/* The same, started: the gets or puts are issued here and completed at
+ * xmprt_wait (the IN destination is assigned there), on the caller alone.
+ * Until then the source section must not be written and the destination
+ * not be accessed. `owned` as for xmprt_gmove_start. */
+xmprt_request *xmprt_gmove_onesided_start(int64_t site, int32_t mode,
+                                          int32_t acc, xmprt_darray *dst,
+                                          const int64_t *dst_sec,
+                                          xmprt_darray *src,
+                                          const int64_t *src_sec,
+                                          int32_t owned);
 
 /*--- GPU --------------------------------------------------------------------*/
 /* 1 when this libxmprt was built with CUDA and sees at least one device.

@@ -2437,3 +2437,83 @@ func.func @f(%n: index, %m: memref<4xi64, strided<[2]>>) {
   xmp.template_fix @t(%n) gblock(%m : memref<4xi64, strided<[2]>>)
   return
 }
+
+// -----
+
+// One-sided gmove: `in` gets from the source's holders, so the source is a
+// darray; `out` puts into the destination's holders, a darray too.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_in_memref_source(%a: memref<8xf64>, %b: !xmp.darray<8xf64, @t, align [0]>) {
+  // expected-error @+1 {{'xmp.gmove' op in gets the source from the ranks that hold it: the source must be a darray (a memref source is on this rank already: use memref.copy)}}
+  xmp.gmove in %a[0:8] to %b[0:8] : memref<8xf64> to !xmp.darray<8xf64, @t, align [0]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_out_memref_dest(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<8xf64>) {
+  // expected-error @+1 {{'xmp.gmove' op out puts into the ranks that hold the destination: the destination must be a darray (other ranks' memrefs cannot be reached)}}
+  xmp.gmove out %a[0:8] to %b[0:8] : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_start_out_memref_dest(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<8xf64>) -> !xmp.request {
+  // expected-error @+1 {{'xmp.gmove_start' op out puts into the ranks that hold the destination: the destination must be a darray}}
+  %r = xmp.gmove_start out %a[0:8] to %b[0:8] : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+  return %r : !xmp.request
+}
+
+// -----
+
+// The other rules of gmove hold for the one-sided forms.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_in_shape(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<8xf64>) {
+  // expected-error @+1 {{'xmp.gmove' op source section has shape [8] but destination section has shape [4]}}
+  xmp.gmove in %a[0:8] to %b[0:4] : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_in_acc_memref(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<8xf64>) {
+  // expected-error @+1 {{'xmp.gmove' op with acc moves device instances, which a memref does not have: use a darray on both sides}}
+  xmp.gmove in %a[0:8] to %b[0:8] acc : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+  return
+}
+
+// -----
+
+// One-sided gmoves are not collective: allowed in any task, also with a
+// node reference (no node set) or template subscripts.
+xmp.nodes @p(shape = ?)
+xmp.nodes @q(shape = 1) = @p [0:1]
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_onesided_tasks(%a: !xmp.darray<8xf64, @t, align [0]>, %m: memref<8xf64>, %i: index) {
+  xmp.task on @q {
+    xmp.gmove in %a[0:8] to %m[0:8] : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+  }
+  xmp.task on @p [0] {
+    xmp.gmove out %m[0:8] to %a[0:8] : memref<8xf64> to !xmp.darray<8xf64, @t, align [0]>
+  }
+  xmp.task on @t (%i) {
+    %r = xmp.gmove_start in %a[0:8] to %m[0:8] : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+    xmp.wait %r
+  }
+  return
+}

@@ -142,6 +142,18 @@ func.func @f(%n: index, %w: f64) -> f64 {
   %g2 = xmp.gmove_start %a[%c0:%n:%c1, 5] to %a[0:64, %c1] acc : !u_t to !u_t
   xmp.wait %g2
   xmp.wait %g1
+// One-sided gmoves (in / out), blocking and started.
+// CHECK: xmp.gmove in %{{.*}}[0:64, 5] to %{{.*}}[0, 0:64] : !darray{{.*}} to !darray
+// CHECK: xmp.gmove out %{{.*}}[%{{.*}}:%{{.*}}:%{{.*}}, 5] to %{{.*}}[0:64, %{{.*}}] acc :
+// CHECK: %[[G3:.*]] = xmp.gmove_start in %{{.*}}[0:64, 5] to %{{.*}}[0, 0:64] :
+// CHECK: %[[G4:.*]] = xmp.gmove_start out %{{.*}}[0:64, 5] to %{{.*}}[0, 0:64] :
+// CHECK: xmp.wait %[[G3]]
+  xmp.gmove in %a[0:64:1, 5] to %x[0, 0:64] : !u_t to !x_t
+  xmp.gmove out %a[%c0:%n:%c1, 5] to %a[0:64, %c1] acc : !u_t to !u_t
+  %g3 = xmp.gmove_start in %a[0:64:1, 5] to %x[0, 0:64] : !u_t to !x_t
+  %g4 = xmp.gmove_start out %a[0:64:1, 5] to %x[0, 0:64] : !u_t to !x_t
+  xmp.wait %g3
+  xmp.wait %g4
   %lo, %hi = xmp.local_bounds %a[1] : !u_t
   %lv = xmp.local_view %a : !u_t -> memref<34x34xf64>
 // Lowering-level coherence ops of device loops (GPU path), one per access mode.

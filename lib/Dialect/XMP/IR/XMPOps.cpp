@@ -405,6 +405,21 @@ static void printSyncDirection(OpAsmPrinter &p, Operation *,
   p << stringifyEnum(dir.getValue());
 }
 
+/// The optional mode of a gmove: `in`, `out` or nothing.
+static ParseResult parseGMoveMode(OpAsmParser &parser, GMoveModeAttr &mode) {
+  for (GMoveMode m : {GMoveMode::in, GMoveMode::out})
+    if (succeeded(parser.parseOptionalKeyword(stringifyEnum(m)))) {
+      mode = GMoveModeAttr::get(parser.getContext(), m);
+      return success();
+    }
+  return success();
+}
+
+static void printGMoveMode(OpAsmPrinter &p, Operation *, GMoveModeAttr mode) {
+  if (mode)
+    p << stringifyEnum(mode.getValue()) << " ";
+}
+
 /// `[lo:hi, ...]`: reflect widths, loop overlap margins; with `unbound`,
 /// loop expand widths, each entry optionally prefixed by `unbound`.
 static ParseResult parseLoHiList(OpAsmParser &parser, DenseI64ArrayAttr &lo,
@@ -2165,8 +2180,11 @@ LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       return check(op, b.getNodesAttr(), "bcast_start");
     if (auto b = llvm::dyn_cast<BarrierOp>(op))
       return check(op, b.getNodesAttr(), "barrier");
-    if (llvm::isa<GMoveOp, GMoveStartOp>(op))
-      return check(op, {}, op->getName().stripDialect());
+    // One-sided gmoves (in / out) are executed by the task's ranks alone.
+    if (auto g = llvm::dyn_cast<GMoveOp>(op); g && !g.isOneSided())
+      return check(op, {}, "gmove");
+    if (auto g = llvm::dyn_cast<GMoveStartOp>(op); g && !g.isOneSided())
+      return check(op, {}, "gmove_start");
     if (auto a = llvm::dyn_cast<AllocOp>(op))
       return check(op, gridOf(op, a.getType()), "darray allocation");
     if (auto a = llvm::dyn_cast<DeallocOp>(op))
@@ -2450,6 +2468,20 @@ static LogicalResult verifyGMoveLike(OpT op) {
   if (op.getAcc() && (srcLocal || dstLocal))
     return op.emitOpError() << "with acc moves device instances, which a memref "
                             "does not have: use a darray on both sides";
+  // One-sided: the remote side is a darray (its window is what the
+  // executing rank reads or writes); a memref is on the executing rank.
+  if (auto mode = op.getMode()) {
+    if (*mode == GMoveMode::in && srcLocal)
+      return op.emitOpError()
+             << "in gets the source from the ranks that hold it: the source "
+                "must be a darray (a memref source is on this rank already: "
+                "use memref.copy)";
+    if (*mode == GMoveMode::out && dstLocal)
+      return op.emitOpError()
+             << "out puts into the ranks that hold the destination: the "
+                "destination must be a darray (other ranks' memrefs cannot "
+                "be reached)";
+  }
   return success();
 }
 

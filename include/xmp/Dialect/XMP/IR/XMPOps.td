@@ -859,9 +859,11 @@ class XMP_GMoveBase<string mnemonic, dag resultList>
                        DenseI64ArrayAttr:$srcStatic, DenseBoolArrayAttr:$srcScalar,
                        XMP_ArrayLike:$dest, Variadic<Index>:$dstDynamic,
                        DenseI64ArrayAttr:$dstStatic, DenseBoolArrayAttr:$dstScalar,
-                       UnitAttr:$acc);
+                       UnitAttr:$acc,
+                       OptionalAttr<XMP_GMoveModeAttr>:$mode);
   let results = resultList;
   let assemblyFormat = [{
+    custom<GMoveMode>($mode) ``
     $source `` custom<Subscripts>($srcDynamic, $srcStatic, $srcScalar)
     `to` $dest `` custom<Subscripts>($dstDynamic, $dstStatic, $dstScalar)
     (`acc` $acc^)? attr-dict `:` type($source) `to` type($dest)
@@ -870,6 +872,8 @@ class XMP_GMoveBase<string mnemonic, dag resultList>
   let extraClassDeclaration = [{
     /// Section counts of the non-scalar dimensions (kDynamic if unknown).
     ::llvm::SmallVector<int64_t> getSectionShape(bool source);
+    /// `in` or `out`: one-sided, executed by whichever ranks meet it.
+    bool isOneSided() { return getMode().has_value(); }
   }];
   // gmoveSectionShape and verifyGMoveLike: XMPOps.cpp.
   let extraClassDefinition = [{
@@ -892,7 +896,28 @@ def XMP_GMoveOp : XMP_GMoveBase<"gmove", (outs)> {
     Bounds may be integers or `index` values. The shapes (counts of the
     triplet dimensions, in order) must match. Works between any
     distributions and alignments; the schedule is computed once per call
-    site and shape.
+    site and shape. Without a mode it is collective over all ranks.
+
+    ```mlir
+    xmp.gmove in %b[4:8] to %m[0:4] : !b_t to memref<4xf64>
+    xmp.gmove out %m[0:4] to %a[0:4] : memref<4xf64> to !a_t
+    ```
+    `in` and `out` (XMP's `gmove in` / `gmove out`) are one-sided: only
+    the ranks that execute the op take part (inside `xmp.task`, or under
+    `scf.if` on `xmp.node_index`), the others are passive. With `in` each
+    executing rank assigns the destination elements it holds (all of a
+    memref), getting each from one holder of the source (itself if it
+    holds it); the source is a darray. With `out` each executing rank puts
+    the source elements it holds (all of a memref) into every holder of
+    the destination element; the destination is a darray. The runtime
+    uses MPI RMA (passive target: the passive ranks call nothing) on a
+    window of the remote darray, which its allocation makes (collectively)
+    because the program uses it one-sidedly. The op is complete at the
+    origin and the target when it returns; the passive ranks see the
+    values after a synchronization with the executing ranks (a barrier
+    after the task), and must not access the elements concurrently.
+    `acc` stages the executing rank's side through the host; the passive
+    ranks' host instances are read and written.
   }];
 }
 
@@ -912,7 +937,10 @@ def XMP_GMoveStartOp : XMP_GMoveBase<"gmove_start",
     nor written (the runtime packs the source at the start and unpacks
     into the destination at the wait). Every request is waited for
     exactly once; like `xmp.gmove` it is collective over all ranks, which
-    start their gmoves in the same order.
+    start their gmoves in the same order, unless it is one-sided (`in` /
+    `out`, as for `xmp.gmove`): then the gets or puts are issued here and
+    completed (flushed, and unpacked for `in`) at the wait, on the
+    executing rank alone.
   }];
 }
 
