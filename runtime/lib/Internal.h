@@ -201,6 +201,10 @@ struct xmprt_request {
   MPI_Request req = MPI_REQUEST_NULL;  // reduce, bcast
   void *i1Sum = nullptr;               // reduce: an i1 sum to bring back to
   int64_t count = 0;                   // its low bits
+  // The scalar of xmprt_reduce_value_start, reduced in place here and
+  // handed out by xmprt_wait_value (valueType < 0: no value).
+  alignas(16) char value[16] = {};
+  int32_t valueType = -1;
   xmprt::GMoveTransfer *gmove = nullptr;
   xmprt::OneSidedTransfer *onesided = nullptr;
 };

@@ -1133,12 +1133,26 @@ struct ReductionStartLowering : RuntimePattern<ReductionStartOp> {
   matchAndRewrite(ReductionStartOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    if (llvm::isa<DArrayType>(op.getValue().getType()))
+      return op.emitOpError("on a darray: run xmp-lower-distribution first "
+                            "(it reduces the darray's host block)");
     auto buffer = reduceBuffer(rewriter, loc, op, adaptor.getValue());
     if (failed(buffer))
       return failure();
     auto [buf, count, elem, et] = *buffer;
     int64_t axis = op.getAxes() && !op.getAxes()->empty() ? (*op.getAxes())[0]
                                                           : -1;
+    if (!llvm::isa<MemRefType>(op.getValue().getType())) {
+      // A scalar: copied into the request, handed out by xmp.wait.
+      rewriter.replaceOp(
+          op, callRuntime(rewriter, loc, "xmprt_reduce_value_start",
+                          {ptrType(getContext())},
+                          {loadHandle(rewriter, loc, "nodes", op.getNodes()),
+                           i32c(rewriter, loc, axis),
+                           i32c(rewriter, loc, runtimeReduceOp(op.getKind())),
+                           i32c(rewriter, loc, et), buf}));
+      return success();
+    }
     Value r = callRuntime(
         rewriter, loc, "xmprt_reduce_start", {ptrType(getContext())},
         {loadHandle(rewriter, loc, "nodes", op.getNodes()),
@@ -1172,8 +1186,22 @@ struct WaitLowering : RuntimePattern<WaitOp> {
   LogicalResult
   matchAndRewrite(WaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    callRuntime(rewriter, op.getLoc(), "xmprt_wait", {},
-                {adaptor.getRequest()});
+    Location loc = op.getLoc();
+    if (Value res = op.getResult()) {
+      // The reduced scalar of a reduction_start: through a stack slot.
+      Type t = res.getType();
+      int32_t et = abi::runtimeElementType(t);
+      if (et < 0)
+        return op.emitOpError() << "result type " << t
+                                << " is not supported by the runtime";
+      Value slot = entryAlloca(rewriter, loc, t, 1);
+      callRuntime(rewriter, loc, "xmprt_wait_value", {},
+                  {adaptor.getRequest(), i32c(rewriter, loc, et), slot});
+      rewriter.replaceOp(op, LLVM::LoadOp::create(rewriter, loc, t, slot)
+                                 .getResult());
+      return success();
+    }
+    callRuntime(rewriter, loc, "xmprt_wait", {}, {adaptor.getRequest()});
     rewriter.eraseOp(op);
     return success();
   }

@@ -290,6 +290,19 @@ xmprt_request *xmprt_reduce_start(xmprt_grid *g, int32_t axis, int32_t op,
 xmprt_request *xmprt_bcast_start(xmprt_grid *g, const int64_t *root, void *buf,
                                  int64_t bytes);
 void xmprt_wait(xmprt_request *r);
+/* The asynchronous reduction of one scalar (XMP's `reduction(op: x)
+ * async(id)` on a scalar): `value` (one element of elem_type) is copied
+ * into the request, reduced there, and handed out by xmprt_wait_value.
+ * Never NULL (outside the grid, or on a grid of one rank, the value comes
+ * back unchanged). */
+xmprt_request *xmprt_reduce_value_start(xmprt_grid *g, int32_t axis,
+                                        int32_t op, int32_t elem_type,
+                                        const void *value);
+/* xmprt_wait for a request of xmprt_reduce_value_start, which then stores
+ * the reduced value (one element of elem_type, the type it was started
+ * with: an error otherwise) at `out`. An error on a request that carries
+ * no value (the in-place operations). */
+void xmprt_wait_value(xmprt_request *r, int32_t elem_type, void *out);
 /* Barrier over the grid, or over every rank of the job when g is NULL. */
 void xmprt_barrier(xmprt_grid *g);
 /* All-gather of `bytes` bytes per rank over the grid (axis < 0) or one grid

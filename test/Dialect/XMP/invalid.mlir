@@ -2517,3 +2517,81 @@ func.func @gmove_onesided_tasks(%a: !xmp.darray<8xf64, @t, align [0]>, %m: memre
   }
   return
 }
+
+// -----
+
+// The asynchronous reduction of a scalar returns its value at the wait.
+xmp.nodes @p(shape = 2x2)
+func.func @wait_scalar_no_result(%x: f64) {
+  %r = xmp.reduction_start add %x on @p : f64
+  // expected-error @+1 {{'xmp.wait' op completes the reduction of a scalar: its result is the reduced value (xmp.wait %r : 'f64')}}
+  xmp.wait %r
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @wait_scalar_type(%x: f64) -> f32 {
+  %r = xmp.reduction_start add %x on @p : f64
+  // expected-error @+1 {{'xmp.wait' op result has type 'f32' but the reduction_start reduces 'f64'}}
+  %y = xmp.wait %r : f32
+  return %y : f32
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @wait_in_place_result(%m: memref<4xf64>) -> f64 {
+  %r = xmp.reduction_start add %m on @p : memref<4xf64>
+  // expected-error @+1 {{'xmp.wait' op has a result, but the request of xmp.reduction_start works in place: only the reduction of a scalar returns a value}}
+  %y = xmp.wait %r : f64
+  return %y : f64
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @wait_result_type(%r: !xmp.request) -> memref<4xf64> {
+  // expected-error @+1 {{'xmp.wait' op result must be an integer, float or complex scalar (the value of a scalar reduction), got 'memref<4xf64>'}}
+  %y = xmp.wait %r : memref<4xf64>
+  return %y : memref<4xf64>
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @reduction_start_index(%x: index) {
+  // expected-error @+1 {{'xmp.reduction_start' op operand must be an integer, float or complex scalar, a memref or a darray of them, got 'index'}}
+  %r = xmp.reduction_start add %x on @p : index
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @reduction_start_scalar_loc(%x: f64) {
+  // expected-error @+1 {{'xmp.reduction_start' op location reduction 'firstmax' has no asynchronous form}}
+  %r = xmp.reduction_start firstmax %x on @p : f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @reduction_start_scalar_kind(%x: f64) {
+  // expected-error @+1 {{reduction kind 'and' does not apply to 'f64'}}
+  %r = xmp.reduction_start and %x on @p : f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @reduction_start_darray_acc(%a: !xmp.darray<8xf64, @t, align [*]>) {
+  // expected-error @+1 {{starts a reduction of host memory: acc is not supported (use xmp.reduction ... acc)}}
+  %r = xmp.reduction_start add %a on @p acc : !xmp.darray<8xf64, @t, align [*]>
+  return
+}

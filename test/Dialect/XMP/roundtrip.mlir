@@ -345,3 +345,21 @@ func.func @async_collectives(%m: memref<4xf64>, %n: memref<4xf64>) {
   xmp.wait %r
   return
 }
+
+// Scalars (the value comes back at the wait) and darrays, started.
+// CHECK-LABEL: func.func @async_scalar_darray
+// CHECK: %[[S:.*]] = xmp.reduction_start max %{{.*}} on @p [1] : f64
+// CHECK: %[[I:.*]] = xmp.reduction_start xor %{{.*}} on @p : i32
+// CHECK: %[[D:.*]] = xmp.reduction_start add %{{.*}} on @p [0] : !darray
+// CHECK: %{{.*}} = xmp.wait %[[S]] : f64
+// CHECK: xmp.wait %[[D]]{{$}}
+// CHECK: %{{.*}} = xmp.wait %[[I]] : i32
+func.func @async_scalar_darray(%x: f64, %k: i32, %a: !x_t) -> (f64, i32) {
+  %s = xmp.reduction_start max %x on @p [1] : f64
+  %i = xmp.reduction_start xor %k on @p : i32
+  %d = xmp.reduction_start add %a on @p [0] : !x_t
+  %y = xmp.wait %s : f64
+  xmp.wait %d
+  %j = xmp.wait %i : i32
+  return %y, %j : f64, i32
+}

@@ -1848,9 +1848,20 @@ static LogicalResult verifyAsyncValue(Operation *op, Value v) {
 }
 
 LogicalResult ReductionStartOp::verify() {
-  if (failed(verifyAsyncValue(*this, getValue())))
-    return failure();
   Type t = getValue().getType();
+  if (llvm::isa<MemRefType>(t)) {
+    if (failed(verifyAsyncValue(*this, getValue())))
+      return failure();
+  } else if (auto da = llvm::dyn_cast<DArrayType>(t)) {
+    Type e = da.getElementType();
+    if (!e.isIntOrFloat() && !llvm::isa<ComplexType>(e))
+      return emitOpError() << "darray element type " << e
+                           << " is not an integer, float or complex type";
+  } else if (!t.isIntOrFloat() && !llvm::isa<ComplexType>(t)) {
+    return emitOpError() << "operand must be an integer, float or complex "
+                            "scalar, a memref or a darray of them, got "
+                         << t;
+  }
   if (isLocationReductionKind(getKind()))
     return emitOpError() << "location reduction '" << stringifyEnum(getKind())
                          << "' has no asynchronous form";
@@ -1870,6 +1881,43 @@ ReductionStartOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (failed(nodes))
     return failure();
   return verifyGridAxes(*this, *nodes, getNodesAttr(), getAxes());
+}
+
+/// The scalar a request brings back at its wait: the operand of the
+/// scalar reduction_start that made it (null otherwise, or when the
+/// request's start is not visible here).
+static Type scalarOfRequest(Value request) {
+  auto start = request.getDefiningOp<ReductionStartOp>();
+  if (!start)
+    return {};
+  Type t = start.getValue().getType();
+  return llvm::isa<MemRefType, DArrayType>(t) ? Type() : t;
+}
+
+LogicalResult WaitOp::verify() {
+  Type scalar = scalarOfRequest(getRequest());
+  Operation *start = getRequest().getDefiningOp();
+  if (Value r = getResult()) {
+    Type t = r.getType();
+    if (!t.isIntOrFloat() && !llvm::isa<ComplexType>(t))
+      return emitOpError() << "result must be an integer, float or complex "
+                              "scalar (the value of a scalar reduction), got "
+                           << t;
+    if (scalar && scalar != t)
+      return emitOpError() << "result has type " << t
+                           << " but the reduction_start reduces " << scalar;
+    if (start && !scalar)
+      return emitOpError() << "has a result, but the request of "
+                           << start->getName()
+                           << " works in place: only the reduction of a "
+                              "scalar returns a value";
+    return success();
+  }
+  if (scalar)
+    return emitOpError() << "completes the reduction of a scalar: its result "
+                            "is the reduced value (xmp.wait %r : "
+                         << scalar << ")";
+  return success();
 }
 
 LogicalResult BcastStartOp::verify() {

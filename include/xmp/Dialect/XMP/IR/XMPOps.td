@@ -752,21 +752,31 @@ def XMP_BcastOp : XMP_Op<"bcast",
 
 def XMP_ReductionStartOp : XMP_Op<"reduction_start",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
-  let summary = "starts an all-reduce of a memref in place (XMP `async`)";
+  let summary = "starts an all-reduce of a scalar, a memref or a darray "
+                "(XMP `async`)";
   let description = [{
     ```mlir
     %r = xmp.reduction_start add %m on @p : memref<4xf64>
     ...                                   // work that does not touch %m
     xmp.wait %r
+    %q = xmp.reduction_start max %x on @p [1] : f64
+    ...
+    %y = xmp.wait %q : f64                // the reduced scalar
+    %d = xmp.reduction_start add %a on @p [1] : !a_t
+    ...                                   // work that does not touch %a
+    xmp.wait %d
     ```
     XMP's `reduction(+: a) async(id)` ... `wait_async(id)`: the same
-    reduction as `xmp.reduction` on a host memref, over the whole grid or
-    one axis, started here and complete after `xmp.wait` on the request
-    (every request is waited for exactly once; the memref belongs to the
-    operation until then). Kinds as for `xmp.reduction`, location kinds
-    excepted.
+    reduction as `xmp.reduction`, over the whole grid or one axis, started
+    here and complete after `xmp.wait` on the request (every request is
+    waited for exactly once). A memref or a darray (its host block,
+    element-wise, along grid axes over which it is replicated) is reduced
+    in place and belongs to the operation until the wait; a scalar's
+    result is the result of the `xmp.wait`, which names its type. Kinds
+    as for `xmp.reduction`, location kinds excepted; no `acc` (a device
+    instance is reduced by the blocking `xmp.reduction ... acc`).
   }];
-  let arguments = (ins XMP_ReductionKindAttr:$kind, AnyMemRef:$value,
+  let arguments = (ins XMP_ReductionKindAttr:$kind, AnyType:$value,
                        FlatSymbolRefAttr:$nodes,
                        OptionalAttr<DenseI64ArrayAttr>:$axes);
   let results = (outs XMP_Request:$request);
@@ -801,8 +811,16 @@ def XMP_BcastStartOp : XMP_Op<"bcast_start",
 
 def XMP_WaitOp : XMP_Op<"wait"> {
   let summary = "completes a collective started asynchronously";
+  let description = [{
+    `xmp.wait %r` completes the operation that made `%r`; for the
+    reduction of a scalar, `%v = xmp.wait %r : f64` also returns the
+    reduced value (the reduced operand's type; checked here when the
+    request's start is visible, by the runtime otherwise).
+  }];
   let arguments = (ins XMP_Request:$request);
-  let assemblyFormat = "$request attr-dict";
+  let results = (outs Optional<AnyType>:$result);
+  let assemblyFormat = "$request attr-dict (`:` type($result)^)?";
+  let hasVerifier = 1;
 }
 
 def XMP_TaskOp : XMP_Op<"task", [RecursiveMemoryEffects,
