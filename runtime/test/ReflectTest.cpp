@@ -474,13 +474,21 @@ int64_t flatOf(const RCase &c, const std::vector<int64_t> &g) {
 // the sum of all shadow copies of it in the widths over the ranks of its
 // replica (gathered here with an all-reduce over a dense global array),
 // and every shadow element still holds its value.
-void checkReduce(const RCase &c, int32_t ch, const std::string &what) {
+// With op XMPRT_RED_MAX / _MIN: the owned elements start at values of the
+// same range as the halos' (so that either may win), and end as the max /
+// min of their value and every shadow copy's.
+void checkReduce(const RCase &c, int32_t ch, const std::string &what,
+                 int32_t op = XMPRT_RED_SUM) {
   Built b;
   build(c, b);
   int32_t r = (int32_t)c.a.size();
   PlanArgs x = planArgs(c, ch);
-  xmprt_reflect_plan *p = xmprt_reduce_shadow_init(
-      b.a, x.wlo.data(), x.whi.data(), x.per.data(), x.chs.data(), 0);
+  xmprt_reflect_plan *p =
+      op == XMPRT_RED_SUM
+          ? xmprt_reduce_shadow_init(b.a, x.wlo.data(), x.whi.data(),
+                                     x.per.data(), x.chs.data(), 0)
+          : xmprt_reduce_shadow_op_init(b.a, x.wlo.data(), x.whi.data(),
+                                        x.per.data(), x.chs.data(), 0, op);
   int64_t replicas = 1, rep = replicaOf(c, b, replicas);
   int64_t total = 1;
   for (const AD &x : c.a)
@@ -489,21 +497,33 @@ void checkReduce(const RCase &c, int32_t ch, const std::string &what) {
   auto haloVal = [&](int64_t lin, int round) {
     return (double)(1 + (xt::me() * 7919 + lin * 31 + round * 17) % 997);
   };
+  bool sum1 = op == XMPRT_RED_SUM;
+  double none = op == XMPRT_RED_MAX ? -1e300 : op == XMPRT_RED_MIN ? 1e300 : 0;
+  auto ownVal = [&](const std::vector<int64_t> &g, int round) {
+    if (sum1)
+      return xt::fval(g) + round;
+    return (double)(1 + (flatOf(c, g) * 13 + round * 7) % 997) + 0.25;
+  };
+  auto combine = [&](double a, double b) {
+    return sum1 ? a + b : op == XMPRT_RED_MAX ? std::max(a, b) : std::min(a, b);
+  };
   for (int round = 0; round < 2; ++round) {
-    std::vector<double> sum(replicas * total, 0.0);
+    std::vector<double> sum(replicas * total, none);
     xt::forEachLocal(b.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
       int ones, twos;
       std::vector<int64_t> g = states(c, b, l, ones, twos);
       if (twos == 0 && ones == 0) {
-        v[lin] = xt::fval(g) + round;
+        v[lin] = ownVal(g, round);
         return;
       }
       v[lin] = haloVal(lin, round) + (twos ? 0.5 : 0.0);
       if (twos == 0)
-        sum[rep * total + flatOf(c, g)] += v[lin];
+        sum[rep * total + flatOf(c, g)] =
+            combine(sum[rep * total + flatOf(c, g)], v[lin]);
     });
     MPI_Allreduce(MPI_IN_PLACE, sum.data(), (int)sum.size(), MPI_DOUBLE,
-                  MPI_SUM, MPI_COMM_WORLD);
+                  sum1 ? MPI_SUM : op == XMPRT_RED_MAX ? MPI_MAX : MPI_MIN,
+                  MPI_COMM_WORLD);
     runPlan(p, round);
     int bad = 0;
     xt::forEachLocal(b.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
@@ -511,7 +531,7 @@ void checkReduce(const RCase &c, int32_t ch, const std::string &what) {
       std::vector<int64_t> g = states(c, b, l, ones, twos);
       double want;
       if (twos == 0 && ones == 0) {
-        want = xt::fval(g) + round + sum[rep * total + flatOf(c, g)];
+        want = combine(ownVal(g, round), sum[rep * total + flatOf(c, g)]);
       } else {
         want = haloVal(lin, round) + (twos ? 0.5 : 0.0);
       }
@@ -525,7 +545,22 @@ void checkReduce(const RCase &c, int32_t ch, const std::string &what) {
 }
 
 TEST(ReduceShadow, AllCasesAllChannels) {
-  forEachCaseChannel(" reduce_shadow", checkReduce);
+  forEachCaseChannel(" reduce_shadow", [](const RCase &c, int32_t ch,
+                                          const std::string &what) {
+    checkReduce(c, ch, what);
+  });
+}
+
+// max and min through every channel: the owners and their copies hold
+// values of one range, so some owners keep theirs and others take a copy's.
+TEST(ReduceShadow, MaxMinAllCasesAllChannels) {
+  for (int32_t op : {XMPRT_RED_MAX, XMPRT_RED_MIN})
+    forEachCaseChannel(op == XMPRT_RED_MAX ? " reduce_shadow max"
+                                           : " reduce_shadow min",
+                       [op](const RCase &c, int32_t ch,
+                            const std::string &what) {
+                         checkReduce(c, ch, what, op);
+                       });
 }
 
 // Integers wrap, complex numbers add both parts, f32 adds in f32: a 2-D
@@ -541,8 +576,14 @@ TEST(ReduceShadow, ElementTypes) {
     build(c, b, et);
     int32_t per[2] = {1, 1};
     xmprt_reflect_plan *p =
-        xmprt_reduce_shadow_cached(3, b.a, nullptr, nullptr, per, 0);
-    EXPECT_EQ(p, xmprt_reduce_shadow_cached(3, b.a, nullptr, nullptr, per, 0));
+        xmprt_reduce_shadow_cached(3, b.a, nullptr, nullptr, per, 0,
+                                   XMPRT_RED_SUM);
+    EXPECT_EQ(p, xmprt_reduce_shadow_cached(3, b.a, nullptr, nullptr, per, 0,
+                                            XMPRT_RED_SUM));
+    // another operation is another plan (complex numbers have no max)
+    if (et != XMPRT_C64)
+      EXPECT_NE(p, xmprt_reduce_shadow_cached(3, b.a, nullptr, nullptr, per,
+                                              0, XMPRT_RED_MAX));
     int64_t es = xmprt_darray_elem_size(b.a);
     auto *raw = (unsigned char *)xmprt_darray_data(b.a);
     // Element value as an integer k: every part of the element holds k.

@@ -74,11 +74,13 @@ func.func @reflect_host(%u: !a) {
 // reduce_shadow: acc = 1 (last argument) on the GPU path, 0 on the CPU.
 // CHECK-LABEL: func.func @reduce_shadow_acc
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i32
-// CHECK-NEXT: %[[P:.*]] = call @xmprt_reduce_shadow_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ONE]])
+// CHECK-NEXT: arith.constant 0 : i32
+// CHECK-NEXT: %[[P:.*]] = call @xmprt_reduce_shadow_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ONE]], %{{.*}})
 // CHECK: call @xmprt_reflect_do(%[[P]])
 // CPU-LABEL: func.func @reduce_shadow_acc
 // CPU: %[[ZERO:.*]] = arith.constant 0 : i32
-// CPU-NEXT: call @xmprt_reduce_shadow_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ZERO]])
+// CPU-NEXT: arith.constant 0 : i32
+// CPU-NEXT: call @xmprt_reduce_shadow_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ZERO]], %{{.*}})
 func.func @reduce_shadow_acc(%u: !a) {
   xmp.reduce_shadow %u acc : !a
   return

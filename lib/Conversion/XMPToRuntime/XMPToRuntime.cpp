@@ -1007,6 +1007,7 @@ template <typename OpT> struct CachedPlanLowering : RuntimePattern<OpT> {
     SmallVector<Value> args =
         shadowArgs(b, loc, op.getWidthLo(), op.getWidthHi(), op.getPeriodic());
     args.push_back(i32c(b, loc, this->gpu && op.getAcc() ? 1 : 0));
+    args.push_back(i32c(b, loc, runtimeReduceOp(op.getShadowKind())));
     return args;
   }
   llvm::DenseMap<Operation *, int64_t> &sites;

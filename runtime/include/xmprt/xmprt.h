@@ -235,6 +235,17 @@ xmprt_reflect_plan *xmprt_reduce_shadow_init(xmprt_darray *a,
                                              const int32_t *periodic,
                                              const int32_t *channels,
                                              int32_t acc);
+/* reduce_shadow with another operation: op XMPRT_RED_SUM (the same as
+ * xmprt_reduce_shadow_init), XMPRT_RED_MAX or XMPRT_RED_MIN: every owned
+ * element becomes the max (min) of its value and the values of all its
+ * shadow copies, on integer types (compared signed; I1 as 0 / 1), F32 and
+ * F64 (compared with > / <: a NaN copy never replaces a value). */
+xmprt_reflect_plan *xmprt_reduce_shadow_op_init(xmprt_darray *a,
+                                                const int64_t *width_lo,
+                                                const int64_t *width_hi,
+                                                const int32_t *periodic,
+                                                const int32_t *channels,
+                                                int32_t acc, int32_t op);
 /* XMP_REFLECT_STATS=1: do, start and wait add their wall time to the
  * plan's record (creation order), reported by xmprt_finalize. */
 void xmprt_reflect_do(xmprt_reflect_plan *p);

@@ -1101,6 +1101,49 @@ func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
 
 // -----
 
+// reduce_shadow combines with add (the default), max or min.
+func.func @f(%a: !xmp.darray<8xf64, @t, align [0], shadow [1:1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow' op reduce_shadow combines with add, max or min, not 'mul'}}
+  xmp.reduce_shadow mul %a : !xmp.darray<8xf64, @t, align [0], shadow [1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8xi32, @t, align [0], shadow [1:1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow' op reduce_shadow combines with add, max or min, not 'firstmax'}}
+  xmp.reduce_shadow firstmax %a : !xmp.darray<8xi32, @t, align [0], shadow [1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8xcomplex<f64>, @t, align [0], shadow [1:1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow' op array element type 'complex<f64>' has no order: reduce_shadow max compares shadow values with their owners (integers of 1 to 64 bits, f32, f64)}}
+  xmp.reduce_shadow max %a : !xmp.darray<8xcomplex<f64>, @t, align [0], shadow [1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8xcomplex<f32>, @t, align [0], shadow [1:1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow' op array element type 'complex<f32>' has no order: reduce_shadow min compares shadow values with their owners (integers of 1 to 64 bits, f32, f64)}}
+  xmp.reduce_shadow min %a : !xmp.darray<8xcomplex<f32>, @t, align [0], shadow [1:1]>
+  return
+}
+
+// -----
+
+// max and min order i1 (unlike add); the other rules hold for them.
+func.func @f(%a: !xmp.darray<8xi1, @t, align [0], shadow [1:1]>, %b: !xmp.darray<8xf32, @t, align [0], shadow [1:1]>) {
+  xmp.reduce_shadow max %a : !xmp.darray<8xi1, @t, align [0], shadow [1:1]>
+  // expected-error @+1 {{'xmp.reduce_shadow' op width 2:0 of dimension 0 exceeds the shadow 1:1}}
+  xmp.reduce_shadow min %b width [2:0] : !xmp.darray<8xf32, @t, align [0], shadow [1:1]>
+  return
+}
+
+// -----
+
 xmp.nodes @p(shape = ?)
 xmp.template @t(shape = 64)
 xmp.distribute @t onto @p [block]

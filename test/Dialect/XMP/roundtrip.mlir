@@ -93,6 +93,13 @@ func.func @f(%n: index, %w: f64) -> f64 {
   xmp.reduce_shadow %a : !u_t
 // CHECK: xmp.reduce_shadow %{{.*}} width [1:0, 0:0] periodic [false, true] acc :
   xmp.reduce_shadow %a width [1:0, 0:0] periodic [false, true] acc : !u_t
+// max and min; add is the default (printed when written).
+// CHECK: xmp.reduce_shadow max %{{.*}} width [1:1, 0:1] periodic [true, true] :
+  xmp.reduce_shadow max %a width [1:1, 0:1] periodic [true, true] : !u_t
+// CHECK: xmp.reduce_shadow min %{{.*}} acc :
+  xmp.reduce_shadow min %a acc : !u_t
+// CHECK: xmp.reduce_shadow add %{{.*}} :
+  xmp.reduce_shadow add %a : !u_t
   %r = xmp.reduction add %s on @p : f64
 // A darray replicated over grid axis 0 (its dimension 1 follows template
 // dimension 1, on axis 1), host and device instance.

@@ -420,6 +420,26 @@ static void printGMoveMode(OpAsmPrinter &p, Operation *, GMoveModeAttr mode) {
     p << stringifyEnum(mode.getValue()) << " ";
 }
 
+/// The optional operation of reduce_shadow: any reduction kind keyword (the
+/// verifier says which apply), or nothing (add).
+static ParseResult parseShadowKind(OpAsmParser &parser,
+                                   ReductionKindAttr &kind) {
+  for (uint32_t k = 0; k <= getMaxEnumValForReductionKind(); ++k) {
+    std::optional<ReductionKind> v = symbolizeReductionKind(k);
+    if (v && succeeded(parser.parseOptionalKeyword(stringifyEnum(*v)))) {
+      kind = ReductionKindAttr::get(parser.getContext(), *v);
+      return success();
+    }
+  }
+  return success();
+}
+
+static void printShadowKind(OpAsmPrinter &p, Operation *,
+                            ReductionKindAttr kind) {
+  if (kind)
+    p << stringifyEnum(kind.getValue()) << " ";
+}
+
 /// `[lo:hi, ...]`: reflect widths, loop overlap margins; with `unbound`,
 /// loop expand widths, each entry optionally prefixed by `unbound`.
 static ParseResult parseLoHiList(OpAsmParser &parser, DenseI64ArrayAttr &lo,
@@ -1774,6 +1794,24 @@ LogicalResult ReduceShadowOp::verify() {
                                  getWidthHi(), getPeriodic())))
     return failure();
   Type et = type.getElementType();
+  ReductionKind kind = getShadowKind();
+  if (kind == ReductionKind::max || kind == ReductionKind::min) {
+    auto i = llvm::dyn_cast<IntegerType>(et);
+    bool ordered = i ? llvm::is_contained({1u, 8u, 16u, 32u, 64u},
+                                          i.getWidth())
+                     : (et.isF32() || et.isF64());
+    if (!ordered)
+      return emitOpError() << "array element type " << et
+                           << " has no order: reduce_shadow "
+                           << stringifyEnum(kind)
+                           << " compares shadow values with their owners "
+                              "(integers of 1 to 64 bits, f32, f64)";
+    return success();
+  }
+  if (kind != ReductionKind::add)
+    return emitOpError() << "reduce_shadow combines with add, max or min, "
+                            "not '"
+                         << stringifyEnum(kind) << "'";
   auto isAddable = [](Type t) {
     if (auto i = llvm::dyn_cast<IntegerType>(t))
       return i.getWidth() == 8 || i.getWidth() == 16 || i.getWidth() == 32 ||

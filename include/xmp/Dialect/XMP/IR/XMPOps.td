@@ -661,11 +661,13 @@ def XMP_ReflectWaitOp : XMP_Op<"reflect_wait"> {
 
 def XMP_ReduceShadowOp : XMP_Op<"reduce_shadow",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
-  let summary = "adds every shadow element into the element it copies";
+  let summary = "combines every shadow element into the element it copies";
   let description = [{
     ```mlir
     xmp.reduce_shadow %u : !u_t
     xmp.reduce_shadow %u width [1:0, 2:2] periodic [true, false] acc : !u_t
+    xmp.reduce_shadow max %u : !u_t
+    xmp.reduce_shadow min %u width [1:1] periodic [true] : !u_t
     ```
     XMP's `reduce_shadow`, the reverse of `xmp.reflect`: each owned
     element becomes its value plus the values of all its shadow copies, on
@@ -674,17 +676,30 @@ def XMP_ReduceShadowOp : XMP_Op<"reduce_shadow",
     elements outside the array are ignored. The shadows keep their values
     (they are read, not written). `acc` acts on the device instance, as
     for `xmp.reflect`. The element type must have addition (not `i1`).
+
+    `max` / `min` (the spec's operation is `+`, the default): each owned
+    element becomes the largest (smallest) of its value and its shadow
+    copies' values, on integers (signed; `i1` too) and `f32` / `f64`
+    (compared with `>` / `<`: a NaN copy never replaces a value).
   }];
   let arguments = (ins XMP_DArray:$array,
                        OptionalAttr<DenseI64ArrayAttr>:$widthLo,
                        OptionalAttr<DenseI64ArrayAttr>:$widthHi,
                        OptionalAttr<DenseBoolArrayAttr>:$periodic,
-                       UnitAttr:$acc);
+                       UnitAttr:$acc,
+                       OptionalAttr<XMP_ReductionKindAttr>:$kind);
   let assemblyFormat = [{
+    custom<ShadowKind>($kind) ``
     $array (`width` custom<LoHiList>($widthLo, $widthHi)^)?
     (`periodic` $periodic^)? (`acc` $acc^)? attr-dict `:` type($array)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The combining operation: add unless `max` or `min` is given.
+    ::mlir::xmp::ReductionKind getShadowKind() {
+      return getKind().value_or(::mlir::xmp::ReductionKind::add);
+    }
+  }];
 }
 
 def XMP_ReductionOp : XMP_Op<"reduction",
