@@ -964,6 +964,79 @@ TEST(GpuData, GMoveAccBlockCyclic) {
   xmprt_grid_destroy(g);
 }
 
+// One-sided gmove with acc: the executing rank's blocks go through the host
+// (its device values come out first, its destination's device instance is
+// refreshed after); the passive ranks' host blocks are read and written.
+TEST(GpuData, GMoveOneSidedAcc) {
+  NEED_GPU();
+  int64_t s[] = {D};
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  const int64_t n = 13;
+  int64_t z = 0, one = 1;
+  int32_t kb = B, kc = XMPRT_DIST_CYCLIC, al = 0;
+  int64_t w = 2;
+  xmprt_template *tb = xmprt_template_create(1, &n);
+  xmprt_template_distribute(tb, g, &kb, nullptr, nullptr);
+  xmprt_template *tc = xmprt_template_create(1, &n);
+  xmprt_template_distribute(tc, g, &kc, &w, nullptr);
+  xmprt_darray *A =
+      xmprt_darray_create(tb, 1, &n, &al, nullptr, &one, &one, XMPRT_F64);
+  xmprt_darray *C =
+      xmprt_darray_create(tc, 1, &n, &al, nullptr, &z, &z, XMPRT_F64);
+  xmprt_darray_enable_rma(A);
+  xmprt_darray_enable_rma(C);
+  int64_t extC = xmprt_darray_local_extent(C, 0);
+  int64_t lo, hi;
+  xmprt_darray_owned(A, 0, &lo, &hi);
+  auto *ha = (double *)xmprt_darray_data(A);
+  auto *hc = (double *)xmprt_darray_data(C);
+  auto ownsC = [&](int64_t i) { return (i / w) % xt::np() == xt::me(); };
+  for (int64_t i = lo; i < hi; ++i)
+    ha[xmprt_darray_global_to_local(A, 0, i)] = 10.0 * i + 1;
+  xmprt_darray_host_modified(A);
+  xmprt_darray_device_acquire(A, XMPRT_ACCESS_READ); // persistent instance
+  xmprt_replicate_begin(C);                          // instance of the region
+  xmprt_barrier(g);
+  // The last rank alone: C[0:13] = A[0:13] for the elements of C it owns,
+  // into both of its instances.
+  int64_t sec[3] = {0, n, 1};
+  bool last = xt::me() == xt::np() - 1;
+  if (last) {
+    xmprt_gmove_onesided(21, XMPRT_GMOVE_IN, 1, C, sec, A, sec);
+    std::vector<double> dc = deviceImage(C, extC);
+    for (int64_t i = 0; i < n; ++i)
+      if (ownsC(i)) {
+        int64_t l = xmprt_darray_global_to_local(C, 0, i);
+        EXPECT_EQ(hc[l], 10.0 * i + 1) << "host C " << i;
+        EXPECT_EQ(dc[l], 10.0 * i + 1) << "device C " << i;
+      }
+  }
+  xmprt_barrier(g);
+  // C written on the device only (inside the region); then every rank puts
+  // what it owns of C[0:13:2] into A[0:7]: the device values count.
+  std::vector<double> dc = deviceImage(C, extC);
+  for (int64_t i = 0; i < n; ++i)
+    if (ownsC(i))
+      dc[xmprt_darray_global_to_local(C, 0, i)] = 7.0 * i + 3;
+  h2d(xmprt_darray_device_acquire(C, XMPRT_ACCESS_WRITE), dc.data(),
+      extC * 8);
+  int64_t even[3] = {0, n, 2}, evenA[3] = {0, 7, 1};
+  xmprt_gmove_onesided(22, XMPRT_GMOVE_OUT, 1, A, evenA, C, even);
+  xmprt_barrier(g);
+  for (int64_t i = lo; i < hi; ++i) {
+    int64_t l = xmprt_darray_global_to_local(A, 0, i);
+    double want = i < 7 ? 7.0 * (2 * i) + 3 : 10.0 * i + 1;
+    EXPECT_EQ(ha[l], want) << "host A " << i;
+  }
+  xmprt_barrier(g);
+  xmprt_replicate_end(C);
+  xmprt_darray_destroy(A);
+  xmprt_darray_destroy(C);
+  xmprt_template_destroy(tb);
+  xmprt_template_destroy(tc);
+  xmprt_grid_destroy(g);
+}
+
 // gmove_acc between arrays inside replicate regions runs on the device
 // instances: the NPB-CG transpose on a 2-D grid (W aligned with template
 // dimension 0, replicated over grid axis 1, into Q aligned with dimension
