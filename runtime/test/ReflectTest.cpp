@@ -658,4 +658,107 @@ TEST(ReduceShadow, ElementTypes) {
   }
 }
 
+// max / min per element type: integers compare signed (owners and copies
+// take negative values too), i1 as 0 / 1, f32 in f32; a 2-D periodic
+// array, every owner against every copy of it.
+TEST(ReduceShadow, MaxMinElementTypes) {
+  const int64_t D = XMPRT_DYNAMIC;
+  RCase c{"ordtypes",
+          {D, D},
+          {{XMPRT_DIST_BLOCK, 6}, {XMPRT_DIST_BLOCK, 5}},
+          {{6, 0, 0, 1, 1, 1, 1, 1}, {5, 1, 0, 1, 1, 1, 1, 1}}};
+  for (int32_t op : {XMPRT_RED_MAX, XMPRT_RED_MIN})
+    for (int32_t et : {XMPRT_I1, XMPRT_I8, XMPRT_I16, XMPRT_I32, XMPRT_I64,
+                       XMPRT_F32, XMPRT_F64}) {
+      Built b;
+      build(c, b, et);
+      int32_t per[2] = {1, 1};
+      xmprt_reflect_plan *p =
+          xmprt_reduce_shadow_op_init(b.a, nullptr, nullptr, per, nullptr, 0,
+                                      op);
+      int64_t es = xmprt_darray_elem_size(b.a);
+      auto *raw = (unsigned char *)xmprt_darray_data(b.a);
+      // An element's value as an integer k (i1: k & 1).
+      auto put = [&](int64_t lin, int64_t k) {
+        unsigned char *e = raw + lin * es;
+        switch (et) {
+        case XMPRT_I1:
+          *e = (unsigned char)(k & 1);
+          break;
+        case XMPRT_I8:
+          *(int8_t *)e = (int8_t)k;
+          break;
+        case XMPRT_I16:
+          *(int16_t *)e = (int16_t)k;
+          break;
+        case XMPRT_I32:
+          *(int32_t *)e = (int32_t)k;
+          break;
+        case XMPRT_I64:
+          *(int64_t *)e = k * 1000000007LL; // past 32 bits
+          break;
+        case XMPRT_F32:
+          *(float *)e = (float)k + 0.5f;
+          break;
+        default:
+          *(double *)e = (double)k + 0.25;
+        }
+      };
+      auto get = [&](int64_t lin) -> double {
+        unsigned char *e = raw + lin * es;
+        switch (et) {
+        case XMPRT_I1:
+          return *e;
+        case XMPRT_I8:
+          return *(int8_t *)e;
+        case XMPRT_I16:
+          return *(int16_t *)e;
+        case XMPRT_I32:
+          return *(int32_t *)e;
+        case XMPRT_I64:
+          return (double)(*(int64_t *)e / 1000000007LL);
+        case XMPRT_F32:
+          return *(float *)e - 0.5;
+        default:
+          return *(double *)e - 0.25;
+        }
+      };
+      auto norm = [&](int64_t k) { return et == XMPRT_I1 ? (k & 1) : k; };
+      bool max = op == XMPRT_RED_MAX;
+      std::vector<int64_t> comb(30, max ? INT64_MIN : INT64_MAX),
+          own(30, 0);
+      xt::forEachLocal(b.a, 2, [&](int64_t lin, const std::vector<int64_t> &l) {
+        int ones, twos;
+        std::vector<int64_t> g = states(c, b, l, ones, twos);
+        int64_t f = g[0] * 5 + g[1];
+        if (ones == 0 && twos == 0) {
+          own[f] = (f * 29) % 41 - 20; // -20 .. 20
+          put(lin, own[f]);
+        } else if (twos == 0) {
+          int64_t k = (xt::me() * 17 + lin * 7) % 45 - 22; // -22 .. 22
+          put(lin, k);
+          comb[f] = max ? std::max(comb[f], norm(k)) : std::min(comb[f], norm(k));
+        }
+      });
+      MPI_Allreduce(MPI_IN_PLACE, comb.data(), 30, MPI_INT64_T,
+                    max ? MPI_MAX : MPI_MIN, MPI_COMM_WORLD);
+      xmprt_reflect_do(p);
+      int bad = 0;
+      xt::forEachLocal(b.a, 2, [&](int64_t lin, const std::vector<int64_t> &l) {
+        int ones, twos;
+        std::vector<int64_t> g = states(c, b, l, ones, twos);
+        if (ones || twos)
+          return;
+        int64_t f = g[0] * 5 + g[1], o = norm((f * 29) % 41 - 20);
+        int64_t want = max ? std::max(o, comb[f]) : std::min(o, comb[f]);
+        if (get(lin) != (double)want && bad++ < 3)
+          ADD_FAILURE() << "type " << et << " op " << op << " global "
+                        << g[0] << "," << g[1] << " got " << get(lin)
+                        << " want " << want;
+      });
+      EXPECT_EQ(bad, 0) << "element type " << et << " op " << op;
+      xmprt_reflect_destroy(p);
+    }
+}
+
 } // namespace

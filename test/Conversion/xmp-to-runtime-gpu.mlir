@@ -114,6 +114,27 @@ func.func @gmove(%u: !a, %w: !a) {
   return
 }
 
+// One-sided gmoves pass acc (1 with gpu=true, 0 without) after the mode.
+// CHECK-LABEL: func.func @gmove_onesided
+// CHECK-SAME: (%[[U:[^:]+]]: !llvm.ptr, %[[W:[^:]+]]: !llvm.ptr)
+// CHECK: %[[IN:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[ACC:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: call @xmprt_gmove_onesided(%{{.*}}, %[[IN]], %[[ACC]], %[[W]], %{{.*}}, %[[U]], %{{.*}})
+// CHECK: %[[OUT:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: %[[NOACC:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: arith.constant 0 : i32
+// CHECK-NEXT: call @xmprt_gmove_onesided_start(%{{.*}}, %[[OUT]], %[[NOACC]], %[[W]], %{{.*}}, %[[U]], %{{.*}}, %{{.*}})
+// CPU-LABEL: func.func @gmove_onesided
+// CPU: %[[IN:.*]] = arith.constant 1 : i32
+// CPU-NEXT: %[[ZERO:.*]] = arith.constant 0 : i32
+// CPU-NEXT: call @xmprt_gmove_onesided(%{{.*}}, %[[IN]], %[[ZERO]],
+func.func @gmove_onesided(%u: !a, %w: !a) {
+  xmp.gmove in %u[0:64] to %w[0:64] acc : !a to !a
+  %r = xmp.gmove_start out %u[0:64] to %w[0:64] : !a to !a
+  xmp.wait %r
+  return
+}
+
 // The asynchronous forms likewise: xmprt_gmove_acc_start / xmprt_gmove_start
 // (owning no descriptor: 0), the request completed by xmprt_wait.
 // CHECK-LABEL: func.func @gmove_start

@@ -1,7 +1,8 @@
 // Input of gmove-onesided.test: one-sided gmove (XMP's `gmove in` /
 // `gmove out`), executed by some ranks only (inside xmp.task, or under
 // scf.if on the node number), the ranks holding the other side passive.
-// Two rounds (`it` = 0, 1; the second reuses the cached schedules). Per
+// Two rounds (`it` = 0, 1; the second reuses the cached schedules of the
+// darray-to-darray gmoves; a memref side is a new descriptor each time). Per
 // round, with N = the number of ranks:
 //   ab[i]     = (7 i + 3) % 23 + 1000 it     37 by block over @p (uneven)
 //   a2[i][j]  = 100 i + j + it               13x17 by [block, block] over @q
