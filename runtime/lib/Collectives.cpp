@@ -756,6 +756,29 @@ xmprt_request *xmprt_reduce_value_start(xmprt_grid *g, int32_t axis,
   return r;
 }
 
+xmprt_request *xmprt_bcast_value_start(xmprt_grid *g, const int64_t *root,
+                                       const void *value, int32_t elem_type) {
+  const char *fn = "xmprt_bcast_value_start";
+  XMPRT_CHECK(value, fn, "value is NULL");
+  int64_t es = elemSize(elem_type);
+  auto *r = newRequest(xmprt_request::Bcast, fn);
+  XMPRT_CHECK(es > 0 && es <= (int64_t)sizeof(r->value), fn,
+              "element type %d is not a scalar of at most %zu bytes",
+              elem_type, sizeof(r->value));
+  memcpy(r->value, value, (size_t)es);
+  r->valueType = elem_type;
+  MPI_Comm c = commOf(g, -1, fn);
+  int rt = bcastRoot(g, root, r->value, es, fn);
+  if (c == MPI_COMM_NULL)
+    return r; // not in the grid: the value comes back as it is
+  if (collMode() == XMPRT_COLL_HYBRID) {
+    xmprt_bcast(g, root, r->value, es); // completes here
+    return r;
+  }
+  XMPRT_MPI(MPI_Ibcast(r->value, (int)es, MPI_BYTE, rt, c, &r->req), fn);
+  return r;
+}
+
 namespace {
 void waitFor(xmprt_request *r, int32_t elemType, void *out, const char *fn);
 }
@@ -765,8 +788,8 @@ void xmprt_wait(xmprt_request *r) { waitFor(r, -1, nullptr, "xmprt_wait"); }
 void xmprt_wait_value(xmprt_request *r, int32_t elem_type, void *out) {
   const char *fn = "xmprt_wait_value";
   XMPRT_CHECK(r, fn,
-              "the request is NULL: only xmprt_reduce_value_start's requests "
-              "carry a value");
+              "the request is NULL: only xmprt_reduce_value_start's and "
+              "xmprt_bcast_value_start's requests carry a value");
   XMPRT_CHECK(out, fn, "out is NULL");
   waitFor(r, elem_type, out, fn);
 }
@@ -790,10 +813,11 @@ void waitFor(xmprt_request *r, int32_t elemType, void *out, const char *fn) {
   if (out) {
     XMPRT_CHECK(r->valueType >= 0, fn,
                 "the request of %s works in place and carries no value (only "
-                "xmprt_reduce_value_start's do): use xmprt_wait",
+                "xmprt_reduce_value_start's and xmprt_bcast_value_start's "
+                "do): use xmprt_wait",
                 describe(r).c_str());
     XMPRT_CHECK(r->valueType == elemType, fn,
-                "the request of %s reduces element type %d, not %d",
+                "the request of %s carries element type %d, not %d",
                 describe(r).c_str(), r->valueType, elemType);
   }
   live.erase(r);

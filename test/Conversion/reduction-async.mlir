@@ -31,3 +31,16 @@ func.func @darray(%a: !a) {
   xmp.wait %r
   return
 }
+
+// A scalar broadcast likewise: xmprt_bcast_value_start (grid, root, the
+// slot, the element type), the value at xmprt_wait_value.
+// CHECK-LABEL: func.func @bcast_scalar
+// CHECK: llvm.store %{{.*}}, %[[SLOT:.*]] : i32, !llvm.ptr
+// CHECK: %[[R:[0-9a-z_]+]] = {{(func\.)?}}call @xmprt_bcast_value_start(%{{.*}}, %{{.*}}, %[[SLOT]], %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i32) -> !llvm.ptr
+// CHECK: call @xmprt_wait_value(%[[R]], %{{.*}}, %[[OUT:[0-9a-z_]+]])
+// CHECK: llvm.load %[[OUT]] : !llvm.ptr -> i32
+func.func @bcast_scalar(%x: i32) -> i32 {
+  %r = xmp.bcast_start %x from [1, 0] on @p : i32
+  %y = xmp.wait %r : i32
+  return %y : i32
+}

@@ -1174,6 +1174,21 @@ struct BcastStartLowering : RuntimePattern<BcastStartOp> {
     auto args = bcastArgs(rewriter, op.getLoc(), op, adaptor.getValue());
     if (failed(args))
       return failure();
+    Type t = op.getValue().getType();
+    if (!llvm::isa<MemRefType>(t)) {
+      // A scalar: copied into the request, handed out by xmp.wait.
+      int32_t et = abi::runtimeElementType(t);
+      if (et < 0)
+        return op.emitOpError() << "element type " << t
+                                << " is not supported by the runtime";
+      Location loc = op.getLoc();
+      rewriter.replaceOp(
+          op, callRuntime(rewriter, loc, "xmprt_bcast_value_start",
+                          {ptrType(getContext())},
+                          {(*args)[0], (*args)[1], (*args)[2],
+                           i32c(rewriter, loc, et)}));
+      return success();
+    }
     rewriter.replaceOp(op, callRuntime(rewriter, op.getLoc(),
                                        "xmprt_bcast_start",
                                        {ptrType(getContext())}, *args));

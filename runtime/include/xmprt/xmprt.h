@@ -309,10 +309,16 @@ void xmprt_wait(xmprt_request *r);
 xmprt_request *xmprt_reduce_value_start(xmprt_grid *g, int32_t axis,
                                         int32_t op, int32_t elem_type,
                                         const void *value);
-/* xmprt_wait for a request of xmprt_reduce_value_start, which then stores
- * the reduced value (one element of elem_type, the type it was started
- * with: an error otherwise) at `out`. An error on a request that carries
- * no value (the in-place operations). */
+/* The asynchronous broadcast of one scalar (XMP's `bcast (x) async(id)`):
+ * `value` (one element of elem_type) is copied into the request and
+ * replaced there by the root's; xmprt_wait_value hands it out. Never NULL
+ * (outside the grid the value comes back unchanged). */
+xmprt_request *xmprt_bcast_value_start(xmprt_grid *g, const int64_t *root,
+                                       const void *value, int32_t elem_type);
+/* xmprt_wait for a request of xmprt_reduce_value_start or
+ * xmprt_bcast_value_start, which then stores the value (one element of
+ * elem_type, the type it was started with: an error otherwise) at `out`.
+ * An error on a request that carries no value (the in-place operations). */
 void xmprt_wait_value(xmprt_request *r, int32_t elem_type, void *out);
 /* Barrier over the grid, or over every rank of the job when g is NULL. */
 void xmprt_barrier(xmprt_grid *g);

@@ -2567,7 +2567,7 @@ func.func @gmove_onesided_tasks(%a: !xmp.darray<8xf64, @t, align [0]>, %m: memre
 xmp.nodes @p(shape = 2x2)
 func.func @wait_scalar_no_result(%x: f64) {
   %r = xmp.reduction_start add %x on @p : f64
-  // expected-error @+1 {{'xmp.wait' op completes the reduction of a scalar: its result is the reduced value (xmp.wait %r : 'f64')}}
+  // expected-error @+1 {{'xmp.wait' op completes the reduction_start of a scalar: its result is the value (xmp.wait %r : 'f64')}}
   xmp.wait %r
   return
 }
@@ -2577,7 +2577,7 @@ func.func @wait_scalar_no_result(%x: f64) {
 xmp.nodes @p(shape = 2x2)
 func.func @wait_scalar_type(%x: f64) -> f32 {
   %r = xmp.reduction_start add %x on @p : f64
-  // expected-error @+1 {{'xmp.wait' op result has type 'f32' but the reduction_start reduces 'f64'}}
+  // expected-error @+1 {{'xmp.wait' op result has type 'f32' but the reduction_start moves 'f64'}}
   %y = xmp.wait %r : f32
   return %y : f32
 }
@@ -2587,7 +2587,7 @@ func.func @wait_scalar_type(%x: f64) -> f32 {
 xmp.nodes @p(shape = 2x2)
 func.func @wait_in_place_result(%m: memref<4xf64>) -> f64 {
   %r = xmp.reduction_start add %m on @p : memref<4xf64>
-  // expected-error @+1 {{'xmp.wait' op has a result, but the request of xmp.reduction_start works in place: only the reduction of a scalar returns a value}}
+  // expected-error @+1 {{'xmp.wait' op has a result, but the request of xmp.reduction_start works in place: only the reduction or broadcast of a scalar returns a value}}
   %y = xmp.wait %r : f64
   return %y : f64
 }
@@ -2636,5 +2636,35 @@ xmp.distribute @t onto @p [block]
 func.func @reduction_start_darray_acc(%a: !xmp.darray<8xf64, @t, align [*]>) {
   // expected-error @+1 {{starts a reduction of host memory: acc is not supported (use xmp.reduction ... acc)}}
   %r = xmp.reduction_start add %a on @p acc : !xmp.darray<8xf64, @t, align [*]>
+  return
+}
+
+// -----
+
+// The asynchronous broadcast of a scalar returns its value at the wait too.
+xmp.nodes @p(shape = 2x2)
+func.func @wait_bcast_scalar(%x: i64) -> i32 {
+  %r = xmp.bcast_start %x from [0, 1] on @p : i64
+  // expected-error @+1 {{'xmp.wait' op result has type 'i32' but the bcast_start moves 'i64'}}
+  %y = xmp.wait %r : i32
+  return %y : i32
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @wait_bcast_scalar_none(%x: f32) {
+  %r = xmp.bcast_start %x from [0, 1] on @p : f32
+  // expected-error @+1 {{'xmp.wait' op completes the bcast_start of a scalar: its result is the value (xmp.wait %r : 'f32')}}
+  xmp.wait %r
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @bcast_start_index(%x: index) {
+  // expected-error @+1 {{'xmp.bcast_start' op operand must be an integer, float or complex scalar or a memref of them, got 'index'}}
+  %r = xmp.bcast_start %x from [0, 0] on @p : index
   return
 }

@@ -361,12 +361,16 @@ func.func @async_collectives(%m: memref<4xf64>, %n: memref<4xf64>) {
 // CHECK: %{{.*}} = xmp.wait %[[S]] : f64
 // CHECK: xmp.wait %[[D]]{{$}}
 // CHECK: %{{.*}} = xmp.wait %[[I]] : i32
-func.func @async_scalar_darray(%x: f64, %k: i32, %a: !x_t) -> (f64, i32) {
+// CHECK: %[[B:.*]] = xmp.bcast_start %{{.*}} from [1, 0] on @p : f64
+// CHECK: %{{.*}} = xmp.wait %[[B]] : f64
+func.func @async_scalar_darray(%x: f64, %k: i32, %a: !x_t) -> (f64, i32, f64) {
   %s = xmp.reduction_start max %x on @p [1] : f64
   %i = xmp.reduction_start xor %k on @p : i32
   %d = xmp.reduction_start add %a on @p [0] : !x_t
   %y = xmp.wait %s : f64
   xmp.wait %d
   %j = xmp.wait %i : i32
-  return %y, %j : f64, i32
+  %b = xmp.bcast_start %x from [1, 0] on @p : f64
+  %z = xmp.wait %b : f64
+  return %y, %j, %z : f64, i32, f64
 }

@@ -9,6 +9,8 @@
 //   s4 = min  of 2 c0 + c1 + it as f32 over axis 0 of @q (?x?; c0, c1 the
 //        coordinates): c1 + it on every rank
 //   s5 = add  of i1 true over @p                   = N % 2
+//   s6 = broadcast from [0, 0] of @q of the i64 (11 r + 3 + it) (xmp.bcast_start
+//        of a scalar, the value at the wait) = 3 + it on every rank
 //   ar: 16 x f64 replicated on every rank of @p (align [*]), ar[i] =
 //       i + r + it, reduced with add over @p: N i + N (N - 1) / 2 + N it
 //   aq: 29 x i32 on dim 0 of @tq (29x3 by [block, block] over @q),
@@ -17,7 +19,7 @@
 //       axis 1)
 // Rank 0 prints s1, s2, s3, s5 and every element of its ar as
 // value<100 (it + 1) + k> (s1, s2, s3, s5 at k = 0..3, ar at k = 10..25);
-// every rank checks s4 and every element of its aq block against the
+// every rank checks s4, s6 and every element of its aq block against the
 // closed forms and the number of mismatches, summed over @q, is printed as
 // value<100 (it + 1) + 50> (must be 0). Inputs/reduction_async_ref.c N
 // computes the printed values sequentially.
@@ -58,6 +60,7 @@ func.func @main() {
   %c5 = arith.constant 5 : index
   %c7 = arith.constant 7 : index
   %c10 = arith.constant 10 : index
+  %c11 = arith.constant 11 : index
   %c16 = arith.constant 16 : index
   %c29 = arith.constant 29 : index
   %c100 = arith.constant 100 : index
@@ -111,6 +114,11 @@ func.func @main() {
     %q4 = xmp.reduction_start min %x4 on @q [0] : f32
     %qq = xmp.reduction_start add %aq on @q [1] : !q_t
     %q5 = xmp.reduction_start add %true on @p : i1
+    %x6a = arith.muli %r, %c11 : index
+    %x6b = arith.addi %x6a, %c3 : index
+    %x6c = arith.addi %x6b, %it : index
+    %x6 = arith.index_cast %x6c : index to i64
+    %q6 = xmp.bcast_start %x6 from [0, 0] on @q : i64
     %w = func.call @work(%c1000) : (index) -> f64
     %s4 = xmp.wait %q4 : f32
     xmp.wait %qq
@@ -119,6 +127,7 @@ func.func @main() {
     xmp.wait %qa
     %s3 = xmp.wait %q3 : i64
     %s1 = xmp.wait %q1 : f64
+    %s6 = xmp.wait %q6 : i64
     // the checks on every rank: s4 and aq
     %e4a = arith.addi %c1q, %it : index
     %e4i = arith.index_cast %e4a : index to i64
@@ -141,7 +150,12 @@ func.func @main() {
     }
     // (the loop's reduction runs over the ranks of axis 0 only: every
     // rank of the axis-1 replicas checked its own block; sum them all)
-    %mine = arith.addf %bad4, %badq : f64
+    %e6a = arith.addi %c3, %it : index
+    %e6 = arith.index_cast %e6a : index to i64
+    %ok6 = arith.cmpi eq, %s6, %e6 : i64
+    %bad6 = arith.select %ok6, %zero, %one : f64
+    %mine0 = arith.addf %bad4, %badq : f64
+    %mine = arith.addf %mine0, %bad6 : f64
     %bad = xmp.reduction add %mine on @q : f64
     %it1 = arith.addi %it, %c1 : index
     %base = arith.muli %it1, %c100 : index

@@ -1922,13 +1922,17 @@ ReductionStartOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 }
 
 /// The scalar a request brings back at its wait: the operand of the
-/// scalar reduction_start that made it (null otherwise, or when the
-/// request's start is not visible here).
+/// scalar reduction_start or bcast_start that made it (null otherwise, or
+/// when the request's start is not visible here).
 static Type scalarOfRequest(Value request) {
-  auto start = request.getDefiningOp<ReductionStartOp>();
-  if (!start)
+  Value v;
+  if (auto start = request.getDefiningOp<ReductionStartOp>())
+    v = start.getValue();
+  else if (auto start = request.getDefiningOp<BcastStartOp>())
+    v = start.getValue();
+  if (!v)
     return {};
-  Type t = start.getValue().getType();
+  Type t = v.getType();
   return llvm::isa<MemRefType, DArrayType>(t) ? Type() : t;
 }
 
@@ -1942,24 +1946,34 @@ LogicalResult WaitOp::verify() {
                               "scalar (the value of a scalar reduction), got "
                            << t;
     if (scalar && scalar != t)
-      return emitOpError() << "result has type " << t
-                           << " but the reduction_start reduces " << scalar;
+      return emitOpError() << "result has type " << t << " but the "
+                           << start->getName().stripDialect()
+                           << " moves " << scalar;
     if (start && !scalar)
       return emitOpError() << "has a result, but the request of "
                            << start->getName()
-                           << " works in place: only the reduction of a "
-                              "scalar returns a value";
+                           << " works in place: only the reduction or "
+                              "broadcast of a scalar returns a value";
     return success();
   }
   if (scalar)
-    return emitOpError() << "completes the reduction of a scalar: its result "
-                            "is the reduced value (xmp.wait %r : "
+    return emitOpError() << "completes the "
+                         << start->getName().stripDialect()
+                         << " of a scalar: its result is the value (xmp.wait "
+                            "%r : "
                          << scalar << ")";
   return success();
 }
 
 LogicalResult BcastStartOp::verify() {
-  return verifyAsyncValue(*this, getValue());
+  Type t = getValue().getType();
+  if (llvm::isa<MemRefType>(t))
+    return verifyAsyncValue(*this, getValue());
+  if (!t.isIntOrFloat() && !llvm::isa<ComplexType>(t))
+    return emitOpError() << "operand must be an integer, float or complex "
+                            "scalar or a memref of them, got "
+                         << t;
+  return success();
 }
 
 LogicalResult

@@ -807,13 +807,15 @@ def XMP_ReductionStartOp : XMP_Op<"reduction_start",
 
 def XMP_BcastStartOp : XMP_Op<"bcast_start",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
-  let summary = "starts a broadcast of a memref in place (XMP `async`)";
+  let summary = "starts a broadcast of a memref or a scalar (XMP `async`)";
   let description = [{
     `%r = xmp.bcast_start %m from [0, 1] on @p : memref<4xi32>` ...
     `xmp.wait %r`: `xmp.bcast` on a host memref, started here, complete
-    after `xmp.wait`.
+    after `xmp.wait`. A scalar's broadcast value is the result of the wait:
+    `%r = xmp.bcast_start %x from [0] on @p : f64` ...
+    `%y = xmp.wait %r : f64`.
   }];
-  let arguments = (ins AnyMemRef:$value, DenseI64ArrayAttr:$root,
+  let arguments = (ins AnyType:$value, DenseI64ArrayAttr:$root,
                        FlatSymbolRefAttr:$nodes);
   let results = (outs XMP_Request:$request);
   let assemblyFormat = [{
@@ -828,9 +830,9 @@ def XMP_WaitOp : XMP_Op<"wait"> {
   let summary = "completes a collective started asynchronously";
   let description = [{
     `xmp.wait %r` completes the operation that made `%r`; for the
-    reduction of a scalar, `%v = xmp.wait %r : f64` also returns the
-    reduced value (the reduced operand's type; checked here when the
-    request's start is visible, by the runtime otherwise).
+    reduction or broadcast of a scalar, `%v = xmp.wait %r : f64` also
+    returns the value (the operand's type; checked here when the request's
+    start is visible, by the runtime otherwise).
   }];
   let arguments = (ins XMP_Request:$request);
   let results = (outs Optional<AnyType>:$result);
