@@ -657,7 +657,7 @@ std::map<const xmprt_request *, std::string> &doneRequests() {
 }
 std::string describe(const xmprt_request *r) {
   std::string s = r->op;
-  if (r->kind == xmprt_request::GMove)
+  if (r->kind == xmprt_request::GMove || r->kind == xmprt_request::OneSided)
     s += " (gmove site " + std::to_string(r->site) + ")";
   return s;
 }
@@ -727,8 +727,77 @@ xmprt_request *xmprt_bcast_start(xmprt_grid *g, const int64_t *root, void *buf,
   return req;
 }
 
-void xmprt_wait(xmprt_request *r) {
-  const char *fn = "xmprt_wait";
+xmprt_request *xmprt_reduce_value_start(xmprt_grid *g, int32_t axis,
+                                        int32_t op, int32_t elem_type,
+                                        const void *value) {
+  const char *fn = "xmprt_reduce_value_start";
+  XMPRT_CHECK(value, fn, "value is NULL");
+  auto *r = newRequest(xmprt_request::Reduce, fn);
+  RedSpec rs;
+  MPI_Comm c = reduceComm(g, axis, op, elem_type, r->value, 1, rs, fn);
+  XMPRT_CHECK(rs.itemBytes > 0 && rs.itemBytes <= (int64_t)sizeof(r->value),
+              fn, "element type %d is not a scalar of at most %zu bytes",
+              elem_type, sizeof(r->value));
+  memcpy(r->value, value, (size_t)rs.itemBytes);
+  r->valueType = elem_type;
+  if (c == MPI_COMM_NULL)
+    return r; // nothing to combine: the value comes back as it is
+  if (collMode() == XMPRT_COLL_HYBRID) {
+    xmprt_reduce(g, axis, op, elem_type, r->value, 1); // completes here
+    return r;
+  }
+  XMPRT_MPI(MPI_Iallreduce(MPI_IN_PLACE, r->value, 1, rs.type, rs.op, c,
+                           &r->req),
+            fn);
+  if (isI1Sum(op, elem_type)) {
+    r->i1Sum = r->value;
+    r->count = 1;
+  }
+  return r;
+}
+
+xmprt_request *xmprt_bcast_value_start(xmprt_grid *g, const int64_t *root,
+                                       const void *value, int32_t elem_type) {
+  const char *fn = "xmprt_bcast_value_start";
+  XMPRT_CHECK(value, fn, "value is NULL");
+  int64_t es = elemSize(elem_type);
+  auto *r = newRequest(xmprt_request::Bcast, fn);
+  XMPRT_CHECK(es > 0 && es <= (int64_t)sizeof(r->value), fn,
+              "element type %d is not a scalar of at most %zu bytes",
+              elem_type, sizeof(r->value));
+  memcpy(r->value, value, (size_t)es);
+  r->valueType = elem_type;
+  MPI_Comm c = commOf(g, -1, fn);
+  int rt = bcastRoot(g, root, r->value, es, fn);
+  if (c == MPI_COMM_NULL)
+    return r; // not in the grid: the value comes back as it is
+  if (collMode() == XMPRT_COLL_HYBRID) {
+    xmprt_bcast(g, root, r->value, es); // completes here
+    return r;
+  }
+  XMPRT_MPI(MPI_Ibcast(r->value, (int)es, MPI_BYTE, rt, c, &r->req), fn);
+  return r;
+}
+
+namespace {
+void waitFor(xmprt_request *r, int32_t elemType, void *out, const char *fn);
+}
+
+void xmprt_wait(xmprt_request *r) { waitFor(r, -1, nullptr, "xmprt_wait"); }
+
+void xmprt_wait_value(xmprt_request *r, int32_t elem_type, void *out) {
+  const char *fn = "xmprt_wait_value";
+  XMPRT_CHECK(r, fn,
+              "the request is NULL: only xmprt_reduce_value_start's and "
+              "xmprt_bcast_value_start's requests carry a value");
+  XMPRT_CHECK(out, fn, "out is NULL");
+  waitFor(r, elem_type, out, fn);
+}
+
+} // extern "C"
+
+namespace {
+void waitFor(xmprt_request *r, int32_t elemType, void *out, const char *fn) {
   if (!r)
     return;
   auto &live = liveRequests();
@@ -741,6 +810,16 @@ void xmprt_wait(xmprt_request *r) {
            done->second.c_str());
     fail(fn, "%p is not a request in flight", (void *)r);
   }
+  if (out) {
+    XMPRT_CHECK(r->valueType >= 0, fn,
+                "the request of %s works in place and carries no value (only "
+                "xmprt_reduce_value_start's and xmprt_bcast_value_start's "
+                "do): use xmprt_wait",
+                describe(r).c_str());
+    XMPRT_CHECK(r->valueType == elemType, fn,
+                "the request of %s carries element type %d, not %d",
+                describe(r).c_str(), r->valueType, elemType);
+  }
   live.erase(r);
   if (doneRequests().size() >= 4096)
     doneRequests().clear();
@@ -749,11 +828,20 @@ void xmprt_wait(xmprt_request *r) {
     finishGMove(r, fn);
     return;
   }
+  if (r->kind == xmprt_request::OneSided) {
+    finishOneSided(r, fn);
+    return;
+  }
   XMPRT_MPI(MPI_Wait(&r->req, MPI_STATUS_IGNORE), fn);
   if (r->i1Sum)
     lowBits(r->i1Sum, r->count);
+  if (out)
+    memcpy(out, r->value, (size_t)elemSize(r->valueType));
   delete r;
 }
+} // namespace
+
+extern "C" {
 
 void xmprt_barrier(xmprt_grid *g) {
   if (!g) { // no grid: every rank of the job

@@ -225,6 +225,7 @@ xmprt_darray *xmprt_darray_wrap_local(const xmprt_darray *like, int32_t rank,
   XMPRT_CHECK(data || n == 0, fn, "data is NULL");
   a->bytes = n;
   a->data = data; // not owned (ownsMalloc stays false)
+  a->local = true;
   return a;
 }
 
@@ -235,7 +236,12 @@ void xmprt_darray_destroy(xmprt_darray *a) {
   live.erase(std::remove(live.begin(), live.end(), a), live.end());
   forgetReflectPlans(a);
   forgetGMoveSchedules(a);
+  forgetOneSidedPlans(a);
   freeDeviceInstance(a);
+  if (a->rmaWin != MPI_WIN_NULL) { // collective over the grid, as creation
+    MPI_Win_unlock_all(a->rmaWin);
+    MPI_Win_free(&a->rmaWin);
+  }
   if (a->win != MPI_WIN_NULL) {
     MPI_Win_unlock_all(a->win);
     MPI_Win_free(&a->win);

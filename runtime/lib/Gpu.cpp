@@ -328,11 +328,11 @@ public:
   // One kernel per box (reduce_shadow: the source is a staging buffer or a
   // peer's instance a kernel can reach).
   void addBox(char *dstBase, const Box &d, const char *srcBase, const Box &s,
-              int32_t elemType) override {
+              int32_t elemType, int32_t op) override {
     const char *fn = "xmprt_reflect_wait";
     XMPRT_CUDA(gpu::launchBoxAdd(dstBase + d.offset, d.stride,
                                  srcBase + s.offset, s.stride, d.blockBytes,
-                                 d.nblocks, elemType, theStream(fn)),
+                                 d.nblocks, elemType, op, theStream(fn)),
                fn);
   }
   void fence() override { gpu::sync("xmprt_reflect_wait"); }

@@ -25,8 +25,11 @@ struct alignas(16) Unit16 {
   unsigned long long lo, hi;
 };
 
-// Run k of dst (units of T) = run k of src, or += it (Add: reduce_shadow).
-template <typename T, bool Add>
+// How a box kernel combines: copy, or reduce_shadow's sum, max or min.
+enum Mode { kCopy, kSum, kMax, kMin };
+
+// Run k of dst (units of T) = run k of src, or dst op src (reduce_shadow).
+template <typename T, int M>
 __global__ void boxKernel(char *dst, int64_t dstStride, const char *src,
                           int64_t srcStride, int64_t unitsPerRun,
                           int64_t total) {
@@ -37,9 +40,17 @@ __global__ void boxKernel(char *dst, int64_t dstStride, const char *src,
     T *d = reinterpret_cast<T *>(dst + k * dstStride + j * (int64_t)sizeof(T));
     const T *x = reinterpret_cast<const T *>(src + k * srcStride +
                                              j * (int64_t)sizeof(T));
-    if constexpr (Add)
+    if constexpr (M == kSum)
       *d = (T)(*d + *x);
-    else
+    else if constexpr (M == kMax) {
+      T y = *x;
+      if (y > *d)
+        *d = y;
+    } else if constexpr (M == kMin) {
+      T y = *x;
+      if (y < *d)
+        *d = y;
+    } else
       *d = *x;
   }
 }
@@ -90,13 +101,13 @@ cudaError_t gatherScatterAs(char *dst, const int64_t *dstOff, const char *src,
   return cudaGetLastError();
 }
 
-template <typename T, bool Add = false>
+template <typename T, int M = kCopy>
 cudaError_t boxCopyAs(char *dst, int64_t dstStride, const char *src,
                       int64_t srcStride, int64_t blockBytes, int64_t nblocks,
                       cudaStream_t s) {
   int64_t units = blockBytes / (int64_t)sizeof(T);
   int64_t total = units * nblocks;
-  boxKernel<T, Add><<<blocksFor(total), kThreads, 0, s>>>(
+  boxKernel<T, M><<<blocksFor(total), kThreads, 0, s>>>(
       dst, dstStride, src, srcStride, units, total);
   return cudaGetLastError();
 }
@@ -130,13 +141,21 @@ cudaError_t launchBoxCopy(char *dst, int64_t dstStride, const char *src,
 
 cudaError_t launchBoxAdd(char *dst, int64_t dstStride, const char *src,
                          int64_t srcStride, int64_t blockBytes, int64_t nblocks,
-                         int32_t elemType, cudaStream_t stream) {
+                         int32_t elemType, int32_t op, cudaStream_t stream) {
   if (blockBytes <= 0 || nblocks <= 0)
     return cudaSuccess;
   cudaError_t err = cudaErrorInvalidValue;
-  withAddType(elemType, [&](auto t) {
-    err = boxCopyAs<decltype(t), true>(dst, dstStride, src, srcStride,
-                                       blockBytes, nblocks, stream);
+  withCombineType(elemType, op, [&](auto t) {
+    using T = decltype(t);
+    if (op == XMPRT_RED_SUM)
+      err = boxCopyAs<T, kSum>(dst, dstStride, src, srcStride, blockBytes,
+                               nblocks, stream);
+    else if (op == XMPRT_RED_MAX)
+      err = boxCopyAs<T, kMax>(dst, dstStride, src, srcStride, blockBytes,
+                               nblocks, stream);
+    else
+      err = boxCopyAs<T, kMin>(dst, dstStride, src, srcStride, blockBytes,
+                               nblocks, stream);
   });
   return err;
 }

@@ -20,13 +20,14 @@ namespace gpu {
 cudaError_t launchBoxCopy(char *dst, int64_t dstStride, const char *src,
                           int64_t srcStride, int64_t blockBytes,
                           int64_t nblocks, cudaStream_t stream);
-// The same runs added instead of copied: run k of dst += run k of src,
-// element-wise for elements of `elemType` (XMPRT_*; BoxAdd.h says how each
-// type adds). The source may be packed or a peer's memory a kernel can
-// reach. cudaErrorInvalidValue for a type without addition.
+// The same runs combined instead of copied: run k of dst = run k of dst
+// op run k of src, element-wise for elements of `elemType` (XMPRT_*), op
+// XMPRT_RED_SUM, _MAX or _MIN (BoxAdd.h says how each type combines). The
+// source may be packed or a peer's memory a kernel can reach.
+// cudaErrorInvalidValue for a type without the operation.
 cudaError_t launchBoxAdd(char *dst, int64_t dstStride, const char *src,
                          int64_t srcStride, int64_t blockBytes, int64_t nblocks,
-                         int32_t elemType, cudaStream_t stream);
+                         int32_t elemType, int32_t op, cudaStream_t stream);
 
 // n elements of esize bytes: element k goes from src + srcOff[k] to
 // dst + dstOff[k] (byte offsets, in device memory); a NULL offset array

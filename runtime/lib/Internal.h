@@ -138,6 +138,11 @@ struct xmprt_darray {
   int64_t bytes = 0;
   void *data = nullptr;
   MPI_Win win = MPI_WIN_NULL; // shared window over grid->subComm
+  // RMA window over the host block on grid->comm, in a lock_all epoch
+  // (xmprt_darray_enable_rma; GMoveOneSided.cpp).
+  MPI_Win rmaWin = MPI_WIN_NULL;
+  bool rmaEnabled = false; // exposed (a grid of one rank needs no window)
+  bool local = false; // a local array's descriptor (xmprt_darray_wrap_local)
   bool ownsMalloc = false;
   xmprt::MemorySpace *mem = nullptr; // the host instance's space
   // Device instance (DeviceData.cpp): the same local block in GPU memory.
@@ -180,7 +185,8 @@ struct xmprt_darray {
 };
 
 namespace xmprt {
-struct GMoveTransfer; // GMove.cpp
+struct GMoveTransfer;    // GMove.cpp
+struct OneSidedTransfer; // GMoveOneSided.cpp
 }
 
 // An operation started asynchronously (xmprt_reduce_start,
@@ -189,13 +195,18 @@ struct GMoveTransfer; // GMove.cpp
 // (Collectives.cpp): waiting for one twice, or never (at xmprt_finalize), is
 // an error naming the operation.
 struct xmprt_request {
-  enum Kind { Reduce, Bcast, GMove } kind = Reduce;
+  enum Kind { Reduce, Bcast, GMove, OneSided } kind = Reduce;
   const char *op = "";                 // the starting function
   int64_t site = -1;                   // gmove: its call site
   MPI_Request req = MPI_REQUEST_NULL;  // reduce, bcast
   void *i1Sum = nullptr;               // reduce: an i1 sum to bring back to
   int64_t count = 0;                   // its low bits
+  // The scalar of xmprt_reduce_value_start, reduced in place here and
+  // handed out by xmprt_wait_value (valueType < 0: no value).
+  alignas(16) char value[16] = {};
+  int32_t valueType = -1;
   xmprt::GMoveTransfer *gmove = nullptr;
+  xmprt::OneSidedTransfer *onesided = nullptr;
 };
 
 namespace xmprt {
@@ -205,6 +216,9 @@ xmprt_request *newRequest(xmprt_request::Kind kind, const char *op);
 // unpacks into the destination, refreshes its device instance for the acc
 // form, destroys the descriptors it owns) and frees it.
 void finishGMove(xmprt_request *r, const char *fn);
+// GMoveOneSided.cpp: the same for xmprt_gmove_onesided_start (flushes its
+// gets or puts, unpacks for `in`).
+void finishOneSided(xmprt_request *r, const char *fn);
 // xmprt_finalize: every request must have been waited for.
 void checkRequestsWaited(const char *fn);
 // DeviceData.cpp, the acc forms of gmove: before, device values the host
@@ -222,6 +236,7 @@ xmprt_request *gmoveStart(int64_t site, xmprt_darray *dst,
 // (reflect/Plan.cpp, GMove.cpp).
 void forgetReflectPlans(xmprt_darray *a);
 void forgetGMoveSchedules(xmprt_darray *a);
+void forgetOneSidedPlans(xmprt_darray *a);
 // dst[dst_sec] = src[src_sec] on the device instances (GMove.cpp; for
 // xmprt_gmove_acc inside replicate regions): the caller has made them
 // current on the device; queued on the stream, the host blocks untouched.

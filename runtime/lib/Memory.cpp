@@ -52,9 +52,9 @@ public:
       memcpy(dp + k * b.stride, buf, (size_t)b.blockBytes);
   }
   void addBox(char *dstBase, const Box &d, const char *srcBase, const Box &s,
-              int32_t elemType) override {
-    addRuns(dstBase + d.offset, d.stride, srcBase + s.offset, s.stride,
-            d.blockBytes, d.nblocks, elemType);
+              int32_t elemType, int32_t op) override {
+    combineRuns(dstBase + d.offset, d.stride, srcBase + s.offset, s.stride,
+                d.blockBytes, d.nblocks, elemType, op);
   }
 
 private:

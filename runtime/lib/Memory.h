@@ -50,12 +50,13 @@ public:
     (void)direct;
     copyBox(peerBase, dst, srcBase, src);
   }
-  // dstBase+dst += srcBase+src (same shape), element-wise for elements of
-  // `elemType` (an XMPRT_* type with addition: BoxAdd.h); the source may be
-  // a packed buffer (src = dst.packed()) or, on the device, a peer's block
-  // mapped into this process that a kernel may read.
+  // dstBase+dst = dstBase+dst op srcBase+src (same shape), element-wise
+  // for elements of `elemType`, op XMPRT_RED_SUM, _MAX or _MIN (a type and
+  // operation BoxAdd.h has); the source may be a packed buffer (src =
+  // dst.packed()) or, on the device, a peer's block mapped into this
+  // process that a kernel may read.
   virtual void addBox(char *dstBase, const Box &dst, const char *srcBase,
-                      const Box &src, int32_t elemType) = 0;
+                      const Box &src, int32_t elemType, int32_t op) = 0;
   // Waits until every operation issued above has completed.
   virtual void fence() {}
 };

@@ -134,6 +134,39 @@ int main(int argc, char **argv) {
     int64_t sec[3] = {0, 8, 1};
     xmprt_gmove_start(7, b, sec, a, sec, 0);
     xmprt_darray_destroy(a);
+  } else if (!strcmp(what, "rmanowin")) {
+    // a one-sided gmove from an array nobody exposed
+    xmprt_darray *a = blockArray8(), *b = blockArray8();
+    int64_t sec[3] = {0, 8, 1};
+    if (xmprt_world_rank() == 0)
+      xmprt_gmove_onesided(9, XMPRT_GMOVE_IN, 0, b, sec, a, sec);
+  } else if (!strcmp(what, "rmadestroy")) {
+    // the destination of a gmove out in flight destroyed
+    xmprt_darray *a = blockArray8(), *b = blockArray8();
+    xmprt_darray_enable_rma(b);
+    int64_t sec[3] = {0, 8, 1};
+    xmprt_gmove_onesided_start(9, XMPRT_GMOVE_OUT, 0, b, sec, a, sec, 0);
+    xmprt_darray_destroy(b);
+  } else if (!strcmp(what, "waitvalue")) {
+    // the value of an in-place reduction asked for
+    double m[2] = {1, 2}, out = 0;
+    int64_t s[] = {XMPRT_DYNAMIC};
+    xmprt_grid *g = xmprt_grid_create(1, s);
+    xmprt_request *r = xmprt_reduce_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, m, 2);
+    xmprt_wait_value(r, XMPRT_F64, &out);
+  } else if (!strcmp(what, "waittype")) {
+    // a scalar reduction's value asked for as another type
+    double x = 1;
+    float out = 0;
+    int64_t s[] = {XMPRT_DYNAMIC};
+    xmprt_grid *g = xmprt_grid_create(1, s);
+    xmprt_request *r =
+        xmprt_reduce_value_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, &x);
+    xmprt_wait_value(r, XMPRT_F32, &out);
+  } else if (!strcmp(what, "rmamode")) {
+    xmprt_darray *a = blockArray8();
+    int64_t sec[3] = {0, 8, 1};
+    xmprt_gmove_onesided(9, 3, 0, a, sec, a, sec);
   }
   xmprt_finalize();
   return 0;

@@ -301,4 +301,70 @@ TEST(GMove, AsyncInFlight) {
   xmprt_grid_destroy(g);
 }
 
+// One-sided gmove (in / out): only some ranks call it, the others are
+// passive (they wait in a barrier); checked element by element, with the
+// number of ranks each caller reached.
+TEST(GMove, OneSidedInOut) {
+  int64_t s[] = {D};
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  const int64_t n = 23;
+  int np = xmprt_world_size(), me = xmprt_world_rank();
+  Arr S, T;
+  make1(S, g, XMPRT_DIST_BLOCK, n, 1, n, 0);
+  make1(T, g, XMPRT_DIST_CYCLIC, n, 2, n, 0, 0);
+  xmprt_darray_enable_rma(S.a);
+  xmprt_darray_enable_rma(T.a);
+  xmprt_darray_enable_rma(S.a); // a second call does nothing
+  for (int rep = 0; rep < 2; ++rep) {
+    for (int64_t i = 0; i < n; ++i) {
+      if (holds1(S, g, i, XMPRT_DIST_BLOCK, n, 1, 0))
+        *ref(S.a, i) = 100 * rep + 3 * i;
+      if (holds1(T, g, i, XMPRT_DIST_CYCLIC, n, 2, 0))
+        *ref(T.a, i) = -1;
+    }
+    xmprt_barrier(g);
+    int64_t all[3] = {0, n, 1}, odd[3] = {1, n, 2}, head[3] = {0, 11, 1};
+    std::vector<double> loc(n, -2.0);
+    // The last rank gets S[1:23:2] into a local array (from every rank that
+    // owns some of it), and puts it into T[0:11].
+    if (me == np - 1) {
+      xmprt_darray *w = xmprt_darray_wrap_local(S.a, 1, &n, XMPRT_F64,
+                                                loc.data());
+      xmprt_gmove_onesided(700, XMPRT_GMOVE_IN, 0, w, head, S.a, odd);
+      int64_t bytes = 0, self = 0;
+      int64_t targets = xmprt_gmove_onesided_last(&bytes, &self);
+      // the owners of the odd elements other than me; what I own is copied
+      int64_t mine = 0, lo, hi;
+      xmprt_darray_owned(S.a, 0, &lo, &hi);
+      for (int64_t i = 1; i < n; i += 2)
+        mine += i >= lo && i < hi;
+      EXPECT_EQ(self, mine);
+      EXPECT_EQ(bytes, 8 * (11 - mine));
+      EXPECT_LE(targets, np - 1);
+      for (int64_t k = 0; k < 11; ++k)
+        EXPECT_EQ(loc[k], 100 * rep + 3 * (2 * k + 1)) << k;
+      EXPECT_EQ(loc[11], -2.0); // outside the section: untouched
+      xmprt_request *r = xmprt_gmove_onesided_start(
+          701, XMPRT_GMOVE_OUT, 0, T.a, head, w, head, XMPRT_GMOVE_OWN_SRC);
+      ASSERT_NE(r, nullptr);
+      xmprt_wait(r); // destroys w
+    }
+    xmprt_barrier(g);
+    for (int64_t i = 0; i < n; ++i)
+      if (holds1(T, g, i, XMPRT_DIST_CYCLIC, n, 2, 0))
+        EXPECT_EQ(*ref(T.a, i), i < 11 ? 100 * rep + 3 * (2 * i + 1) : -1)
+            << i << " rep " << rep;
+    // Nobody puts into T before everybody has checked it.
+    xmprt_barrier(g);
+    // Every rank puts what it owns of S into T (each element once).
+    xmprt_gmove_onesided(702, XMPRT_GMOVE_OUT, 0, T.a, all, S.a, all);
+    xmprt_barrier(g);
+    for (int64_t i = 0; i < n; ++i)
+      if (holds1(T, g, i, XMPRT_DIST_CYCLIC, n, 2, 0))
+        EXPECT_EQ(*ref(T.a, i), 100 * rep + 3 * i) << i;
+    xmprt_barrier(g);
+  }
+  xmprt_grid_destroy(g);
+}
+
 } // namespace

@@ -615,6 +615,104 @@ TEST(GpuReduceShadow, AllCasesAllChannels) {
   });
 }
 
+// reduce_shadow max / min on the device (the kernels' max and min): owned
+// elements and their copies take values of one range (either may win);
+// afterwards each owned element is the max / min of its value and its
+// copies' over the ranks, every other element unchanged.
+double ownForCombine(int64_t flat, int rep) {
+  return (double)(1 + (flat * 13 + rep * 7) % 89) + 0.25;
+}
+
+std::vector<double> fillForCombine(Arr &A, int rep, int32_t op) {
+  fillHost(A, rep);
+  int32_t r = rankOf(A);
+  int64_t total = 1;
+  for (const DimSpec &s : A.dims)
+    total *= s.m;
+  bool max = op == XMPRT_RED_MAX;
+  std::vector<double> comb(total, max ? -1e300 : 1e300);
+  auto *v = (double *)xmprt_darray_data(A.a);
+  if (xmprt_grid_rank(A.g) >= 0)
+    xt::forEachLocal(A.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
+      int halos, others;
+      int64_t flat;
+      globalOf(A, l, halos, others, &flat);
+      if (others)
+        return;
+      if (halos == 0) {
+        v[lin] = ownForCombine(flat, rep);
+        return;
+      }
+      v[lin] = (double)(1 + (xt::me() * 13 + lin * 7 + rep) % 89);
+      comb[flat] = max ? std::max(comb[flat], v[lin])
+                       : std::min(comb[flat], v[lin]);
+    });
+  MPI_Allreduce(MPI_IN_PLACE, comb.data(), (int)total, MPI_DOUBLE,
+                max ? MPI_MAX : MPI_MIN, MPI_COMM_WORLD);
+  return comb;
+}
+
+int checkCombined(const Arr &A, const unsigned char *img,
+                  const std::vector<double> &comb, int rep, int32_t op,
+                  const std::vector<double> &before, const std::string &what) {
+  int32_t r = rankOf(A);
+  auto *v = (const double *)img;
+  int bad = 0;
+  xt::forEachLocal(A.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
+    int halos, others;
+    int64_t flat;
+    globalOf(A, l, halos, others, &flat);
+    bool owned = halos == 0 && others == 0;
+    double own = ownForCombine(flat, rep);
+    double want = !owned                 ? before[lin]
+                  : op == XMPRT_RED_MAX ? std::max(own, comb[flat])
+                                        : std::min(own, comb[flat]);
+    if (v[lin] != want && bad++ < 5) {
+      std::string li;
+      for (int64_t x : l)
+        li += std::to_string(x) + ",";
+      ADD_FAILURE() << what << ": rank " << xt::me() << " local (" << li
+                    << ") got " << v[lin] << " want " << want;
+    }
+  });
+  return bad;
+}
+
+TEST(GpuReduceShadow, MaxMinAllCasesAllChannels) {
+  NEED_GPU();
+  for (int32_t op : {XMPRT_RED_MAX, XMPRT_RED_MIN})
+    forEachDeviceCase(op == XMPRT_RED_MAX ? " reduce_shadow max"
+                                          : " reduce_shadow min",
+                      [op](Arr &A, DevPlanArgs &x, const std::string &what) {
+      xmprt_reflect_plan *p = xmprt_reduce_shadow_op_init(
+          A.a, x.wlo.data(), x.whi.data(), x.per.data(), x.chs.data(), 1, op);
+      for (int rep = 0; rep < 2; ++rep) {
+        if (rep == 1)
+          xmprt_replicate_begin(A.a);
+        std::vector<double> comb = fillForCombine(A, rep, op);
+        auto *h = (const double *)xmprt_darray_data(A.a);
+        std::vector<double> before;
+        int64_t n = 1;
+        for (int32_t d = 0; d < rankOf(A); ++d)
+          n *= xmprt_darray_local_extent(A.a, d);
+        before.assign(h, h + (xmprt_grid_rank(A.g) >= 0 ? n : 0));
+        if (rep == 0)
+          xmprt_darray_host_modified(A.a);
+        else
+          xmprt_replicate_sync(A.a, 0);
+        xmprt_reflect_do(p);
+        if (xmprt_grid_rank(A.g) >= 0)
+          EXPECT_EQ(checkCombined(A, deviceImage(A).data(), comb, rep, op,
+                                  before,
+                                  what + (rep ? " replicate" : " auto")),
+                    0);
+        if (rep == 1)
+          xmprt_replicate_end(A.a);
+      }
+      xmprt_reflect_destroy(p);
+    });
+}
+
 // Channel per side: TCA toward a neighbour in my sub-cluster (CUDA IPC
 // between the ranks' processes), IB otherwise; NONE at a boundary. With
 // XMP_SUBCLUSTER_SIZE=1 every side is IB.
@@ -858,6 +956,79 @@ TEST(GpuData, GMoveAccBlockCyclic) {
     EXPECT_EQ(ha[l], want) << "host A " << i;
     EXPECT_EQ(da[l], want) << "device A " << i;
   }
+  xmprt_replicate_end(C);
+  xmprt_darray_destroy(A);
+  xmprt_darray_destroy(C);
+  xmprt_template_destroy(tb);
+  xmprt_template_destroy(tc);
+  xmprt_grid_destroy(g);
+}
+
+// One-sided gmove with acc: the executing rank's blocks go through the host
+// (its device values come out first, its destination's device instance is
+// refreshed after); the passive ranks' host blocks are read and written.
+TEST(GpuData, GMoveOneSidedAcc) {
+  NEED_GPU();
+  int64_t s[] = {D};
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  const int64_t n = 13;
+  int64_t z = 0, one = 1;
+  int32_t kb = B, kc = XMPRT_DIST_CYCLIC, al = 0;
+  int64_t w = 2;
+  xmprt_template *tb = xmprt_template_create(1, &n);
+  xmprt_template_distribute(tb, g, &kb, nullptr, nullptr);
+  xmprt_template *tc = xmprt_template_create(1, &n);
+  xmprt_template_distribute(tc, g, &kc, &w, nullptr);
+  xmprt_darray *A =
+      xmprt_darray_create(tb, 1, &n, &al, nullptr, &one, &one, XMPRT_F64);
+  xmprt_darray *C =
+      xmprt_darray_create(tc, 1, &n, &al, nullptr, &z, &z, XMPRT_F64);
+  xmprt_darray_enable_rma(A);
+  xmprt_darray_enable_rma(C);
+  int64_t extC = xmprt_darray_local_extent(C, 0);
+  int64_t lo, hi;
+  xmprt_darray_owned(A, 0, &lo, &hi);
+  auto *ha = (double *)xmprt_darray_data(A);
+  auto *hc = (double *)xmprt_darray_data(C);
+  auto ownsC = [&](int64_t i) { return (i / w) % xt::np() == xt::me(); };
+  for (int64_t i = lo; i < hi; ++i)
+    ha[xmprt_darray_global_to_local(A, 0, i)] = 10.0 * i + 1;
+  xmprt_darray_host_modified(A);
+  xmprt_darray_device_acquire(A, XMPRT_ACCESS_READ); // persistent instance
+  xmprt_replicate_begin(C);                          // instance of the region
+  xmprt_barrier(g);
+  // The last rank alone: C[0:13] = A[0:13] for the elements of C it owns,
+  // into both of its instances.
+  int64_t sec[3] = {0, n, 1};
+  bool last = xt::me() == xt::np() - 1;
+  if (last) {
+    xmprt_gmove_onesided(21, XMPRT_GMOVE_IN, 1, C, sec, A, sec);
+    std::vector<double> dc = deviceImage(C, extC);
+    for (int64_t i = 0; i < n; ++i)
+      if (ownsC(i)) {
+        int64_t l = xmprt_darray_global_to_local(C, 0, i);
+        EXPECT_EQ(hc[l], 10.0 * i + 1) << "host C " << i;
+        EXPECT_EQ(dc[l], 10.0 * i + 1) << "device C " << i;
+      }
+  }
+  xmprt_barrier(g);
+  // C written on the device only (inside the region); then every rank puts
+  // what it owns of C[0:13:2] into A[0:7]: the device values count.
+  std::vector<double> dc = deviceImage(C, extC);
+  for (int64_t i = 0; i < n; ++i)
+    if (ownsC(i))
+      dc[xmprt_darray_global_to_local(C, 0, i)] = 7.0 * i + 3;
+  h2d(xmprt_darray_device_acquire(C, XMPRT_ACCESS_WRITE), dc.data(),
+      extC * 8);
+  int64_t even[3] = {0, n, 2}, evenA[3] = {0, 7, 1};
+  xmprt_gmove_onesided(22, XMPRT_GMOVE_OUT, 1, A, evenA, C, even);
+  xmprt_barrier(g);
+  for (int64_t i = lo; i < hi; ++i) {
+    int64_t l = xmprt_darray_global_to_local(A, 0, i);
+    double want = i < 7 ? 7.0 * (2 * i) + 3 : 10.0 * i + 1;
+    EXPECT_EQ(ha[l], want) << "host A " << i;
+  }
+  xmprt_barrier(g);
   xmprt_replicate_end(C);
   xmprt_darray_destroy(A);
   xmprt_darray_destroy(C);

@@ -474,13 +474,21 @@ int64_t flatOf(const RCase &c, const std::vector<int64_t> &g) {
 // the sum of all shadow copies of it in the widths over the ranks of its
 // replica (gathered here with an all-reduce over a dense global array),
 // and every shadow element still holds its value.
-void checkReduce(const RCase &c, int32_t ch, const std::string &what) {
+// With op XMPRT_RED_MAX / _MIN: the owned elements start at values of the
+// same range as the halos' (so that either may win), and end as the max /
+// min of their value and every shadow copy's.
+void checkReduce(const RCase &c, int32_t ch, const std::string &what,
+                 int32_t op = XMPRT_RED_SUM) {
   Built b;
   build(c, b);
   int32_t r = (int32_t)c.a.size();
   PlanArgs x = planArgs(c, ch);
-  xmprt_reflect_plan *p = xmprt_reduce_shadow_init(
-      b.a, x.wlo.data(), x.whi.data(), x.per.data(), x.chs.data(), 0);
+  xmprt_reflect_plan *p =
+      op == XMPRT_RED_SUM
+          ? xmprt_reduce_shadow_init(b.a, x.wlo.data(), x.whi.data(),
+                                     x.per.data(), x.chs.data(), 0)
+          : xmprt_reduce_shadow_op_init(b.a, x.wlo.data(), x.whi.data(),
+                                        x.per.data(), x.chs.data(), 0, op);
   int64_t replicas = 1, rep = replicaOf(c, b, replicas);
   int64_t total = 1;
   for (const AD &x : c.a)
@@ -489,21 +497,33 @@ void checkReduce(const RCase &c, int32_t ch, const std::string &what) {
   auto haloVal = [&](int64_t lin, int round) {
     return (double)(1 + (xt::me() * 7919 + lin * 31 + round * 17) % 997);
   };
+  bool sum1 = op == XMPRT_RED_SUM;
+  double none = op == XMPRT_RED_MAX ? -1e300 : op == XMPRT_RED_MIN ? 1e300 : 0;
+  auto ownVal = [&](const std::vector<int64_t> &g, int round) {
+    if (sum1)
+      return xt::fval(g) + round;
+    return (double)(1 + (flatOf(c, g) * 13 + round * 7) % 997) + 0.25;
+  };
+  auto combine = [&](double a, double b) {
+    return sum1 ? a + b : op == XMPRT_RED_MAX ? std::max(a, b) : std::min(a, b);
+  };
   for (int round = 0; round < 2; ++round) {
-    std::vector<double> sum(replicas * total, 0.0);
+    std::vector<double> sum(replicas * total, none);
     xt::forEachLocal(b.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
       int ones, twos;
       std::vector<int64_t> g = states(c, b, l, ones, twos);
       if (twos == 0 && ones == 0) {
-        v[lin] = xt::fval(g) + round;
+        v[lin] = ownVal(g, round);
         return;
       }
       v[lin] = haloVal(lin, round) + (twos ? 0.5 : 0.0);
       if (twos == 0)
-        sum[rep * total + flatOf(c, g)] += v[lin];
+        sum[rep * total + flatOf(c, g)] =
+            combine(sum[rep * total + flatOf(c, g)], v[lin]);
     });
     MPI_Allreduce(MPI_IN_PLACE, sum.data(), (int)sum.size(), MPI_DOUBLE,
-                  MPI_SUM, MPI_COMM_WORLD);
+                  sum1 ? MPI_SUM : op == XMPRT_RED_MAX ? MPI_MAX : MPI_MIN,
+                  MPI_COMM_WORLD);
     runPlan(p, round);
     int bad = 0;
     xt::forEachLocal(b.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
@@ -511,7 +531,7 @@ void checkReduce(const RCase &c, int32_t ch, const std::string &what) {
       std::vector<int64_t> g = states(c, b, l, ones, twos);
       double want;
       if (twos == 0 && ones == 0) {
-        want = xt::fval(g) + round + sum[rep * total + flatOf(c, g)];
+        want = combine(ownVal(g, round), sum[rep * total + flatOf(c, g)]);
       } else {
         want = haloVal(lin, round) + (twos ? 0.5 : 0.0);
       }
@@ -525,7 +545,22 @@ void checkReduce(const RCase &c, int32_t ch, const std::string &what) {
 }
 
 TEST(ReduceShadow, AllCasesAllChannels) {
-  forEachCaseChannel(" reduce_shadow", checkReduce);
+  forEachCaseChannel(" reduce_shadow", [](const RCase &c, int32_t ch,
+                                          const std::string &what) {
+    checkReduce(c, ch, what);
+  });
+}
+
+// max and min through every channel: the owners and their copies hold
+// values of one range, so some owners keep theirs and others take a copy's.
+TEST(ReduceShadow, MaxMinAllCasesAllChannels) {
+  for (int32_t op : {XMPRT_RED_MAX, XMPRT_RED_MIN})
+    forEachCaseChannel(op == XMPRT_RED_MAX ? " reduce_shadow max"
+                                           : " reduce_shadow min",
+                       [op](const RCase &c, int32_t ch,
+                            const std::string &what) {
+                         checkReduce(c, ch, what, op);
+                       });
 }
 
 // Integers wrap, complex numbers add both parts, f32 adds in f32: a 2-D
@@ -541,8 +576,14 @@ TEST(ReduceShadow, ElementTypes) {
     build(c, b, et);
     int32_t per[2] = {1, 1};
     xmprt_reflect_plan *p =
-        xmprt_reduce_shadow_cached(3, b.a, nullptr, nullptr, per, 0);
-    EXPECT_EQ(p, xmprt_reduce_shadow_cached(3, b.a, nullptr, nullptr, per, 0));
+        xmprt_reduce_shadow_cached(3, b.a, nullptr, nullptr, per, 0,
+                                   XMPRT_RED_SUM);
+    EXPECT_EQ(p, xmprt_reduce_shadow_cached(3, b.a, nullptr, nullptr, per, 0,
+                                            XMPRT_RED_SUM));
+    // another operation is another plan (complex numbers have no max)
+    if (et != XMPRT_C64)
+      EXPECT_NE(p, xmprt_reduce_shadow_cached(3, b.a, nullptr, nullptr, per,
+                                              0, XMPRT_RED_MAX));
     int64_t es = xmprt_darray_elem_size(b.a);
     auto *raw = (unsigned char *)xmprt_darray_data(b.a);
     // Element value as an integer k: every part of the element holds k.
@@ -615,6 +656,109 @@ TEST(ReduceShadow, ElementTypes) {
     });
     EXPECT_EQ(bad, 0) << "element type " << et;
   }
+}
+
+// max / min per element type: integers compare signed (owners and copies
+// take negative values too), i1 as 0 / 1, f32 in f32; a 2-D periodic
+// array, every owner against every copy of it.
+TEST(ReduceShadow, MaxMinElementTypes) {
+  const int64_t D = XMPRT_DYNAMIC;
+  RCase c{"ordtypes",
+          {D, D},
+          {{XMPRT_DIST_BLOCK, 6}, {XMPRT_DIST_BLOCK, 5}},
+          {{6, 0, 0, 1, 1, 1, 1, 1}, {5, 1, 0, 1, 1, 1, 1, 1}}};
+  for (int32_t op : {XMPRT_RED_MAX, XMPRT_RED_MIN})
+    for (int32_t et : {XMPRT_I1, XMPRT_I8, XMPRT_I16, XMPRT_I32, XMPRT_I64,
+                       XMPRT_F32, XMPRT_F64}) {
+      Built b;
+      build(c, b, et);
+      int32_t per[2] = {1, 1};
+      xmprt_reflect_plan *p =
+          xmprt_reduce_shadow_op_init(b.a, nullptr, nullptr, per, nullptr, 0,
+                                      op);
+      int64_t es = xmprt_darray_elem_size(b.a);
+      auto *raw = (unsigned char *)xmprt_darray_data(b.a);
+      // An element's value as an integer k (i1: k & 1).
+      auto put = [&](int64_t lin, int64_t k) {
+        unsigned char *e = raw + lin * es;
+        switch (et) {
+        case XMPRT_I1:
+          *e = (unsigned char)(k & 1);
+          break;
+        case XMPRT_I8:
+          *(int8_t *)e = (int8_t)k;
+          break;
+        case XMPRT_I16:
+          *(int16_t *)e = (int16_t)k;
+          break;
+        case XMPRT_I32:
+          *(int32_t *)e = (int32_t)k;
+          break;
+        case XMPRT_I64:
+          *(int64_t *)e = k * 1000000007LL; // past 32 bits
+          break;
+        case XMPRT_F32:
+          *(float *)e = (float)k + 0.5f;
+          break;
+        default:
+          *(double *)e = (double)k + 0.25;
+        }
+      };
+      auto get = [&](int64_t lin) -> double {
+        unsigned char *e = raw + lin * es;
+        switch (et) {
+        case XMPRT_I1:
+          return *e;
+        case XMPRT_I8:
+          return *(int8_t *)e;
+        case XMPRT_I16:
+          return *(int16_t *)e;
+        case XMPRT_I32:
+          return *(int32_t *)e;
+        case XMPRT_I64:
+          return (double)(*(int64_t *)e / 1000000007LL);
+        case XMPRT_F32:
+          return *(float *)e - 0.5;
+        default:
+          return *(double *)e - 0.25;
+        }
+      };
+      auto norm = [&](int64_t k) { return et == XMPRT_I1 ? (k & 1) : k; };
+      bool max = op == XMPRT_RED_MAX;
+      std::vector<int64_t> comb(30, max ? INT64_MIN : INT64_MAX),
+          own(30, 0);
+      xt::forEachLocal(b.a, 2, [&](int64_t lin, const std::vector<int64_t> &l) {
+        int ones, twos;
+        std::vector<int64_t> g = states(c, b, l, ones, twos);
+        int64_t f = g[0] * 5 + g[1];
+        if (ones == 0 && twos == 0) {
+          own[f] = (f * 29) % 41 - 20; // -20 .. 20
+          put(lin, own[f]);
+        } else if (twos == 0) {
+          int64_t k = (xt::me() * 17 + lin * 7) % 45 - 22; // -22 .. 22
+          put(lin, k);
+          comb[f] = max ? std::max(comb[f], norm(k)) : std::min(comb[f], norm(k));
+        }
+      });
+      MPI_Allreduce(MPI_IN_PLACE, comb.data(), 30, MPI_INT64_T,
+                    max ? MPI_MAX : MPI_MIN, MPI_COMM_WORLD);
+      xmprt_reflect_do(p);
+      int bad = 0;
+      xt::forEachLocal(b.a, 2, [&](int64_t lin, const std::vector<int64_t> &l) {
+        int ones, twos;
+        std::vector<int64_t> g = states(c, b, l, ones, twos);
+        if (ones || twos)
+          return;
+        int64_t f = g[0] * 5 + g[1], o = norm((f * 29) % 41 - 20);
+        int64_t want = max ? std::max(o, comb[f]) : std::min(o, comb[f]);
+        if (get(lin) != (double)want && bad++ < 3)
+          ADD_FAILURE() << "type " << et << " op " << op << " global "
+                        << g[0] << "," << g[1] << " got " << get(lin)
+                        << " want " << want;
+      });
+      EXPECT_EQ(bad, 0) << "element type " << et << " op " << op;
+      xmprt_reflect_destroy(p);
+    }
 }
 
 } // namespace

@@ -74,11 +74,13 @@ func.func @reflect_host(%u: !a) {
 // reduce_shadow: acc = 1 (last argument) on the GPU path, 0 on the CPU.
 // CHECK-LABEL: func.func @reduce_shadow_acc
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i32
-// CHECK-NEXT: %[[P:.*]] = call @xmprt_reduce_shadow_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ONE]])
+// CHECK-NEXT: arith.constant 0 : i32
+// CHECK-NEXT: %[[P:.*]] = call @xmprt_reduce_shadow_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ONE]], %{{.*}})
 // CHECK: call @xmprt_reflect_do(%[[P]])
 // CPU-LABEL: func.func @reduce_shadow_acc
 // CPU: %[[ZERO:.*]] = arith.constant 0 : i32
-// CPU-NEXT: call @xmprt_reduce_shadow_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ZERO]])
+// CPU-NEXT: arith.constant 0 : i32
+// CPU-NEXT: call @xmprt_reduce_shadow_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ZERO]], %{{.*}})
 func.func @reduce_shadow_acc(%u: !a) {
   xmp.reduce_shadow %u acc : !a
   return
@@ -109,6 +111,27 @@ func.func @reflect_init_acc(%u: !a) -> !xmp.reflect_plan {
 func.func @gmove(%u: !a, %w: !a) {
   xmp.gmove %u[0:64] to %w[0:64] acc : !a to !a
   xmp.gmove %u[0:64] to %w[0:64] : !a to !a
+  return
+}
+
+// One-sided gmoves pass acc (1 with gpu=true, 0 without) after the mode.
+// CHECK-LABEL: func.func @gmove_onesided
+// CHECK-SAME: (%[[U:[^:]+]]: !llvm.ptr, %[[W:[^:]+]]: !llvm.ptr)
+// CHECK: %[[IN:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[ACC:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: call @xmprt_gmove_onesided(%{{.*}}, %[[IN]], %[[ACC]], %[[W]], %{{.*}}, %[[U]], %{{.*}})
+// CHECK: %[[OUT:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: %[[NOACC:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: arith.constant 0 : i32
+// CHECK-NEXT: call @xmprt_gmove_onesided_start(%{{.*}}, %[[OUT]], %[[NOACC]], %[[W]], %{{.*}}, %[[U]], %{{.*}}, %{{.*}})
+// CPU-LABEL: func.func @gmove_onesided
+// CPU: %[[IN:.*]] = arith.constant 1 : i32
+// CPU-NEXT: %[[ZERO:.*]] = arith.constant 0 : i32
+// CPU-NEXT: call @xmprt_gmove_onesided(%{{.*}}, %[[IN]], %[[ZERO]],
+func.func @gmove_onesided(%u: !a, %w: !a) {
+  xmp.gmove in %u[0:64] to %w[0:64] acc : !a to !a
+  %r = xmp.gmove_start out %u[0:64] to %w[0:64] : !a to !a
+  xmp.wait %r
   return
 }
 

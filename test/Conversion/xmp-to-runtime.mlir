@@ -84,8 +84,9 @@ func.func @orthogonal(%a: !a) {
 }
 
 // reduce_shadow: a cached plan of its own kind (widths as i64 pairs,
-// periodic flags as i32, acc), fetched where the array is defined, run
-// with xmprt_reflect_do; each op its own site.
+// periodic flags as i32, acc, the operation: XMPRT_RED_SUM 0, _MAX 2,
+// _MIN 3), fetched where the array is defined, run with xmprt_reflect_do;
+// each op its own site.
 // CHECK-LABEL: func.func @reduce_shadow(
 // CHECK-SAME: %[[A:.*]]: !llvm.ptr)
 // CHECK: %[[S1:.*]] = arith.constant {{[0-9]+}} : i64
@@ -93,16 +94,23 @@ func.func @orthogonal(%a: !a) {
 // CHECK-NEXT: %[[N2:.*]] = llvm.mlir.zero : !llvm.ptr
 // CHECK-NEXT: %[[N3:.*]] = llvm.mlir.zero : !llvm.ptr
 // CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i32
-// CHECK-NEXT: %[[P1:.*]] = call @xmprt_reduce_shadow_cached(%[[S1]], %[[A]], %[[N1]], %[[N2]], %[[N3]], %[[Z]]) : (i64, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32) -> !llvm.ptr
+// CHECK-NEXT: %[[MIN:.*]] = arith.constant 3 : i32
+// CHECK-NEXT: %[[P1:.*]] = call @xmprt_reduce_shadow_cached(%[[S1]], %[[A]], %[[N1]], %[[N2]], %[[N3]], %[[Z]], %[[MIN]]) : (i64, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32, i32) -> !llvm.ptr
+// CHECK: arith.constant 0 : i32
+// CHECK-NEXT: %[[SUM:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[P0:.*]] = call @xmprt_reduce_shadow_cached(%{{.*}}, %[[A]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SUM]])
 // CHECK: %[[PER:.*]] = llvm.alloca %{{.*}} x i32
 // CHECK: %[[WHI:.*]] = llvm.alloca %{{.*}} x i64
 // CHECK: %[[WLO:.*]] = llvm.alloca %{{.*}} x i64
-// CHECK: %[[P2:.*]] = call @xmprt_reduce_shadow_cached(%{{.*}}, %[[A]], %[[WLO]], %[[WHI]], %[[PER]], %{{.*}})
+// CHECK: %[[MAX:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: %[[P2:.*]] = call @xmprt_reduce_shadow_cached(%{{.*}}, %[[A]], %[[WLO]], %[[WHI]], %[[PER]], %{{.*}}, %[[MAX]])
 // CHECK-NEXT: call @xmprt_reflect_do(%[[P2]])
+// CHECK-NEXT: call @xmprt_reflect_do(%[[P0]])
 // CHECK-NEXT: call @xmprt_reflect_do(%[[P1]])
 func.func @reduce_shadow(%a: !a) {
-  xmp.reduce_shadow %a width [1:0, 1:1] periodic [true, false] : !a
+  xmp.reduce_shadow max %a width [1:0, 1:1] periodic [true, false] : !a
   xmp.reduce_shadow %a : !a
+  xmp.reduce_shadow min %a : !a
   return
 }
 

@@ -634,7 +634,13 @@ struct RuntimePattern : public OpConversionPattern<OpT> {
 };
 
 struct AllocLowering : RuntimePattern<AllocOp> {
-  using RuntimePattern::RuntimePattern;
+  AllocLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m,
+                const llvm::DenseSet<Type> &exposed)
+      : RuntimePattern<AllocOp>(tc, ctx, m), exposed(exposed) {}
+  /// Darray types that a one-sided gmove reaches remotely (the source of
+  /// `in`, the destination of `out`): their arrays get an RMA window when
+  /// they are allocated, the one collective moment of their life.
+  const llvm::DenseSet<Type> &exposed;
   LogicalResult
   matchAndRewrite(AllocOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -664,6 +670,8 @@ struct AllocLowering : RuntimePattern<AllocOp> {
          packConsts(rewriter, loc, type.getOffset(), 64),
          packConsts(rewriter, loc, lo, 64), packConsts(rewriter, loc, hi, 64),
          i32c(rewriter, loc, et)});
+    if (exposed.contains(type))
+      callRuntime(rewriter, loc, "xmprt_darray_enable_rma", {}, {h});
     rewriter.replaceOp(op, h);
     return success();
   }
@@ -1010,6 +1018,7 @@ template <typename OpT> struct CachedPlanLowering : RuntimePattern<OpT> {
     SmallVector<Value> args =
         shadowArgs(b, loc, op.getWidthLo(), op.getWidthHi(), op.getPeriodic());
     args.push_back(i32c(b, loc, this->gpu && op.getAcc() ? 1 : 0));
+    args.push_back(i32c(b, loc, runtimeReduceOp(op.getShadowKind())));
     return args;
   }
   llvm::DenseMap<Operation *, int64_t> &sites;
@@ -1136,12 +1145,26 @@ struct ReductionStartLowering : RuntimePattern<ReductionStartOp> {
   matchAndRewrite(ReductionStartOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    if (llvm::isa<DArrayType>(op.getValue().getType()))
+      return op.emitOpError("on a darray: run xmp-lower-distribution first "
+                            "(it reduces the darray's host block)");
     auto buffer = reduceBuffer(rewriter, loc, op, adaptor.getValue());
     if (failed(buffer))
       return failure();
     auto [buf, count, elem, et] = *buffer;
     int64_t axis = op.getAxes() && !op.getAxes()->empty() ? (*op.getAxes())[0]
                                                           : -1;
+    if (!llvm::isa<MemRefType>(op.getValue().getType())) {
+      // A scalar: copied into the request, handed out by xmp.wait.
+      rewriter.replaceOp(
+          op, callRuntime(rewriter, loc, "xmprt_reduce_value_start",
+                          {ptrType(getContext())},
+                          {loadHandle(rewriter, loc, "nodes", op.getNodes()),
+                           i32c(rewriter, loc, axis),
+                           i32c(rewriter, loc, runtimeReduceOp(op.getKind())),
+                           i32c(rewriter, loc, et), buf}));
+      return success();
+    }
     Value r = callRuntime(
         rewriter, loc, "xmprt_reduce_start", {ptrType(getContext())},
         {loadHandle(rewriter, loc, "nodes", op.getNodes()),
@@ -1162,6 +1185,21 @@ struct BcastStartLowering : RuntimePattern<BcastStartOp> {
     auto args = bcastArgs(rewriter, op.getLoc(), op, adaptor.getValue());
     if (failed(args))
       return failure();
+    Type t = op.getValue().getType();
+    if (!llvm::isa<MemRefType>(t)) {
+      // A scalar: copied into the request, handed out by xmp.wait.
+      int32_t et = abi::runtimeElementType(t);
+      if (et < 0)
+        return op.emitOpError() << "element type " << t
+                                << " is not supported by the runtime";
+      Location loc = op.getLoc();
+      rewriter.replaceOp(
+          op, callRuntime(rewriter, loc, "xmprt_bcast_value_start",
+                          {ptrType(getContext())},
+                          {(*args)[0], (*args)[1], (*args)[2],
+                           i32c(rewriter, loc, et)}));
+      return success();
+    }
     rewriter.replaceOp(op, callRuntime(rewriter, op.getLoc(),
                                        "xmprt_bcast_start",
                                        {ptrType(getContext())}, *args));
@@ -1175,8 +1213,22 @@ struct WaitLowering : RuntimePattern<WaitOp> {
   LogicalResult
   matchAndRewrite(WaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    callRuntime(rewriter, op.getLoc(), "xmprt_wait", {},
-                {adaptor.getRequest()});
+    Location loc = op.getLoc();
+    if (Value res = op.getResult()) {
+      // The reduced scalar of a reduction_start: through a stack slot.
+      Type t = res.getType();
+      int32_t et = abi::runtimeElementType(t);
+      if (et < 0)
+        return op.emitOpError() << "result type " << t
+                                << " is not supported by the runtime";
+      Value slot = entryAlloca(rewriter, loc, t, 1);
+      callRuntime(rewriter, loc, "xmprt_wait_value", {},
+                  {adaptor.getRequest(), i32c(rewriter, loc, et), slot});
+      rewriter.replaceOp(op, LLVM::LoadOp::create(rewriter, loc, t, slot)
+                                 .getResult());
+      return success();
+    }
+    callRuntime(rewriter, loc, "xmprt_wait", {}, {adaptor.getRequest()});
     rewriter.eraseOp(op);
     return success();
   }
@@ -1299,6 +1351,26 @@ struct GMoveLowering : RuntimePattern<OpT> {
     Value dsec = section(rewriter, loc, op.getDstStatic(),
                          adaptor.getDstDynamic(), op.getDstScalar());
     bool acc = this->gpu && op.getAcc();
+    if (auto mode = op.getMode()) {
+      // One-sided (in / out): xmprt_gmove_onesided[_start], executed by
+      // this rank alone.
+      SmallVector<Value> args = {i64c(rewriter, loc, sites.lookup(op)),
+                                 i32c(rewriter, loc, (int64_t)*mode),
+                                 i32c(rewriter, loc, acc ? 1 : 0),
+                                 dst, dsec, src, ssec};
+      if constexpr (start) {
+        args.push_back(i32c(rewriter, loc, owned));
+        rewriter.replaceOp(op, callRuntime(rewriter, loc,
+                                           "xmprt_gmove_onesided_start",
+                                           {ptrType(ctx)}, args));
+        return success();
+      }
+      callRuntime(rewriter, loc, "xmprt_gmove_onesided", {}, args);
+      if (wrapper)
+        callRuntime(rewriter, loc, "xmprt_darray_destroy", {}, {wrapper});
+      rewriter.eraseOp(op);
+      return success();
+    }
     SmallVector<Value> args = {i64c(rewriter, loc, sites.lookup(op)), dst,
                                dsec, src, ssec};
     if constexpr (start) {
@@ -1670,7 +1742,21 @@ struct XMPToRuntimePass
     populateCallOpTypeConversionPattern(patterns, tc);
     populateReturnOpTypeConversionPattern(patterns, tc);
     scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
-    patterns.add<AllocLowering, LocalViewLowering, DeviceAcquireLowering,
+    // Darray types read (gmove in) or written (gmove out) one-sidedly.
+    llvm::DenseSet<Type> exposed;
+    module.walk([&](Operation *op) {
+      auto note = [&](auto g) {
+        if (auto mode = g.getMode())
+          exposed.insert(*mode == GMoveMode::in ? g.getSource().getType()
+                                                : g.getDest().getType());
+      };
+      if (auto g = dyn_cast<GMoveOp>(op))
+        note(g);
+      else if (auto g = dyn_cast<GMoveStartOp>(op))
+        note(g);
+    });
+    patterns.add<AllocLowering>(tc, ctx, module, exposed);
+    patterns.add<LocalViewLowering, DeviceAcquireLowering,
                  DeviceReleaseLowering, LocalBoundsLowering, LoopSplitLowering,
                  SplitCommitLowering,
                  ReflectInitLowering, ReductionLowering, BcastLowering,

@@ -67,12 +67,13 @@ xmprt_reflect_plan *xmprt_reflect_cached(int64_t site, xmprt_darray *a,
                                          const int32_t *periodic,
                                          const int32_t *channels, int32_t acc,
                                          int32_t orthogonal);
-/* The same for `reduce_shadow` (xmprt_reduce_shadow_init, channels auto). */
+/* The same for `reduce_shadow` (xmprt_reduce_shadow_op_init with `op`,
+ * channels auto). */
 xmprt_reflect_plan *xmprt_reduce_shadow_cached(int64_t site, xmprt_darray *a,
                                                const int64_t *width_lo,
                                                const int64_t *width_hi,
                                                const int32_t *periodic,
-                                               int32_t acc);
+                                               int32_t acc, int32_t op);
 
 /*--- device loops (DeviceLoops.cpp, Gpu.cpp) -------------------------------*/
 /* Called by generated code before a 2-D or 3-D device loop launch with its

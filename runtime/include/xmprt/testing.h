@@ -22,6 +22,11 @@ int64_t xmprt_darray_copied_bytes(int32_t dir);
 /* Test hook: the number of other ranks this process sent elements to in
  * its last xmprt_gmove, and (bytes != NULL) how many bytes it sent them. */
 int64_t xmprt_gmove_last_sends(int64_t *bytes);
+/* Test hook: the number of other ranks this process reached with MPI_Get /
+ * MPI_Put in its last one-sided gmove (xmprt_gmove_onesided[_start]), the
+ * bytes moved to or from them (bytes != NULL) and the number of elements
+ * it copied within its own blocks (self != NULL). */
+int64_t xmprt_gmove_onesided_last(int64_t *bytes, int64_t *self);
 /* Weight trace of world rank 0 (as XMP_WEIGHT_TRACE=path): appends one line
  * per xmprt_loop_report to `path` (CSV with a header line when the file is
  * empty; JSON Lines if path ends in .json or .jsonl); NULL or "" closes. */

@@ -175,6 +175,13 @@ void xmprt_darray_destroy(xmprt_darray *a);
 xmprt_darray *xmprt_darray_wrap_local(const xmprt_darray *like, int32_t rank,
                                       const int64_t *shape, int32_t elem_type,
                                       void *data);
+/* Exposes the array's host block to one-sided gmoves: an MPI window over
+ * it on the grid's communicator, in a passive-target epoch (lock_all) until
+ * xmprt_darray_destroy frees it. Collective over the array's grid (every
+ * grid rank calls it, right after xmprt_darray_create); nothing on ranks
+ * outside the grid; a second call does nothing. Needs MPI's unified memory
+ * model (an error otherwise). */
+void xmprt_darray_enable_rma(xmprt_darray *a);
 /* Element size in bytes (I1: 1). */
 int32_t xmprt_darray_elem_size(const xmprt_darray *a);
 /* Number of elements of array dim `dim` owned by this rank (any kind). */
@@ -228,6 +235,17 @@ xmprt_reflect_plan *xmprt_reduce_shadow_init(xmprt_darray *a,
                                              const int32_t *periodic,
                                              const int32_t *channels,
                                              int32_t acc);
+/* reduce_shadow with another operation: op XMPRT_RED_SUM (the same as
+ * xmprt_reduce_shadow_init), XMPRT_RED_MAX or XMPRT_RED_MIN: every owned
+ * element becomes the max (min) of its value and the values of all its
+ * shadow copies, on integer types (compared signed; I1 as 0 / 1), F32 and
+ * F64 (compared with > / <: a NaN copy never replaces a value). */
+xmprt_reflect_plan *xmprt_reduce_shadow_op_init(xmprt_darray *a,
+                                                const int64_t *width_lo,
+                                                const int64_t *width_hi,
+                                                const int32_t *periodic,
+                                                const int32_t *channels,
+                                                int32_t acc, int32_t op);
 /* XMP_REFLECT_STATS=1: do, start and wait add their wall time to the
  * plan's record (creation order), reported by xmprt_finalize. */
 void xmprt_reflect_do(xmprt_reflect_plan *p);
@@ -283,6 +301,25 @@ xmprt_request *xmprt_reduce_start(xmprt_grid *g, int32_t axis, int32_t op,
 xmprt_request *xmprt_bcast_start(xmprt_grid *g, const int64_t *root, void *buf,
                                  int64_t bytes);
 void xmprt_wait(xmprt_request *r);
+/* The asynchronous reduction of one scalar (XMP's `reduction(op: x)
+ * async(id)` on a scalar): `value` (one element of elem_type) is copied
+ * into the request, reduced there, and handed out by xmprt_wait_value.
+ * Never NULL (outside the grid, or on a grid of one rank, the value comes
+ * back unchanged). */
+xmprt_request *xmprt_reduce_value_start(xmprt_grid *g, int32_t axis,
+                                        int32_t op, int32_t elem_type,
+                                        const void *value);
+/* The asynchronous broadcast of one scalar (XMP's `bcast (x) async(id)`):
+ * `value` (one element of elem_type) is copied into the request and
+ * replaced there by the root's; xmprt_wait_value hands it out. Never NULL
+ * (outside the grid the value comes back unchanged). */
+xmprt_request *xmprt_bcast_value_start(xmprt_grid *g, const int64_t *root,
+                                       const void *value, int32_t elem_type);
+/* xmprt_wait for a request of xmprt_reduce_value_start or
+ * xmprt_bcast_value_start, which then stores the value (one element of
+ * elem_type, the type it was started with: an error otherwise) at `out`.
+ * An error on a request that carries no value (the in-place operations). */
+void xmprt_wait_value(xmprt_request *r, int32_t elem_type, void *out);
 /* Barrier over the grid, or over every rank of the job when g is NULL. */
 void xmprt_barrier(xmprt_grid *g);
 /* All-gather of `bytes` bytes per rank over the grid (axis < 0) or one grid
@@ -329,6 +366,39 @@ xmprt_request *xmprt_gmove_start(int64_t site, xmprt_darray *dst,
 xmprt_request *xmprt_gmove_acc_start(int64_t site, xmprt_darray *dst,
                                      const int64_t *dst_sec, xmprt_darray *src,
                                      const int64_t *src_sec, int32_t owned);
+/* One-sided gmove (XMP's `gmove in` / `gmove out`): executed by the
+ * calling rank alone; the ranks holding the other side call nothing.
+ * XMPRT_GMOVE_IN: the caller assigns the elements of dst[dst_sec] it holds
+ * (all of a local array's), each got with MPI_Get from one holder of the
+ * source element (the caller itself if it holds it; among replicas the one
+ * with the caller's coordinates on the replicated grid axes).
+ * XMPRT_GMOVE_OUT: the caller puts every element of src[src_sec] it holds
+ * (all of a local array's) with MPI_Put into every holder of the
+ * destination element. The remote array (src for IN, dst for OUT) must be
+ * a darray exposed by xmprt_darray_enable_rma, and the caller a rank of its
+ * grid. Complete at return (MPI_Win_flush on every target: the gets have
+ * arrived, the puts are in the targets' memory); the passive ranks see the
+ * values after synchronizing with the caller (a barrier), and must not
+ * access the elements concurrently. acc = 1: the caller's own blocks are
+ * staged as in xmprt_gmove_acc (device values the host lacks come out
+ * first, the destination's device instance is refreshed after); the
+ * passive ranks' host instances are read and written (a passive rank that
+ * keeps the array on its device syncs it itself: xmp.replicate_sync). The
+ * schedule is cached per (site, mode, arrays, sections), built locally. */
+enum { XMPRT_GMOVE_IN = 1, XMPRT_GMOVE_OUT = 2 };
+void xmprt_gmove_onesided(int64_t site, int32_t mode, int32_t acc,
+                          xmprt_darray *dst, const int64_t *dst_sec,
+                          xmprt_darray *src, const int64_t *src_sec);
+/* The same, started: the gets or puts are issued here and completed at
+ * xmprt_wait (the IN destination is assigned there), on the caller alone.
+ * Until then the source section must not be written and the destination
+ * not be accessed. `owned` as for xmprt_gmove_start. */
+xmprt_request *xmprt_gmove_onesided_start(int64_t site, int32_t mode,
+                                          int32_t acc, xmprt_darray *dst,
+                                          const int64_t *dst_sec,
+                                          xmprt_darray *src,
+                                          const int64_t *src_sec,
+                                          int32_t owned);
 
 /*--- GPU --------------------------------------------------------------------*/
 /* 1 when this libxmprt was built with CUDA and sees at least one device.

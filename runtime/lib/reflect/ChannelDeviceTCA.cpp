@@ -56,7 +56,8 @@ void moveAll(Plan *p, DimPhase &ph, char *base) {
     }
     Box packed = c.src.packed();
     p->mem->copyToPeer(ph.tca.scratch, packed, c.peerBase, c.src, false);
-    p->mem->addBox(base, c.dst, ph.tca.scratch, packed, p->a->elemType);
+    p->mem->addBox(base, c.dst, ph.tca.scratch, packed, p->a->elemType,
+                     p->redOp());
   }
 }
 

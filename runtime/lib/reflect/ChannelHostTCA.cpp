@@ -47,7 +47,8 @@ private:
     MPI_Win_sync(a->win);
     for (const Copy &c : ph.tca.pushes)
       if (p->reduces()) // pull: the peer's halo into my owned elements
-        p->mem->addBox(base, c.dst, a->peerBase(c.peer), c.src, a->elemType);
+        p->mem->addBox(base, c.dst, a->peerBase(c.peer), c.src, a->elemType,
+                     p->redOp());
       else
         p->mem->copyBox(a->peerBase(c.peer), c.dst, base, c.src);
     MPI_Win_sync(a->win);

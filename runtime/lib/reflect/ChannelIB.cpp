@@ -57,7 +57,8 @@ protected:
                      const char *buf) {
     for (const Box &x : m.boxes) {
       if (p->reduces())
-        p->mem->addBox(base, x, buf, x.packed(), p->a->elemType);
+        p->mem->addBox(base, x, buf, x.packed(), p->a->elemType,
+                     p->redOp());
       else
         p->mem->unpack(base, x, buf);
       buf += x.bytes();

@@ -177,7 +177,8 @@ public:
     char *base = p->base();
     for (const Copy &c : ph.self.copies)
       if (p->reduces())
-        p->mem->addBox(base, c.dst, base, c.src, p->a->elemType);
+        p->mem->addBox(base, c.dst, base, c.src, p->a->elemType,
+                     p->redOp());
       else
         p->mem->copyBox(base, c.dst, base, c.src);
   }
@@ -627,7 +628,21 @@ void finishPlan(Plan *p) {
 
 namespace {
 
-// A plan of either kind (the C entry points below check their arguments).
+// The plan kind of reduce_shadow's operation `op`.
+PlanKind shadowKind(int32_t op, const char *fn) {
+  switch (op) {
+  case XMPRT_RED_SUM:
+    return PlanKind::ReduceAdd;
+  case XMPRT_RED_MAX:
+    return PlanKind::ReduceMax;
+  case XMPRT_RED_MIN:
+    return PlanKind::ReduceMin;
+  }
+  fail(fn, "reduce_shadow combines with XMPRT_RED_SUM, _MAX or _MIN, not %d",
+       op);
+}
+
+// A plan of any kind (the C entry points below check their arguments).
 Plan *makePlan(const char *fn, xmprt_darray *a, const int64_t *width_lo,
                const int64_t *width_hi, const int32_t *periodic,
                const int32_t *channels, int32_t acc, PlanKind kind,
@@ -641,6 +656,11 @@ Plan *makePlan(const char *fn, xmprt_darray *a, const int64_t *width_lo,
                 "element type %d has no addition (reduce_shadow adds shadows "
                 "into their owners)",
                 a->elemType);
+  if (kind == PlanKind::ReduceMax || kind == PlanKind::ReduceMin)
+    XMPRT_CHECK(withOrderType(a->elemType, [](auto) {}), fn,
+                "element type %d has no order (reduce_shadow %s compares "
+                "shadows with their owners)",
+                a->elemType, kind == PlanKind::ReduceMax ? "max" : "min");
   XMPRT_CHECK(a->rank <= halo::kMaxBoxRank, fn,
               "rank-%d array: reflect plans take at most %d dimensions",
               a->rank, halo::kMaxBoxRank);
@@ -744,6 +764,15 @@ xmprt_reduce_shadow_init(xmprt_darray *a, const int64_t *width_lo,
                   channels, acc, PlanKind::ReduceAdd, 0);
 }
 
+xmprt_reflect_plan *
+xmprt_reduce_shadow_op_init(xmprt_darray *a, const int64_t *width_lo,
+                            const int64_t *width_hi, const int32_t *periodic,
+                            const int32_t *channels, int32_t acc, int32_t op) {
+  const char *fn = "xmprt_reduce_shadow_op_init";
+  return makePlan(fn, a, width_lo, width_hi, periodic, channels, acc,
+                  shadowKind(op, fn), 0);
+}
+
 void xmprt_reflect_start(xmprt_reflect_plan *p) {
   if (p && p->stats) {
     timedStart(p);
@@ -838,9 +867,10 @@ xmprt_reflect_plan *xmprt_reduce_shadow_cached(int64_t site, xmprt_darray *a,
                                                const int64_t *width_lo,
                                                const int64_t *width_hi,
                                                const int32_t *periodic,
-                                               int32_t acc) {
+                                               int32_t acc, int32_t op) {
+  const char *fn = "xmprt_reduce_shadow_cached";
   return cachedPlan(site, a, width_lo, width_hi, periodic, nullptr, acc,
-                    PlanKind::ReduceAdd, 0, "xmprt_reduce_shadow_cached");
+                    shadowKind(op, fn), 0, fn);
 }
 
 } // extern "C"

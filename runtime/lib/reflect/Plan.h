@@ -147,6 +147,8 @@ class Channel;
 enum class PlanKind {
   Reflect,   // shadows = their owners' values (xmprt_reflect_init)
   ReduceAdd, // owners += their shadows' values (xmprt_reduce_shadow_init)
+  ReduceMax, // owners = max(owner, its shadows' values)
+  ReduceMin, // owners = min(owner, its shadows' values)
 };
 
 // The part of one dimension a region of a phase covers: the whole local
@@ -243,7 +245,13 @@ struct xmprt_reflect_plan {
   xmprt::reflect::PlanStats *stats = nullptr;
   // The block the plan moves: the host instance or the device instance.
   char *base() const { return acc ? (char *)a->devData : (char *)a->data; }
-  bool reduces() const { return kind == xmprt::reflect::PlanKind::ReduceAdd; }
+  bool reduces() const { return kind != xmprt::reflect::PlanKind::Reflect; }
+  // How a reducing plan combines (XMPRT_RED_SUM, _MAX, _MIN).
+  int32_t redOp() const {
+    return kind == xmprt::reflect::PlanKind::ReduceMax   ? XMPRT_RED_MAX
+           : kind == xmprt::reflect::PlanKind::ReduceMin ? XMPRT_RED_MIN
+                                                         : XMPRT_RED_SUM;
+  }
   // The phases do not depend on each other (no corner travels through an
   // earlier dimension): all of them start at once and are completed in
   // order, instead of one dimension after the other.

@@ -701,21 +701,23 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
 namespace xmprt {
 namespace gpu {
 
-// A box kernel: elemType < 0 copies the runs, else adds them (BoxAdd.h).
+// A box kernel: elemType < 0 copies the runs, else combines them with op
+// (BoxAdd.h).
 static cudaError_t boxKernel(char *dst, int64_t dstStride, const char *src,
                              int64_t srcStride, int64_t blockBytes,
-                             int64_t nblocks, int32_t elemType,
+                             int64_t nblocks, int32_t elemType, int32_t op,
                              cudaStream_t stream) {
   std::lock_guard<std::recursive_mutex> l(gMu);
   if (blockBytes <= 0 || nblocks <= 0)
     return cudaSuccess;
   if (!isDevice(dst) || !isDevice(src))
     return ret(cudaErrorIllegalAddress); // a kernel touching host memory
-  if (elemType >= 0 && !withAddType(elemType, [](auto) {}))
+  if (elemType >= 0 && !withCombineType(elemType, op, [](auto) {}))
     return ret(cudaErrorInvalidValue);
   enqueue(stream, [=] {
     if (elemType >= 0) {
-      addRuns(dst, dstStride, src, srcStride, blockBytes, nblocks, elemType);
+      combineRuns(dst, dstStride, src, srcStride, blockBytes, nblocks,
+                  elemType, op);
       return;
     }
     for (int64_t k = 0; k < nblocks; ++k)
@@ -727,15 +729,15 @@ static cudaError_t boxKernel(char *dst, int64_t dstStride, const char *src,
 cudaError_t launchBoxCopy(char *dst, int64_t dstStride, const char *src,
                           int64_t srcStride, int64_t blockBytes,
                           int64_t nblocks, cudaStream_t stream) {
-  return boxKernel(dst, dstStride, src, srcStride, blockBytes, nblocks, -1,
+  return boxKernel(dst, dstStride, src, srcStride, blockBytes, nblocks, -1, 0,
                    stream);
 }
 
 cudaError_t launchBoxAdd(char *dst, int64_t dstStride, const char *src,
                          int64_t srcStride, int64_t blockBytes, int64_t nblocks,
-                         int32_t elemType, cudaStream_t stream) {
+                         int32_t elemType, int32_t op, cudaStream_t stream) {
   return boxKernel(dst, dstStride, src, srcStride, blockBytes, nblocks,
-                   elemType, stream);
+                   elemType, op, stream);
 }
 
 cudaError_t launchGatherScatter(char *dst, const int64_t *dstOff,

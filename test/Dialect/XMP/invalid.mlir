@@ -1101,6 +1101,49 @@ func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1], shadow [1:1, 1:1]>) {
 
 // -----
 
+// reduce_shadow combines with add (the default), max or min.
+func.func @f(%a: !xmp.darray<8xf64, @t, align [0], shadow [1:1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow' op reduce_shadow combines with add, max or min, not 'mul'}}
+  xmp.reduce_shadow mul %a : !xmp.darray<8xf64, @t, align [0], shadow [1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8xi32, @t, align [0], shadow [1:1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow' op reduce_shadow combines with add, max or min, not 'firstmax'}}
+  xmp.reduce_shadow firstmax %a : !xmp.darray<8xi32, @t, align [0], shadow [1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8xcomplex<f64>, @t, align [0], shadow [1:1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow' op array element type 'complex<f64>' has no order: reduce_shadow max compares shadow values with their owners (integers of 1 to 64 bits, f32, f64)}}
+  xmp.reduce_shadow max %a : !xmp.darray<8xcomplex<f64>, @t, align [0], shadow [1:1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8xcomplex<f32>, @t, align [0], shadow [1:1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow' op array element type 'complex<f32>' has no order: reduce_shadow min compares shadow values with their owners (integers of 1 to 64 bits, f32, f64)}}
+  xmp.reduce_shadow min %a : !xmp.darray<8xcomplex<f32>, @t, align [0], shadow [1:1]>
+  return
+}
+
+// -----
+
+// max and min order i1 (unlike add); the other rules hold for them.
+func.func @f(%a: !xmp.darray<8xi1, @t, align [0], shadow [1:1]>, %b: !xmp.darray<8xf32, @t, align [0], shadow [1:1]>) {
+  xmp.reduce_shadow max %a : !xmp.darray<8xi1, @t, align [0], shadow [1:1]>
+  // expected-error @+1 {{'xmp.reduce_shadow' op width 2:0 of dimension 0 exceeds the shadow 1:1}}
+  xmp.reduce_shadow min %b width [2:0] : !xmp.darray<8xf32, @t, align [0], shadow [1:1]>
+  return
+}
+
+// -----
+
 xmp.nodes @p(shape = ?)
 xmp.template @t(shape = 64)
 xmp.distribute @t onto @p [block]
@@ -2457,5 +2500,193 @@ xmp.distribute @t onto @p [gblock(*)]
 func.func @f(%n: index, %m: memref<4xi64, strided<[2]>>) {
   // expected-error @+1 {{gblock size list 0 must be a contiguous memref (identity layout), got 'memref<4xi64, strided<[2]>>'}}
   xmp.template_fix @t(%n) gblock(%m : memref<4xi64, strided<[2]>>)
+  return
+}
+
+// -----
+
+// One-sided gmove: `in` gets from the source's holders, so the source is a
+// darray; `out` puts into the destination's holders, a darray too.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_in_memref_source(%a: memref<8xf64>, %b: !xmp.darray<8xf64, @t, align [0]>) {
+  // expected-error @+1 {{'xmp.gmove' op in gets the source from the ranks that hold it: the source must be a darray (a memref source is on this rank already: use memref.copy)}}
+  xmp.gmove in %a[0:8] to %b[0:8] : memref<8xf64> to !xmp.darray<8xf64, @t, align [0]>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_out_memref_dest(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<8xf64>) {
+  // expected-error @+1 {{'xmp.gmove' op out puts into the ranks that hold the destination: the destination must be a darray (other ranks' memrefs cannot be reached)}}
+  xmp.gmove out %a[0:8] to %b[0:8] : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_start_out_memref_dest(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<8xf64>) -> !xmp.request {
+  // expected-error @+1 {{'xmp.gmove_start' op out puts into the ranks that hold the destination: the destination must be a darray}}
+  %r = xmp.gmove_start out %a[0:8] to %b[0:8] : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+  return %r : !xmp.request
+}
+
+// -----
+
+// The other rules of gmove hold for the one-sided forms.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_in_shape(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<8xf64>) {
+  // expected-error @+1 {{'xmp.gmove' op source section has shape [8] but destination section has shape [4]}}
+  xmp.gmove in %a[0:8] to %b[0:4] : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_in_acc_memref(%a: !xmp.darray<8xf64, @t, align [0]>, %b: memref<8xf64>) {
+  // expected-error @+1 {{'xmp.gmove' op with acc moves device instances, which a memref does not have: use a darray on both sides}}
+  xmp.gmove in %a[0:8] to %b[0:8] acc : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+  return
+}
+
+// -----
+
+// One-sided gmoves are not collective: allowed in any task, also with a
+// node reference (no node set) or template subscripts.
+xmp.nodes @p(shape = ?)
+xmp.nodes @q(shape = 1) = @p [0:1]
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @gmove_onesided_tasks(%a: !xmp.darray<8xf64, @t, align [0]>, %m: memref<8xf64>, %i: index) {
+  xmp.task on @q {
+    xmp.gmove in %a[0:8] to %m[0:8] : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+  }
+  xmp.task on @p [0] {
+    xmp.gmove out %m[0:8] to %a[0:8] : memref<8xf64> to !xmp.darray<8xf64, @t, align [0]>
+  }
+  xmp.task on @t (%i) {
+    %r = xmp.gmove_start in %a[0:8] to %m[0:8] : !xmp.darray<8xf64, @t, align [0]> to memref<8xf64>
+    xmp.wait %r
+  }
+  return
+}
+
+// -----
+
+// The asynchronous reduction of a scalar returns its value at the wait.
+xmp.nodes @p(shape = 2x2)
+func.func @wait_scalar_no_result(%x: f64) {
+  %r = xmp.reduction_start add %x on @p : f64
+  // expected-error @+1 {{'xmp.wait' op completes the reduction_start of a scalar: its result is the value (xmp.wait %r : 'f64')}}
+  xmp.wait %r
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @wait_scalar_type(%x: f64) -> f32 {
+  %r = xmp.reduction_start add %x on @p : f64
+  // expected-error @+1 {{'xmp.wait' op result has type 'f32' but the reduction_start moves 'f64'}}
+  %y = xmp.wait %r : f32
+  return %y : f32
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @wait_in_place_result(%m: memref<4xf64>) -> f64 {
+  %r = xmp.reduction_start add %m on @p : memref<4xf64>
+  // expected-error @+1 {{'xmp.wait' op has a result, but the request of xmp.reduction_start works in place: only the reduction or broadcast of a scalar returns a value}}
+  %y = xmp.wait %r : f64
+  return %y : f64
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @wait_result_type(%r: !xmp.request) -> memref<4xf64> {
+  // expected-error @+1 {{'xmp.wait' op result must be an integer, float or complex scalar (the value of a scalar reduction), got 'memref<4xf64>'}}
+  %y = xmp.wait %r : memref<4xf64>
+  return %y : memref<4xf64>
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @reduction_start_index(%x: index) {
+  // expected-error @+1 {{'xmp.reduction_start' op operand must be an integer, float or complex scalar, a memref or a darray of them, got 'index'}}
+  %r = xmp.reduction_start add %x on @p : index
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @reduction_start_scalar_loc(%x: f64) {
+  // expected-error @+1 {{'xmp.reduction_start' op location reduction 'firstmax' has no asynchronous form}}
+  %r = xmp.reduction_start firstmax %x on @p : f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @reduction_start_scalar_kind(%x: f64) {
+  // expected-error @+1 {{reduction kind 'and' does not apply to 'f64'}}
+  %r = xmp.reduction_start and %x on @p : f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @reduction_start_darray_acc(%a: !xmp.darray<8xf64, @t, align [*]>) {
+  // expected-error @+1 {{starts a reduction of host memory: acc is not supported (use xmp.reduction ... acc)}}
+  %r = xmp.reduction_start add %a on @p acc : !xmp.darray<8xf64, @t, align [*]>
+  return
+}
+
+// -----
+
+// The asynchronous broadcast of a scalar returns its value at the wait too.
+xmp.nodes @p(shape = 2x2)
+func.func @wait_bcast_scalar(%x: i64) -> i32 {
+  %r = xmp.bcast_start %x from [0, 1] on @p : i64
+  // expected-error @+1 {{'xmp.wait' op result has type 'i32' but the bcast_start moves 'i64'}}
+  %y = xmp.wait %r : i32
+  return %y : i32
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @wait_bcast_scalar_none(%x: f32) {
+  %r = xmp.bcast_start %x from [0, 1] on @p : f32
+  // expected-error @+1 {{'xmp.wait' op completes the bcast_start of a scalar: its result is the value (xmp.wait %r : 'f32')}}
+  xmp.wait %r
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @bcast_start_index(%x: index) {
+  // expected-error @+1 {{'xmp.bcast_start' op operand must be an integer, float or complex scalar or a memref of them, got 'index'}}
+  %r = xmp.bcast_start %x from [0, 0] on @p : index
   return
 }

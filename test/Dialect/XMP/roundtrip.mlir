@@ -93,6 +93,13 @@ func.func @f(%n: index, %w: f64) -> f64 {
   xmp.reduce_shadow %a : !u_t
 // CHECK: xmp.reduce_shadow %{{.*}} width [1:0, 0:0] periodic [false, true] acc :
   xmp.reduce_shadow %a width [1:0, 0:0] periodic [false, true] acc : !u_t
+// max and min; add is the default (printed when written).
+// CHECK: xmp.reduce_shadow max %{{.*}} width [1:1, 0:1] periodic [true, true] :
+  xmp.reduce_shadow max %a width [1:1, 0:1] periodic [true, true] : !u_t
+// CHECK: xmp.reduce_shadow min %{{.*}} acc :
+  xmp.reduce_shadow min %a acc : !u_t
+// CHECK: xmp.reduce_shadow add %{{.*}} :
+  xmp.reduce_shadow add %a : !u_t
   %r = xmp.reduction add %s on @p : f64
 // A darray replicated over grid axis 0 (its dimension 1 follows template
 // dimension 1, on axis 1), host and device instance.
@@ -142,6 +149,18 @@ func.func @f(%n: index, %w: f64) -> f64 {
   %g2 = xmp.gmove_start %a[%c0:%n:%c1, 5] to %a[0:64, %c1] acc : !u_t to !u_t
   xmp.wait %g2
   xmp.wait %g1
+// One-sided gmoves (in / out), blocking and started.
+// CHECK: xmp.gmove in %{{.*}}[0:64, 5] to %{{.*}}[0, 0:64] : !darray{{.*}} to !darray
+// CHECK: xmp.gmove out %{{.*}}[%{{.*}}:%{{.*}}:%{{.*}}, 5] to %{{.*}}[0:64, %{{.*}}] acc :
+// CHECK: %[[G3:.*]] = xmp.gmove_start in %{{.*}}[0:64, 5] to %{{.*}}[0, 0:64] :
+// CHECK: %[[G4:.*]] = xmp.gmove_start out %{{.*}}[0:64, 5] to %{{.*}}[0, 0:64] :
+// CHECK: xmp.wait %[[G3]]
+  xmp.gmove in %a[0:64:1, 5] to %x[0, 0:64] : !u_t to !x_t
+  xmp.gmove out %a[%c0:%n:%c1, 5] to %a[0:64, %c1] acc : !u_t to !u_t
+  %g3 = xmp.gmove_start in %a[0:64:1, 5] to %x[0, 0:64] : !u_t to !x_t
+  %g4 = xmp.gmove_start out %a[0:64:1, 5] to %x[0, 0:64] : !u_t to !x_t
+  xmp.wait %g3
+  xmp.wait %g4
   %lo, %hi = xmp.local_bounds %a[1] : !u_t
   %lv = xmp.local_view %a : !u_t -> memref<34x34xf64>
 // Lowering-level coherence ops of device loops (GPU path), one per access mode.
@@ -348,4 +367,26 @@ func.func @async_collectives(%m: memref<4xf64>, %n: memref<4xf64>) {
   xmp.wait %b
   xmp.wait %r
   return
+}
+
+// Scalars (the value comes back at the wait) and darrays, started.
+// CHECK-LABEL: func.func @async_scalar_darray
+// CHECK: %[[S:.*]] = xmp.reduction_start max %{{.*}} on @p [1] : f64
+// CHECK: %[[I:.*]] = xmp.reduction_start xor %{{.*}} on @p : i32
+// CHECK: %[[D:.*]] = xmp.reduction_start add %{{.*}} on @p [0] : !darray
+// CHECK: %{{.*}} = xmp.wait %[[S]] : f64
+// CHECK: xmp.wait %[[D]]{{$}}
+// CHECK: %{{.*}} = xmp.wait %[[I]] : i32
+// CHECK: %[[B:.*]] = xmp.bcast_start %{{.*}} from [1, 0] on @p : f64
+// CHECK: %{{.*}} = xmp.wait %[[B]] : f64
+func.func @async_scalar_darray(%x: f64, %k: i32, %a: !x_t) -> (f64, i32, f64) {
+  %s = xmp.reduction_start max %x on @p [1] : f64
+  %i = xmp.reduction_start xor %k on @p : i32
+  %d = xmp.reduction_start add %a on @p [0] : !x_t
+  %y = xmp.wait %s : f64
+  xmp.wait %d
+  %j = xmp.wait %i : i32
+  %b = xmp.bcast_start %x from [1, 0] on @p : f64
+  %z = xmp.wait %b : f64
+  return %y, %j, %z : f64, i32, f64
 }

@@ -405,6 +405,41 @@ static void printSyncDirection(OpAsmPrinter &p, Operation *,
   p << stringifyEnum(dir.getValue());
 }
 
+/// The optional mode of a gmove: `in`, `out` or nothing.
+static ParseResult parseGMoveMode(OpAsmParser &parser, GMoveModeAttr &mode) {
+  for (GMoveMode m : {GMoveMode::in, GMoveMode::out})
+    if (succeeded(parser.parseOptionalKeyword(stringifyEnum(m)))) {
+      mode = GMoveModeAttr::get(parser.getContext(), m);
+      return success();
+    }
+  return success();
+}
+
+static void printGMoveMode(OpAsmPrinter &p, Operation *, GMoveModeAttr mode) {
+  if (mode)
+    p << stringifyEnum(mode.getValue()) << " ";
+}
+
+/// The optional operation of reduce_shadow: any reduction kind keyword (the
+/// verifier says which apply), or nothing (add).
+static ParseResult parseShadowKind(OpAsmParser &parser,
+                                   ReductionKindAttr &kind) {
+  for (uint32_t k = 0; k <= getMaxEnumValForReductionKind(); ++k) {
+    std::optional<ReductionKind> v = symbolizeReductionKind(k);
+    if (v && succeeded(parser.parseOptionalKeyword(stringifyEnum(*v)))) {
+      kind = ReductionKindAttr::get(parser.getContext(), *v);
+      return success();
+    }
+  }
+  return success();
+}
+
+static void printShadowKind(OpAsmPrinter &p, Operation *,
+                            ReductionKindAttr kind) {
+  if (kind)
+    p << stringifyEnum(kind.getValue()) << " ";
+}
+
 /// `[lo:hi, ...]`: reflect widths, loop overlap margins; with `unbound`,
 /// loop expand widths, each entry optionally prefixed by `unbound`.
 static ParseResult parseLoHiList(OpAsmParser &parser, DenseI64ArrayAttr &lo,
@@ -1769,6 +1804,24 @@ LogicalResult ReduceShadowOp::verify() {
                                  getWidthHi(), getPeriodic())))
     return failure();
   Type et = type.getElementType();
+  ReductionKind kind = getShadowKind();
+  if (kind == ReductionKind::max || kind == ReductionKind::min) {
+    auto i = llvm::dyn_cast<IntegerType>(et);
+    bool ordered = i ? llvm::is_contained({1u, 8u, 16u, 32u, 64u},
+                                          i.getWidth())
+                     : (et.isF32() || et.isF64());
+    if (!ordered)
+      return emitOpError() << "array element type " << et
+                           << " has no order: reduce_shadow "
+                           << stringifyEnum(kind)
+                           << " compares shadow values with their owners "
+                              "(integers of 1 to 64 bits, f32, f64)";
+    return success();
+  }
+  if (kind != ReductionKind::add)
+    return emitOpError() << "reduce_shadow combines with add, max or min, "
+                            "not '"
+                         << stringifyEnum(kind) << "'";
   auto isAddable = [](Type t) {
     if (auto i = llvm::dyn_cast<IntegerType>(t))
       return i.getWidth() == 8 || i.getWidth() == 16 || i.getWidth() == 32 ||
@@ -1843,9 +1896,20 @@ static LogicalResult verifyAsyncValue(Operation *op, Value v) {
 }
 
 LogicalResult ReductionStartOp::verify() {
-  if (failed(verifyAsyncValue(*this, getValue())))
-    return failure();
   Type t = getValue().getType();
+  if (llvm::isa<MemRefType>(t)) {
+    if (failed(verifyAsyncValue(*this, getValue())))
+      return failure();
+  } else if (auto da = llvm::dyn_cast<DArrayType>(t)) {
+    Type e = da.getElementType();
+    if (!e.isIntOrFloat() && !llvm::isa<ComplexType>(e))
+      return emitOpError() << "darray element type " << e
+                           << " is not an integer, float or complex type";
+  } else if (!t.isIntOrFloat() && !llvm::isa<ComplexType>(t)) {
+    return emitOpError() << "operand must be an integer, float or complex "
+                            "scalar, a memref or a darray of them, got "
+                         << t;
+  }
   if (isLocationReductionKind(getKind()))
     return emitOpError() << "location reduction '" << stringifyEnum(getKind())
                          << "' has no asynchronous form";
@@ -1867,8 +1931,59 @@ ReductionStartOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return verifyGridAxes(*this, *nodes, getNodesAttr(), getAxes());
 }
 
+/// The scalar a request brings back at its wait: the operand of the
+/// scalar reduction_start or bcast_start that made it (null otherwise, or
+/// when the request's start is not visible here).
+static Type scalarOfRequest(Value request) {
+  Value v;
+  if (auto start = request.getDefiningOp<ReductionStartOp>())
+    v = start.getValue();
+  else if (auto start = request.getDefiningOp<BcastStartOp>())
+    v = start.getValue();
+  if (!v)
+    return {};
+  Type t = v.getType();
+  return llvm::isa<MemRefType, DArrayType>(t) ? Type() : t;
+}
+
+LogicalResult WaitOp::verify() {
+  Type scalar = scalarOfRequest(getRequest());
+  Operation *start = getRequest().getDefiningOp();
+  if (Value r = getResult()) {
+    Type t = r.getType();
+    if (!t.isIntOrFloat() && !llvm::isa<ComplexType>(t))
+      return emitOpError() << "result must be an integer, float or complex "
+                              "scalar (the value of a scalar reduction), got "
+                           << t;
+    if (scalar && scalar != t)
+      return emitOpError() << "result has type " << t << " but the "
+                           << start->getName().stripDialect()
+                           << " moves " << scalar;
+    if (start && !scalar)
+      return emitOpError() << "has a result, but the request of "
+                           << start->getName()
+                           << " works in place: only the reduction or "
+                              "broadcast of a scalar returns a value";
+    return success();
+  }
+  if (scalar)
+    return emitOpError() << "completes the "
+                         << start->getName().stripDialect()
+                         << " of a scalar: its result is the value (xmp.wait "
+                            "%r : "
+                         << scalar << ")";
+  return success();
+}
+
 LogicalResult BcastStartOp::verify() {
-  return verifyAsyncValue(*this, getValue());
+  Type t = getValue().getType();
+  if (llvm::isa<MemRefType>(t))
+    return verifyAsyncValue(*this, getValue());
+  if (!t.isIntOrFloat() && !llvm::isa<ComplexType>(t))
+    return emitOpError() << "operand must be an integer, float or complex "
+                            "scalar or a memref of them, got "
+                         << t;
+  return success();
 }
 
 LogicalResult
@@ -2175,8 +2290,11 @@ LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       return check(op, b.getNodesAttr(), "bcast_start");
     if (auto b = llvm::dyn_cast<BarrierOp>(op))
       return check(op, b.getNodesAttr(), "barrier");
-    if (llvm::isa<GMoveOp, GMoveStartOp>(op))
-      return check(op, {}, op->getName().stripDialect());
+    // One-sided gmoves (in / out) are executed by the task's ranks alone.
+    if (auto g = llvm::dyn_cast<GMoveOp>(op); g && !g.isOneSided())
+      return check(op, {}, "gmove");
+    if (auto g = llvm::dyn_cast<GMoveStartOp>(op); g && !g.isOneSided())
+      return check(op, {}, "gmove_start");
     if (auto a = llvm::dyn_cast<AllocOp>(op))
       return check(op, gridOf(op, a.getType()), "darray allocation");
     if (auto a = llvm::dyn_cast<DeallocOp>(op))
@@ -2460,6 +2578,20 @@ static LogicalResult verifyGMoveLike(OpT op) {
   if (op.getAcc() && (srcLocal || dstLocal))
     return op.emitOpError() << "with acc moves device instances, which a memref "
                             "does not have: use a darray on both sides";
+  // One-sided: the remote side is a darray (its window is what the
+  // executing rank reads or writes); a memref is on the executing rank.
+  if (auto mode = op.getMode()) {
+    if (*mode == GMoveMode::in && srcLocal)
+      return op.emitOpError()
+             << "in gets the source from the ranks that hold it: the source "
+                "must be a darray (a memref source is on this rank already: "
+                "use memref.copy)";
+    if (*mode == GMoveMode::out && dstLocal)
+      return op.emitOpError()
+             << "out puts into the ranks that hold the destination: the "
+                "destination must be a darray (other ranks' memrefs cannot "
+                "be reached)";
+  }
   return success();
 }
 

@@ -403,6 +403,26 @@ void Lowering::lowerDArrayReductions(func::FuncOp func) {
       HostModifiedOp::create(b, loc, a);
     r->erase();
   }
+  // The asynchronous form (no acc): the host block, started in place; the
+  // device instance is stale from the start on (the array belongs to the
+  // reduction until its wait, so nothing reads it in between).
+  SmallVector<ReductionStartOp> starts;
+  func.walk([&](ReductionStartOp r) {
+    if (isa<DArrayType>(r.getValue().getType()))
+      starts.push_back(r);
+  });
+  for (ReductionStartOp r : starts) {
+    Value a = r.getValue();
+    OpBuilder b(r);
+    auto s = ReductionStartOp::create(b, r.getLoc(), r.getRequest().getType(),
+                                      r.getKindAttr(),
+                                      getInfo(a).view, r.getNodesAttr(),
+                                      r.getAxesAttr());
+    if (gpu && hasDeviceData)
+      HostModifiedOp::create(b, r.getLoc(), a);
+    r.getRequest().replaceAllUsesWith(s.getRequest());
+    r->erase();
+  }
 }
 
 LogicalResult Lowering::lowerAccesses(func::FuncOp func) {

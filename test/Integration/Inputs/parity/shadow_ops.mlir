@@ -40,6 +40,13 @@
 //   25 a2t width [1:0, 1:1], periodic [false, true];
 //   26/27 a3 width [1:1, 1:1, 1:0] (less than the shadow in dimension 1),
 //         periodic [true, false, true], two rounds.
+// reduce_shadow max / min (tags 28-31): the owned elements start at
+// 0.5 + 1 + (13 g0 + 7 g1 + 3 g2 + 5 round) mod 97, the range of the
+// shadows' values, so that some keep theirs and others take a copy's;
+// each owned element becomes the max / min of its value and its copies':
+//   28 a2 max, periodic [true, false]; 29 a2 min, round 1;
+//   30 a3 max width [1:1, 1:1, 1:0], periodic [true, false, true];
+//   31 a1 min, periodic (a halo spanning two owners on 6 and 7 ranks).
 xmp.nodes @g1(shape = ?)
 xmp.nodes @g2(shape = ?x?)
 xmp.nodes @g3(shape = ?x?x?)
@@ -106,6 +113,30 @@ func.func @hval(%r: index, %k: index, %round: index) -> f64 {
   return %f : f64
 }
 
+// An owned element's value for reduce_shadow max / min:
+// 0.5 + 1 + (13 g0 + 7 g1 + 3 g2 + 5 round) mod 97.
+func.func @oval(%g0: index, %g1: index, %g2: index, %round: index) -> f64 {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c7 = arith.constant 7 : index
+  %c13 = arith.constant 13 : index
+  %c97 = arith.constant 97 : index
+  %half = arith.constant 0.5 : f64
+  %a = arith.muli %g0, %c13 : index
+  %b = arith.muli %g1, %c7 : index
+  %c = arith.muli %g2, %c3 : index
+  %d = arith.muli %round, %c5 : index
+  %s0 = arith.addi %a, %b : index
+  %s1 = arith.addi %s0, %c : index
+  %s2 = arith.addi %s1, %d : index
+  %m = arith.remui %s2, %c97 : index
+  %s3 = arith.addi %m, %c1 : index
+  %f = func.call @f64(%s3) : (index) -> f64
+  %h = arith.addf %f, %half : f64
+  return %h : f64
+}
+
 // Whether box index i of a dimension is owned: slo <= i < slo + n.
 func.func @owned(%geo: !geo, %d: index, %i: index) -> i1 {
   %c1 = arith.constant 1 : index
@@ -132,7 +163,7 @@ func.func @global(%geo: !geo, %d: index, %i: index) -> index {
 
 // Fills the box of geometry geo (per dimension: owned lo, owned count n,
 // shadow lo, box extent): owned elements their value, the others -1
-// (mode 0) or hval (mode 1).
+// (mode 0) or hval (mode 1); mode 2: hval, the owned elements oval.
 func.func @fill(%v: !v3, %geo: !geo, %r: index, %round: index, %mode: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -143,6 +174,7 @@ func.func @fill(%v: !v3, %geo: !geo, %r: index, %round: index, %mode: index) {
   %e1 = memref.load %geo[%c1, %c3] : !geo
   %e2 = memref.load %geo[%c2, %c3] : !geo
   %isred = arith.cmpi ne, %mode, %c0 : index
+  %isord = arith.cmpi eq, %mode, %c2 : index
   scf.for %i0 = %c0 to %e0 step %c1 {
     scf.for %i1 = %c0 to %e1 step %c1 {
       scf.for %i2 = %c0 to %e2 step %c1 {
@@ -155,7 +187,13 @@ func.func @fill(%v: !v3, %geo: !geo, %r: index, %round: index, %mode: index) {
           %g0 = func.call @global(%geo, %c0, %i0) : (!geo, index, index) -> index
           %g1 = func.call @global(%geo, %c1, %i1) : (!geo, index, index) -> index
           %g2 = func.call @global(%geo, %c2, %i2) : (!geo, index, index) -> index
-          %w = func.call @val(%g0, %g1, %g2, %round) : (index, index, index, index) -> f64
+          %w = scf.if %isord -> (f64) {
+            %wo = func.call @oval(%g0, %g1, %g2, %round) : (index, index, index, index) -> f64
+            scf.yield %wo : f64
+          } else {
+            %wv = func.call @val(%g0, %g1, %g2, %round) : (index, index, index, index) -> f64
+            scf.yield %wv : f64
+          }
           scf.yield %w : f64
         } else {
           %y = scf.if %isred -> (f64) {
@@ -505,6 +543,52 @@ func.func @reductions(%d: !d_t, %dv: memref<8x600xf64>, %r: index) {
     func.call @flush(%d, %dv, %t) : (!d_t, memref<8x600xf64>, index) -> ()
   }
   xmp.dealloc %a3 : !a3
+  func.call @orders(%d, %dv, %r) : (!d_t, memref<8x600xf64>, index) -> ()
+  return
+}
+
+// Tags 28-31: reduce_shadow max and min.
+func.func @orders(%d: !d_t, %dv: memref<8x600xf64>, %r: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %t28 = arith.constant 28 : index
+  %t29 = arith.constant 29 : index
+  %t30 = arith.constant 30 : index
+  %t31 = arith.constant 31 : index
+  %geo = memref.alloca() : !geo
+
+  %a2 = xmp.alloc : !a2
+  %lv_a2 = xmp.local_view %a2 : !a2 -> memref<?x?xf64>
+  %v2 = func.call @prep_a2(%a2, %lv_a2, %geo) : (!a2, memref<?x?xf64>, !geo) -> !v3
+  func.call @fill(%v2, %geo, %r, %c0, %c2) : (!v3, !geo, index, index, index) -> ()
+  xmp.reduce_shadow max %a2 periodic [true, false] acc : !a2
+  func.call @dump(%v2, %geo, %dv, %r) : (!v3, !geo, memref<8x600xf64>, index) -> ()
+  func.call @flush(%d, %dv, %t28) : (!d_t, memref<8x600xf64>, index) -> ()
+  %w2 = func.call @prep_a2(%a2, %lv_a2, %geo) : (!a2, memref<?x?xf64>, !geo) -> !v3
+  func.call @fill(%w2, %geo, %r, %c1, %c2) : (!v3, !geo, index, index, index) -> ()
+  xmp.reduce_shadow min %a2 periodic [true, false] acc : !a2
+  func.call @dump(%w2, %geo, %dv, %r) : (!v3, !geo, memref<8x600xf64>, index) -> ()
+  func.call @flush(%d, %dv, %t29) : (!d_t, memref<8x600xf64>, index) -> ()
+  xmp.dealloc %a2 : !a2
+
+  %a3 = xmp.alloc : !a3
+  %lv_a3 = xmp.local_view %a3 : !a3 -> memref<?x?x?xf64>
+  %v3 = func.call @prep_a3(%a3, %lv_a3, %geo) : (!a3, memref<?x?x?xf64>, !geo) -> !v3
+  func.call @fill(%v3, %geo, %r, %c0, %c2) : (!v3, !geo, index, index, index) -> ()
+  xmp.reduce_shadow max %a3 width [1:1, 1:1, 1:0] periodic [true, false, true] acc : !a3
+  func.call @dump(%v3, %geo, %dv, %r) : (!v3, !geo, memref<8x600xf64>, index) -> ()
+  func.call @flush(%d, %dv, %t30) : (!d_t, memref<8x600xf64>, index) -> ()
+  xmp.dealloc %a3 : !a3
+
+  %a1 = xmp.alloc : !a1
+  %lv_a1 = xmp.local_view %a1 : !a1 -> memref<?xf64>
+  %v1 = func.call @prep_a1(%a1, %lv_a1, %geo) : (!a1, memref<?xf64>, !geo) -> !v3
+  func.call @fill(%v1, %geo, %r, %c0, %c2) : (!v3, !geo, index, index, index) -> ()
+  xmp.reduce_shadow min %a1 periodic [true] acc : !a1
+  func.call @dump(%v1, %geo, %dv, %r) : (!v3, !geo, memref<8x600xf64>, index) -> ()
+  func.call @flush(%d, %dv, %t31) : (!d_t, memref<8x600xf64>, index) -> ()
+  xmp.dealloc %a1 : !a1
   return
 }
 

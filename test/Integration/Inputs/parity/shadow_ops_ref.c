@@ -74,6 +74,10 @@ static double val(const int *g, int round) {
 static double hval(int r, int k, int round) {
   return 1 + (r * 37 + k * 11 + round * 5) % 97;
 }
+// An owned element's value for reduce_shadow max / min (the shadows' range).
+static double oval(const int *g, int round) {
+  return 0.5 + 1 + (13 * g[0] + 7 * g[1] + 3 * g[2] + 5 * round) % 97;
+}
 
 // This rank's piece: per dimension the owned global lo and count, box
 // extents; 0 when it owns nothing in some dimension.
@@ -158,6 +162,7 @@ struct Dump {
   const struct Arr *a;
   int tag, maxHalo, round;
   double *sum; // reduce_shadow: per global element, the copies' sum
+  int op;      // 0 sum, 1 max, 2 min
 };
 
 static int flat(const struct Arr *a, const int *g) {
@@ -173,7 +178,7 @@ static void reflected(void *ctx, int r, int k, int h, const int *g) {
 
 static void reflectDump(int tag, const struct Arr *a, int maxHalo,
                         int round) {
-  struct Dump d = {a, tag, maxHalo, round, NULL};
+  struct Dump d = {a, tag, maxHalo, round, NULL, 0};
   forEachElement(a, reflected, &d);
 }
 
@@ -192,9 +197,36 @@ static void reduced(void *ctx, int r, int k, int h, const int *g) {
 
 static void reduceDump(int tag, const struct Arr *a, int round) {
   struct Dump d = {a, tag, 3, round,
-                   calloc(a->m[0] * a->m[1] * a->m[2], sizeof(double))};
+                   calloc(a->m[0] * a->m[1] * a->m[2], sizeof(double)), 0};
   forEachElement(a, addCopy, &d);
   forEachElement(a, reduced, &d);
+  free(d.sum);
+}
+// reduce_shadow max (op 1) / min (op 2): the owners start at oval.
+static void orderCopy(void *ctx, int r, int k, int h, const int *g) {
+  struct Dump *d = ctx;
+  if (h < 1)
+    return;
+  double *x = &d->sum[flat(d->a, g)], y = hval(r, k, d->round);
+  if (d->op == 1 ? y > *x : y < *x)
+    *x = y;
+}
+static void ordered(void *ctx, int r, int k, int h, const int *g) {
+  struct Dump *d = ctx;
+  double v = hval(r, k, d->round);
+  if (h == 0) {
+    double o = oval(g, d->round), c = d->sum[flat(d->a, g)];
+    v = (d->op == 1 ? c > o : c < o) ? c : o;
+  }
+  pr((long)d->tag * 10000 + r * L + k, v);
+}
+static void orderDump(int tag, const struct Arr *a, int round, int op) {
+  int n = a->m[0] * a->m[1] * a->m[2];
+  struct Dump d = {a, tag, 3, round, malloc(n * sizeof(double)), op};
+  for (int i = 0; i < n; ++i)
+    d.sum[i] = op == 1 ? -1e300 : 1e300;
+  forEachElement(a, orderCopy, &d);
+  forEachElement(a, ordered, &d);
   free(d.sum);
 }
 
@@ -253,5 +285,10 @@ int main(int argc, char **argv) {
   a3r.per[0] = 1, a3r.per[1] = 0, a3r.per[2] = 1;
   reduceDump(26, &a3r, 0);
   reduceDump(27, &a3r, 1);
+  // reduce_shadow max and min.
+  orderDump(28, &a2, 0, 1);
+  orderDump(29, &a2, 1, 2);
+  orderDump(30, &a3r, 0, 1);
+  orderDump(31, &a1, 0, 2);
   return 0;
 }

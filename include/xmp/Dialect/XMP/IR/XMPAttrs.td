@@ -69,6 +69,21 @@ def XMP_SyncDirectionAttr : EnumAttr<XMP_Dialect, XMP_SyncDirection, "sync"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+// One-sided gmove (XMP's `gmove in` / `gmove out`); the values are the
+// runtime's XMPRT_GMOVE_IN / XMPRT_GMOVE_OUT.
+def XMP_GMoveIn  : I32EnumAttrCase<"in", 1>;
+def XMP_GMoveOut : I32EnumAttrCase<"out", 2>;
+def XMP_GMoveModeKind : I32EnumAttr<"GMoveMode",
+    "one-sided mode of a gmove", [XMP_GMoveIn, XMP_GMoveOut]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::xmp";
+}
+def XMP_GMoveModeAttr : EnumAttr<XMP_Dialect, XMP_GMoveModeKind, "gmove_mode"> {
+  let summary = "`in` (get from the source's holders) or `out` (put to the "
+                "destination's holders)";
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def XMP_AccessRead : I32EnumAttrCase<"read", 1>;
 def XMP_AccessWrite : I32EnumAttrCase<"write", 2>;
 def XMP_AccessReadWrite : I32EnumAttrCase<"readwrite", 3>;

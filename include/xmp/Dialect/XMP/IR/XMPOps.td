@@ -661,11 +661,13 @@ def XMP_ReflectWaitOp : XMP_Op<"reflect_wait"> {
 
 def XMP_ReduceShadowOp : XMP_Op<"reduce_shadow",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
-  let summary = "adds every shadow element into the element it copies";
+  let summary = "combines every shadow element into the element it copies";
   let description = [{
     ```mlir
     xmp.reduce_shadow %u : !u_t
     xmp.reduce_shadow %u width [1:0, 2:2] periodic [true, false] acc : !u_t
+    xmp.reduce_shadow max %u : !u_t
+    xmp.reduce_shadow min %u width [1:1] periodic [true] : !u_t
     ```
     XMP's `reduce_shadow`, the reverse of `xmp.reflect`: each owned
     element becomes its value plus the values of all its shadow copies, on
@@ -674,17 +676,30 @@ def XMP_ReduceShadowOp : XMP_Op<"reduce_shadow",
     elements outside the array are ignored. The shadows keep their values
     (they are read, not written). `acc` acts on the device instance, as
     for `xmp.reflect`. The element type must have addition (not `i1`).
+
+    `max` / `min` (the spec's operation is `+`, the default): each owned
+    element becomes the largest (smallest) of its value and its shadow
+    copies' values, on integers (signed; `i1` too) and `f32` / `f64`
+    (compared with `>` / `<`: a NaN copy never replaces a value).
   }];
   let arguments = (ins XMP_DArray:$array,
                        OptionalAttr<DenseI64ArrayAttr>:$widthLo,
                        OptionalAttr<DenseI64ArrayAttr>:$widthHi,
                        OptionalAttr<DenseBoolArrayAttr>:$periodic,
-                       UnitAttr:$acc);
+                       UnitAttr:$acc,
+                       OptionalAttr<XMP_ReductionKindAttr>:$kind);
   let assemblyFormat = [{
+    custom<ShadowKind>($kind) ``
     $array (`width` custom<LoHiList>($widthLo, $widthHi)^)?
     (`periodic` $periodic^)? (`acc` $acc^)? attr-dict `:` type($array)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The combining operation: add unless `max` or `min` is given.
+    ::mlir::xmp::ReductionKind getShadowKind() {
+      return getKind().value_or(::mlir::xmp::ReductionKind::add);
+    }
+  }];
 }
 
 def XMP_ReductionOp : XMP_Op<"reduction",
@@ -752,21 +767,31 @@ def XMP_BcastOp : XMP_Op<"bcast",
 
 def XMP_ReductionStartOp : XMP_Op<"reduction_start",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
-  let summary = "starts an all-reduce of a memref in place (XMP `async`)";
+  let summary = "starts an all-reduce of a scalar, a memref or a darray "
+                "(XMP `async`)";
   let description = [{
     ```mlir
     %r = xmp.reduction_start add %m on @p : memref<4xf64>
     ...                                   // work that does not touch %m
     xmp.wait %r
+    %q = xmp.reduction_start max %x on @p [1] : f64
+    ...
+    %y = xmp.wait %q : f64                // the reduced scalar
+    %d = xmp.reduction_start add %a on @p [1] : !a_t
+    ...                                   // work that does not touch %a
+    xmp.wait %d
     ```
     XMP's `reduction(+: a) async(id)` ... `wait_async(id)`: the same
-    reduction as `xmp.reduction` on a host memref, over the whole grid or
-    one axis, started here and complete after `xmp.wait` on the request
-    (every request is waited for exactly once; the memref belongs to the
-    operation until then). Kinds as for `xmp.reduction`, location kinds
-    excepted.
+    reduction as `xmp.reduction`, over the whole grid or one axis, started
+    here and complete after `xmp.wait` on the request (every request is
+    waited for exactly once). A memref or a darray (its host block,
+    element-wise, along grid axes over which it is replicated) is reduced
+    in place and belongs to the operation until the wait; a scalar's
+    result is the result of the `xmp.wait`, which names its type. Kinds
+    as for `xmp.reduction`, location kinds excepted; no `acc` (a device
+    instance is reduced by the blocking `xmp.reduction ... acc`).
   }];
-  let arguments = (ins XMP_ReductionKindAttr:$kind, AnyMemRef:$value,
+  let arguments = (ins XMP_ReductionKindAttr:$kind, AnyType:$value,
                        FlatSymbolRefAttr:$nodes,
                        OptionalAttr<DenseI64ArrayAttr>:$axes);
   let results = (outs XMP_Request:$request);
@@ -782,13 +807,15 @@ def XMP_ReductionStartOp : XMP_Op<"reduction_start",
 
 def XMP_BcastStartOp : XMP_Op<"bcast_start",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
-  let summary = "starts a broadcast of a memref in place (XMP `async`)";
+  let summary = "starts a broadcast of a memref or a scalar (XMP `async`)";
   let description = [{
     `%r = xmp.bcast_start %m from [0, 1] on @p : memref<4xi32>` ...
     `xmp.wait %r`: `xmp.bcast` on a host memref, started here, complete
-    after `xmp.wait`.
+    after `xmp.wait`. A scalar's broadcast value is the result of the wait:
+    `%r = xmp.bcast_start %x from [0] on @p : f64` ...
+    `%y = xmp.wait %r : f64`.
   }];
-  let arguments = (ins AnyMemRef:$value, DenseI64ArrayAttr:$root,
+  let arguments = (ins AnyType:$value, DenseI64ArrayAttr:$root,
                        FlatSymbolRefAttr:$nodes);
   let results = (outs XMP_Request:$request);
   let assemblyFormat = [{
@@ -801,8 +828,16 @@ def XMP_BcastStartOp : XMP_Op<"bcast_start",
 
 def XMP_WaitOp : XMP_Op<"wait"> {
   let summary = "completes a collective started asynchronously";
+  let description = [{
+    `xmp.wait %r` completes the operation that made `%r`; for the
+    reduction or broadcast of a scalar, `%v = xmp.wait %r : f64` also
+    returns the value (the operand's type; checked here when the request's
+    start is visible, by the runtime otherwise).
+  }];
   let arguments = (ins XMP_Request:$request);
-  let assemblyFormat = "$request attr-dict";
+  let results = (outs Optional<AnyType>:$result);
+  let assemblyFormat = "$request attr-dict (`:` type($result)^)?";
+  let hasVerifier = 1;
 }
 
 def XMP_TaskOp : XMP_Op<"task", [RecursiveMemoryEffects,
@@ -859,9 +894,11 @@ class XMP_GMoveBase<string mnemonic, dag resultList>
                        DenseI64ArrayAttr:$srcStatic, DenseBoolArrayAttr:$srcScalar,
                        XMP_ArrayLike:$dest, Variadic<Index>:$dstDynamic,
                        DenseI64ArrayAttr:$dstStatic, DenseBoolArrayAttr:$dstScalar,
-                       UnitAttr:$acc);
+                       UnitAttr:$acc,
+                       OptionalAttr<XMP_GMoveModeAttr>:$mode);
   let results = resultList;
   let assemblyFormat = [{
+    custom<GMoveMode>($mode) ``
     $source `` custom<Subscripts>($srcDynamic, $srcStatic, $srcScalar)
     `to` $dest `` custom<Subscripts>($dstDynamic, $dstStatic, $dstScalar)
     (`acc` $acc^)? attr-dict `:` type($source) `to` type($dest)
@@ -870,6 +907,8 @@ class XMP_GMoveBase<string mnemonic, dag resultList>
   let extraClassDeclaration = [{
     /// Section counts of the non-scalar dimensions (kDynamic if unknown).
     ::llvm::SmallVector<int64_t> getSectionShape(bool source);
+    /// `in` or `out`: one-sided, executed by whichever ranks meet it.
+    bool isOneSided() { return getMode().has_value(); }
   }];
   // gmoveSectionShape and verifyGMoveLike: XMPOps.cpp.
   let extraClassDefinition = [{
@@ -892,7 +931,28 @@ def XMP_GMoveOp : XMP_GMoveBase<"gmove", (outs)> {
     Bounds may be integers or `index` values. The shapes (counts of the
     triplet dimensions, in order) must match. Works between any
     distributions and alignments; the schedule is computed once per call
-    site and shape.
+    site and shape. Without a mode it is collective over all ranks.
+
+    ```mlir
+    xmp.gmove in %b[4:8] to %m[0:4] : !b_t to memref<4xf64>
+    xmp.gmove out %m[0:4] to %a[0:4] : memref<4xf64> to !a_t
+    ```
+    `in` and `out` (XMP's `gmove in` / `gmove out`) are one-sided: only
+    the ranks that execute the op take part (inside `xmp.task`, or under
+    `scf.if` on `xmp.node_index`), the others are passive. With `in` each
+    executing rank assigns the destination elements it holds (all of a
+    memref), getting each from one holder of the source (itself if it
+    holds it); the source is a darray. With `out` each executing rank puts
+    the source elements it holds (all of a memref) into every holder of
+    the destination element; the destination is a darray. The runtime
+    uses MPI RMA (passive target: the passive ranks call nothing) on a
+    window of the remote darray, which its allocation makes (collectively)
+    because the program uses it one-sidedly. The op is complete at the
+    origin and the target when it returns; the passive ranks see the
+    values after a synchronization with the executing ranks (a barrier
+    after the task), and must not access the elements concurrently.
+    `acc` stages the executing rank's side through the host; the passive
+    ranks' host instances are read and written.
   }];
 }
 
@@ -912,7 +972,10 @@ def XMP_GMoveStartOp : XMP_GMoveBase<"gmove_start",
     nor written (the runtime packs the source at the start and unpacks
     into the destination at the wait). Every request is waited for
     exactly once; like `xmp.gmove` it is collective over all ranks, which
-    start their gmoves in the same order.
+    start their gmoves in the same order, unless it is one-sided (`in` /
+    `out`, as for `xmp.gmove`): then the gets or puts are issued here and
+    completed (flushed, and unpacked for `in`) at the wait, on the
+    executing rank alone.
   }];
 }
 
