@@ -22,7 +22,10 @@
 //             incumbent only when it beats it by the hysteresis; a probe
 //             that fails excludes its neighbourhood for the round;
 //   settled   no such weight (or 6 failed probes): the incumbent is kept,
-//             and a new round starts every XMP_WEIGHT_REPROBE steps;
+//             and a new round starts every XMP_WEIGHT_REPROBE steps; once
+//             the settled incumbent has been looked at again, a GPU-only
+//             incumbent's steps are not timed (nothing learns from them)
+//             except the last samples before the next round;
 //   warm-up   the first XMP_WEIGHT_WARMUP reports of a loop are not learnt
 //             from (first-touch, module loading, cold caches).
 // Probe steps and their cost (seconds over the incumbent's median) are
@@ -865,6 +868,19 @@ void xmprt_loop_split(const xmprt_template *t, int32_t dim, int64_t lb,
   out[3] = n - gpuCount;
 }
 
+namespace {
+// Whether a GPU-only step of settled auto loop `s` can go untimed (see
+// xmprt_loop_gpu_begin).
+bool quietStep(const LoopState &s, const Params &p) {
+  if (s.lastMode != XMPRT_WEIGHT_AUTO || !s.started ||
+      s.phase != LoopState::Settled || !s.checked || s.incW != 0.0)
+    return false;
+  if (p.reprobe == 0)
+    return true;
+  return s.steps + 1 - s.settledAt < p.reprobe - p.samples;
+}
+} // namespace
+
 void xmprt_loop_gpu_begin(int64_t loop_id) {
   const char *fn = "xmprt_loop_gpu_begin";
   std::lock_guard<std::mutex> g(gMutex);
@@ -882,8 +898,18 @@ void xmprt_loop_gpu_begin(int64_t loop_id) {
   }
   // Nobody can read this step's time: no events (two cudaEventRecord calls
   // are most of the host cost of a step at weight 0).
-  if (!(p.timeAlways || p.verbose || gTimesUsed || gTrace ||
-        s.lastMode == XMPRT_WEIGHT_AUTO)) {
+  bool observed = p.timeAlways || p.verbose || gTimesUsed || gTrace;
+  if (!(observed || s.lastMode == XMPRT_WEIGHT_AUTO)) {
+    s.open = s.untimed = true;
+    return;
+  }
+  // An auto loop settled on a GPU-only incumbent that has been looked at
+  // again learns nothing until its next round: its steps are counted, not
+  // timed, except the last XMP_WEIGHT_SAMPLES before the round (which give
+  // the round a fresh median of the incumbent). A settled auto step then
+  // costs what a weight-0 step costs.
+  if (!observed && quietStep(s, p)) {
+    ++s.steps;
     s.open = s.untimed = true;
     return;
   }

@@ -1168,6 +1168,66 @@ TEST(GpuSplit, TimerMeasuresTheStream) {
 // The mocked CUDA runtime counts recorded events (absent on a real GPU).
 extern "C" __attribute__((weak)) long xmprt_mock_event_records(void);
 
+// A weight(auto) loop settled on the GPU alone times only the steps its
+// next search round learns from (the last XMP_WEIGHT_SAMPLES before each
+// XMP_WEIGHT_REPROBE): its other steps cost what a weight-0 step costs (no
+// events). Runs before GpuOnlyStepsTimedWhenRead, which makes every step
+// timed for the rest of the process (xmprt_step_times_used).
+TEST(GpuSplit, SettledAutoStepsUntimed) {
+  NEED_GPU();
+  if (!xmprt_mock_event_records)
+    GTEST_SKIP() << "counts the events of the mocked CUDA runtime";
+  for (const char *v : {"XMP_VERBOSE", "XMP_WEIGHT_TRACE", "XMP_STEP_TIMING",
+                        "XMP_WEIGHT_SAMPLES", "XMP_WEIGHT_REPROBE",
+                        "XMP_WEIGHT_INIT", "XMP_WEIGHT_PROBE"})
+    if (getenv(v))
+      GTEST_SKIP() << v << " is set";
+  const int64_t id = 7002;
+  // One step: all on the GPU through begin/end at weight 0, or a split
+  // step whose CPU part is hopeless (1 s per iteration against a GPU
+  // step of about 0.1 ms). Returns whether events were recorded.
+  auto step = [&]() {
+    long n0 = xmprt_mock_event_records();
+    double w = xmprt_loop_weight(id, XMPRT_WEIGHT_AUTO, 0.0);
+    if (w == 0.0) {
+      xmprt_loop_gpu_begin(id);
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+      xmprt_loop_gpu_end(id, 1000);
+    } else {
+      int64_t c = std::max<int64_t>(1, (int64_t)(w * 1000));
+      xmprt_loop_report(id, 1.0 * c, c, 1e-4, 1000 - c);
+    }
+    return std::make_pair(w, xmprt_mock_event_records() != n0);
+  };
+  // Warm-up and the probe of the CPU (deferred while the executor starts
+  // on its helper thread), then a few steps to settle.
+  bool probed = false;
+  for (int i = 0; i < 20000 && !probed; ++i)
+    probed = step().first > 0;
+  ASSERT_TRUE(probed) << "the CPU side was never probed";
+  for (int i = 0; i < 5; ++i)
+    step();
+  std::vector<int> timed;
+  int probes = 0;
+  for (int i = 0; i < 300; ++i) {
+    auto [w, t] = step();
+    probes += w > 0;
+    if (t)
+      timed.push_back(i);
+  }
+  mgpuStreamSynchronize(stream());
+  // Without the rule all 300 are timed. With it: the steps before each of
+  // the (at most 4) rounds in that window, and a round's own steps.
+  EXPECT_GE(timed.size(), 3u);
+  EXPECT_LE(timed.size(), 4u * (3 + 2)) << "settled steps were timed";
+  EXPECT_EQ(probes, 0) << "the hopeless CPU side was probed again";
+  // Timed steps come in runs just before a round, not spread out.
+  for (size_t k = 1; k < timed.size(); ++k)
+    if (timed[k] != timed[k - 1] + 1)
+      EXPECT_GE(timed[k] - timed[k - 1], 90) << "steps " << timed[k - 1]
+                                             << " and " << timed[k];
+}
+
 // A step run all on the GPU records its two events only when something can
 // read its time: here a fixed-weight loop with no trace, nothing reading
 // xmp.gpu_time and XMP_STEP_TIMING unset costs no event, and after
