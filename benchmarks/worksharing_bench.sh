@@ -6,7 +6,9 @@
 # For each case (N-body N = 32768, 4096, 1001; 2-D matrix product N = 1024,
 # 256), one rank, one GPU, the CPU part on the thread pool's workers:
 #   weight 0 (all GPU), weight 1 (all CPU), a sweep of fixed weights, and
-#   weight(auto) with the weight trace (XMP_WEIGHT_TRACE).
+#   weight(auto) with the weight trace (XMP_WEIGHT_TRACE); then weight 0
+#   and weight(auto) without the trace, alternating (XMP_WS_UNTRACED
+#   rounds, 3).
 # benchmarks/worksharing_report.py turns the raw outputs into the table
 # (time per step, best fixed weight, auto's settle steps and its share of
 # r_cpu + r_gpu) and the SVG plot of the auto traces. Raw output: $OUT (or
@@ -30,6 +32,20 @@ run() { # case prog steps weight(thousandths | auto)
     -x XMP_WEIGHT_TRACE -x XMP_CPU_EXECUTOR ${LD_LIBRARY_PATH:+-x LD_LIBRARY_PATH} "$p/$2.gpu" "$3" "$arg" $(bench_args "$2") > "$f.txt" 2>&1
   echo "$1 weight $4 steps $3: $(awk '$1=="XMP-RESULT" && $2=="time"{print $3}' "$f.txt") s"
 }
+# The same without the trace (a user's run: the trace times every step,
+# which weight(auto) settled on the GPU alone does not), w=0 and auto
+# alternating, XMP_WS_UNTRACED rounds (3): $case.untraced.w{0,auto}.rN.txt.
+untraced() { # case prog steps
+  local r w arg
+  for r in $(seq 1 "${XMP_WS_UNTRACED:-3}"); do
+    for w in 0 auto; do
+      arg="$w"; [ "$w" = auto ] && arg=-1
+      mpirun --bind-to none -np 1 -x XMP_CPU_EXECUTOR ${LD_LIBRARY_PATH:+-x LD_LIBRARY_PATH} \
+        "$p/$2.gpu" "$3" "$arg" $(bench_args "$2") > "$out/$1.untraced.w$w.r$r.txt" 2>&1
+    done
+  done
+  echo "$1 untraced w=0 / auto: $(for r in $(seq 1 "${XMP_WS_UNTRACED:-3}"); do for w in 0 auto; do awk '$1=="XMP-RESULT" && $2=="time"{printf "%s ", $3}' "$out/$1.untraced.w$w.r$r.txt"; done; done)s"
+}
 nproc; nvidia-smi -L
 bench() { # case prog steps cpu_steps sweep...
   local c="$1" prog="$2" s="$3" sc="$4"; shift 4
@@ -38,6 +54,7 @@ bench() { # case prog steps cpu_steps sweep...
   run "$c" "$prog" "$sc" 1000
   for w in "$@"; do run "$c" "$prog" "$s" "$w"; done
   run "$c" "$prog" "$s" auto
+  untraced "$c" "$prog" "$s"
 }
 rm -f "$out/steps.txt"
 bench nbody_32k nbody_32k "$steps" 3 2 5 10 20 50

@@ -113,6 +113,8 @@ def main():
     print()
     print(targets_table(d, steps, detail))
     print()
+    print(untraced_table(d, steps))
+    print()
     print(weights_table(traces))
     write_svg(svg_path, traces)
     print(f"\nplot: {svg_path}")
@@ -166,6 +168,30 @@ def targets_table(d, steps, detail):
                      f"{ok(r, tgt)} | {tgt:g} | {bs*1e3:.3f} | {ta*1e3:.3f} | "
                      f"{ok(rs, 1.02)} | 1.02 |")
     return "\n".join(lines)
+
+
+def untraced_table(d, steps):
+    """Weight 0 against weight(auto) without the trace (the runs alternate;
+    medians of the rounds' program time per step): what a user's run of
+    auto costs over weight 0, where the traced runs time every step."""
+    lines = ["Without the trace (program time per step, ms; w=0 and auto "
+             "alternating, median of the rounds):", "",
+             "| case | steps | rounds | w=0 | auto | auto / w=0 |",
+             "|---|---|---|---|---|---|"]
+    any_row = False
+    for c, (n, _) in steps.items():
+        t = {}
+        for w in ("0", "auto"):
+            v = [program_time(f) for f in sorted(glob.glob(
+                os.path.join(d, f"{c}.untraced.w{w}.r*.txt")))]
+            v = [x for x in v if x is not None]
+            if v:
+                t[w] = (statistics.median(v) / n, len(v))
+        if len(t) == 2:
+            any_row = True
+            lines.append(f"| {c} | {n} | {t['0'][1]} | {t['0'][0]*1e3:.4f} | "
+                         f"{t['auto'][0]*1e3:.4f} | {t['auto'][0]/t['0'][0]:.3f}x |")
+    return "\n".join(lines) if any_row else "(no untraced runs)"
 
 
 def weights_table(traces, marks=(1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 50, 100)):
