@@ -32,6 +32,11 @@ esac
 nps=("$@"); [ ${#nps[@]} -gt 0 ] || nps=(1 2)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1
+# The lent machine's Open MPI 4.1.6 is built with UCX, whose window
+# component it selects and which then fails there (no network adapter, no
+# transport with remote atomics: MPI_Win_create gives "invalid window");
+# without it windows use pt2pt, as one-sided gmoves need (docs/runtime.md).
+export OMPI_MCA_osc="${OMPI_MCA_osc:-^ucx}"
 mpirun_=(mpirun --bind-to none)
 pass=0; fail=0; failed=()
 ok() { echo "PASS $1"; pass=$((pass+1)); }

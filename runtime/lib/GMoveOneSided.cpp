@@ -497,10 +497,35 @@ void xmprt_darray_enable_rma(xmprt_darray *a) {
   MPI_Info info;
   MPI_Info_create(&info);
   MPI_Info_set(info, "same_disp_unit", "true");
-  XMPRT_MPI(MPI_Win_create(a->bytes ? a->data : nullptr, (MPI_Aint)a->bytes, 1,
-                           info, a->grid->comm, &a->rmaWin),
-            fn);
+  // A failed window creation returns here (not through the communicator's
+  // fatal handler) so that the message can say what to do: Open MPI 4.1
+  // built with UCX selects its ucx component for windows and fails where
+  // UCX has no transport with remote atomics (a machine without a network
+  // adapter: MPI_ERR_WIN, "invalid window").
+  MPI_Errhandler old;
+  MPI_Comm_get_errhandler(a->grid->comm, &old);
+  MPI_Comm_set_errhandler(a->grid->comm, MPI_ERRORS_RETURN);
+  int rc = MPI_Win_create(a->bytes ? a->data : nullptr, (MPI_Aint)a->bytes, 1,
+                          info, a->grid->comm, &a->rmaWin);
+  MPI_Comm_set_errhandler(a->grid->comm, old);
+  MPI_Errhandler_free(&old);
   MPI_Info_free(&info);
+  if (rc != MPI_SUCCESS) {
+    char msg[MPI_MAX_ERROR_STRING] = "";
+    int len = 0;
+    MPI_Error_string(rc, msg, &len);
+    fail(fn,
+         "this MPI cannot create the RMA window that one-sided gmoves "
+         "(xmp.gmove in/out) of this array need (MPI_Win_create: %s)%s",
+         msg,
+#ifdef OPEN_MPI
+         "; Open MPI with UCX on a machine without a network transport: "
+         "run with OMPI_MCA_osc=^ucx (mpirun --mca osc ^ucx)"
+#else
+         ""
+#endif
+    );
+  }
   int *model = nullptr, flag = 0;
   XMPRT_MPI(MPI_Win_get_attr(a->rmaWin, MPI_WIN_MODEL, &model, &flag), fn);
   XMPRT_CHECK(flag && *model == MPI_WIN_UNIFIED, fn,
