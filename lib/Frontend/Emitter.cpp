@@ -46,6 +46,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <array>
 #include <limits>
 
 using namespace mlir;
@@ -219,6 +220,20 @@ private:
   void dirReduction(Directive &d);
   void dirBcast(Directive &d);
   void dirBarrier(Directive &d);
+  void emitGmove(Directive &d, const c::Stmt *s);
+  void dirWaitAsync(Directive &d);
+  /// One side of a gmove statement: an array section, an element or a
+  /// scalar variable.
+  struct GSide {
+    Value array;
+    SmallVector<Value> dyn;      // operands of the kDynamic components
+    SmallVector<int64_t> statics; // lb, ub, step per dimension
+    SmallVector<bool> scalar;
+    SmallVector<int64_t> shape; // counts of the triplet dimensions
+    bool darray = false;
+    std::string name;
+  };
+  std::optional<GSide> gmoveSide(const c::Expr *e);
   /// `on p` / `on p(...)` node references: the grid's name (or "" = all).
   std::optional<std::string> parseOnNodes(TokCursor &tc);
   const c::VarDecl *lookupName(StringRef name) {
@@ -295,6 +310,13 @@ private:
   llvm::DenseMap<const c::VarDecl *, Storage> storage;
   std::vector<llvm::StringMap<const c::VarDecl *>> scopes;
   std::vector<llvm::DenseMap<const c::VarDecl *, Value>> plans;
+  /// Per { } block: the requests of `gmove async(id)` not yet waited for,
+  /// by id, with their directives.
+  struct Pending {
+    Value request;
+    Directive *dir;
+  };
+  std::vector<llvm::MapVector<int64_t, SmallVector<Pending>>> requests;
   std::vector<LoopCtx> loops;
   Value retFlag, retSlot;
   const c::Stmt *tailReturn = nullptr;
@@ -1053,6 +1075,7 @@ void Emitter::emitFunction(const c::FunctionDecl *fd) {
   scopes.emplace_back();
   plans.clear();
   plans.emplace_back();
+  requests.clear();
   loops.clear();
   retFlag = retSlot = nullptr;
   Location fl = loc(fd->getLocation());
@@ -1152,27 +1175,42 @@ Value Emitter::notJumped(Location l, bool includeLoopFlags) {
   return arith::XOrIOp::create(b, l, any, cBool(true, l));
 }
 
+/// The directives that take the statement after them, and what it must be.
+static const char *takenStatement(const Directive &d) {
+  if (d.name == "loop")
+    return "a for statement";
+  if (d.name == "gmove")
+    return "an assignment statement";
+  return nullptr;
+}
+
 void Emitter::emitCompound(const c::CompoundStmt *cs) {
   scopes.emplace_back();
   plans.emplace_back();
+  requests.emplace_back();
   Operation *outerGuard = nullptr;
   c::SourceLocation prev = cs->getLBracLoc();
   auto stmts = cs->body();
   for (auto it = stmts.begin(); it != stmts.end(); ++it) {
     const c::Stmt *s = *it;
     std::vector<Directive *> pend = takeDirectives(prev, s->getBeginLoc());
-    Directive *loopDir = nullptr;
+    Directive *taking = nullptr;
     for (size_t i = 0; i < pend.size(); ++i) {
-      if (pend[i]->name == "loop" && i + 1 == pend.size())
-        loopDir = pend[i];
-      else if (pend[i]->name == "loop")
-        diag.error(pend[i]->loc, "'#pragma xmp loop' must be followed by a "
-                                 "for statement, not by another directive");
-      else
+      if (const char *what = takenStatement(*pend[i])) {
+        if (i + 1 == pend.size())
+          taking = pend[i];
+        else
+          diag.error(pend[i]->loc, "'#pragma xmp " + pend[i]->name +
+                                       "' must be followed by " + what +
+                                       ", not by another directive");
+      } else {
         emitStandalone(*pend[i]);
+      }
     }
-    if (loopDir)
-      emitXmpLoop(*loopDir, s);
+    if (taking && taking->name == "loop")
+      emitXmpLoop(*taking, s);
+    else if (taking)
+      emitGmove(*taking, s);
     else
       emitStmt(s);
     prev = stmtEnd(s);
@@ -1195,16 +1233,25 @@ void Emitter::emitCompound(const c::CompoundStmt *cs) {
   }
   if (!failed())
     for (Directive *d : takeDirectives(prev, cs->getRBracLoc())) {
-      if (d->name == "loop")
-        diag.error(d->loc,
-                   "'#pragma xmp loop' must be followed by a for statement");
+      if (const char *what = takenStatement(*d))
+        diag.error(d->loc, "'#pragma xmp " + d->name +
+                               "' must be followed by " + what);
       else
         emitStandalone(*d);
     }
+  if (!failed())
+    for (auto &[id, list] : requests.back())
+      for (Pending &p : list)
+        diag.error(p.dir->loc, "'#pragma xmp gmove async(" +
+                                   std::to_string(id) +
+                                   ")' has no '#pragma xmp wait_async(" +
+                                   std::to_string(id) +
+                                   ")' after it in the same block");
   if (outerGuard)
     b.setInsertionPointAfter(outerGuard);
   scopes.pop_back();
   plans.pop_back();
+  requests.pop_back();
 }
 
 void Emitter::emitStmt(const c::Stmt *s) {
@@ -1502,6 +1549,8 @@ void Emitter::emitStandalone(Directive &d) {
     return dirReduction(d);
   if (d.name == "bcast")
     return dirBcast(d);
+  if (d.name == "wait_async")
+    return dirWaitAsync(d);
   diag.unsupported(d.loc, "'#pragma xmp " + d.name + "'");
 }
 
@@ -1835,6 +1884,358 @@ void Emitter::dirBcast(Directive &d) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// gmove
+//===----------------------------------------------------------------------===//
+
+static const c::VarDecl *refVar(const c::Expr *e) {
+  if (const auto *r = dyn_cast<c::DeclRefExpr>(e->IgnoreParenImpCasts()))
+    return dyn_cast<c::VarDecl>(r->getDecl());
+  return nullptr;
+}
+
+/// The parts of a triplet subscript `__xmp_triplet(l, n, s)` (the pragma
+/// handler's rewriting of `[l:n:s]`), null for an omitted part; nullopt
+/// for any other subscript.
+static std::optional<std::array<const c::Expr *, 3>>
+tripletParts(const c::Expr *idx) {
+  const auto *call = dyn_cast<c::CallExpr>(idx->IgnoreParenImpCasts());
+  const c::FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
+  if (!fd || fd->getName() != "__xmp_triplet" || call->getNumArgs() != 3)
+    return std::nullopt;
+  std::array<const c::Expr *, 3> parts;
+  for (unsigned k = 0; k < 3; ++k) {
+    const c::Expr *a = call->getArg(k);
+    const auto *r = dyn_cast<c::DeclRefExpr>(a->IgnoreParenImpCasts());
+    parts[k] = r && r->getDecl()->getName() == "__xmp_omitted" ? nullptr : a;
+  }
+  return parts;
+}
+
+static std::string shapeText(ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return "one element";
+  std::string t;
+  for (int64_t n : shape)
+    t += (t.empty() ? "" : "x") +
+         (ShapedType::isDynamic(n) ? std::string("?") : std::to_string(n));
+  return t;
+}
+
+std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
+  e = e->IgnoreParens();
+  c::SourceLocation where = e->getBeginLoc();
+  SmallVector<const c::Expr *> idx;
+  const c::Expr *cur = e;
+  while (const auto *s2 = dyn_cast<c::ArraySubscriptExpr>(cur)) {
+    idx.push_back(s2->getIdx());
+    const auto *ic = dyn_cast<c::ImplicitCastExpr>(s2->getBase()->IgnoreParens());
+    if (!ic || ic->getCastKind() != c::CK_ArrayToPointerDecay) {
+      diag.unsupported(s2->getBase()->getBeginLoc(),
+                       "this subscripted expression in a gmove statement");
+      return std::nullopt;
+    }
+    cur = ic->getSubExpr()->IgnoreParens();
+  }
+  std::reverse(idx.begin(), idx.end());
+  const c::VarDecl *vd = refVar(cur);
+  if (!vd || !isa<c::DeclRefExpr>(cur)) {
+    diag.unsupported(where, "this expression as a side of a gmove statement "
+                            "(an array section, an array element or a "
+                            "scalar variable is expected)");
+    return std::nullopt;
+  }
+  auto st = storageOf(vd, cur->getBeginLoc());
+  if (!st)
+    return std::nullopt;
+  GSide side;
+  side.name = vd->getName().str();
+  ArrayRef<int64_t> extents;
+  if (st->kind == Storage::DArr) {
+    side.array = st->v;
+    side.darray = true;
+    extents = cast<xmpd::DArrayType>(st->v.getType()).getShape();
+  } else if (st->kind == Storage::Mem || st->kind == Storage::Global) {
+    side.array = memrefOf(*st, loc(where));
+    extents = cast<MemRefType>(side.array.getType()).getShape();
+  } else {
+    diag.unsupported(where, "'" + side.name + "' as a side of a gmove "
+                            "statement (a loop variable or argv)");
+    return std::nullopt;
+  }
+  if (idx.size() != extents.size()) {
+    diag.unsupported(where, "a partially subscripted array in a gmove "
+                            "statement (all " +
+                                std::to_string(extents.size()) +
+                                " subscripts are needed)");
+    return std::nullopt;
+  }
+  // A static value, or emits it as an index.
+  struct Part {
+    std::optional<int64_t> v;
+    Value dyn;
+  };
+  auto part = [&](const c::Expr *x) -> std::optional<Part> {
+    c::Expr::EvalResult r;
+    if (!x->HasSideEffects(actx) && x->EvaluateAsInt(r, actx))
+      return Part{r.Val.getInt().getSExtValue(), Value()};
+    Value v = emitExpr(x);
+    if (!v)
+      return std::nullopt;
+    return Part{std::nullopt, toIndex(v, x->getType(), loc(x->getBeginLoc()))};
+  };
+  auto asValue = [&](const Part &p, Location l) {
+    return p.dyn ? p.dyn : cIndex(*p.v, l);
+  };
+  for (unsigned k = 0; k < idx.size(); ++k) {
+    int64_t ext = extents[k];
+    Location l = loc(idx[k]->getBeginLoc());
+    std::string dimText = "dimension " + std::to_string(k) + " of '" +
+                          side.name + "' (" + std::to_string(ext) +
+                          " elements)";
+    auto trip = tripletParts(idx[k]);
+    if (!trip) {
+      auto i = part(idx[k]);
+      if (!i)
+        return std::nullopt;
+      if (i->v && (*i->v < 0 || *i->v >= ext)) {
+        diag.error(idx[k]->getBeginLoc(),
+                   "index " + std::to_string(*i->v) + " is outside " + dimText +
+                       " in a gmove statement");
+        return std::nullopt;
+      }
+      side.statics.append({i->v ? *i->v : ShapedType::kDynamic, 0, 1});
+      if (i->dyn)
+        side.dyn.push_back(i->dyn);
+      side.scalar.push_back(true);
+      continue;
+    }
+    // C triplets are lower:length:stride; the dialect's lb:ub:step is
+    // half-open, ub = lower + length * stride. An omitted lower is 0, an
+    // omitted length all the remaining elements ceil((ext - lower) /
+    // stride), an omitted stride 1.
+    const c::Expr *lbE = (*trip)[0], *lenE = (*trip)[1], *stE = (*trip)[2];
+    Part lb{0, Value()}, st{1, Value()}, len;
+    if (lbE) {
+      auto p = part(lbE);
+      if (!p)
+        return std::nullopt;
+      lb = *p;
+    }
+    if (stE) {
+      auto p = part(stE);
+      if (!p)
+        return std::nullopt;
+      st = *p;
+      if (st.v && *st.v < 1) {
+        diag.error(stE->getBeginLoc(), "the stride of a triplet must be "
+                                       "positive (here " +
+                                           std::to_string(*st.v) + ")");
+        return std::nullopt;
+      }
+    }
+    if (lenE) {
+      auto p = part(lenE);
+      if (!p)
+        return std::nullopt;
+      len = *p;
+      if (len.v && *len.v < 0) {
+        diag.error(lenE->getBeginLoc(), "the length of a triplet must not be "
+                                        "negative (here " +
+                                            std::to_string(*len.v) + ")");
+        return std::nullopt;
+      }
+    } else if (lb.v && st.v) {
+      len.v = std::max<int64_t>(0, (ext - *lb.v + *st.v - 1) / *st.v);
+    } else {
+      Value rest = arith::SubIOp::create(b, l, cIndex(ext, l), asValue(lb, l));
+      Value n = arith::CeilDivSIOp::create(b, l, rest, asValue(st, l));
+      len.dyn = arith::MaxSIOp::create(b, l, n, cIndex(0, l));
+    }
+    if (lb.v && len.v && st.v &&
+        (*lb.v < 0 || (*len.v > 0 && *lb.v + (*len.v - 1) * *st.v >= ext))) {
+      diag.error(idx[k]->getBeginLoc(),
+                 "the section " + std::to_string(*lb.v) + ":" +
+                     std::to_string(*len.v) + ":" + std::to_string(*st.v) +
+                     " leaves " + dimText + " in a gmove statement");
+      return std::nullopt;
+    }
+    Part ub;
+    if (lb.v && len.v && st.v)
+      ub.v = *lb.v + *len.v * *st.v;
+    else
+      ub.dyn = arith::AddIOp::create(
+          b, l, asValue(lb, l),
+          arith::MulIOp::create(b, l, asValue(len, l), asValue(st, l)));
+    for (const Part *p : {&lb, &ub, &st}) {
+      side.statics.push_back(p->v ? *p->v : ShapedType::kDynamic);
+      if (p->dyn)
+        side.dyn.push_back(p->dyn);
+    }
+    side.scalar.push_back(false);
+    side.shape.push_back(len.v ? *len.v : ShapedType::kDynamic);
+  }
+  return side;
+}
+
+void Emitter::emitGmove(Directive &d, const c::Stmt *s) {
+  TokCursor tc(d, diag);
+  std::optional<xmpd::GMoveMode> mode;
+  if (tc.acceptWord("in"))
+    mode = xmpd::GMoveMode::in;
+  else if (tc.acceptWord("out"))
+    mode = xmpd::GMoveMode::out;
+  std::optional<int64_t> asyncId;
+  bool acc = false;
+  while (!tc.atEnd()) {
+    c::SourceLocation sl = tc.loc();
+    if (tc.acceptWord("async")) {
+      if (!tc.expect(c::tok::l_paren, "'('"))
+        return;
+      auto e = tc.expr();
+      if (!e)
+        return;
+      asyncId = evalConst(*e, diag);
+      if (!asyncId || !tc.expect(c::tok::r_paren, "')'"))
+        return;
+    } else if (tc.acceptWord("acc")) {
+      acc = true;
+    } else {
+      diag.error(sl, "unexpected '" + tc.peek()->text +
+                         "' in '#pragma xmp gmove'");
+      return;
+    }
+  }
+  std::string what = "'#pragma xmp gmove" +
+                     std::string(mode ? (*mode == xmpd::GMoveMode::in ? " in"
+                                                                      : " out")
+                                      : "") +
+                     "'";
+  for (const LoopCtx &lc : loops)
+    if (lc.xmpLoop)
+      return diag.unsupported(d.loc, what + " inside an xmp loop");
+  const auto *as = dyn_cast<c::BinaryOperator>(
+      isa<c::Expr>(s) ? cast<c::Expr>(s)->IgnoreParens() : nullptr);
+  if (!as || as->getOpcode() != c::BO_Assign) {
+    diag.error(s->getBeginLoc(),
+               what + " must be followed by an assignment 'lhs = rhs;' of "
+                      "array sections, array elements or a scalar");
+    diag.note(d.loc, "the gmove directive");
+    return;
+  }
+  // The right-hand side without its lvalue-to-rvalue conversion; any other
+  // conversion changes the element type, which a gmove cannot.
+  const c::Expr *rhs = as->getRHS()->IgnoreParens();
+  while (const auto *ic = dyn_cast<c::ImplicitCastExpr>(rhs)) {
+    bool same = ic->getCastKind() == c::CK_LValueToRValue ||
+                ic->getCastKind() == c::CK_NoOp;
+    if (!same && ic->getType()->isIntegerType() &&
+        ic->getSubExpr()->getType()->isIntegerType())
+      same = actx.getTypeSize(ic->getType()) ==
+             actx.getTypeSize(ic->getSubExpr()->getType());
+    if (!same) {
+      diag.unsupported(as->getOperatorLoc(),
+                       what + " between different element types ('" +
+                           ic->getSubExpr()->getType().getAsString() +
+                           "' to '" + ic->getType().getAsString() + "')");
+      return;
+    }
+    rhs = ic->getSubExpr()->IgnoreParens();
+  }
+  auto src = gmoveSide(rhs);
+  if (!src)
+    return;
+  auto dst = gmoveSide(as->getLHS());
+  if (!dst)
+    return;
+  Location l = loc(d.loc);
+  bool shapesDiffer = src->shape.size() != dst->shape.size();
+  for (size_t k = 0; !shapesDiffer && k < src->shape.size(); ++k)
+    shapesDiffer = !ShapedType::isDynamic(src->shape[k]) &&
+                   !ShapedType::isDynamic(dst->shape[k]) &&
+                   src->shape[k] != dst->shape[k];
+  if (shapesDiffer) {
+    diag.error(as->getOperatorLoc(),
+               "the sides of the gmove statement have different shapes: " +
+                   shapeText(dst->shape) + " ('" + dst->name + "') and " +
+                   shapeText(src->shape) + " ('" + src->name + "')");
+    return;
+  }
+  if (!src->darray && !dst->darray) {
+    diag.unsupported(as->getOperatorLoc(),
+                     what + " between two local arrays or scalars (the "
+                            "dialect's gmove needs a distributed array on one "
+                            "side; write the copy as a loop)");
+    return;
+  }
+  if (mode == xmpd::GMoveMode::in && !src->darray) {
+    diag.error(as->getRHS()->getBeginLoc(),
+               "'#pragma xmp gmove in' gets its right-hand side from the "
+               "nodes that hold it: '" +
+                   src->name + "' must be a distributed array");
+    return;
+  }
+  if (mode == xmpd::GMoveMode::out && !dst->darray) {
+    diag.error(as->getLHS()->getBeginLoc(),
+               "'#pragma xmp gmove out' puts into the nodes that hold its "
+               "left-hand side: '" +
+                   dst->name + "' must be a distributed array");
+    return;
+  }
+  if (acc && gpu && (!src->darray || !dst->darray)) {
+    diag.unsupported(d.loc, what + " acc with a local array (device "
+                                   "instances are distributed arrays')");
+    return;
+  }
+  xmpd::GMoveModeAttr modeAttr =
+      mode ? xmpd::GMoveModeAttr::get(&ctx, *mode) : xmpd::GMoveModeAttr();
+  if (asyncId) {
+    auto start = xmpd::GMoveStartOp::create(
+        b, l, xmpd::RequestType::get(&ctx), src->array, src->dyn,
+        src->statics, src->scalar, dst->array, dst->dyn, dst->statics,
+        dst->scalar, acc && gpu, modeAttr);
+    requests.back()[*asyncId].push_back({start.getRequest(), &d});
+    return;
+  }
+  xmpd::GMoveOp::create(b, l, src->array, src->dyn, src->statics, src->scalar,
+                        dst->array, dst->dyn, dst->statics, dst->scalar,
+                        acc && gpu, modeAttr);
+}
+
+void Emitter::dirWaitAsync(Directive &d) {
+  TokCursor tc(d, diag);
+  if (!tc.expect(c::tok::l_paren, "'('"))
+    return;
+  SmallVector<std::pair<int64_t, c::SourceLocation>> ids;
+  do {
+    c::SourceLocation sl = tc.loc();
+    auto e = tc.expr();
+    if (!e)
+      return;
+    auto id = evalConst(*e, diag);
+    if (!id)
+      return;
+    ids.push_back({*id, sl});
+  } while (tc.accept(c::tok::comma));
+  if (!tc.expect(c::tok::r_paren, "')'") || !tc.expectEnd())
+    return;
+  Location l = loc(d.loc);
+  for (auto &[id, sl] : ids) {
+    auto it = requests.back().find(id);
+    if (it == requests.back().end()) {
+      diag.error(sl, "'#pragma xmp wait_async(" + std::to_string(id) +
+                         ")' has no '#pragma xmp gmove async(" +
+                         std::to_string(id) +
+                         ")' before it in the same block (xmp-cfront waits "
+                         "for the gmoves of its own block)");
+      return;
+    }
+    for (Pending &p : it->second)
+      xmpd::WaitOp::create(b, l, Type(), p.request);
+    requests.back().erase(it);
+  }
+}
+
 /// Strips OpenACC constructs and one-statement compounds around a loop.
 static const c::Stmt *stripToLoop(const c::Stmt *s) {
   while (true) {
@@ -1852,12 +2253,6 @@ static const c::Stmt *stripToLoop(const c::Stmt *s) {
       return s;
     }
   }
-}
-
-static const c::VarDecl *refVar(const c::Expr *e) {
-  if (const auto *r = dyn_cast<c::DeclRefExpr>(e->IgnoreParenImpCasts()))
-    return dyn_cast<c::VarDecl>(r->getDecl());
-  return nullptr;
 }
 
 static bool mentions(const c::Stmt *s, const c::VarDecl *vd) {
@@ -2572,6 +2967,12 @@ Value Emitter::emitCall(const c::CallExpr *ce) {
     return xmpd::WtimeOp::create(b, l, b.getF64Type());
   if (name == "xmp_wtick")
     return xmpd::WtickOp::create(b, l, b.getF64Type());
+  if (name.starts_with("__xmp_")) {
+    diag.unsupported(ce->getBeginLoc(),
+                     "an array section outside the statement of '#pragma xmp "
+                     "gmove'");
+    return nullptr;
+  }
   if (name.starts_with("xmp_")) {
     diag.unsupported(ce->getBeginLoc(), "the function '" + name.str() + "'");
     return nullptr;

@@ -76,9 +76,9 @@ int main(void) {
 
 #ifdef CASE6
 int main(void) {
-  // C6: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp gmove' is not supported by xmp-cfront
 #pragma xmp gmove
-  b[0] = a[0];
+  // C6: invalid.c:[[# @LINE + 1]]:10: error: '#pragma xmp gmove' between two local arrays or scalars (the dialect's gmove needs a distributed array on one side; write the copy as a loop) is not supported by xmp-cfront
+  b[0:4] = b[4:4];
   return 0;
 }
 #endif

@@ -1286,6 +1286,9 @@ struct GMoveLowering : RuntimePattern<OpT> {
       return ShapedType::isDynamic(v) ? toI64(b, loc, dyn[next++])
                                       : i64c(b, loc, v);
     };
+    // The section of a rank-0 memref: its one element (see `wrap`).
+    if (scalar.empty())
+      return packConsts(b, loc, {0, 1, 1}, 64);
     for (size_t d = 0; d < scalar.size(); ++d) {
       Value lb = comp(statics[3 * d]);
       if (scalar[d]) {
@@ -1322,13 +1325,16 @@ struct GMoveLowering : RuntimePattern<OpT> {
       auto buf = memrefBuffer(rewriter, loc, op, m);
       if (failed(buf))
         return failure();
+      // A rank-0 memref (a scalar) is an array of one element.
       SmallVector<Value> shape;
       for (unsigned d = 0; d < type.getRank(); ++d)
         shape.push_back(
             toI64(rewriter, loc, memref::DimOp::create(rewriter, loc, m, d)));
+      if (shape.empty())
+        shape.push_back(i64c(rewriter, loc, 1));
       wrapper = callRuntime(
           rewriter, loc, "xmprt_darray_wrap_local", {ptrType(ctx)},
-          {like, i32c(rewriter, loc, type.getRank()),
+          {like, i32c(rewriter, loc, shape.size()),
            packInts(rewriter, loc, shape, 64), i32c(rewriter, loc, et),
            buf->first});
       return wrapper;
