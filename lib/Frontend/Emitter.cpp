@@ -2063,6 +2063,9 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
     Part ub;
     if (lb.v && len.v && st.v)
       ub.v = *lb.v + *len.v * *st.v;
+    else if (len.v && st.v)
+      ub.dyn = arith::AddIOp::create(b, l, asValue(lb, l),
+                                     cIndex(*len.v * *st.v, l));
     else
       ub.dyn = arith::AddIOp::create(
           b, l, asValue(lb, l),
