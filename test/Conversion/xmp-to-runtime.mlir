@@ -199,3 +199,28 @@ func.func @gmove_start(%a: !a, %m: memref<16xf64>) {
   xmp.gmove %a[0:16, 3] to %m[0:16] : !a to memref<16xf64>
   return
 }
+
+// A rank-0 memref (a scalar: XMP C's `x = a[i][j]` under gmove) is wrapped
+// as one element, shape [1], and its empty section is that element
+// (0:1:1).
+// CHECK-LABEL: func.func @gmove_scalar
+// CHECK-SAME: (%[[A:[^:]+]]: !llvm.ptr,
+// CHECK: arith.constant 1 : i64
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i64
+// CHECK-NEXT: %[[R1:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[G:.*]] = llvm.getelementptr %[[SHAPE:.*]][0]
+// CHECK-NEXT: llvm.store %[[ONE]], %[[G]] : i64, !llvm.ptr
+// CHECK: %[[W:.*]] = call @xmprt_darray_wrap_local(%[[A]], %[[R1]], %[[SHAPE]],
+// CHECK: %[[Z:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[U:.*]] = arith.constant 1 : i64
+// CHECK-NEXT: %[[S:.*]] = arith.constant 1 : i64
+// CHECK-NEXT: %[[G0:.*]] = llvm.getelementptr %[[SEC:.*]][0]
+// CHECK-NEXT: llvm.store %[[Z]], %[[G0]]
+// CHECK-NEXT: %[[G1:.*]] = llvm.getelementptr %[[SEC]][1]
+// CHECK-NEXT: llvm.store %[[U]], %[[G1]]
+// CHECK: call @xmprt_gmove(%{{.*}}, %[[W]], %[[SEC]], %[[A]],
+// CHECK: call @xmprt_darray_destroy(%[[W]])
+func.func @gmove_scalar(%a: !a, %x: memref<f64>) {
+  xmp.gmove %a[3, 4] to %x[] : !a to memref<f64>
+  return
+}
