@@ -55,7 +55,7 @@ public:
     if (actx.getDiagnostics().hasErrorOccurred())
       return;
     xmpcfront::Diag diag(actx.getDiagnostics());
-    s.module = xmpcfront::emitModule(s.ctx, actx, s.directives, s.options.gpu,
+    s.module = xmpcfront::emitModule(s.ctx, actx, s.directives, s.options,
                                      diag);
   }
 

@@ -125,9 +125,10 @@ struct JumpScan {
 class Emitter {
 public:
   Emitter(MLIRContext &ctx, c::ASTContext &actx, std::vector<Directive> &dirs,
-          bool gpu, Diag &diag)
+          const xmpd::CFrontendOptions &options, Diag &diag)
       : ctx(ctx), actx(actx), sm(actx.getSourceManager()), dirs(dirs),
-        gpu(gpu), diag(diag), b(&ctx) {}
+        gpu(options.gpu), ownerCheck(options.ownerCheck), diag(diag),
+        b(&ctx) {}
 
   OwningOpRef<ModuleOp> run();
 
@@ -141,6 +142,14 @@ private:
       return UnknownLoc::get(&ctx);
     return FileLineColLoc::get(&ctx, p.getFilename(), p.getLine(),
                                p.getColumn());
+  }
+  /// "file:line:col" of `sl` (its expansion), for run-time messages.
+  std::string positionText(c::SourceLocation sl) {
+    c::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(sl));
+    if (p.isInvalid())
+      return "";
+    return std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) +
+           ":" + std::to_string(p.getColumn());
   }
   bool before(c::SourceLocation a, c::SourceLocation b2) {
     return sm.isBeforeInTranslationUnit(sm.getExpansionLoc(a),
@@ -287,6 +296,7 @@ private:
   c::SourceManager &sm;
   std::vector<Directive> &dirs;
   bool gpu;
+  bool ownerCheck;
   Diag &diag;
   OpBuilder b;
   ModuleOp module;
@@ -2876,6 +2886,13 @@ std::optional<LValue> Emitter::emitLValue(const c::Expr *e) {
         return std::nullopt;
       root->idx.push_back(toIndex(v, ie->getType(), l));
     }
+    // Outside a loop directive no owner-computes rule says which node
+    // accesses the element: every node that runs the access must hold it.
+    if (root->kind == LValue::DArr && ownerCheck &&
+        llvm::none_of(loops, [](const LoopCtx &lc) { return lc.xmpLoop; }))
+      xmpd::CheckHoldsOp::create(b, l, root->base, root->idx,
+                                 refVar(cur)->getName(),
+                                 positionText(e->getBeginLoc()));
     return root;
   }
   diag.unsupported(e->getBeginLoc(),
@@ -3395,9 +3412,10 @@ OwningOpRef<ModuleOp> Emitter::run() {
 } // namespace
 
 OwningOpRef<ModuleOp> emitModule(MLIRContext &ctx, c::ASTContext &actx,
-                                 std::vector<Directive> &dirs, bool gpu,
+                                 std::vector<Directive> &dirs,
+                                 const xmpd::CFrontendOptions &options,
                                  Diag &diag) {
-  Emitter e(ctx, actx, dirs, gpu, diag);
+  Emitter e(ctx, actx, dirs, options, diag);
   return e.run();
 }
 

@@ -1,4 +1,5 @@
 // RUN: xmp-opt %s --xmp-lower-distribution --xmp-to-runtime | FileCheck %s
+// RUN: xmp-opt %s --xmp-lower-distribution --xmp-to-runtime | FileCheck %s --check-prefix=TEXT
 
 xmp.nodes @p(shape = ?x2)
 xmp.template @t(shape = 16x16)
@@ -149,6 +150,27 @@ func.func @array_inquiry(%a: !a, %g: index) -> (index, index, index) {
   %e = xmp.array_extent %a [0] : !a
   %l = xmp.array_gtol %a [1] %g : !a
   return %n, %e, %l : index, index, index
+}
+
+// xmp.check_holds: the indices as i64s, the name and the position as
+// global strings (one per text: two checks of one array share its name).
+// TEXT-DAG: llvm.mlir.global internal constant @__xmp_text_{{[0-9A-F]+}}("a\00")
+// TEXT-DAG: llvm.mlir.global internal constant @__xmp_text_{{[0-9A-F]+}}("p.c:3:5\00")
+// CHECK-LABEL: func.func @check_holds
+// CHECK-SAME: (%[[A:[^:]+]]: !llvm.ptr, %[[I:[^:]+]]: index, %[[J:[^:]+]]: index)
+// CHECK: %[[I64:.*]] = arith.index_cast %[[I]] : index to i64
+// CHECK: llvm.store %[[I64]]
+// CHECK: %[[J64:.*]] = arith.index_cast %[[J]] : index to i64
+// CHECK: llvm.store %[[J64]]
+// CHECK: %[[N:.*]] = llvm.mlir.addressof @[[NAME:__xmp_text_[0-9A-F]+]] : !llvm.ptr
+// CHECK: %[[NP:.*]] = llvm.getelementptr %[[N]][0, 0]
+// CHECK: call @xmprt_darray_check_holds(%[[A]], %{{.*}}, %[[NP]], %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
+// CHECK: %[[N2:.*]] = llvm.mlir.addressof @[[NAME]] : !llvm.ptr
+// CHECK: call @xmprt_darray_check_holds(%[[A]], %{{.*}}, %[[N2]], %{{.*}})
+func.func @check_holds(%a: !a, %i: index, %j: index) {
+  xmp.check_holds %a[%i, %j] name "a" at "p.c:3:5" : !a
+  xmp.check_holds %a[%j, %i] name "a" at "p.c:4:5" : !a
+  return
 }
 
 // CHECK-LABEL: func.func @nodes_comm

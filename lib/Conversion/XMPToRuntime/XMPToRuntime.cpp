@@ -24,6 +24,8 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 
 #include "xmprt/codegen.h"
 #include "xmprt/xmprt.h"
@@ -939,6 +941,33 @@ struct TemplateOwnsLowering : RuntimePattern<TemplateOwnsOp> {
   }
 };
 
+/// The address of a NUL-terminated internal global holding `text` (one per
+/// text and module).
+Value globalText(OpBuilder &b, Location loc, ModuleOp module, StringRef text) {
+  std::string name = "__xmp_text_" + llvm::utohexstr(llvm::xxh3_64bits(text));
+  if (module.lookupSymbol(name))
+    return LLVM::AddressOfOp::create(b, loc, ptrType(b.getContext()), name);
+  return LLVM::createGlobalString(loc, b, name, (text + llvm::Twine('\0')).str(),
+                                  LLVM::Linkage::Internal);
+}
+
+/// xmp.check_holds -> xmprt_darray_check_holds(a, indices, name, at).
+struct CheckHoldsLowering : RuntimePattern<CheckHoldsOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(CheckHoldsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> idx(adaptor.getIndices());
+    callRuntime(rewriter, loc, "xmprt_darray_check_holds", {},
+                {adaptor.getArray(), packInts(rewriter, loc, idx, 64),
+                 globalText(rewriter, loc, module, op.getName()),
+                 globalText(rewriter, loc, module, op.getAt())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Width and periodic arrays of a reflect or reduce_shadow (null: none).
 SmallVector<Value> shadowArgs(OpBuilder &b, Location loc,
                               std::optional<ArrayRef<int64_t>> widthLo,
@@ -1770,6 +1799,7 @@ struct XMPToRuntimePass
                  ArrayQueryLowering<ArrayLSizeOp>,
                  ArrayQueryLowering<ArrayExtentOp>,
                  ArrayQueryLowering<ArrayGtoLOp>, TemplateOwnsLowering,
+                 CheckHoldsLowering,
                  ReductionStartLowering, BcastStartLowering, WaitLowering>(
         tc, ctx, module, gpu);
     patterns.add<GMoveLowering<GMoveOp>, GMoveLowering<GMoveStartOp>>(
