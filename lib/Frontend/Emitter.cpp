@@ -207,6 +207,16 @@ private:
     return false;
   }
   FlatSymbolRefAttr allNodes();
+  /// The executing node set: every node outside tasks, a task's node set
+  /// inside one. In a task on a template element, which has no node set,
+  /// an error at `sl` naming `what` (and null).
+  FlatSymbolRefAttr executingNodes(c::SourceLocation sl,
+                                   const std::string &what);
+  /// The node sets of the enclosing tasks ("" for a task on a template).
+  std::vector<std::string> taskNodes;
+  /// The node subsets declared for tasks on node references, by parent
+  /// and triplets.
+  llvm::StringMap<std::string> taskSubsets;
 
   // ---- statements ----------------------------------------------------------
   void emitStmt(const c::Stmt *s);
@@ -230,6 +240,10 @@ private:
   void dirBcast(Directive &d);
   void dirBarrier(Directive &d);
   void emitGmove(Directive &d, const c::Stmt *s);
+  void emitTask(Directive &d, const c::Stmt *s);
+  void emitTasks(Directive &d, const c::Stmt *s);
+  /// A directive expression with C variables (loaded) as an index.
+  Value emitDExpr(const DExpr &e);
   void dirWaitAsync(Directive &d);
   /// One side of a gmove statement: an array section, an element or a
   /// scalar variable.
@@ -869,6 +883,18 @@ void Emitter::declarationDirectives() {
   }
 }
 
+FlatSymbolRefAttr Emitter::executingNodes(c::SourceLocation sl,
+                                          const std::string &what) {
+  if (taskNodes.empty())
+    return allNodes();
+  if (taskNodes.back().empty()) {
+    diag.unsupported(sl, what + " in a task on a template element (it has "
+                                "no node set: name one with 'on')");
+    return nullptr;
+  }
+  return FlatSymbolRefAttr::get(&ctx, taskNodes.back());
+}
+
 FlatSymbolRefAttr Emitter::allNodes() {
   static constexpr const char *name = "xmp_all_nodes";
   if (!haveAllNodes) {
@@ -1191,6 +1217,10 @@ static const char *takenStatement(const Directive &d) {
     return "a for statement";
   if (d.name == "gmove")
     return "an assignment statement";
+  if (d.name == "task")
+    return "a statement";
+  if (d.name == "tasks")
+    return "a { } block of task directives";
   return nullptr;
 }
 
@@ -1219,8 +1249,12 @@ void Emitter::emitCompound(const c::CompoundStmt *cs) {
     }
     if (taking && taking->name == "loop")
       emitXmpLoop(*taking, s);
-    else if (taking)
+    else if (taking && taking->name == "gmove")
       emitGmove(*taking, s);
+    else if (taking && taking->name == "task")
+      emitTask(*taking, s);
+    else if (taking)
+      emitTasks(*taking, s);
     else
       emitStmt(s);
     prev = stmtEnd(s);
@@ -1569,9 +1603,14 @@ void Emitter::dirBarrier(Directive &d) {
   auto on = parseOnNodes(tc);
   if (!on || !tc.expectEnd())
     return;
-  xmpd::BarrierOp::create(b, loc(d.loc),
-                          on->empty() ? FlatSymbolRefAttr()
-                                      : FlatSymbolRefAttr::get(&ctx, *on));
+  FlatSymbolRefAttr set = FlatSymbolRefAttr::get(&ctx, *on);
+  if (on->empty()) // every node, or the executing task's nodes
+    set = taskNodes.empty() ? FlatSymbolRefAttr()
+                            : executingNodes(d.loc, "'#pragma xmp barrier' "
+                                                    "without 'on'");
+  if (!taskNodes.empty() && !set)
+    return;
+  xmpd::BarrierOp::create(b, loc(d.loc), set);
 }
 
 void Emitter::dirReflect(Directive &d, bool init, bool doPlan) {
@@ -1757,7 +1796,10 @@ void Emitter::dirReduction(Directive &d) {
   if (!tc.expectEnd())
     return;
   FlatSymbolRefAttr grid =
-      on->empty() ? allNodes() : FlatSymbolRefAttr::get(&ctx, *on);
+      on->empty() ? executingNodes(d.loc, "'#pragma xmp reduction' without 'on'")
+                  : FlatSymbolRefAttr::get(&ctx, *on);
+  if (!grid)
+    return;
   Location l = loc(d.loc);
   for (auto &[n, sl] : rc.vars) {
     const c::VarDecl *vd = lookupName(n);
@@ -1867,9 +1909,15 @@ void Emitter::dirBcast(Directive &d) {
     }
   }
   FlatSymbolRefAttr gridAttr =
-      grid.empty() ? allNodes() : FlatSymbolRefAttr::get(&ctx, grid);
+      grid.empty() ? executingNodes(d.loc, "'#pragma xmp bcast' without 'on'")
+                   : FlatSymbolRefAttr::get(&ctx, grid);
+  if (!gridAttr)
+    return;
   if (root.empty())
-    root.assign(grid.empty() ? 1 : nodes[grid].shape.size(), 0);
+    root.assign(grid.empty() && taskNodes.empty()
+                    ? 1
+                    : nodes[gridAttr.getValue()].shape.size(),
+                0);
   Location l = loc(d.loc);
   for (auto &[n, sl] : names) {
     const c::VarDecl *vd = lookupName(n);
@@ -2127,6 +2175,12 @@ void Emitter::emitGmove(Directive &d, const c::Stmt *s) {
   for (const LoopCtx &lc : loops)
     if (lc.xmpLoop)
       return diag.unsupported(d.loc, what + " inside an xmp loop");
+  if (!mode && !taskNodes.empty()) {
+    diag.error(d.loc, "'#pragma xmp gmove' inside a task: a collective gmove "
+                      "involves every node (use 'gmove in' or 'gmove out', "
+                      "which the task's nodes execute alone)");
+    return;
+  }
   const auto *as = dyn_cast<c::BinaryOperator>(
       isa<c::Expr>(s) ? cast<c::Expr>(s)->IgnoreParens() : nullptr);
   if (!as || as->getOpcode() != c::BO_Assign) {
@@ -2247,6 +2301,289 @@ void Emitter::dirWaitAsync(Directive &d) {
       xmpd::WaitOp::create(b, l, Type(), p.request);
     requests.back().erase(it);
   }
+}
+
+//===----------------------------------------------------------------------===//
+// task, tasks
+//===----------------------------------------------------------------------===//
+
+Value Emitter::emitDExpr(const DExpr &e) {
+  Location l = loc(e.loc);
+  switch (e.kind) {
+  case DExpr::Num:
+    return cIndex(e.num, l);
+  case DExpr::Name: {
+    const c::VarDecl *vd = lookupName(e.name);
+    if (!vd || !vd->getType()->isIntegerType()) {
+      diag.error(e.loc, "'" + e.name + "' is not an integer variable");
+      return nullptr;
+    }
+    auto st = storageOf(vd, e.loc);
+    if (!st)
+      return nullptr;
+    Value v;
+    if (st->kind == Storage::Value_)
+      v = st->v;
+    else if (st->kind == Storage::Mem || st->kind == Storage::Global)
+      v = memref::LoadOp::create(b, l, memrefOf(*st, l), ValueRange{});
+    else {
+      diag.error(e.loc, "'" + e.name + "' is not an integer variable");
+      return nullptr;
+    }
+    return toIndex(v, vd->getType(), l);
+  }
+  case DExpr::Neg: {
+    Value v = emitDExpr(*e.lhs);
+    return v ? arith::SubIOp::create(b, l, cIndex(0, l), v).getResult()
+             : nullptr;
+  }
+  case DExpr::Bin: {
+    Value a = emitDExpr(*e.lhs), c2 = emitDExpr(*e.rhs);
+    if (!a || !c2)
+      return nullptr;
+    switch (e.op) {
+    case '+':
+      return arith::AddIOp::create(b, l, a, c2);
+    case '-':
+      return arith::SubIOp::create(b, l, a, c2);
+    case '*':
+      return arith::MulIOp::create(b, l, a, c2);
+    case '/':
+      return arith::DivSIOp::create(b, l, a, c2);
+    default:
+      return arith::RemSIOp::create(b, l, a, c2);
+    }
+  }
+  }
+  return nullptr;
+}
+
+void Emitter::emitTask(Directive &d, const c::Stmt *s) {
+  TokCursor tc(d, diag);
+  if (!tc.acceptWord("on")) {
+    diag.error(tc.loc(), "expected 'on' in '#pragma xmp task'");
+    return;
+  }
+  c::SourceLocation nl = tc.loc();
+  auto name = tc.name("a node set or template name");
+  if (!name)
+    return;
+  bool isNodes = nodes.count(*name), isTemplate = templates.count(*name);
+  if (!isNodes && !isTemplate) {
+    diag.error(nl, "'" + *name + "' is not a node set or a template");
+    return;
+  }
+  // One subscript: `*`, an expression, or a triplet (parenthesized: 1-based
+  // lower:upper:stride, inclusive, as XMP's Fortran-order node references;
+  // bracketed: 0-based C lower:length:stride).
+  struct Sub {
+    c::SourceLocation loc;
+    bool star = false, triplet = false;
+    std::unique_ptr<DExpr> lo, hi, st; // hi: upper (paren) or length
+  };
+  SmallVector<Sub> subs;
+  bool haveSubs = tc.is(c::tok::l_paren) || tc.is(c::tok::l_square);
+  std::optional<bool> paren = true;
+  if (haveSubs) {
+    paren = parseDims(tc, [&]() -> bool {
+      Sub sb;
+      sb.loc = tc.loc();
+      if (tc.accept(c::tok::star)) {
+        sb.star = true;
+        subs.push_back(std::move(sb));
+        return true;
+      }
+      auto part = [&](std::unique_ptr<DExpr> &out) -> bool {
+        if (tc.is(c::tok::colon) || tc.is(c::tok::comma) ||
+            tc.is(c::tok::r_paren) || tc.is(c::tok::r_square))
+          return true; // omitted
+        out = tc.expr();
+        return out != nullptr;
+      };
+      if (!part(sb.lo))
+        return false;
+      if (tc.accept(c::tok::colon)) {
+        sb.triplet = true;
+        if (!part(sb.hi))
+          return false;
+        if (tc.accept(c::tok::colon) && !part(sb.st))
+          return false;
+      } else if (!sb.lo) {
+        tc.expect(c::tok::r_paren, "a subscript");
+        return false;
+      }
+      subs.push_back(std::move(sb));
+      return true;
+    });
+    if (!paren)
+      return;
+  }
+  while (!tc.atEnd()) {
+    c::SourceLocation sl = tc.loc();
+    if (tc.acceptWord("nocomm"))
+      continue; // a promise of no communication: nothing to do
+    diag.error(sl, "unexpected '" + tc.peek()->text +
+                       "' in '#pragma xmp task'");
+    return;
+  }
+  for (const LoopCtx &lc : loops)
+    if (lc.xmpLoop)
+      return diag.unsupported(d.loc, "'#pragma xmp task' inside an xmp loop");
+  if (*paren)
+    std::reverse(subs.begin(), subs.end());
+  Location l = loc(d.loc);
+  std::string execSet; // the task's node set ("": a template element)
+  SmallVector<Value> subscripts;
+  if (isTemplate) {
+    const TemplateInfo &ti = templates[*name];
+    if (ti.nodes.empty()) {
+      diag.error(nl, "template '" + *name + "' is not distributed");
+      return;
+    }
+    if (subs.size() != ti.shape.size()) {
+      diag.error(nl, "template '" + *name + "' has " +
+                         std::to_string(ti.shape.size()) +
+                         " dimensions, the task gives " +
+                         std::to_string(subs.size()) + " subscripts");
+      return;
+    }
+    for (Sub &sb : subs) {
+      if (sb.star || sb.triplet) {
+        diag.unsupported(sb.loc, "a template reference with '*' or a "
+                                 "triplet in 'task on' (one element)");
+        return;
+      }
+      Value v = emitDExpr(*sb.lo);
+      if (!v)
+        return;
+      subscripts.push_back(v);
+    }
+  } else if (subs.empty()) {
+    execSet = *name;
+  } else {
+    // A node reference: a subset of the node set, declared at module level
+    // (its ranks are the task's; inquiries and collectives inside the task
+    // use it). A single coordinate keeps its axis, of size 1.
+    ArrayRef<int64_t> shape = nodes[*name].shape;
+    if (subs.size() != shape.size()) {
+      diag.error(nl, "node set '" + *name + "' has " +
+                         std::to_string(shape.size()) +
+                         " dimensions, the task gives " +
+                         std::to_string(subs.size()) + " subscripts");
+      return;
+    }
+    SmallVector<int64_t> trip, subShape;
+    for (unsigned k = 0; k < subs.size(); ++k) {
+      Sub &sb = subs[k];
+      int64_t ext = shape[k];
+      auto value = [&](const std::unique_ptr<DExpr> &e,
+                       int64_t dflt) -> std::optional<int64_t> {
+        return e ? evalConst(*e, diag) : std::optional<int64_t>(dflt);
+      };
+      int64_t lo = 0, hi = ShapedType::kDynamic, st = 1;
+      if (sb.star) {
+        // the whole axis
+      } else {
+        auto a = value(sb.lo, *paren ? 1 : 0);
+        if (!a)
+          return;
+        lo = *a - (*paren ? 1 : 0);
+        if (!sb.triplet) {
+          hi = lo + 1;
+        } else {
+          auto step = value(sb.st, 1);
+          if (!step)
+            return;
+          st = *step;
+          if (st < 1) {
+            diag.error(sb.loc, "the stride of a node reference must be "
+                               "positive (here " +
+                                   std::to_string(st) + ")");
+            return;
+          }
+          if (sb.hi) {
+            auto h = evalConst(*sb.hi, diag);
+            if (!h)
+              return;
+            // paren: the 1-based inclusive upper bound is the 0-based
+            // exclusive one; bracket: lower + (length - 1) * stride + 1.
+            hi = *paren ? *h : lo + (*h - 1) * st + 1;
+            if (!*paren && *h < 1) {
+              diag.error(sb.loc, "the length of a node reference triplet "
+                                 "must be positive (here " +
+                                     std::to_string(*h) + ")");
+              return;
+            }
+          }
+        }
+      }
+      int64_t last = ShapedType::isDynamic(hi) ? lo : hi - 1;
+      if (lo < 0 || (!ShapedType::isDynamic(hi) && hi <= lo) ||
+          (!ShapedType::isDynamic(ext) && last >= ext)) {
+        diag.error(sb.loc, "the node reference selects no node of '" +
+                               *name + "' along this dimension" +
+                               (ShapedType::isDynamic(ext)
+                                    ? std::string()
+                                    : " (it has " + std::to_string(ext) +
+                                          " nodes)"));
+        return;
+      }
+      trip.append({lo, hi, st});
+      int64_t n = !ShapedType::isDynamic(hi) ? llvm::divideCeil(hi - lo, st)
+                  : !ShapedType::isDynamic(ext)
+                      ? llvm::divideCeil(ext - lo, st)
+                      : ShapedType::kDynamic;
+      subShape.push_back(n);
+    }
+    // One declaration per node reference.
+    std::string key = *name;
+    for (int64_t v : trip)
+      key += "," + std::to_string(v);
+    auto [known, isNew] = taskSubsets.try_emplace(
+        key, "__xmp_task" + std::to_string(taskSubsets.size()));
+    execSet = known->second;
+    if (isNew) {
+      OpBuilder::InsertionGuard g(b);
+      // After the parent's declaration: at the end of the declarations.
+      b.setInsertionPoint(module.getBody(), module.getBody()->begin());
+      Operation *after = nullptr;
+      for (Operation &op : *module.getBody())
+        if (isa<xmpd::NodesOp, xmpd::TemplateOp, xmpd::DistributeOp>(op))
+          after = &op;
+      if (after)
+        b.setInsertionPointAfter(after);
+      xmpd::NodesOp::create(b, l, execSet, subShape,
+                            FlatSymbolRefAttr::get(&ctx, *name),
+                            b.getDenseI64ArrayAttr(trip));
+      nodes[execSet].shape = subShape;
+    }
+  }
+  auto task = xmpd::TaskOp::create(
+      b, l, FlatSymbolRefAttr::get(&ctx, isTemplate ? *name : execSet),
+      DenseI64ArrayAttr(), subscripts);
+  OpBuilder::InsertionGuard g(b);
+  b.createBlock(&task.getBody());
+  taskNodes.push_back(execSet);
+  scopes.emplace_back();
+  emitStmt(s);
+  scopes.pop_back();
+  taskNodes.pop_back();
+  xmpd::YieldOp::create(b, l, ValueRange{});
+}
+
+void Emitter::emitTasks(Directive &d, const c::Stmt *s) {
+  TokCursor tc(d, diag);
+  if (!tc.expectEnd())
+    return;
+  // The tasks of the block run on disjoint node sets: each node runs its
+  // own, which is the block in order.
+  if (!isa<c::CompoundStmt>(s)) {
+    diag.error(s->getBeginLoc(), "'#pragma xmp tasks' must be followed by a "
+                                 "{ } block of task directives");
+    diag.note(d.loc, "the tasks directive");
+    return;
+  }
+  emitStmt(s);
 }
 
 /// Strips OpenACC constructs and one-statement compounds around a loop.
@@ -2974,13 +3311,21 @@ Value Emitter::emitCall(const c::CallExpr *ce) {
     return true;
   };
   // XMP inquiry functions (xmp.h).
-  if (name == "xmp_node_num" || name == "xmp_all_node_num") {
-    Value n = xmpd::NodeNumOp::create(b, l, b.getIndexType(), allNodes());
+  // xmp_node_num and xmp_num_nodes answer for the executing node set (a
+  // task's), the xmp_all_ forms for all nodes.
+  if (name == "xmp_node_num" || name == "xmp_all_node_num" ||
+      name == "xmp_num_nodes" || name == "xmp_all_num_nodes") {
+    FlatSymbolRefAttr set =
+        name.starts_with("xmp_all_")
+            ? allNodes()
+            : executingNodes(ce->getBeginLoc(), "'" + name.str() + "()'");
+    if (!set)
+      return nullptr;
+    if (name.ends_with("num_nodes"))
+      return arith::IndexCastOp::create(
+          b, l, rt, xmpd::NumNodesOp::create(b, l, b.getIndexType(), set));
+    Value n = xmpd::NodeNumOp::create(b, l, b.getIndexType(), set);
     n = arith::AddIOp::create(b, l, n, cIndex(1, l));
-    return arith::IndexCastOp::create(b, l, rt, n);
-  }
-  if (name == "xmp_num_nodes" || name == "xmp_all_num_nodes") {
-    Value n = xmpd::NumNodesOp::create(b, l, b.getIndexType(), allNodes());
     return arith::IndexCastOp::create(b, l, rt, n);
   }
   if (name == "xmp_wtime")

@@ -37,6 +37,13 @@
 // RUN: not xmp-cfront -DCASE33 %s 2>&1 | FileCheck %s --check-prefix=C33
 // RUN: not xmp-cfront -DCASE34 %s 2>&1 | FileCheck %s --check-prefix=C34
 // RUN: not xmp-cfront -DCASE35 %s 2>&1 | FileCheck %s --check-prefix=C35
+// task and tasks.
+// RUN: not xmp-cfront -DCASE36 %s 2>&1 | FileCheck %s --check-prefix=C36
+// RUN: not xmp-cfront -DCASE37 %s 2>&1 | FileCheck %s --check-prefix=C37
+// RUN: not xmp-cfront -DCASE38 %s 2>&1 | FileCheck %s --check-prefix=C38
+// RUN: not xmp-cfront -DCASE39 %s 2>&1 | FileCheck %s --check-prefix=C39
+// RUN: not xmp-cfront -DCASE40 %s 2>&1 | FileCheck %s --check-prefix=C40
+// RUN: not xmp-cfront -DCASE41 %s 2>&1 | FileCheck %s --check-prefix=C41
 
 #define N 16
 double a[N], b[N];
@@ -212,10 +219,10 @@ int main(void) {
 #endif
 
 #ifdef CASE19
-// C19: invalid.c:[[# @LINE + 2]]:9: error: '#pragma xmp task' is not supported by xmp-cfront
-int main(void) { {
-#pragma xmp task on p
-  a[0] = 1; }
+int main(void) {
+  // C19: invalid.c:[[# @LINE + 1]]:23: error: a template reference with '*' or a triplet in 'task on' (one element) is not supported by xmp-cfront
+#pragma xmp task on t(*)
+  a[0] = 1;
   return 0;
 }
 #endif
@@ -375,6 +382,68 @@ int main(void) {
   // C35: invalid.c:[[# @LINE + 1]]:19: error: unexpected 'nowait' in '#pragma xmp gmove'
 #pragma xmp gmove nowait
   b[0:4] = a[0:4];
+  return 0;
+}
+#endif
+
+#ifdef CASE36
+#pragma xmp nodes p4(4)
+int main(void) {
+  // C36: invalid.c:[[# @LINE + 1]]:24: error: the node reference selects no node of 'p4' along this dimension (it has 4 nodes)
+#pragma xmp task on p4(5)
+  a[0] = 1;
+  return 0;
+}
+#endif
+
+#ifdef CASE37
+#include <xmp.h>
+int main(void) {
+  int n = 0;
+#pragma xmp task on t(3)
+  // C37: invalid.c:[[# @LINE + 1]]:7: error: 'xmp_node_num()' in a task on a template element (it has no node set: name one with 'on') is not supported by xmp-cfront
+  n = xmp_node_num();
+  return n;
+}
+#endif
+
+#ifdef CASE38
+int main(void) {
+#pragma xmp task on p(1)
+  {
+    // C38: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp gmove' inside a task: a collective gmove involves every node (use 'gmove in' or 'gmove out', which the task's nodes execute alone)
+#pragma xmp gmove
+    b[0:4] = a[0:4];
+  }
+  return 0;
+}
+#endif
+
+#ifdef CASE39
+int main(void) {
+  int n = 0;
+#pragma xmp tasks
+  // C39: invalid.c:[[# @LINE + 2]]:3: error: '#pragma xmp tasks' must be followed by a { } block of task directives
+  // C39: invalid.c:[[# @LINE - 2]]:9: note: the tasks directive
+  n = 1;
+  return n;
+}
+#endif
+
+#ifdef CASE40
+int main(void) {
+  // C40: invalid.c:[[# @LINE + 1]]:21: error: 'zz' is not a node set or a template
+#pragma xmp task on zz(1)
+  a[0] = 1;
+  return 0;
+}
+#endif
+
+#ifdef CASE41
+int main(void) {
+  // C41: invalid.c:[[# @LINE + 1]]:26: error: unexpected 'async' in '#pragma xmp task'
+#pragma xmp task on p(1) async
+  a[0] = 1;
   return 0;
 }
 #endif
