@@ -2074,38 +2074,31 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
     // stride), an omitted stride 1.
     const c::Expr *lbE = (*trip)[0], *lenE = (*trip)[1], *stE = (*trip)[2];
     Part lb{0, Value()}, st{1, Value()}, len;
-    if (lbE) {
-      auto p = part(lbE);
+    // A given part into `out`; a constant below `min` is an error saying
+    // what the part `must` be.
+    auto given = [&](const c::Expr *x, int64_t min, const char *what,
+                     const char *must, Part &out) -> bool {
+      auto p = part(x);
       if (!p)
-        return std::nullopt;
-      lb = *p;
-    }
-    if (stE) {
-      auto p = part(stE);
-      if (!p)
-        return std::nullopt;
-      st = *p;
-      if (st.v && *st.v < 1) {
-        diag.error(stE->getBeginLoc(), "the stride of a triplet must be "
-                                       "positive (here " +
-                                           std::to_string(*st.v) + ")");
-        return std::nullopt;
+        return false;
+      if (p->v && *p->v < min) {
+        diag.error(x->getBeginLoc(), std::string("the ") + what +
+                                         " of a triplet must " + must +
+                                         " (here " + std::to_string(*p->v) +
+                                         ")");
+        return false;
       }
-    }
-    if (lenE) {
-      auto p = part(lenE);
-      if (!p)
-        return std::nullopt;
-      len = *p;
-      if (len.v && *len.v < 0) {
-        diag.error(lenE->getBeginLoc(), "the length of a triplet must not be "
-                                        "negative (here " +
-                                            std::to_string(*len.v) + ")");
-        return std::nullopt;
-      }
-    } else if (lb.v && st.v) {
+      out = *p;
+      return true;
+    };
+    constexpr int64_t any = std::numeric_limits<int64_t>::min();
+    if ((lbE && !given(lbE, any, "lower bound", "", lb)) ||
+        (stE && !given(stE, 1, "stride", "be positive", st)) ||
+        (lenE && !given(lenE, 0, "length", "not be negative", len)))
+      return std::nullopt;
+    if (!lenE && lb.v && st.v) {
       len.v = std::max<int64_t>(0, (ext - *lb.v + *st.v - 1) / *st.v);
-    } else {
+    } else if (!lenE) {
       Value rest = arith::SubIOp::create(b, l, cIndex(ext, l), asValue(lb, l));
       Value n = arith::CeilDivSIOp::create(b, l, rest, asValue(st, l));
       len.dyn = arith::MaxSIOp::create(b, l, n, cIndex(0, l));
@@ -2251,7 +2244,7 @@ void Emitter::emitGmove(Directive &d, const c::Stmt *s) {
   }
   if (acc && gpu && (!src->darray || !dst->darray)) {
     diag.unsupported(d.loc, what + " acc with a local array (device "
-                                   "instances are distributed arrays')");
+                                   "instances belong to distributed arrays)");
     return;
   }
   xmpd::GMoveModeAttr modeAttr =

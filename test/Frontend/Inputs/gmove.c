@@ -101,31 +101,31 @@ static int sum(int err) {
       printf("%s: %d wrong\n", what, r_);                                      \
   } while (0)
 
-/* b[i] against the expected value: in the section lo:len:st it holds
- * src(off + k * sst) for its k-th element. */
+/* Element i of a destination after `dst[lo:len:st] = a[off::sst]`: the
+ * k-th element of the section holds a[off + k * sst], the others their
+ * initial value. */
+static double expect(int i, int lo, int len, int st, int off, int sst) {
+  if (i >= lo && (i - lo) % st == 0 && (i - lo) / st < len)
+    return va(off + (i - lo) / st * sst);
+  return vb(i);
+}
+
+/* The wrong elements of b over all nodes. */
 static int check_b(int lo, int len, int st, int off, int sst) {
   int i, err = 0;
 #pragma xmp loop on u(i) reduction(+:err)
-  for (i = 0; i < N; i++) {
-    double e = vb(i);
-    if (i >= lo && (i - lo) % st == 0 && (i - lo) / st < len)
-      e = va(off + (i - lo) / st * sst);
-    if (b[i] != e)
+  for (i = 0; i < N; i++)
+    if (b[i] != expect(i, lo, len, st, off, sst))
       err++;
-  }
   return err;
 }
 
 /* The wrong elements of this node's loc. */
 static int count_loc(int lo, int len, int st, int off, int sst) {
   int i, err = 0;
-  for (i = 0; i < N; i++) {
-    double e = vb(i);
-    if (i >= lo && (i - lo) % st == 0 && (i - lo) / st < len)
-      e = va(off + (i - lo) / st * sst);
-    if (loc[i] != e)
+  for (i = 0; i < N; i++)
+    if (loc[i] != expect(i, lo, len, st, off, sst))
       err++;
-  }
   return err;
 }
 
