@@ -1,6 +1,8 @@
 //===- Directives.cpp - recorded `#pragma xmp` directives -----------------===//
 #include "Directives.h"
 
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/Token.h"
 #include "llvm/ADT/SmallVector.h"
@@ -41,8 +43,8 @@ void XMPPragmaHandler::HandlePragma(Preprocessor &pp, PragmaIntroducer intro,
     d.nameLoc = first.getLocation();
   bool gmove = d.name == "gmove";
   out.push_back(std::move(d));
-  if (gmove)
-    takeGmoveStatement(pp);
+  if (gmove && tok.is(tok::eod))
+    takeGmoveStatement(pp, tok.getLocation());
 }
 
 //===----------------------------------------------------------------------===//
@@ -153,7 +155,25 @@ void SectionRewriter::rewrite(ArrayRef<Token> in, SmallVectorImpl<Token> &out) {
   }
 }
 
-void XMPPragmaHandler::takeGmoveStatement(Preprocessor &pp) {
+void XMPPragmaHandler::takeGmoveStatement(Preprocessor &pp,
+                                          SourceLocation lineEnd) {
+  // Lexing must stop before the end of the file: the file's lexer ends
+  // with it, while the lexer that called this handler is still running.
+  // So nothing is taken unless a ';' or a brace follows in the file's
+  // text (raw tokens: comments and strings do not count); every function
+  // body has its '}'.
+  SourceManager &sm = pp.getSourceManager();
+  auto [fid, offset] = sm.getDecomposedLoc(sm.getFileLoc(lineEnd));
+  StringRef text = sm.getBufferData(fid);
+  Lexer raw(sm.getLocForStartOfFile(fid), pp.getLangOpts(), text.begin(),
+            text.begin() + offset, text.end());
+  bool stops = false;
+  Token r;
+  while (!stops && !raw.LexFromRawLexer(r))
+    stops = r.isOneOf(tok::semi, tok::l_brace, tok::r_brace);
+  stops = stops || r.isOneOf(tok::semi, tok::l_brace, tok::r_brace);
+  if (!stops)
+    return;
   // The tokens up to the ';' that ends the statement (or a brace that
   // shows there is no expression statement: the emitter reports it).
   SmallVector<Token> toks;
@@ -162,7 +182,9 @@ void XMPPragmaHandler::takeGmoveStatement(Preprocessor &pp) {
   while (true) {
     pp.Lex(t);
     if (t.is(tok::eof)) {
-      // The end of the file: the parser gets it again from the lexer.
+      // Not reached (see above) but in a file whose last ';' or brace
+      // comes from a directive's text: the parser gets the end back.
+      toks.push_back(t);
       break;
     }
     if (t.is(tok::coloncolon)) {
@@ -183,11 +205,11 @@ void XMPPragmaHandler::takeGmoveStatement(Preprocessor &pp) {
     else if (depth <= 0 && t.isOneOf(tok::semi, tok::l_brace, tok::r_brace))
       break;
   }
-  auto rewritten = std::make_unique<SmallVector<Token>>();
-  SectionRewriter(pp).rewrite(toks, *rewritten);
-  auto buf = std::make_unique<Token[]>(rewritten->size());
-  std::copy(rewritten->begin(), rewritten->end(), buf.get());
-  pp.EnterTokenStream(std::move(buf), rewritten->size(),
+  SmallVector<Token> rewritten;
+  SectionRewriter(pp).rewrite(toks, rewritten);
+  auto buf = std::make_unique<Token[]>(rewritten.size());
+  std::copy(rewritten.begin(), rewritten.end(), buf.get());
+  pp.EnterTokenStream(std::move(buf), rewritten.size(),
                       /*DisableMacroExpansion=*/true, /*IsReinject=*/true);
 }
 

@@ -58,7 +58,8 @@ private:
   /// puts it back with every triplet subscript `[l:n:s]` rewritten as
   /// `[__xmp_triplet((l), (n), (s))]`, an omitted part as `__xmp_omitted`
   /// (kSectionDecls declares both), so that Clang parses it as C.
-  void takeGmoveStatement(clang::Preprocessor &pp);
+  void takeGmoveStatement(clang::Preprocessor &pp,
+                          clang::SourceLocation lineEnd);
   std::vector<Directive> &out;
 };
 
