@@ -2228,19 +2228,19 @@ void Emitter::emitGmove(Directive &d, const c::Stmt *s) {
                             "side; write the copy as a loop)");
     return;
   }
-  if (mode == xmpd::GMoveMode::in && !src->darray) {
-    diag.error(as->getRHS()->getBeginLoc(),
-               "'#pragma xmp gmove in' gets its right-hand side from the "
-               "nodes that hold it: '" +
-                   src->name + "' must be a distributed array");
-    return;
-  }
-  if (mode == xmpd::GMoveMode::out && !dst->darray) {
-    diag.error(as->getLHS()->getBeginLoc(),
-               "'#pragma xmp gmove out' puts into the nodes that hold its "
-               "left-hand side: '" +
-                   dst->name + "' must be a distributed array");
-    return;
+  // One-sided: the side on the other nodes is a distributed array.
+  if (mode) {
+    bool in = *mode == xmpd::GMoveMode::in;
+    const GSide &remote = in ? *src : *dst;
+    if (!remote.darray) {
+      diag.error((in ? as->getRHS() : as->getLHS())->getBeginLoc(),
+                 std::string(in ? "'#pragma xmp gmove in' gets its "
+                                  "right-hand side from"
+                                : "'#pragma xmp gmove out' puts into") +
+                     " the nodes that hold " + (in ? "it" : "its left-hand side") +
+                     ": '" + remote.name + "' must be a distributed array");
+      return;
+    }
   }
   if (acc && gpu && (!src->darray || !dst->darray)) {
     diag.unsupported(d.loc, what + " acc with a local array (device "
