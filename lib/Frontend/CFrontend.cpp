@@ -55,7 +55,7 @@ public:
     if (actx.getDiagnostics().hasErrorOccurred())
       return;
     xmpcfront::Diag diag(actx.getDiagnostics());
-    s.module = xmpcfront::emitModule(s.ctx, actx, s.directives, s.options.gpu,
+    s.module = xmpcfront::emitModule(s.ctx, actx, s.directives, s.options,
                                      diag);
   }
 
@@ -69,8 +69,9 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  StringRef) override {
     // The preprocessor owns the handler.
-    ci.getPreprocessor().AddPragmaHandler(
-        new xmpcfront::XMPPragmaHandler(s.directives));
+    Preprocessor &pp = ci.getPreprocessor();
+    pp.AddPragmaHandler(new xmpcfront::XMPPragmaHandler(s.directives));
+    pp.setPredefines(pp.getPredefines() + xmpcfront::kSectionDecls);
     return std::make_unique<Consumer>(s);
   }
 

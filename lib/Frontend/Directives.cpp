@@ -1,10 +1,17 @@
 //===- Directives.cpp - recorded `#pragma xmp` directives -----------------===//
 #include "Directives.h"
 
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/Token.h"
+#include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
+using llvm::ArrayRef;
+using llvm::SmallVector;
+using llvm::SmallVectorImpl;
+using llvm::StringRef;
 
 namespace xmpcfront {
 
@@ -34,7 +41,176 @@ void XMPPragmaHandler::HandlePragma(Preprocessor &pp, PragmaIntroducer intro,
   }
   if (!haveName)
     d.nameLoc = first.getLocation();
+  bool gmove = d.name == "gmove";
   out.push_back(std::move(d));
+  if (gmove && tok.is(tok::eod))
+    takeGmoveStatement(pp, tok.getLocation());
+}
+
+//===----------------------------------------------------------------------===//
+// The statement of `#pragma xmp gmove`
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Rewrites the subscripts of a gmove statement that are triplets.
+class SectionRewriter {
+public:
+  SectionRewriter(Preprocessor &pp) : pp(pp), diag(pp.getDiagnostics()) {}
+  void rewrite(ArrayRef<Token> in, SmallVectorImpl<Token> &out);
+
+private:
+  Token make(tok::TokenKind k, SourceLocation loc) {
+    Token t;
+    t.startToken();
+    t.setKind(k);
+    t.setLocation(loc);
+    t.setLength(0);
+    return t;
+  }
+  Token ident(StringRef name, SourceLocation loc) {
+    Token t = make(tok::identifier, loc);
+    t.setIdentifierInfo(pp.getIdentifierInfo(name));
+    return t;
+  }
+  Preprocessor &pp;
+  Diag diag;
+};
+} // namespace
+
+/// The index of the bracket closing the one at `open`, or in.size().
+static size_t matchingClose(ArrayRef<Token> in, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < in.size(); ++i) {
+    if (in[i].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++depth;
+    else if (in[i].isOneOf(tok::r_paren, tok::r_square, tok::r_brace) &&
+             --depth == 0)
+      return i;
+  }
+  return in.size();
+}
+
+void SectionRewriter::rewrite(ArrayRef<Token> in, SmallVectorImpl<Token> &out) {
+  for (size_t i = 0; i < in.size(); ++i) {
+    size_t close = in[i].is(tok::l_square) ? matchingClose(in, i) : in.size();
+    if (close == in.size()) {
+      out.push_back(in[i]);
+      continue;
+    }
+    // The colons of the subscript that separate triplet parts: at its own
+    // nesting level, and not the ':' of a '?:'.
+    ArrayRef<Token> sub = in.slice(i + 1, close - i - 1);
+    SmallVector<size_t> colons;
+    int depth = 0, questions = 0;
+    for (size_t k = 0; k < sub.size(); ++k) {
+      if (sub[k].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+        ++depth;
+      else if (sub[k].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+        --depth;
+      else if (depth == 0 && sub[k].is(tok::question))
+        ++questions;
+      else if (depth == 0 && sub[k].is(tok::colon)) {
+        if (questions)
+          --questions;
+        else
+          colons.push_back(k);
+      }
+    }
+    out.push_back(in[i]);
+    if (colons.empty()) {
+      rewrite(sub, out);
+    } else {
+      if (colons.size() > 2)
+        diag.error(sub[colons[2]].getLocation(),
+                   "a triplet has at most three parts (lower:length:stride) "
+                   "in the statement of '#pragma xmp gmove'");
+      // [l:n:s] -> [__xmp_triplet((l), (n), (s))], an omitted part
+      // __xmp_omitted (both declared by the front end: kSectionDecls).
+      SourceLocation at = in[i].getLocation();
+      out.push_back(ident("__xmp_triplet", at));
+      out.push_back(make(tok::l_paren, at));
+      size_t from = 0;
+      for (unsigned part = 0; part < 3; ++part) {
+        if (part)
+          out.push_back(make(tok::comma, at));
+        size_t to = part < colons.size() ? colons[part] : sub.size();
+        // An omitted part is reported at the colon before it.
+        SourceLocation partLoc = part == 0 ? at
+                                 : part <= colons.size()
+                                     ? sub[colons[part - 1]].getLocation()
+                                     : in[close].getLocation();
+        if (part > colons.size() || from >= to) {
+          out.push_back(ident("__xmp_omitted", partLoc));
+        } else {
+          out.push_back(make(tok::l_paren, sub[from].getLocation()));
+          rewrite(sub.slice(from, to - from), out);
+          out.push_back(make(tok::r_paren, sub[to - 1].getLocation()));
+        }
+        from = to + 1;
+      }
+      out.push_back(make(tok::r_paren, in[close].getLocation()));
+    }
+    out.push_back(in[close]);
+    i = close;
+  }
+}
+
+void XMPPragmaHandler::takeGmoveStatement(Preprocessor &pp,
+                                          SourceLocation lineEnd) {
+  // Lexing must stop before the end of the file: the file's lexer ends
+  // with it, while the lexer that called this handler is still running.
+  // So nothing is taken unless a ';' or a brace follows in the file's
+  // text (raw tokens: comments and strings do not count); every function
+  // body has its '}'.
+  SourceManager &sm = pp.getSourceManager();
+  auto [fid, offset] = sm.getDecomposedLoc(sm.getFileLoc(lineEnd));
+  StringRef text = sm.getBufferData(fid);
+  Lexer raw(sm.getLocForStartOfFile(fid), pp.getLangOpts(), text.begin(),
+            text.begin() + offset, text.end());
+  bool stops = false;
+  Token r;
+  while (!stops && !raw.LexFromRawLexer(r))
+    stops = r.isOneOf(tok::semi, tok::l_brace, tok::r_brace);
+  stops = stops || r.isOneOf(tok::semi, tok::l_brace, tok::r_brace);
+  if (!stops)
+    return;
+  // The tokens up to the ';' that ends the statement (or a brace that
+  // shows there is no expression statement: the emitter reports it).
+  SmallVector<Token> toks;
+  int depth = 0;
+  Token t;
+  while (true) {
+    pp.Lex(t);
+    if (t.is(tok::eof)) {
+      // Not reached (see above) but in a file whose last ';' or brace
+      // comes from a directive's text: the parser gets the end back.
+      toks.push_back(t);
+      break;
+    }
+    if (t.is(tok::coloncolon)) {
+      // `a[::2]`: two colons (C23 lexes `::` as one token).
+      Token c = t;
+      c.setKind(tok::colon);
+      c.setLength(1);
+      toks.push_back(c);
+      c.setLocation(t.getLocation().getLocWithOffset(1));
+      toks.push_back(c);
+      continue;
+    }
+    toks.push_back(t);
+    if (t.isOneOf(tok::l_paren, tok::l_square))
+      ++depth;
+    else if (t.isOneOf(tok::r_paren, tok::r_square))
+      --depth;
+    else if (depth <= 0 && t.isOneOf(tok::semi, tok::l_brace, tok::r_brace))
+      break;
+  }
+  SmallVector<Token> rewritten;
+  SectionRewriter(pp).rewrite(toks, rewritten);
+  auto buf = std::make_unique<Token[]>(rewritten.size());
+  std::copy(rewritten.begin(), rewritten.end(), buf.get());
+  pp.EnterTokenStream(std::move(buf), rewritten.size(),
+                      /*DisableMacroExpansion=*/true, /*IsReinject=*/true);
 }
 
 void Diag::error(SourceLocation loc, const std::string &msg) {

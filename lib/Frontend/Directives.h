@@ -54,8 +54,20 @@ public:
                     clang::Token &first) override;
 
 private:
+  /// Lexes the statement that follows `#pragma xmp gmove` (to its `;`) and
+  /// puts it back with every triplet subscript `[l:n:s]` rewritten as
+  /// `[__xmp_triplet((l), (n), (s))]`, an omitted part as `__xmp_omitted`
+  /// (kSectionDecls declares both), so that Clang parses it as C.
+  void takeGmoveStatement(clang::Preprocessor &pp,
+                          clang::SourceLocation lineEnd);
   std::vector<Directive> &out;
 };
+
+/// The declarations the rewritten gmove statements use (added to Clang's
+/// predefines).
+inline constexpr const char *kSectionDecls =
+    "extern const long __xmp_omitted;\n"
+    "int __xmp_triplet(long __lower, long __length, long __stride);\n";
 
 /// Clang-style diagnostics (file:line:col: error: ...) for the front end.
 class Diag {

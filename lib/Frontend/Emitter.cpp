@@ -46,6 +46,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <array>
 #include <limits>
 
 using namespace mlir;
@@ -124,9 +125,10 @@ struct JumpScan {
 class Emitter {
 public:
   Emitter(MLIRContext &ctx, c::ASTContext &actx, std::vector<Directive> &dirs,
-          bool gpu, Diag &diag)
+          const xmpd::CFrontendOptions &options, Diag &diag)
       : ctx(ctx), actx(actx), sm(actx.getSourceManager()), dirs(dirs),
-        gpu(gpu), diag(diag), b(&ctx) {}
+        gpu(options.gpu), ownerCheck(options.ownerCheck), diag(diag),
+        b(&ctx) {}
 
   OwningOpRef<ModuleOp> run();
 
@@ -140,6 +142,14 @@ private:
       return UnknownLoc::get(&ctx);
     return FileLineColLoc::get(&ctx, p.getFilename(), p.getLine(),
                                p.getColumn());
+  }
+  /// "file:line:col" of `sl` (its expansion), for run-time messages.
+  std::string positionText(c::SourceLocation sl) {
+    c::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(sl));
+    if (p.isInvalid())
+      return "";
+    return std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) +
+           ":" + std::to_string(p.getColumn());
   }
   bool before(c::SourceLocation a, c::SourceLocation b2) {
     return sm.isBeforeInTranslationUnit(sm.getExpansionLoc(a),
@@ -197,6 +207,16 @@ private:
     return false;
   }
   FlatSymbolRefAttr allNodes();
+  /// The executing node set: every node outside tasks, a task's node set
+  /// inside one. In a task on a template element, which has no node set,
+  /// an error at `sl` naming `what` (and null).
+  FlatSymbolRefAttr executingNodes(c::SourceLocation sl,
+                                   const std::string &what);
+  /// The node sets of the enclosing tasks ("" for a task on a template).
+  std::vector<std::string> taskNodes;
+  /// The node subsets declared for tasks on node references, by parent
+  /// and triplets.
+  llvm::StringMap<std::string> taskSubsets;
 
   // ---- statements ----------------------------------------------------------
   void emitStmt(const c::Stmt *s);
@@ -219,6 +239,24 @@ private:
   void dirReduction(Directive &d);
   void dirBcast(Directive &d);
   void dirBarrier(Directive &d);
+  void emitGmove(Directive &d, const c::Stmt *s);
+  void emitTask(Directive &d, const c::Stmt *s);
+  void emitTasks(Directive &d, const c::Stmt *s);
+  /// A directive expression with C variables (loaded) as an index.
+  Value emitDExpr(const DExpr &e);
+  void dirWaitAsync(Directive &d);
+  /// One side of a gmove statement: an array section, an element or a
+  /// scalar variable.
+  struct GSide {
+    Value array;
+    SmallVector<Value> dyn;      // operands of the kDynamic components
+    SmallVector<int64_t> statics; // lb, ub, step per dimension
+    SmallVector<bool> scalar;
+    SmallVector<int64_t> shape; // counts of the triplet dimensions
+    bool darray = false;
+    std::string name;
+  };
+  std::optional<GSide> gmoveSide(const c::Expr *e);
   /// `on p` / `on p(...)` node references: the grid's name (or "" = all).
   std::optional<std::string> parseOnNodes(TokCursor &tc);
   const c::VarDecl *lookupName(StringRef name) {
@@ -272,6 +310,7 @@ private:
   c::SourceManager &sm;
   std::vector<Directive> &dirs;
   bool gpu;
+  bool ownerCheck;
   Diag &diag;
   OpBuilder b;
   ModuleOp module;
@@ -295,6 +334,13 @@ private:
   llvm::DenseMap<const c::VarDecl *, Storage> storage;
   std::vector<llvm::StringMap<const c::VarDecl *>> scopes;
   std::vector<llvm::DenseMap<const c::VarDecl *, Value>> plans;
+  /// Per { } block: the requests of `gmove async(id)` not yet waited for,
+  /// by id, with their directives.
+  struct Pending {
+    Value request;
+    Directive *dir;
+  };
+  std::vector<llvm::MapVector<int64_t, SmallVector<Pending>>> requests;
   std::vector<LoopCtx> loops;
   Value retFlag, retSlot;
   const c::Stmt *tailReturn = nullptr;
@@ -837,6 +883,18 @@ void Emitter::declarationDirectives() {
   }
 }
 
+FlatSymbolRefAttr Emitter::executingNodes(c::SourceLocation sl,
+                                          const std::string &what) {
+  if (taskNodes.empty())
+    return allNodes();
+  if (taskNodes.back().empty()) {
+    diag.unsupported(sl, what + " in a task on a template element (it has "
+                                "no node set: name one with 'on')");
+    return nullptr;
+  }
+  return FlatSymbolRefAttr::get(&ctx, taskNodes.back());
+}
+
 FlatSymbolRefAttr Emitter::allNodes() {
   static constexpr const char *name = "xmp_all_nodes";
   if (!haveAllNodes) {
@@ -1053,6 +1111,7 @@ void Emitter::emitFunction(const c::FunctionDecl *fd) {
   scopes.emplace_back();
   plans.clear();
   plans.emplace_back();
+  requests.clear();
   loops.clear();
   retFlag = retSlot = nullptr;
   Location fl = loc(fd->getLocation());
@@ -1152,27 +1211,50 @@ Value Emitter::notJumped(Location l, bool includeLoopFlags) {
   return arith::XOrIOp::create(b, l, any, cBool(true, l));
 }
 
+/// The directives that take the statement after them, and what it must be.
+static const char *takenStatement(const Directive &d) {
+  if (d.name == "loop")
+    return "a for statement";
+  if (d.name == "gmove")
+    return "an assignment statement";
+  if (d.name == "task")
+    return "a statement";
+  if (d.name == "tasks")
+    return "a { } block of task directives";
+  return nullptr;
+}
+
 void Emitter::emitCompound(const c::CompoundStmt *cs) {
   scopes.emplace_back();
   plans.emplace_back();
+  requests.emplace_back();
   Operation *outerGuard = nullptr;
   c::SourceLocation prev = cs->getLBracLoc();
   auto stmts = cs->body();
   for (auto it = stmts.begin(); it != stmts.end(); ++it) {
     const c::Stmt *s = *it;
     std::vector<Directive *> pend = takeDirectives(prev, s->getBeginLoc());
-    Directive *loopDir = nullptr;
+    Directive *taking = nullptr;
     for (size_t i = 0; i < pend.size(); ++i) {
-      if (pend[i]->name == "loop" && i + 1 == pend.size())
-        loopDir = pend[i];
-      else if (pend[i]->name == "loop")
-        diag.error(pend[i]->loc, "'#pragma xmp loop' must be followed by a "
-                                 "for statement, not by another directive");
-      else
+      if (const char *what = takenStatement(*pend[i])) {
+        if (i + 1 == pend.size())
+          taking = pend[i];
+        else
+          diag.error(pend[i]->loc, "'#pragma xmp " + pend[i]->name +
+                                       "' must be followed by " + what +
+                                       ", not by another directive");
+      } else {
         emitStandalone(*pend[i]);
+      }
     }
-    if (loopDir)
-      emitXmpLoop(*loopDir, s);
+    if (taking && taking->name == "loop")
+      emitXmpLoop(*taking, s);
+    else if (taking && taking->name == "gmove")
+      emitGmove(*taking, s);
+    else if (taking && taking->name == "task")
+      emitTask(*taking, s);
+    else if (taking)
+      emitTasks(*taking, s);
     else
       emitStmt(s);
     prev = stmtEnd(s);
@@ -1195,16 +1277,25 @@ void Emitter::emitCompound(const c::CompoundStmt *cs) {
   }
   if (!failed())
     for (Directive *d : takeDirectives(prev, cs->getRBracLoc())) {
-      if (d->name == "loop")
-        diag.error(d->loc,
-                   "'#pragma xmp loop' must be followed by a for statement");
+      if (const char *what = takenStatement(*d))
+        diag.error(d->loc, "'#pragma xmp " + d->name +
+                               "' must be followed by " + what);
       else
         emitStandalone(*d);
     }
+  if (!failed())
+    for (auto &[id, list] : requests.back())
+      for (Pending &p : list)
+        diag.error(p.dir->loc, "'#pragma xmp gmove async(" +
+                                   std::to_string(id) +
+                                   ")' has no '#pragma xmp wait_async(" +
+                                   std::to_string(id) +
+                                   ")' after it in the same block");
   if (outerGuard)
     b.setInsertionPointAfter(outerGuard);
   scopes.pop_back();
   plans.pop_back();
+  requests.pop_back();
 }
 
 void Emitter::emitStmt(const c::Stmt *s) {
@@ -1502,6 +1593,8 @@ void Emitter::emitStandalone(Directive &d) {
     return dirReduction(d);
   if (d.name == "bcast")
     return dirBcast(d);
+  if (d.name == "wait_async")
+    return dirWaitAsync(d);
   diag.unsupported(d.loc, "'#pragma xmp " + d.name + "'");
 }
 
@@ -1510,9 +1603,14 @@ void Emitter::dirBarrier(Directive &d) {
   auto on = parseOnNodes(tc);
   if (!on || !tc.expectEnd())
     return;
-  xmpd::BarrierOp::create(b, loc(d.loc),
-                          on->empty() ? FlatSymbolRefAttr()
-                                      : FlatSymbolRefAttr::get(&ctx, *on));
+  FlatSymbolRefAttr set = FlatSymbolRefAttr::get(&ctx, *on);
+  if (on->empty()) // every node, or the executing task's nodes
+    set = taskNodes.empty() ? FlatSymbolRefAttr()
+                            : executingNodes(d.loc, "'#pragma xmp barrier' "
+                                                    "without 'on'");
+  if (!taskNodes.empty() && !set)
+    return;
+  xmpd::BarrierOp::create(b, loc(d.loc), set);
 }
 
 void Emitter::dirReflect(Directive &d, bool init, bool doPlan) {
@@ -1698,7 +1796,10 @@ void Emitter::dirReduction(Directive &d) {
   if (!tc.expectEnd())
     return;
   FlatSymbolRefAttr grid =
-      on->empty() ? allNodes() : FlatSymbolRefAttr::get(&ctx, *on);
+      on->empty() ? executingNodes(d.loc, "'#pragma xmp reduction' without 'on'")
+                  : FlatSymbolRefAttr::get(&ctx, *on);
+  if (!grid)
+    return;
   Location l = loc(d.loc);
   for (auto &[n, sl] : rc.vars) {
     const c::VarDecl *vd = lookupName(n);
@@ -1808,9 +1909,15 @@ void Emitter::dirBcast(Directive &d) {
     }
   }
   FlatSymbolRefAttr gridAttr =
-      grid.empty() ? allNodes() : FlatSymbolRefAttr::get(&ctx, grid);
+      grid.empty() ? executingNodes(d.loc, "'#pragma xmp bcast' without 'on'")
+                   : FlatSymbolRefAttr::get(&ctx, grid);
+  if (!gridAttr)
+    return;
   if (root.empty())
-    root.assign(grid.empty() ? 1 : nodes[grid].shape.size(), 0);
+    root.assign(grid.empty() && taskNodes.empty()
+                    ? 1
+                    : nodes[gridAttr.getValue()].shape.size(),
+                0);
   Location l = loc(d.loc);
   for (auto &[n, sl] : names) {
     const c::VarDecl *vd = lookupName(n);
@@ -1835,6 +1942,643 @@ void Emitter::dirBcast(Directive &d) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// gmove
+//===----------------------------------------------------------------------===//
+
+static const c::VarDecl *refVar(const c::Expr *e) {
+  if (const auto *r = dyn_cast<c::DeclRefExpr>(e->IgnoreParenImpCasts()))
+    return dyn_cast<c::VarDecl>(r->getDecl());
+  return nullptr;
+}
+
+/// The parts of a triplet subscript `__xmp_triplet(l, n, s)` (the pragma
+/// handler's rewriting of `[l:n:s]`), null for an omitted part; nullopt
+/// for any other subscript.
+static std::optional<std::array<const c::Expr *, 3>>
+tripletParts(const c::Expr *idx) {
+  const auto *call = dyn_cast<c::CallExpr>(idx->IgnoreParenImpCasts());
+  const c::FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
+  if (!fd || fd->getName() != "__xmp_triplet" || call->getNumArgs() != 3)
+    return std::nullopt;
+  std::array<const c::Expr *, 3> parts;
+  for (unsigned k = 0; k < 3; ++k) {
+    const c::Expr *a = call->getArg(k);
+    const auto *r = dyn_cast<c::DeclRefExpr>(a->IgnoreParenImpCasts());
+    parts[k] = r && r->getDecl()->getName() == "__xmp_omitted" ? nullptr : a;
+  }
+  return parts;
+}
+
+static std::string shapeText(ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return "one element";
+  std::string t;
+  for (int64_t n : shape)
+    t += (t.empty() ? "" : "x") +
+         (ShapedType::isDynamic(n) ? std::string("?") : std::to_string(n));
+  return t;
+}
+
+std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
+  e = e->IgnoreParens();
+  c::SourceLocation where = e->getBeginLoc();
+  SmallVector<const c::Expr *> idx;
+  const c::Expr *cur = e;
+  while (const auto *s2 = dyn_cast<c::ArraySubscriptExpr>(cur)) {
+    idx.push_back(s2->getIdx());
+    const auto *ic = dyn_cast<c::ImplicitCastExpr>(s2->getBase()->IgnoreParens());
+    if (!ic || ic->getCastKind() != c::CK_ArrayToPointerDecay) {
+      diag.unsupported(s2->getBase()->getBeginLoc(),
+                       "this subscripted expression in a gmove statement");
+      return std::nullopt;
+    }
+    cur = ic->getSubExpr()->IgnoreParens();
+  }
+  std::reverse(idx.begin(), idx.end());
+  const c::VarDecl *vd = refVar(cur);
+  if (!vd || !isa<c::DeclRefExpr>(cur)) {
+    diag.unsupported(where, "this expression as a side of a gmove statement "
+                            "(an array section, an array element or a "
+                            "scalar variable is expected)");
+    return std::nullopt;
+  }
+  auto st = storageOf(vd, cur->getBeginLoc());
+  if (!st)
+    return std::nullopt;
+  GSide side;
+  side.name = vd->getName().str();
+  ArrayRef<int64_t> extents;
+  if (st->kind == Storage::DArr) {
+    side.array = st->v;
+    side.darray = true;
+    extents = cast<xmpd::DArrayType>(st->v.getType()).getShape();
+  } else if (st->kind == Storage::Mem || st->kind == Storage::Global) {
+    side.array = memrefOf(*st, loc(where));
+    extents = cast<MemRefType>(side.array.getType()).getShape();
+  } else {
+    diag.unsupported(where, "'" + side.name + "' as a side of a gmove "
+                            "statement (a loop variable or argv)");
+    return std::nullopt;
+  }
+  if (idx.size() != extents.size()) {
+    diag.unsupported(where, "a partially subscripted array in a gmove "
+                            "statement (all " +
+                                std::to_string(extents.size()) +
+                                " subscripts are needed)");
+    return std::nullopt;
+  }
+  // A static value, or emits it as an index.
+  struct Part {
+    std::optional<int64_t> v;
+    Value dyn;
+  };
+  auto part = [&](const c::Expr *x) -> std::optional<Part> {
+    c::Expr::EvalResult r;
+    if (!x->HasSideEffects(actx) && x->EvaluateAsInt(r, actx))
+      return Part{r.Val.getInt().getSExtValue(), Value()};
+    Value v = emitExpr(x);
+    if (!v)
+      return std::nullopt;
+    return Part{std::nullopt, toIndex(v, x->getType(), loc(x->getBeginLoc()))};
+  };
+  auto asValue = [&](const Part &p, Location l) {
+    return p.dyn ? p.dyn : cIndex(*p.v, l);
+  };
+  for (unsigned k = 0; k < idx.size(); ++k) {
+    int64_t ext = extents[k];
+    Location l = loc(idx[k]->getBeginLoc());
+    std::string dimText = "dimension " + std::to_string(k) + " of '" +
+                          side.name + "' (" + std::to_string(ext) +
+                          " elements)";
+    auto trip = tripletParts(idx[k]);
+    if (!trip) {
+      auto i = part(idx[k]);
+      if (!i)
+        return std::nullopt;
+      if (i->v && (*i->v < 0 || *i->v >= ext)) {
+        diag.error(idx[k]->getBeginLoc(),
+                   "index " + std::to_string(*i->v) + " is outside " + dimText +
+                       " in a gmove statement");
+        return std::nullopt;
+      }
+      side.statics.append({i->v ? *i->v : ShapedType::kDynamic, 0, 1});
+      if (i->dyn)
+        side.dyn.push_back(i->dyn);
+      side.scalar.push_back(true);
+      continue;
+    }
+    // C triplets are lower:length:stride; the dialect's lb:ub:step is
+    // half-open, ub = lower + length * stride. An omitted lower is 0, an
+    // omitted length all the remaining elements ceil((ext - lower) /
+    // stride), an omitted stride 1.
+    const c::Expr *lbE = (*trip)[0], *lenE = (*trip)[1], *stE = (*trip)[2];
+    Part lb{0, Value()}, st{1, Value()}, len;
+    // A given part into `out`; a constant below `min` is an error saying
+    // what the part `must` be.
+    auto given = [&](const c::Expr *x, int64_t min, const char *what,
+                     const char *must, Part &out) -> bool {
+      auto p = part(x);
+      if (!p)
+        return false;
+      if (p->v && *p->v < min) {
+        diag.error(x->getBeginLoc(), std::string("the ") + what +
+                                         " of a triplet must " + must +
+                                         " (here " + std::to_string(*p->v) +
+                                         ")");
+        return false;
+      }
+      out = *p;
+      return true;
+    };
+    constexpr int64_t any = std::numeric_limits<int64_t>::min();
+    if ((lbE && !given(lbE, any, "lower bound", "", lb)) ||
+        (stE && !given(stE, 1, "stride", "be positive", st)) ||
+        (lenE && !given(lenE, 0, "length", "not be negative", len)))
+      return std::nullopt;
+    if (!lenE && lb.v && st.v) {
+      len.v = std::max<int64_t>(0, (ext - *lb.v + *st.v - 1) / *st.v);
+    } else if (!lenE) {
+      Value rest = arith::SubIOp::create(b, l, cIndex(ext, l), asValue(lb, l));
+      Value n = arith::CeilDivSIOp::create(b, l, rest, asValue(st, l));
+      len.dyn = arith::MaxSIOp::create(b, l, n, cIndex(0, l));
+    }
+    if (lb.v && len.v && st.v &&
+        (*lb.v < 0 || (*len.v > 0 && *lb.v + (*len.v - 1) * *st.v >= ext))) {
+      diag.error(idx[k]->getBeginLoc(),
+                 "the section " + std::to_string(*lb.v) + ":" +
+                     std::to_string(*len.v) + ":" + std::to_string(*st.v) +
+                     " leaves " + dimText + " in a gmove statement");
+      return std::nullopt;
+    }
+    Part ub;
+    if (lb.v && len.v && st.v)
+      ub.v = *lb.v + *len.v * *st.v;
+    else if (len.v && st.v)
+      ub.dyn = arith::AddIOp::create(b, l, asValue(lb, l),
+                                     cIndex(*len.v * *st.v, l));
+    else
+      ub.dyn = arith::AddIOp::create(
+          b, l, asValue(lb, l),
+          arith::MulIOp::create(b, l, asValue(len, l), asValue(st, l)));
+    for (const Part *p : {&lb, &ub, &st}) {
+      side.statics.push_back(p->v ? *p->v : ShapedType::kDynamic);
+      if (p->dyn)
+        side.dyn.push_back(p->dyn);
+    }
+    side.scalar.push_back(false);
+    side.shape.push_back(len.v ? *len.v : ShapedType::kDynamic);
+  }
+  return side;
+}
+
+void Emitter::emitGmove(Directive &d, const c::Stmt *s) {
+  TokCursor tc(d, diag);
+  std::optional<xmpd::GMoveMode> mode;
+  if (tc.acceptWord("in"))
+    mode = xmpd::GMoveMode::in;
+  else if (tc.acceptWord("out"))
+    mode = xmpd::GMoveMode::out;
+  std::optional<int64_t> asyncId;
+  bool acc = false;
+  while (!tc.atEnd()) {
+    c::SourceLocation sl = tc.loc();
+    if (tc.acceptWord("async")) {
+      if (!tc.expect(c::tok::l_paren, "'('"))
+        return;
+      auto e = tc.expr();
+      if (!e)
+        return;
+      asyncId = evalConst(*e, diag);
+      if (!asyncId || !tc.expect(c::tok::r_paren, "')'"))
+        return;
+    } else if (tc.acceptWord("acc")) {
+      acc = true;
+    } else {
+      diag.error(sl, "unexpected '" + tc.peek()->text +
+                         "' in '#pragma xmp gmove'");
+      return;
+    }
+  }
+  std::string what = "'#pragma xmp gmove" +
+                     std::string(mode ? (*mode == xmpd::GMoveMode::in ? " in"
+                                                                      : " out")
+                                      : "") +
+                     "'";
+  for (const LoopCtx &lc : loops)
+    if (lc.xmpLoop)
+      return diag.unsupported(d.loc, what + " inside an xmp loop");
+  if (!mode && !taskNodes.empty()) {
+    diag.error(d.loc, "'#pragma xmp gmove' inside a task: a collective gmove "
+                      "involves every node (use 'gmove in' or 'gmove out', "
+                      "which the task's nodes execute alone)");
+    return;
+  }
+  const auto *as = dyn_cast<c::BinaryOperator>(
+      isa<c::Expr>(s) ? cast<c::Expr>(s)->IgnoreParens() : nullptr);
+  if (!as || as->getOpcode() != c::BO_Assign) {
+    diag.error(s->getBeginLoc(),
+               what + " must be followed by an assignment 'lhs = rhs;' of "
+                      "array sections, array elements or a scalar");
+    diag.note(d.loc, "the gmove directive");
+    return;
+  }
+  // The right-hand side without its lvalue-to-rvalue conversion; any other
+  // conversion changes the element type, which a gmove cannot.
+  const c::Expr *rhs = as->getRHS()->IgnoreParens();
+  while (const auto *ic = dyn_cast<c::ImplicitCastExpr>(rhs)) {
+    bool same = ic->getCastKind() == c::CK_LValueToRValue ||
+                ic->getCastKind() == c::CK_NoOp;
+    if (!same && ic->getType()->isIntegerType() &&
+        ic->getSubExpr()->getType()->isIntegerType())
+      same = actx.getTypeSize(ic->getType()) ==
+             actx.getTypeSize(ic->getSubExpr()->getType());
+    if (!same) {
+      diag.unsupported(as->getOperatorLoc(),
+                       what + " between different element types ('" +
+                           ic->getSubExpr()->getType().getAsString() +
+                           "' to '" + ic->getType().getAsString() + "')");
+      return;
+    }
+    rhs = ic->getSubExpr()->IgnoreParens();
+  }
+  auto src = gmoveSide(rhs);
+  if (!src)
+    return;
+  auto dst = gmoveSide(as->getLHS());
+  if (!dst)
+    return;
+  Location l = loc(d.loc);
+  bool shapesDiffer = src->shape.size() != dst->shape.size();
+  for (size_t k = 0; !shapesDiffer && k < src->shape.size(); ++k)
+    shapesDiffer = !ShapedType::isDynamic(src->shape[k]) &&
+                   !ShapedType::isDynamic(dst->shape[k]) &&
+                   src->shape[k] != dst->shape[k];
+  if (shapesDiffer) {
+    diag.error(as->getOperatorLoc(),
+               "the sides of the gmove statement have different shapes: " +
+                   shapeText(dst->shape) + " ('" + dst->name + "') and " +
+                   shapeText(src->shape) + " ('" + src->name + "')");
+    return;
+  }
+  if (!src->darray && !dst->darray) {
+    diag.unsupported(as->getOperatorLoc(),
+                     what + " between two local arrays or scalars (the "
+                            "dialect's gmove needs a distributed array on one "
+                            "side; write the copy as a loop)");
+    return;
+  }
+  // One-sided: the side on the other nodes is a distributed array.
+  if (mode) {
+    bool in = *mode == xmpd::GMoveMode::in;
+    const GSide &remote = in ? *src : *dst;
+    if (!remote.darray) {
+      diag.error((in ? as->getRHS() : as->getLHS())->getBeginLoc(),
+                 std::string(in ? "'#pragma xmp gmove in' gets its "
+                                  "right-hand side from"
+                                : "'#pragma xmp gmove out' puts into") +
+                     " the nodes that hold " + (in ? "it" : "its left-hand side") +
+                     ": '" + remote.name + "' must be a distributed array");
+      return;
+    }
+  }
+  if (acc && gpu && (!src->darray || !dst->darray)) {
+    diag.unsupported(d.loc, what + " acc with a local array (device "
+                                   "instances belong to distributed arrays)");
+    return;
+  }
+  xmpd::GMoveModeAttr modeAttr =
+      mode ? xmpd::GMoveModeAttr::get(&ctx, *mode) : xmpd::GMoveModeAttr();
+  if (asyncId) {
+    auto start = xmpd::GMoveStartOp::create(
+        b, l, xmpd::RequestType::get(&ctx), src->array, src->dyn,
+        src->statics, src->scalar, dst->array, dst->dyn, dst->statics,
+        dst->scalar, acc && gpu, modeAttr);
+    requests.back()[*asyncId].push_back({start.getRequest(), &d});
+    return;
+  }
+  xmpd::GMoveOp::create(b, l, src->array, src->dyn, src->statics, src->scalar,
+                        dst->array, dst->dyn, dst->statics, dst->scalar,
+                        acc && gpu, modeAttr);
+}
+
+void Emitter::dirWaitAsync(Directive &d) {
+  TokCursor tc(d, diag);
+  if (!tc.expect(c::tok::l_paren, "'('"))
+    return;
+  SmallVector<std::pair<int64_t, c::SourceLocation>> ids;
+  do {
+    c::SourceLocation sl = tc.loc();
+    auto e = tc.expr();
+    if (!e)
+      return;
+    auto id = evalConst(*e, diag);
+    if (!id)
+      return;
+    ids.push_back({*id, sl});
+  } while (tc.accept(c::tok::comma));
+  if (!tc.expect(c::tok::r_paren, "')'") || !tc.expectEnd())
+    return;
+  Location l = loc(d.loc);
+  for (auto &[id, sl] : ids) {
+    auto it = requests.back().find(id);
+    if (it == requests.back().end()) {
+      diag.error(sl, "'#pragma xmp wait_async(" + std::to_string(id) +
+                         ")' has no '#pragma xmp gmove async(" +
+                         std::to_string(id) +
+                         ")' before it in the same block (xmp-cfront waits "
+                         "for the gmoves of its own block)");
+      return;
+    }
+    for (Pending &p : it->second)
+      xmpd::WaitOp::create(b, l, Type(), p.request);
+    requests.back().erase(it);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// task, tasks
+//===----------------------------------------------------------------------===//
+
+Value Emitter::emitDExpr(const DExpr &e) {
+  Location l = loc(e.loc);
+  switch (e.kind) {
+  case DExpr::Num:
+    return cIndex(e.num, l);
+  case DExpr::Name: {
+    const c::VarDecl *vd = lookupName(e.name);
+    if (!vd || !vd->getType()->isIntegerType()) {
+      diag.error(e.loc, "'" + e.name + "' is not an integer variable");
+      return nullptr;
+    }
+    auto st = storageOf(vd, e.loc);
+    if (!st)
+      return nullptr;
+    Value v;
+    if (st->kind == Storage::Value_)
+      v = st->v;
+    else if (st->kind == Storage::Mem || st->kind == Storage::Global)
+      v = memref::LoadOp::create(b, l, memrefOf(*st, l), ValueRange{});
+    else {
+      diag.error(e.loc, "'" + e.name + "' is not an integer variable");
+      return nullptr;
+    }
+    return toIndex(v, vd->getType(), l);
+  }
+  case DExpr::Neg: {
+    Value v = emitDExpr(*e.lhs);
+    return v ? arith::SubIOp::create(b, l, cIndex(0, l), v).getResult()
+             : nullptr;
+  }
+  case DExpr::Bin: {
+    Value a = emitDExpr(*e.lhs), c2 = emitDExpr(*e.rhs);
+    if (!a || !c2)
+      return nullptr;
+    switch (e.op) {
+    case '+':
+      return arith::AddIOp::create(b, l, a, c2);
+    case '-':
+      return arith::SubIOp::create(b, l, a, c2);
+    case '*':
+      return arith::MulIOp::create(b, l, a, c2);
+    case '/':
+      return arith::DivSIOp::create(b, l, a, c2);
+    default:
+      return arith::RemSIOp::create(b, l, a, c2);
+    }
+  }
+  }
+  return nullptr;
+}
+
+void Emitter::emitTask(Directive &d, const c::Stmt *s) {
+  TokCursor tc(d, diag);
+  if (!tc.acceptWord("on")) {
+    diag.error(tc.loc(), "expected 'on' in '#pragma xmp task'");
+    return;
+  }
+  c::SourceLocation nl = tc.loc();
+  auto name = tc.name("a node set or template name");
+  if (!name)
+    return;
+  bool isNodes = nodes.count(*name), isTemplate = templates.count(*name);
+  if (!isNodes && !isTemplate) {
+    diag.error(nl, "'" + *name + "' is not a node set or a template");
+    return;
+  }
+  // One subscript: `*`, an expression, or a triplet (parenthesized: 1-based
+  // lower:upper:stride, inclusive, as XMP's Fortran-order node references;
+  // bracketed: 0-based C lower:length:stride).
+  struct Sub {
+    c::SourceLocation loc;
+    bool star = false, triplet = false;
+    std::unique_ptr<DExpr> lo, hi, st; // hi: upper (paren) or length
+  };
+  SmallVector<Sub> subs;
+  bool haveSubs = tc.is(c::tok::l_paren) || tc.is(c::tok::l_square);
+  std::optional<bool> paren = true;
+  if (haveSubs) {
+    paren = parseDims(tc, [&]() -> bool {
+      Sub sb;
+      sb.loc = tc.loc();
+      if (tc.accept(c::tok::star)) {
+        sb.star = true;
+        subs.push_back(std::move(sb));
+        return true;
+      }
+      auto part = [&](std::unique_ptr<DExpr> &out) -> bool {
+        if (tc.is(c::tok::colon) || tc.is(c::tok::comma) ||
+            tc.is(c::tok::r_paren) || tc.is(c::tok::r_square))
+          return true; // omitted
+        out = tc.expr();
+        return out != nullptr;
+      };
+      if (!part(sb.lo))
+        return false;
+      if (tc.accept(c::tok::colon)) {
+        sb.triplet = true;
+        if (!part(sb.hi))
+          return false;
+        if (tc.accept(c::tok::colon) && !part(sb.st))
+          return false;
+      } else if (!sb.lo) {
+        tc.expect(c::tok::r_paren, "a subscript");
+        return false;
+      }
+      subs.push_back(std::move(sb));
+      return true;
+    });
+    if (!paren)
+      return;
+  }
+  while (!tc.atEnd()) {
+    c::SourceLocation sl = tc.loc();
+    if (tc.acceptWord("nocomm"))
+      continue; // a promise of no communication: nothing to do
+    diag.error(sl, "unexpected '" + tc.peek()->text +
+                       "' in '#pragma xmp task'");
+    return;
+  }
+  for (const LoopCtx &lc : loops)
+    if (lc.xmpLoop)
+      return diag.unsupported(d.loc, "'#pragma xmp task' inside an xmp loop");
+  if (*paren)
+    std::reverse(subs.begin(), subs.end());
+  Location l = loc(d.loc);
+  std::string execSet; // the task's node set ("": a template element)
+  SmallVector<Value> subscripts;
+  if (isTemplate) {
+    const TemplateInfo &ti = templates[*name];
+    if (ti.nodes.empty()) {
+      diag.error(nl, "template '" + *name + "' is not distributed");
+      return;
+    }
+    if (subs.size() != ti.shape.size()) {
+      diag.error(nl, "template '" + *name + "' has " +
+                         std::to_string(ti.shape.size()) +
+                         " dimensions, the task gives " +
+                         std::to_string(subs.size()) + " subscripts");
+      return;
+    }
+    for (Sub &sb : subs) {
+      if (sb.star || sb.triplet) {
+        diag.unsupported(sb.loc, "a template reference with '*' or a "
+                                 "triplet in 'task on' (one element)");
+        return;
+      }
+      Value v = emitDExpr(*sb.lo);
+      if (!v)
+        return;
+      subscripts.push_back(v);
+    }
+  } else if (subs.empty()) {
+    execSet = *name;
+  } else {
+    // A node reference: a subset of the node set, declared at module level
+    // (its ranks are the task's; inquiries and collectives inside the task
+    // use it). A single coordinate keeps its axis, of size 1.
+    ArrayRef<int64_t> shape = nodes[*name].shape;
+    if (subs.size() != shape.size()) {
+      diag.error(nl, "node set '" + *name + "' has " +
+                         std::to_string(shape.size()) +
+                         " dimensions, the task gives " +
+                         std::to_string(subs.size()) + " subscripts");
+      return;
+    }
+    SmallVector<int64_t> trip, subShape;
+    for (unsigned k = 0; k < subs.size(); ++k) {
+      Sub &sb = subs[k];
+      int64_t ext = shape[k];
+      auto value = [&](const std::unique_ptr<DExpr> &e,
+                       int64_t dflt) -> std::optional<int64_t> {
+        return e ? evalConst(*e, diag) : std::optional<int64_t>(dflt);
+      };
+      int64_t lo = 0, hi = ShapedType::kDynamic, st = 1;
+      if (sb.star) {
+        // the whole axis
+      } else {
+        auto a = value(sb.lo, *paren ? 1 : 0);
+        if (!a)
+          return;
+        lo = *a - (*paren ? 1 : 0);
+        if (!sb.triplet) {
+          hi = lo + 1;
+        } else {
+          auto step = value(sb.st, 1);
+          if (!step)
+            return;
+          st = *step;
+          if (st < 1) {
+            diag.error(sb.loc, "the stride of a node reference must be "
+                               "positive (here " +
+                                   std::to_string(st) + ")");
+            return;
+          }
+          if (sb.hi) {
+            auto h = evalConst(*sb.hi, diag);
+            if (!h)
+              return;
+            // paren: the 1-based inclusive upper bound is the 0-based
+            // exclusive one; bracket: lower + (length - 1) * stride + 1.
+            hi = *paren ? *h : lo + (*h - 1) * st + 1;
+            if (!*paren && *h < 1) {
+              diag.error(sb.loc, "the length of a node reference triplet "
+                                 "must be positive (here " +
+                                     std::to_string(*h) + ")");
+              return;
+            }
+          }
+        }
+      }
+      int64_t last = ShapedType::isDynamic(hi) ? lo : hi - 1;
+      if (lo < 0 || (!ShapedType::isDynamic(hi) && hi <= lo) ||
+          (!ShapedType::isDynamic(ext) && last >= ext)) {
+        diag.error(sb.loc, "the node reference selects no node of '" +
+                               *name + "' along this dimension" +
+                               (ShapedType::isDynamic(ext)
+                                    ? std::string()
+                                    : " (it has " + std::to_string(ext) +
+                                          " nodes)"));
+        return;
+      }
+      trip.append({lo, hi, st});
+      int64_t n = !ShapedType::isDynamic(hi) ? llvm::divideCeil(hi - lo, st)
+                  : !ShapedType::isDynamic(ext)
+                      ? llvm::divideCeil(ext - lo, st)
+                      : ShapedType::kDynamic;
+      subShape.push_back(n);
+    }
+    // One declaration per node reference.
+    std::string key = *name;
+    for (int64_t v : trip)
+      key += "," + std::to_string(v);
+    auto [known, isNew] = taskSubsets.try_emplace(
+        key, "__xmp_task" + std::to_string(taskSubsets.size()));
+    execSet = known->second;
+    if (isNew) {
+      OpBuilder::InsertionGuard g(b);
+      // After the parent's declaration: at the end of the declarations.
+      b.setInsertionPoint(module.getBody(), module.getBody()->begin());
+      Operation *after = nullptr;
+      for (Operation &op : *module.getBody())
+        if (isa<xmpd::NodesOp, xmpd::TemplateOp, xmpd::DistributeOp>(op))
+          after = &op;
+      if (after)
+        b.setInsertionPointAfter(after);
+      xmpd::NodesOp::create(b, l, execSet, subShape,
+                            FlatSymbolRefAttr::get(&ctx, *name),
+                            b.getDenseI64ArrayAttr(trip));
+      nodes[execSet].shape = subShape;
+    }
+  }
+  auto task = xmpd::TaskOp::create(
+      b, l, FlatSymbolRefAttr::get(&ctx, isTemplate ? *name : execSet),
+      DenseI64ArrayAttr(), subscripts);
+  OpBuilder::InsertionGuard g(b);
+  b.createBlock(&task.getBody());
+  taskNodes.push_back(execSet);
+  scopes.emplace_back();
+  emitStmt(s);
+  scopes.pop_back();
+  taskNodes.pop_back();
+  xmpd::YieldOp::create(b, l, ValueRange{});
+}
+
+void Emitter::emitTasks(Directive &d, const c::Stmt *s) {
+  TokCursor tc(d, diag);
+  if (!tc.expectEnd())
+    return;
+  // The tasks of the block run on disjoint node sets: each node runs its
+  // own, which is the block in order.
+  if (!isa<c::CompoundStmt>(s)) {
+    diag.error(s->getBeginLoc(), "'#pragma xmp tasks' must be followed by a "
+                                 "{ } block of task directives");
+    diag.note(d.loc, "the tasks directive");
+    return;
+  }
+  emitStmt(s);
+}
+
 /// Strips OpenACC constructs and one-statement compounds around a loop.
 static const c::Stmt *stripToLoop(const c::Stmt *s) {
   while (true) {
@@ -1852,12 +2596,6 @@ static const c::Stmt *stripToLoop(const c::Stmt *s) {
       return s;
     }
   }
-}
-
-static const c::VarDecl *refVar(const c::Expr *e) {
-  if (const auto *r = dyn_cast<c::DeclRefExpr>(e->IgnoreParenImpCasts()))
-    return dyn_cast<c::VarDecl>(r->getDecl());
-  return nullptr;
 }
 
 static bool mentions(const c::Stmt *s, const c::VarDecl *vd) {
@@ -2478,6 +3216,13 @@ std::optional<LValue> Emitter::emitLValue(const c::Expr *e) {
         return std::nullopt;
       root->idx.push_back(toIndex(v, ie->getType(), l));
     }
+    // Outside a loop directive no owner-computes rule says which node
+    // accesses the element: every node that runs the access must hold it.
+    if (root->kind == LValue::DArr && ownerCheck &&
+        llvm::none_of(loops, [](const LoopCtx &lc) { return lc.xmpLoop; }))
+      xmpd::CheckHoldsOp::create(b, l, root->base, root->idx,
+                                 refVar(cur)->getName(),
+                                 positionText(e->getBeginLoc()));
     return root;
   }
   diag.unsupported(e->getBeginLoc(),
@@ -2559,19 +3304,33 @@ Value Emitter::emitCall(const c::CallExpr *ce) {
     return true;
   };
   // XMP inquiry functions (xmp.h).
-  if (name == "xmp_node_num" || name == "xmp_all_node_num") {
-    Value n = xmpd::NodeNumOp::create(b, l, b.getIndexType(), allNodes());
+  // xmp_node_num and xmp_num_nodes answer for the executing node set (a
+  // task's), the xmp_all_ forms for all nodes.
+  if (name == "xmp_node_num" || name == "xmp_all_node_num" ||
+      name == "xmp_num_nodes" || name == "xmp_all_num_nodes") {
+    FlatSymbolRefAttr set =
+        name.starts_with("xmp_all_")
+            ? allNodes()
+            : executingNodes(ce->getBeginLoc(), "'" + name.str() + "()'");
+    if (!set)
+      return nullptr;
+    if (name.ends_with("num_nodes"))
+      return arith::IndexCastOp::create(
+          b, l, rt, xmpd::NumNodesOp::create(b, l, b.getIndexType(), set));
+    Value n = xmpd::NodeNumOp::create(b, l, b.getIndexType(), set);
     n = arith::AddIOp::create(b, l, n, cIndex(1, l));
-    return arith::IndexCastOp::create(b, l, rt, n);
-  }
-  if (name == "xmp_num_nodes" || name == "xmp_all_num_nodes") {
-    Value n = xmpd::NumNodesOp::create(b, l, b.getIndexType(), allNodes());
     return arith::IndexCastOp::create(b, l, rt, n);
   }
   if (name == "xmp_wtime")
     return xmpd::WtimeOp::create(b, l, b.getF64Type());
   if (name == "xmp_wtick")
     return xmpd::WtickOp::create(b, l, b.getF64Type());
+  if (name.starts_with("__xmp_")) {
+    diag.unsupported(ce->getBeginLoc(),
+                     "an array section outside the statement of '#pragma xmp "
+                     "gmove'");
+    return nullptr;
+  }
   if (name.starts_with("xmp_")) {
     diag.unsupported(ce->getBeginLoc(), "the function '" + name.str() + "'");
     return nullptr;
@@ -2991,9 +3750,10 @@ OwningOpRef<ModuleOp> Emitter::run() {
 } // namespace
 
 OwningOpRef<ModuleOp> emitModule(MLIRContext &ctx, c::ASTContext &actx,
-                                 std::vector<Directive> &dirs, bool gpu,
+                                 std::vector<Directive> &dirs,
+                                 const xmpd::CFrontendOptions &options,
                                  Diag &diag) {
-  Emitter e(ctx, actx, dirs, gpu, diag);
+  Emitter e(ctx, actx, dirs, options, diag);
   return e.run();
 }
 

@@ -3,6 +3,7 @@
 #define XMP_LIB_FRONTEND_EMITTER_H
 
 #include "Directives.h"
+#include "xmp/Frontend/CFrontend.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
@@ -16,7 +17,8 @@ namespace xmpcfront {
 mlir::OwningOpRef<mlir::ModuleOp> emitModule(mlir::MLIRContext &ctx,
                                              clang::ASTContext &actx,
                                              std::vector<Directive> &dirs,
-                                             bool gpu, Diag &diag);
+                                             const mlir::xmp::CFrontendOptions &options,
+                                             Diag &diag);
 } // namespace xmpcfront
 
 #endif

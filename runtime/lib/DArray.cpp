@@ -312,6 +312,70 @@ int64_t xmprt_darray_global_to_local(const xmprt_darray *a, int32_t dim,
   return dist::arrayGlobalToLocal(ad, a->coord[dim], g);
 }
 
+// Whether this rank (in the grid) holds index g of dimension d.
+static bool holdsIndex(const xmprt_darray *a, int32_t d, int64_t g) {
+  const dist::ArrayDim &ad = a->dims[d];
+  if (g < 0 || g >= ad.m)
+    return false;
+  if (!ad.aligned || ad.fullShadow)
+    return true;
+  int64_t c = a->coord[d];
+  if (dist::arrayOwner(ad, g) == c)
+    return true;
+  // Shadows: block-like dimensions only (the dialect has none on cyclic
+  // ones), around a non-empty owned range.
+  if (!dist::isBlockLike(ad.t))
+    return false;
+  dist::Range r = dist::arrayOwned(ad, c);
+  return !r.empty() && g >= r.lo - ad.shadowLo && g < r.hi + ad.shadowHi;
+}
+
+int32_t xmprt_darray_holds(const xmprt_darray *a, const int64_t *idx) {
+  const char *fn = "xmprt_darray_holds";
+  XMPRT_CHECK(a, fn, "array is NULL");
+  XMPRT_CHECK(idx, fn, "idx is NULL");
+  if (!a->local && !a->inGrid())
+    return 0;
+  for (int32_t d = 0; d < a->rank; ++d)
+    if (!holdsIndex(a, d, idx[d]))
+      return 0;
+  return 1;
+}
+
+void xmprt_darray_check_holds(const xmprt_darray *a, const int64_t *idx,
+                              const char *name, const char *at) {
+  const char *fn = "xmprt_darray_check_holds";
+  if (xmprt_darray_holds(a, idx))
+    return;
+  std::string elem = name && *name ? name : "the array";
+  for (int32_t d = 0; d < a->rank; ++d)
+    elem += "[" + std::to_string(idx[d]) + "]";
+  const char *where = at && *at ? at : fn;
+  for (int32_t d = 0; d < a->rank; ++d)
+    if (idx[d] < 0 || idx[d] >= a->dims[d].m)
+      fail(where, "%s is outside the array (dimension %d has %lld elements)",
+           elem.c_str(), d, (long long)a->dims[d].m);
+  if (!a->inGrid())
+    fail(where,
+         "%s: this rank is outside the node set the array is distributed "
+         "onto, and holds none of it",
+         elem.c_str());
+  // The owner: the owning coordinate on every grid axis an array dimension
+  // is distributed over, this rank's on the others (where it is
+  // replicated).
+  std::vector<int64_t> c = a->grid->coord;
+  for (int32_t d = 0; d < a->rank; ++d)
+    if (a->axis[d] >= 0 && a->dims[d].aligned)
+      c[a->axis[d]] = dist::arrayOwner(a->dims[d], idx[d]);
+  int owner = a->grid->worldOf[a->grid->rankOf(c)];
+  fail(where,
+       "%s is not on this rank (its owner is rank %d): outside a loop "
+       "directive, an element of a distributed array may only be accessed "
+       "by the nodes that own it or hold it in their shadow (guard the "
+       "access, or use gmove)",
+       elem.c_str(), owner);
+}
+
 // Scalar forms of xmprt_darray_owned for generated code (no out-parameters).
 int64_t xmprt_darray_owned_lo(const xmprt_darray *a, int32_t dim) {
   int64_t lo, hi;

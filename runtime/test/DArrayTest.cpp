@@ -59,6 +59,21 @@ void checkOne(int32_t kind, int64_t n, int64_t w, int64_t m, int64_t off,
       EXPECT_EQ(hi - lo, cnt);
     }
   }
+  // Held elements: owned ones, and shadow ones around a non-empty owned
+  // block (block-like kinds); every one has a place in the local block.
+  Range own = kind != XMPRT_DIST_CYCLIC ? arrayOwned(ad, c) : Range{};
+  for (int64_t i = -1; i <= m; ++i) {
+    bool want = i >= 0 && i < m &&
+                (ad.fullShadow || arrayOwner(ad, i) == c ||
+                 (kind != XMPRT_DIST_CYCLIC && !own.empty() &&
+                  i >= own.lo - ad.shadowLo && i < own.hi + ad.shadowHi));
+    EXPECT_EQ(xmprt_darray_holds(a, &i), want ? 1 : 0) << "element " << i;
+    if (want) {
+      int64_t l = xmprt_darray_global_to_local(a, 0, i);
+      EXPECT_GE(l, 0) << "element " << i;
+      EXPECT_LT(l, xmprt_darray_local_extent(a, 0)) << "element " << i;
+    }
+  }
   auto *p = (int32_t *)xmprt_darray_data(a);
   for (int64_t l = 0; l < xmprt_darray_local_extent(a, 0); ++l)
     EXPECT_EQ(p[l], 0);
@@ -79,6 +94,44 @@ TEST(DArray, EveryDistributionUneven) {
   checkOne(XMPRT_DIST_CYCLIC, 11, 2, 11, 0, F, F);
   checkOne(XMPRT_DIST_GBLOCK, 16, 1, 16, 0, 1, 1);
   checkOne(XMPRT_DIST_GBLOCK, 16, 1, 10, 5, 1, 0);
+}
+
+TEST(DArray, HoldsOutsideTheGridAndAcrossDimensions) {
+  int np = xt::np(), me = xt::me();
+  // A grid of one rank: the others hold nothing.
+  int64_t one[] = {1}, n = 6;
+  xmprt_grid *g1 = xmprt_grid_create(1, one);
+  xmprt_template *t1 = xmprt_template_create(1, &n);
+  int32_t block = XMPRT_DIST_BLOCK, al0 = 0;
+  xmprt_template_distribute(t1, g1, &block, nullptr, nullptr);
+  xmprt_darray *a = xmprt_darray_create(t1, 1, &n, &al0, nullptr, nullptr,
+                                        nullptr, XMPRT_F64);
+  for (int64_t i = -1; i <= n; ++i)
+    EXPECT_EQ(xmprt_darray_holds(a, &i), me == 0 && i >= 0 && i < n ? 1 : 0)
+        << "element " << i;
+  xmprt_darray_destroy(a);
+  // b[3][4 * np]: dimension 0 not aligned (every rank holds it whole),
+  // dimension 1 in blocks of 4 with shadows 1:1.
+  int64_t dyn[] = {XMPRT_DYNAMIC}, m = 4 * np;
+  xmprt_grid *g = xmprt_grid_create(1, dyn);
+  xmprt_template *t = xmprt_template_create(1, &m);
+  xmprt_template_distribute(t, g, &block, nullptr, nullptr);
+  int64_t shape[] = {3, m}, sl[] = {0, 1}, sh[] = {0, 1};
+  int32_t al[] = {-1, 0};
+  xmprt_darray *b =
+      xmprt_darray_create(t, 2, shape, al, nullptr, sl, sh, XMPRT_I32);
+  for (int64_t r = -1; r <= 3; ++r)
+    for (int64_t j = 0; j < m; ++j) {
+      int64_t idx[] = {r, j};
+      bool want = r >= 0 && r < 3 && j >= 4 * me - 1 && j < 4 * me + 5;
+      EXPECT_EQ(xmprt_darray_holds(b, idx), want ? 1 : 0)
+          << "element " << r << ", " << j;
+    }
+  xmprt_darray_destroy(b);
+  xmprt_template_destroy(t);
+  xmprt_template_destroy(t1);
+  xmprt_grid_destroy(g);
+  xmprt_grid_destroy(g1);
 }
 
 TEST(DArray, RankUpTo7AndReplication) {

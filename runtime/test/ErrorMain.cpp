@@ -163,6 +163,17 @@ int main(int argc, char **argv) {
     xmprt_request *r =
         xmprt_reduce_value_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, &x);
     xmprt_wait_value(r, XMPRT_F32, &out);
+  } else if (!strcmp(what, "checkholds")) {
+    // element 7 of a block-distributed 8-element array, checked on every
+    // rank (rank 1 of 2 owns it; rank 0 stops)
+    xmprt_darray *a = blockArray8();
+    int64_t i = 7;
+    xmprt_darray_check_holds(a, &i, "a", "prog.c:12:7");
+  } else if (!strcmp(what, "checkholdsoob")) {
+    // an index past the end, checked on every rank
+    xmprt_darray *a = blockArray8();
+    int64_t i = 8;
+    xmprt_darray_check_holds(a, &i, "b", "prog.c:14:9");
   } else if (!strcmp(what, "rmamode")) {
     xmprt_darray *a = blockArray8();
     int64_t sec[3] = {0, 8, 1};

@@ -1,4 +1,5 @@
 // RUN: xmp-opt %s --xmp-lower-distribution --xmp-to-runtime | FileCheck %s
+// RUN: xmp-opt %s --xmp-lower-distribution --xmp-to-runtime | FileCheck %s --check-prefix=TEXT
 
 xmp.nodes @p(shape = ?x2)
 xmp.template @t(shape = 16x16)
@@ -151,6 +152,27 @@ func.func @array_inquiry(%a: !a, %g: index) -> (index, index, index) {
   return %n, %e, %l : index, index, index
 }
 
+// xmp.check_holds: the indices as i64s, the name and the position as
+// global strings (one per text: two checks of one array share its name).
+// TEXT-DAG: llvm.mlir.global internal constant @__xmp_text_{{[0-9A-F]+}}("a\00")
+// TEXT-DAG: llvm.mlir.global internal constant @__xmp_text_{{[0-9A-F]+}}("p.c:3:5\00")
+// CHECK-LABEL: func.func @check_holds
+// CHECK-SAME: (%[[A:[^:]+]]: !llvm.ptr, %[[I:[^:]+]]: index, %[[J:[^:]+]]: index)
+// CHECK: %[[I64:.*]] = arith.index_cast %[[I]] : index to i64
+// CHECK: llvm.store %[[I64]]
+// CHECK: %[[J64:.*]] = arith.index_cast %[[J]] : index to i64
+// CHECK: llvm.store %[[J64]]
+// CHECK: %[[N:.*]] = llvm.mlir.addressof @[[NAME:__xmp_text_[0-9A-F]+]] : !llvm.ptr
+// CHECK: %[[NP:.*]] = llvm.getelementptr %[[N]][0, 0]
+// CHECK: call @xmprt_darray_check_holds(%[[A]], %{{.*}}, %[[NP]], %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
+// CHECK: %[[N2:.*]] = llvm.mlir.addressof @[[NAME]] : !llvm.ptr
+// CHECK: call @xmprt_darray_check_holds(%[[A]], %{{.*}}, %[[N2]], %{{.*}})
+func.func @check_holds(%a: !a, %i: index, %j: index) {
+  xmp.check_holds %a[%i, %j] name "a" at "p.c:3:5" : !a
+  xmp.check_holds %a[%j, %i] name "a" at "p.c:4:5" : !a
+  return
+}
+
 // CHECK-LABEL: func.func @nodes_comm
 // CHECK: call @xmprt_grid_comm_f(%{{.*}}) : (!llvm.ptr) -> i32
 func.func @nodes_comm() -> i32 {
@@ -197,5 +219,30 @@ func.func @gmove_start(%a: !a, %m: memref<16xf64>) {
   xmp.wait %r
   xmp.wait %r2
   xmp.gmove %a[0:16, 3] to %m[0:16] : !a to memref<16xf64>
+  return
+}
+
+// A rank-0 memref (a scalar: XMP C's `x = a[i][j]` under gmove) is wrapped
+// as one element, shape [1], and its empty section is that element
+// (0:1:1).
+// CHECK-LABEL: func.func @gmove_scalar
+// CHECK-SAME: (%[[A:[^:]+]]: !llvm.ptr,
+// CHECK: arith.constant 1 : i64
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i64
+// CHECK-NEXT: %[[R1:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[G:.*]] = llvm.getelementptr %[[SHAPE:.*]][0]
+// CHECK-NEXT: llvm.store %[[ONE]], %[[G]] : i64, !llvm.ptr
+// CHECK: %[[W:.*]] = call @xmprt_darray_wrap_local(%[[A]], %[[R1]], %[[SHAPE]],
+// CHECK: %[[Z:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[U:.*]] = arith.constant 1 : i64
+// CHECK-NEXT: %[[S:.*]] = arith.constant 1 : i64
+// CHECK-NEXT: %[[G0:.*]] = llvm.getelementptr %[[SEC:.*]][0]
+// CHECK-NEXT: llvm.store %[[Z]], %[[G0]]
+// CHECK-NEXT: %[[G1:.*]] = llvm.getelementptr %[[SEC]][1]
+// CHECK-NEXT: llvm.store %[[U]], %[[G1]]
+// CHECK: call @xmprt_gmove(%{{.*}}, %[[W]], %[[SEC]], %[[A]],
+// CHECK: call @xmprt_darray_destroy(%[[W]])
+func.func @gmove_scalar(%a: !a, %x: memref<f64>) {
+  xmp.gmove %a[3, 4] to %x[] : !a to memref<f64>
   return
 }

@@ -22,6 +22,28 @@
 // RUN: not xmp-cfront -DCASE20 %s 2>&1 | FileCheck %s --check-prefix=C20
 // A C error is Clang's own.
 // RUN: not xmp-cfront -DCASE21 %s 2>&1 | FileCheck %s --check-prefix=C21
+// gmove: the statement, the sections, the clauses, async / wait_async.
+// RUN: not xmp-cfront -DCASE22 %s 2>&1 | FileCheck %s --check-prefix=C22
+// RUN: not xmp-cfront -DCASE23 %s 2>&1 | FileCheck %s --check-prefix=C23
+// RUN: not xmp-cfront -DCASE24 %s 2>&1 | FileCheck %s --check-prefix=C24
+// RUN: not xmp-cfront -DCASE25 %s 2>&1 | FileCheck %s --check-prefix=C25
+// RUN: not xmp-cfront -DCASE26 %s 2>&1 | FileCheck %s --check-prefix=C26
+// RUN: not xmp-cfront -DCASE27 %s 2>&1 | FileCheck %s --check-prefix=C27
+// RUN: not xmp-cfront -DCASE28 %s 2>&1 | FileCheck %s --check-prefix=C28
+// RUN: not xmp-cfront -DCASE29 %s 2>&1 | FileCheck %s --check-prefix=C29
+// RUN: not xmp-cfront -DCASE30 %s 2>&1 | FileCheck %s --check-prefix=C30
+// RUN: not xmp-cfront -DCASE31 %s 2>&1 | FileCheck %s --check-prefix=C31
+// RUN: not xmp-cfront -DCASE32 %s 2>&1 | FileCheck %s --check-prefix=C32
+// RUN: not xmp-cfront -DCASE33 %s 2>&1 | FileCheck %s --check-prefix=C33
+// RUN: not xmp-cfront -DCASE34 %s 2>&1 | FileCheck %s --check-prefix=C34
+// RUN: not xmp-cfront -DCASE35 %s 2>&1 | FileCheck %s --check-prefix=C35
+// task and tasks.
+// RUN: not xmp-cfront -DCASE36 %s 2>&1 | FileCheck %s --check-prefix=C36
+// RUN: not xmp-cfront -DCASE37 %s 2>&1 | FileCheck %s --check-prefix=C37
+// RUN: not xmp-cfront -DCASE38 %s 2>&1 | FileCheck %s --check-prefix=C38
+// RUN: not xmp-cfront -DCASE39 %s 2>&1 | FileCheck %s --check-prefix=C39
+// RUN: not xmp-cfront -DCASE40 %s 2>&1 | FileCheck %s --check-prefix=C40
+// RUN: not xmp-cfront -DCASE41 %s 2>&1 | FileCheck %s --check-prefix=C41
 
 #define N 16
 double a[N], b[N];
@@ -76,9 +98,9 @@ int main(void) {
 
 #ifdef CASE6
 int main(void) {
-  // C6: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp gmove' is not supported by xmp-cfront
 #pragma xmp gmove
-  b[0] = a[0];
+  // C6: invalid.c:[[# @LINE + 1]]:10: error: '#pragma xmp gmove' between two local arrays or scalars (the dialect's gmove needs a distributed array on one side; write the copy as a loop) is not supported by xmp-cfront
+  b[0:4] = b[4:4];
   return 0;
 }
 #endif
@@ -197,10 +219,10 @@ int main(void) {
 #endif
 
 #ifdef CASE19
-// C19: invalid.c:[[# @LINE + 2]]:9: error: '#pragma xmp task' is not supported by xmp-cfront
-int main(void) { {
-#pragma xmp task on p
-  a[0] = 1; }
+int main(void) {
+  // C19: invalid.c:[[# @LINE + 1]]:23: error: a template reference with '*' or a triplet in 'task on' (one element) is not supported by xmp-cfront
+#pragma xmp task on t(*)
+  a[0] = 1;
   return 0;
 }
 #endif
@@ -222,5 +244,206 @@ int main(void) { return 0; }
 int main(void) {
   // C21: invalid.c:[[# @LINE + 1]]:10: error: use of undeclared identifier 'nope'
   return nope;
+}
+#endif
+
+#ifdef CASE22
+int main(void) {
+  int x = 0;
+#pragma xmp gmove
+  // C22: invalid.c:[[# @LINE + 2]]:3: error: '#pragma xmp gmove' must be followed by an assignment 'lhs = rhs;' of array sections, array elements or a scalar
+  // C22: invalid.c:[[# @LINE - 2]]:9: note: the gmove directive
+  x++;
+  return x;
+}
+#endif
+
+#ifdef CASE23
+int main(void) {
+#pragma xmp gmove
+  // C23: invalid.c:[[# @LINE + 1]]:10: error: the sides of the gmove statement have different shapes: 4 ('b') and 5 ('a')
+  b[0:4] = a[1:5];
+  return 0;
+}
+#endif
+
+#ifdef CASE24
+int main(void) {
+#pragma xmp gmove
+  // C24: invalid.c:[[# @LINE + 1]]:10: error: a triplet has at most three parts (lower:length:stride) in the statement of '#pragma xmp gmove'
+  b[0:2:1:1] = a[0:2];
+  return 0;
+}
+#endif
+
+#ifdef CASE25
+int main(void) {
+#pragma xmp gmove
+  // C25: invalid.c:[[# @LINE + 1]]:18: error: the stride of a triplet must be positive (here 0)
+  b[0:2] = a[0:2:0];
+  return 0;
+}
+#endif
+
+#ifdef CASE26
+int main(void) {
+#pragma xmp gmove
+  // C26: invalid.c:[[# @LINE + 1]]:13: error: the section 10:4:2 leaves dimension 0 of 'a' (16 elements) in a gmove statement
+  b[0:4] = a[10:4:2];
+  return 0;
+}
+#endif
+
+#ifdef CASE27
+int ib[N];
+int main(void) {
+#pragma xmp gmove
+  // C27: invalid.c:[[# @LINE + 1]]:11: error: '#pragma xmp gmove' between different element types ('double' to 'int') is not supported by xmp-cfront
+  ib[0:2] = a[0:2];
+  return 0;
+}
+#endif
+
+#ifdef CASE28
+int main(void) {
+  if (1) {
+#pragma xmp gmove in
+    // C28: invalid.c:[[# @LINE + 1]]:14: error: '#pragma xmp gmove in' gets its right-hand side from the nodes that hold it: 'b' must be a distributed array
+    a[0:4] = b[0:4];
+  }
+  return 0;
+}
+#endif
+
+#ifdef CASE29
+int main(void) {
+#pragma xmp gmove out
+  // C29: invalid.c:[[# @LINE + 1]]:3: error: '#pragma xmp gmove out' puts into the nodes that hold its left-hand side: 'b' must be a distributed array
+  b[0:4] = a[0:4];
+  return 0;
+}
+#endif
+
+#ifdef CASE30
+int main(void) {
+  int k = 1;
+  // C30: invalid.c:[[# @LINE + 1]]:25: error: a variable ('k') in this directive expression (a constant is required) is not supported by xmp-cfront
+#pragma xmp gmove async(k)
+  b[0:4] = a[0:4];
+  return 0;
+}
+#endif
+
+#ifdef CASE31
+int main(void) {
+  {
+    // C31: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp gmove async(1)' has no '#pragma xmp wait_async(1)' after it in the same block
+#pragma xmp gmove async(1)
+    b[0:4] = a[0:4];
+  }
+#pragma xmp wait_async(1)
+  return 0;
+}
+#endif
+
+#ifdef CASE32
+int main(void) {
+  // C32: invalid.c:[[# @LINE + 1]]:24: error: '#pragma xmp wait_async(2)' has no '#pragma xmp gmove async(2)' before it in the same block (xmp-cfront waits for the gmoves of its own block)
+#pragma xmp wait_async(2)
+  return 0;
+}
+#endif
+
+#ifdef CASE33
+int main(void) {
+  int i;
+#pragma xmp loop on t(i)
+  for (i = 0; i < N; i++) {
+    // C33: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp gmove' inside an xmp loop is not supported by xmp-cfront
+#pragma xmp gmove
+    b[i] = a[i];
+  }
+  return 0;
+}
+#endif
+
+#ifdef CASE34
+int main(void) {
+  // C34: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp gmove' must be followed by an assignment statement, not by another directive
+#pragma xmp gmove
+#pragma xmp barrier
+  b[0:4] = a[0:4];
+  return 0;
+}
+#endif
+
+#ifdef CASE35
+int main(void) {
+  // C35: invalid.c:[[# @LINE + 1]]:19: error: unexpected 'nowait' in '#pragma xmp gmove'
+#pragma xmp gmove nowait
+  b[0:4] = a[0:4];
+  return 0;
+}
+#endif
+
+#ifdef CASE36
+#pragma xmp nodes p4(4)
+int main(void) {
+  // C36: invalid.c:[[# @LINE + 1]]:24: error: the node reference selects no node of 'p4' along this dimension (it has 4 nodes)
+#pragma xmp task on p4(5)
+  a[0] = 1;
+  return 0;
+}
+#endif
+
+#ifdef CASE37
+#include <xmp.h>
+int main(void) {
+  int n = 0;
+#pragma xmp task on t(3)
+  // C37: invalid.c:[[# @LINE + 1]]:7: error: 'xmp_node_num()' in a task on a template element (it has no node set: name one with 'on') is not supported by xmp-cfront
+  n = xmp_node_num();
+  return n;
+}
+#endif
+
+#ifdef CASE38
+int main(void) {
+#pragma xmp task on p(1)
+  {
+    // C38: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp gmove' inside a task: a collective gmove involves every node (use 'gmove in' or 'gmove out', which the task's nodes execute alone)
+#pragma xmp gmove
+    b[0:4] = a[0:4];
+  }
+  return 0;
+}
+#endif
+
+#ifdef CASE39
+int main(void) {
+  int n = 0;
+#pragma xmp tasks
+  // C39: invalid.c:[[# @LINE + 2]]:3: error: '#pragma xmp tasks' must be followed by a { } block of task directives
+  // C39: invalid.c:[[# @LINE - 2]]:9: note: the tasks directive
+  n = 1;
+  return n;
+}
+#endif
+
+#ifdef CASE40
+int main(void) {
+  // C40: invalid.c:[[# @LINE + 1]]:21: error: 'zz' is not a node set or a template
+#pragma xmp task on zz(1)
+  a[0] = 1;
+  return 0;
+}
+#endif
+
+#ifdef CASE41
+int main(void) {
+  // C41: invalid.c:[[# @LINE + 1]]:26: error: unexpected 'async' in '#pragma xmp task'
+#pragma xmp task on p(1) async
+  a[0] = 1;
+  return 0;
 }
 #endif

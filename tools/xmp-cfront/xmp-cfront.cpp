@@ -1,6 +1,7 @@
 //===- xmp-cfront.cpp - XcalableMP C to the xmp dialect -------------------===//
 //
-//   xmp-cfront prog.c [-o prog.mlir] [--gpu] [-DNAME[=V]] [-IDIR] [clang args]
+//   xmp-cfront prog.c [-o prog.mlir] [--gpu] [--no-owner-check] [-DNAME[=V]]
+//              [-IDIR] [clang args]
 //
 // Parses prog.c with Clang and prints the module (func / scf / arith /
 // math / memref / llvm and xmp ops) that xmp-opt and xmpcc take. Errors are
@@ -23,8 +24,12 @@
 #include <vector>
 
 static void usage(llvm::raw_ostream &os) {
-  os << "usage: xmp-cfront prog.c [-o out.mlir] [--gpu] [-DNAME[=V]] [-IDIR] "
-        "[other clang options]\n";
+  os << "usage: xmp-cfront prog.c [-o out.mlir] [--gpu] [--no-owner-check] "
+        "[-DNAME[=V]] [-IDIR] [other clang options]\n"
+        "  --no-owner-check  no run-time check that an element of a "
+        "distributed array\n"
+        "                    accessed outside a loop directive is on the "
+        "accessing node\n";
 }
 
 int main(int argc, char **argv) {
@@ -39,6 +44,8 @@ int main(int argc, char **argv) {
       output = a.substr(2);
     } else if (a == "--gpu") {
       opts.gpu = true;
+    } else if (a == "--no-owner-check") {
+      opts.ownerCheck = false;
     } else if (a == "-h" || a == "--help") {
       usage(llvm::outs());
       return 0;

@@ -27,6 +27,11 @@ struct CFrontendOptions {
   /// Compile for the GPU path (OpenACC constructs become device code);
   /// without it, OpenACC constructs run on the host.
   bool gpu = false;
+  /// Check at run time that an element of a distributed array accessed
+  /// outside a loop directive is on the accessing node (xmp.check_holds):
+  /// a wrong program stops with the node, the position and the element
+  /// instead of reading or writing another element's storage.
+  bool ownerCheck = true;
 };
 
 /// Translates the C file `path`. Diagnostics go to stderr in Clang's format

@@ -24,6 +24,8 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 
 #include "xmprt/codegen.h"
 #include "xmprt/xmprt.h"
@@ -939,6 +941,33 @@ struct TemplateOwnsLowering : RuntimePattern<TemplateOwnsOp> {
   }
 };
 
+/// The address of a NUL-terminated internal global holding `text` (one per
+/// text and module).
+Value globalText(OpBuilder &b, Location loc, ModuleOp module, StringRef text) {
+  std::string name = "__xmp_text_" + llvm::utohexstr(llvm::xxh3_64bits(text));
+  if (module.lookupSymbol(name))
+    return LLVM::AddressOfOp::create(b, loc, ptrType(b.getContext()), name);
+  return LLVM::createGlobalString(loc, b, name, (text + llvm::Twine('\0')).str(),
+                                  LLVM::Linkage::Internal);
+}
+
+/// xmp.check_holds -> xmprt_darray_check_holds(a, indices, name, at).
+struct CheckHoldsLowering : RuntimePattern<CheckHoldsOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(CheckHoldsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> idx(adaptor.getIndices());
+    callRuntime(rewriter, loc, "xmprt_darray_check_holds", {},
+                {adaptor.getArray(), packInts(rewriter, loc, idx, 64),
+                 globalText(rewriter, loc, module, op.getName()),
+                 globalText(rewriter, loc, module, op.getAt())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Width and periodic arrays of a reflect or reduce_shadow (null: none).
 SmallVector<Value> shadowArgs(OpBuilder &b, Location loc,
                               std::optional<ArrayRef<int64_t>> widthLo,
@@ -1286,6 +1315,9 @@ struct GMoveLowering : RuntimePattern<OpT> {
       return ShapedType::isDynamic(v) ? toI64(b, loc, dyn[next++])
                                       : i64c(b, loc, v);
     };
+    // The section of a rank-0 memref: its one element (see `wrap`).
+    if (scalar.empty())
+      return packConsts(b, loc, {0, 1, 1}, 64);
     for (size_t d = 0; d < scalar.size(); ++d) {
       Value lb = comp(statics[3 * d]);
       if (scalar[d]) {
@@ -1322,13 +1354,16 @@ struct GMoveLowering : RuntimePattern<OpT> {
       auto buf = memrefBuffer(rewriter, loc, op, m);
       if (failed(buf))
         return failure();
+      // A rank-0 memref (a scalar) is an array of one element.
       SmallVector<Value> shape;
       for (unsigned d = 0; d < type.getRank(); ++d)
         shape.push_back(
             toI64(rewriter, loc, memref::DimOp::create(rewriter, loc, m, d)));
+      if (shape.empty())
+        shape.push_back(i64c(rewriter, loc, 1));
       wrapper = callRuntime(
           rewriter, loc, "xmprt_darray_wrap_local", {ptrType(ctx)},
-          {like, i32c(rewriter, loc, type.getRank()),
+          {like, i32c(rewriter, loc, shape.size()),
            packInts(rewriter, loc, shape, 64), i32c(rewriter, loc, et),
            buf->first});
       return wrapper;
@@ -1764,6 +1799,7 @@ struct XMPToRuntimePass
                  ArrayQueryLowering<ArrayLSizeOp>,
                  ArrayQueryLowering<ArrayExtentOp>,
                  ArrayQueryLowering<ArrayGtoLOp>, TemplateOwnsLowering,
+                 CheckHoldsLowering,
                  ReductionStartLowering, BcastStartLowering, WaitLowering>(
         tc, ctx, module, gpu);
     patterns.add<GMoveLowering<GMoveOp>, GMoveLowering<GMoveStartOp>>(

@@ -57,6 +57,13 @@ int64_t xmprt_template_procs(const xmprt_template *t, int32_t dim);
 /* Scalar forms of xmprt_darray_owned. */
 int64_t xmprt_darray_owned_lo(const xmprt_darray *a, int32_t dim);
 int64_t xmprt_darray_owned_hi(const xmprt_darray *a, int32_t dim);
+/* xmp.check_holds: returns if xmprt_darray_holds(a, idx), else stops the
+ * job with "xmprt: rank R: <at>: <name>[i][j] is not on this rank (its
+ * owner is rank O) ..." (or says that the index is outside the array, or
+ * the rank outside the array's grid). `name` and `at` (a source position)
+ * are NUL-terminated and may be NULL. */
+void xmprt_darray_check_holds(const xmprt_darray *a, const int64_t *idx,
+                              const char *name, const char *at);
 
 /*--- reflect (reflect/Plan.cpp) --------------------------------------------*/
 /* Plan cache for plain `reflect`: one plan per (call site key, array,

@@ -195,6 +195,12 @@ void xmprt_darray_owned(const xmprt_darray *a, int32_t dim, int64_t *lo,
 /* Local index of global index g (any distribution; includes the shadow). */
 int64_t xmprt_darray_global_to_local(const xmprt_darray *a, int32_t dim,
                                      int64_t g);
+/* 1 if this rank holds element idx (`rank` global indices): owns it or has
+ * it in its shadow (a full shadow or an unaligned dimension holds the whole
+ * dimension; a rank owning nothing of a dimension holds no shadow of it);
+ * 0 otherwise, also outside the array's grid and for an index outside the
+ * array. */
+int32_t xmprt_darray_holds(const xmprt_darray *a, const int64_t *idx);
 
 /*--- reflect --------------------------------------------------------------*/
 /* width_lo/hi: per dim (NULL = the whole shadow); periodic: per dim 0/1

@@ -424,6 +424,14 @@ func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %i: index, %v: f64) {
 
 // -----
 
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %i: index) {
+  // expected-error @+1 {{'xmp.check_holds' op expects 2 indices for an array of rank 2, got 1}}
+  xmp.check_holds %a[%i] name "a" at "p.c:1:1" : !xmp.darray<8x8xf64, @t, align [0, 1]>
+  return
+}
+
+// -----
+
 func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
   // expected-error @+1 {{view has rank 1 but the array has rank 2}}
   %v = xmp.local_view %a : !xmp.darray<8x8xf64, @t, align [0, 1]> -> memref<64xf64>

@@ -338,6 +338,13 @@ func.func @tasks(%x: f64, %i: index) {
   return
 }
 
+// CHECK-LABEL: func.func @check_holds
+// CHECK: xmp.check_holds %{{.*}}[%{{.*}}, %{{.*}}] name "u" at "prog.c:12:7" : !darray
+func.func @check_holds(%a: !u_t, %i: index, %j: index) {
+  xmp.check_holds %a[%i, %j] name "u" at "prog.c:12:7" : !u_t
+  return
+}
+
 // CHECK-LABEL: func.func @array_inquiries
 // CHECK: xmp.array_lsize %{{.*}}[1] : !darray
 // CHECK: xmp.array_extent %{{.*}}[0] : !darray

@@ -911,6 +911,7 @@ XMP_DARRAY_SYMBOL_USES(DeviceReleaseOp)
 XMP_DARRAY_SYMBOL_USES(HostModifiedOp)
 XMP_DARRAY_SYMBOL_USES(HostAcquireOp)
 XMP_DARRAY_SYMBOL_USES(SplitCommitOp)
+XMP_DARRAY_SYMBOL_USES(CheckHoldsOp)
 #undef XMP_DARRAY_SYMBOL_USES
 
 static LogicalResult verifyIndexCount(Operation *op, DArrayType type,
@@ -927,6 +928,10 @@ LogicalResult LoadOp::verify() {
 }
 
 LogicalResult StoreOp::verify() {
+  return verifyIndexCount(*this, getArray().getType(), getIndices().size());
+}
+
+LogicalResult CheckHoldsOp::verify() {
   return verifyIndexCount(*this, getArray().getType(), getIndices().size());
 }
 

@@ -202,6 +202,34 @@ def XMP_StoreOp : XMP_Op<"store", [DeclareOpInterfaceMethods<SymbolUserOpInterfa
   let hasVerifier = 1;
 }
 
+// No memory-effect interface: the op may stop the program, so it is
+// never dead, moved or hoisted (an access it guards must stay after it).
+def XMP_CheckHoldsOp : XMP_Op<"check_holds",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "stops the program unless this rank holds an element";
+  let description = [{
+    ```mlir
+    xmp.check_holds %a[%i, %j] name "a" at "prog.c:12:7" : !a_t
+    ```
+    The precondition of `xmp.load` and `xmp.store`, checked at run time:
+    this rank owns element (i, j) (global indices) or holds it in its
+    shadow (a full shadow or an unaligned dimension holds the whole
+    dimension; a rank that owns nothing of a dimension holds no shadow of
+    it). Otherwise the program stops with an error naming the rank, the
+    source position `at`, the array `name` and the element's indices, and
+    the rank that owns it; an index outside the array, or a rank outside
+    the array's grid, is reported likewise. Front ends put it before an
+    access that no loop's owner-computes rule covers (XMP C outside a
+    `loop` directive: docs/frontend.md).
+  }];
+  let arguments = (ins XMP_DArray:$array, Variadic<Index>:$indices,
+                       StrAttr:$name, StrAttr:$at);
+  let assemblyFormat = [{
+    $array `[` $indices `]` `name` $name `at` $at attr-dict `:` type($array)
+  }];
+  let hasVerifier = 1;
+}
+
 def XMP_LocalViewOp : XMP_Op<"local_view", [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "the local block (owned part and shadows) as a memref";
   let arguments = (ins XMP_DArray:$array);

@@ -1,0 +1,66 @@
+// task: on a node set, on a node reference (a node subset declared for it,
+// whose ranks are the task's: inquiries and collectives without `on`
+// inside the task use it; equal references share one), on a template
+// element (xmp.task on @t (...)); tasks: its block.
+// RUN: xmp-cfront %s | FileCheck %s
+
+#include <xmp.h>
+#define N 16
+double a[N];
+#pragma xmp nodes p(4)
+#pragma xmp nodes q(2, 3)
+#pragma xmp template t(0:N-1)
+#pragma xmp distribute t(cyclic) onto p
+#pragma xmp align a[i] with t(i)
+
+// CHECK-DAG: xmp.nodes @[[P1:__xmp_task[0-9]+]](shape = 1) = @p [0:1]
+// q(2, 3) is @q(shape = 3x2). Fortran order, 1-based inclusive triplets:
+// q(*, 2:3) is [1:3, :].
+// CHECK-DAG: xmp.nodes @[[Q:__xmp_task[0-9]+]](shape = 2x2) = @q [1:3, :]
+// Bracketed: C order, 0-based lower:length:stride.
+// CHECK-DAG: xmp.nodes @[[QB:__xmp_task[0-9]+]](shape = 2x1) = @q [0:3:2, 1:2]
+int main(void) {
+  int k = 5, n = 0;
+  double s = 0;
+  // CHECK-LABEL: func.func @main
+  // CHECK: xmp.task on @p {
+  // CHECK: xmp.num_nodes @p
+#pragma xmp task on p
+  n = xmp_num_nodes();
+  // CHECK: xmp.task on @[[P1]] {
+  // CHECK: xmp.node_num @[[P1]]
+#pragma xmp task on p(1)
+  {
+    n = xmp_node_num();
+  }
+  // CHECK: xmp.task on @[[Q]] {
+  // CHECK: %{{.*}} = xmp.reduction add %{{.*}} on @[[Q]] : i32
+  // CHECK: xmp.bcast %{{.*}} from [0, 0] on @[[Q]] : i32
+  // CHECK: xmp.barrier on @[[Q]]
+#pragma xmp task on q(*, 2:3)
+  {
+#pragma xmp reduction(+:n)
+#pragma xmp bcast (n)
+#pragma xmp barrier
+  }
+  // CHECK: xmp.task on @[[QB]] {
+#pragma xmp task on q[0:2:2][1]
+  n = 1;
+  // The owner of t(k + 1).
+  // CHECK: %[[K:.*]] = arith.index_cast %{{.*}} : i32 to index
+  // CHECK: %[[K1:.*]] = arith.addi %[[K]], %{{.*}} : index
+  // CHECK: xmp.task on @t (%[[K1]]) {
+  // CHECK: xmp.load
+#pragma xmp task on t(k + 1)
+  s = a[k + 1];
+  // CHECK: xmp.task on @[[P1]] {
+  // CHECK: xmp.task on @{{__xmp_task[0-9]+}} {
+#pragma xmp tasks
+  {
+#pragma xmp task on p(1)
+    n = 2;
+#pragma xmp task on p(2:4)
+    n = 3;
+  }
+  return n;
+}
