@@ -240,6 +240,7 @@ private:
 
   // ---- expressions ---------------------------------------------------------
   Value emitExpr(const c::Expr *e);
+  Value emitIndex(const c::Expr *e);
   Value emitCond(const c::Expr *e);
   std::optional<LValue> emitLValue(const c::Expr *e);
   Value load(const LValue &lv, Location l);
@@ -3443,16 +3444,58 @@ std::optional<LValue> Emitter::emitLValue(const c::Expr *e) {
       return std::nullopt;
     }
     for (const c::Expr *ie : idx) {
-      Value v = emitExpr(ie);
+      Value v = emitIndex(ie);
       if (!v)
         return std::nullopt;
-      root->idx.push_back(toIndex(v, ie->getType(), l));
+      root->idx.push_back(v);
     }
     return root;
   }
   diag.unsupported(e->getBeginLoc(),
                    std::string("this lvalue ('") + e->getStmtClassName() + "')");
   return std::nullopt;
+}
+
+/// A subscript as an `index`. Sums and differences of loop indices and
+/// constants in signed C types are computed in `index`, as the dialect's
+/// own programs write `a[i+1]`: C's signed arithmetic does not overflow in
+/// a valid program, so the wider result is the same value, and the access
+/// keeps its offset from the loop index (for the passes that look for it,
+/// and for address arithmetic without sign extensions in kernels).
+/// Anything else is computed in its C type and converted.
+Value Emitter::emitIndex(const c::Expr *e) {
+  const c::Expr *x = e->IgnoreParens();
+  if (x->getType()->isSignedIntegerType() && !x->HasSideEffects(actx)) {
+    Location l = loc(x->getBeginLoc());
+    if (const auto *ic = dyn_cast<c::ImplicitCastExpr>(x);
+        ic && ic->getCastKind() == c::CK_IntegralCast &&
+        ic->getSubExpr()->getType()->isSignedIntegerType() &&
+        actx.getTypeSize(ic->getType()) >=
+            actx.getTypeSize(ic->getSubExpr()->getType()))
+      return emitIndex(ic->getSubExpr());
+    if (const c::VarDecl *vd = refVar(x))
+      if (auto it = storage.find(vd);
+          it != storage.end() && it->second.kind == Storage::Value_)
+        if (auto ic = it->second.v.getDefiningOp<arith::IndexCastOp>();
+            ic && ic.getIn().getType().isIndex())
+          return ic.getIn(); // an xmp loop's index
+    if (const auto *bo = dyn_cast<c::BinaryOperator>(x);
+        bo && (bo->getOpcode() == c::BO_Add || bo->getOpcode() == c::BO_Sub) &&
+        bo->getLHS()->getType()->isSignedIntegerType() &&
+        bo->getRHS()->getType()->isSignedIntegerType()) {
+      Value a = emitIndex(bo->getLHS()), c2 = emitIndex(bo->getRHS());
+      if (!a || !c2)
+        return nullptr;
+      if (bo->getOpcode() == c::BO_Add)
+        return arith::AddIOp::create(b, l, a, c2);
+      return arith::SubIOp::create(b, l, a, c2);
+    }
+    c::Expr::EvalResult r;
+    if (!isa<c::DeclRefExpr>(x) && x->EvaluateAsInt(r, actx))
+      return cIndex(r.Val.getInt().getSExtValue(), l);
+  }
+  Value v = emitExpr(e);
+  return v ? toIndex(v, e->getType(), loc(e->getBeginLoc())) : nullptr;
 }
 
 Value Emitter::load(const LValue &lv, Location l) {
