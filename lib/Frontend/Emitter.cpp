@@ -1980,6 +1980,21 @@ static const c::DeclRefExpr *mentions(const c::Stmt *s, const c::VarDecl *vd) {
   return nullptr;
 }
 
+/// The variable and the initial value of a for loop's `v = lb` or
+/// `T v = lb`, or nulls.
+static std::pair<const c::VarDecl *, const c::Expr *>
+forInit(const c::ForStmt *f) {
+  if (const auto *ds = dyn_cast_or_null<c::DeclStmt>(f->getInit());
+      ds && ds->isSingleDecl()) {
+    const auto *iv = dyn_cast<c::VarDecl>(ds->getSingleDecl());
+    return {iv, iv ? iv->getInit() : nullptr};
+  }
+  if (const auto *bo = dyn_cast_or_null<c::BinaryOperator>(f->getInit());
+      bo && bo->getOpcode() == c::BO_Assign)
+    return {refVar(bo->getLHS()), bo->getRHS()};
+  return {nullptr, nullptr};
+}
+
 void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
                           const c::CompoundStmt *cs) {
   TokCursor tc(d, diag);
@@ -2097,18 +2112,7 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
       return;
     }
     // init: v = lb  or  T v = lb
-    const c::VarDecl *iv = nullptr;
-    const c::Expr *lbE = nullptr;
-    if (const auto *ds = dyn_cast_or_null<c::DeclStmt>(f->getInit());
-        ds && ds->isSingleDecl()) {
-      iv = dyn_cast<c::VarDecl>(ds->getSingleDecl());
-      lbE = iv ? iv->getInit() : nullptr;
-    } else if (const auto *bo =
-                   dyn_cast_or_null<c::BinaryOperator>(f->getInit());
-               bo && bo->getOpcode() == c::BO_Assign) {
-      iv = refVar(bo->getLHS());
-      lbE = bo->getRHS();
-    }
+    auto [iv, lbE] = forInit(f);
     if (!iv || !lbE || !iv->getType()->isIntegerType()) {
       diag.unsupported(f->getBeginLoc(),
                        "this for loop under '#pragma xmp loop' (the init must "
@@ -2461,10 +2465,9 @@ void Emitter::emitAcc(const c::OpenACCConstructStmt *s) {
         default:
           return badClause(cl);
         }
-      for (const c::Stmt *ch : s->children())
-        if (ch)
-          emitStmt(ch);
-      return;
+      // (OpenACCConstructStmt::children() is not virtual: through the
+      // construct's own class.)
+      return emitStmt(cast<c::OpenACCLoopConstruct>(s)->getLoop());
     }
     return unsupported(s, "'#pragma acc loop' outside a compute construct on "
                           "the for-nest of a '#pragma xmp loop'");
@@ -2963,17 +2966,23 @@ void Emitter::emitDeviceLoop(
     }
   }
 
-  // What the body uses: OpenACC's private variables of its inner loops are
-  // the iteration's too.
+  // What the body uses: OpenACC's private variables of its inner loops,
+  // and the variables of the loops of its loop constructs, are the
+  // iteration's too.
   BodyScan scan;
   scan.TraverseStmt(const_cast<c::Stmt *>(body));
-  for (const c::OpenACCConstructStmt *inner : scan.accs)
+  for (const c::OpenACCConstructStmt *inner : scan.accs) {
+    if (const auto *lc = dyn_cast<c::OpenACCLoopConstruct>(inner))
+      if (const auto *f = dyn_cast<c::ForStmt>(stripToLoop(lc->getLoop())))
+        if (const c::VarDecl *iv = forInit(f).first)
+          priv.insert(iv);
     for (const c::OpenACCClause *cl : inner->clauses())
       if (cl->getClauseKind() == CK::Private)
         for (const c::Expr *e :
              cast<c::OpenACCClauseWithVarList>(cl)->getVarList())
           if (const c::VarDecl *vd = refVar(e))
             priv.insert(vd);
+  }
 
   // Each reduction's value before the loop: an xmp loop reduction and an
   // OpenACC one whose variable held the identity start from the variable;
