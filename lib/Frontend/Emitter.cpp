@@ -2300,6 +2300,12 @@ template <typename K> static std::string accName(K k) {
   return out;
 }
 
+/// Where a construct is reported: its directive's name.
+static c::SourceLocation accLoc(const c::OpenACCConstructStmt *s) {
+  return s->getDirectiveLoc().isValid() ? s->getDirectiveLoc()
+                                        : s->getBeginLoc();
+}
+
 static std::optional<xmpd::ReductionKind>
 accReductionKind(c::OpenACCReductionOperator op) {
   using O = c::OpenACCReductionOperator;
@@ -2469,7 +2475,7 @@ void Emitter::emitAcc(const c::OpenACCConstructStmt *s) {
       // construct's own class.)
       return emitStmt(cast<c::OpenACCLoopConstruct>(s)->getLoop());
     }
-    return unsupported(s, "'#pragma acc loop' outside a compute construct on "
+    return diag.unsupported(accLoc(s), "'#pragma acc loop' outside a compute construct on "
                           "the for-nest of a '#pragma xmp loop'");
   case K::Parallel:
   case K::Serial:
@@ -2478,16 +2484,16 @@ void Emitter::emitAcc(const c::OpenACCConstructStmt *s) {
   case K::SerialLoop:
   case K::KernelsLoop:
     if (allocaBlock)
-      return unsupported(s, "an OpenACC '" + name +
+      return diag.unsupported(accLoc(s), "an OpenACC '" + name +
                                 "' construct inside a device loop");
-    return unsupported(
-        s, "an OpenACC '" + name +
+    return diag.unsupported(
+        accLoc(s), "an OpenACC '" + name +
                "' construct without '#pragma xmp loop' (with --gpu a compute "
                "construct becomes a device loop, which runs on the "
                "distribution of a template: put '#pragma xmp loop ... on "
                "t(...)' right before it, on its for-nest)");
   default:
-    return unsupported(s, "the OpenACC '" + name + "' construct");
+    return diag.unsupported(accLoc(s), "the OpenACC '" + name + "' construct");
   }
 }
 
@@ -2525,7 +2531,7 @@ void Emitter::accData(const c::OpenACCDataConstruct *s) {
   JumpScan js;
   js.scan(body, 0);
   if (js.ret || js.brk || js.cont)
-    return unsupported(s, "a return, break or continue leaving an acc data "
+    return diag.unsupported(accLoc(s), "a return, break or continue leaving an acc data "
                           "construct");
   accPresent.emplace_back();
   if (moved.empty()) {
@@ -2813,7 +2819,7 @@ void Emitter::emitDeviceLoop(
   using CK = c::OpenACCClauseKind;
   Location l = loc(d.loc);
   if (allocaBlock)
-    return unsupported(accs[0].acc, "a device loop inside a device loop (an "
+    return diag.unsupported(accLoc(accs[0].acc), "a device loop inside a device loop (an "
                                     "OpenACC compute construct on an xmp "
                                     "loop in the body of another)");
 
@@ -2857,16 +2863,16 @@ void Emitter::emitDeviceLoop(
     std::string name = accName(acc->getDirectiveKind());
     if (isa<c::OpenACCComputeConstruct, c::OpenACCCombinedConstruct>(acc)) {
       if (compute)
-        return unsupported(acc, "a second compute construct ('" + name +
+        return diag.unsupported(accLoc(acc), "a second compute construct ('" + name +
                                     "') on the for-nest of one '#pragma xmp "
                                     "loop'");
       compute = true;
     } else if (!isa<c::OpenACCLoopConstruct>(acc)) {
-      return unsupported(acc, "the OpenACC '" + name +
+      return diag.unsupported(accLoc(acc), "the OpenACC '" + name +
                                   "' construct on the for-nest of '#pragma "
                                   "xmp loop'");
     } else if (!compute) {
-      return unsupported(acc, "'#pragma acc loop' outside a compute construct "
+      return diag.unsupported(accLoc(acc), "'#pragma acc loop' outside a compute construct "
                               "(put 'parallel loop' on the outermost loop of "
                               "the '#pragma xmp loop' nest)");
     }
@@ -2907,8 +2913,9 @@ void Emitter::emitDeviceLoop(
         auto kind = accReductionKind(rc->getReductionOp());
         if (!kind) {
           diag.unsupported(cl->getBeginLoc(),
-                           "the logical reduction operators '&&' and '||' "
-                           "(as for '#pragma xmp loop')");
+                           "the OpenACC reduction operator '" +
+                               accName(rc->getReductionOp()) +
+                               "' (as for '#pragma xmp loop')");
           return;
         }
         for (const c::Expr *e : rc->getVarList()) {
@@ -2972,10 +2979,14 @@ void Emitter::emitDeviceLoop(
   BodyScan scan;
   scan.TraverseStmt(const_cast<c::Stmt *>(body));
   for (const c::OpenACCConstructStmt *inner : scan.accs) {
+    const c::Stmt *loop = nullptr;
     if (const auto *lc = dyn_cast<c::OpenACCLoopConstruct>(inner))
-      if (const auto *f = dyn_cast<c::ForStmt>(stripToLoop(lc->getLoop())))
-        if (const c::VarDecl *iv = forInit(f).first)
-          priv.insert(iv);
+      loop = lc->getLoop();
+    else if (const auto *cc = dyn_cast<c::OpenACCCombinedConstruct>(inner))
+      loop = cc->getLoop(); // reported when it is reached
+    if (const auto *f = dyn_cast_or_null<c::ForStmt>(loop))
+      if (const c::VarDecl *iv = forInit(f).first)
+        priv.insert(iv);
     for (const c::OpenACCClause *cl : inner->clauses())
       if (cl->getClauseKind() == CK::Private)
         for (const c::Expr *e :
