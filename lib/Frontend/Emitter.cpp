@@ -108,6 +108,81 @@ static c::SourceLocation stmtEnd(const c::Stmt *s) {
 
 static const c::VarDecl *refVar(const c::Expr *e);
 
+/// The variable and the initial value of a for loop's `v = lb` or
+/// `T v = lb`, or nulls.
+static std::pair<const c::VarDecl *, const c::Expr *>
+forInit(const c::ForStmt *f) {
+  if (const auto *ds = dyn_cast_or_null<c::DeclStmt>(f->getInit());
+      ds && ds->isSingleDecl()) {
+    const auto *iv = dyn_cast<c::VarDecl>(ds->getSingleDecl());
+    return {iv, iv ? iv->getInit() : nullptr};
+  }
+  if (const auto *bo = dyn_cast_or_null<c::BinaryOperator>(f->getInit());
+      bo && bo->getOpcode() == c::BO_Assign)
+    return {refVar(bo->getLHS()), bo->getRHS()};
+  return {nullptr, nullptr};
+}
+
+/// What a statement uses: the variables it names (first use), those it
+/// assigns (first assignment), declares, and its OpenACC constructs.
+struct BodyScan : c::RecursiveASTVisitor<BodyScan> {
+  llvm::SetVector<const c::VarDecl *> used;
+  llvm::DenseMap<const c::VarDecl *, c::SourceLocation> firstUse, firstWrite;
+  llvm::SmallPtrSet<const c::VarDecl *, 8> declared;
+  SmallVector<const c::OpenACCConstructStmt *> accs;
+  bool callsDefined = false; // calls a function defined in this file
+  bool VisitCallExpr(c::CallExpr *ce) {
+    if (const c::FunctionDecl *fd = ce->getDirectCallee();
+        fd && fd->getDefinition())
+      callsDefined = true;
+    return true;
+  }
+  bool VisitDeclRefExpr(c::DeclRefExpr *r) {
+    if (auto *vd = dyn_cast<c::VarDecl>(r->getDecl()))
+      if (used.insert(vd))
+        firstUse[vd] = r->getBeginLoc();
+    return true;
+  }
+  bool VisitVarDecl(c::VarDecl *vd) {
+    declared.insert(vd);
+    return true;
+  }
+  void wrote(const c::Expr *e) {
+    if (const c::VarDecl *vd = refVar(e))
+      firstWrite.try_emplace(vd, e->getBeginLoc());
+  }
+  bool VisitBinaryOperator(c::BinaryOperator *bo) {
+    if (bo->isAssignmentOp())
+      wrote(bo->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(c::UnaryOperator *uo) {
+    if (uo->isIncrementDecrementOp())
+      wrote(uo->getSubExpr());
+    return true;
+  }
+  bool VisitStmt(c::Stmt *s) {
+    if (auto *a = dyn_cast<c::OpenACCConstructStmt>(s))
+      accs.push_back(a);
+    return true;
+  }
+};
+
+/// The step of a for loop's `v++`, `++v` or `v += c` (c a constant), or 0.
+static int64_t forStep(const c::ForStmt *f, const c::VarDecl *iv,
+                       c::ASTContext &actx) {
+  if (const auto *uo = dyn_cast_or_null<c::UnaryOperator>(f->getInc());
+      uo && uo->isIncrementOp() && refVar(uo->getSubExpr()) == iv)
+    return 1;
+  if (const auto *ca = dyn_cast_or_null<c::CompoundAssignOperator>(f->getInc());
+      ca && ca->getOpcode() == c::BO_AddAssign && refVar(ca->getLHS()) == iv) {
+    c::Expr::EvalResult r;
+    if (ca->getRHS()->EvaluateAsInt(r, actx))
+      return r.Val.getInt().getSExtValue();
+  }
+  return 0;
+}
+
 /// Does `s` contain a return, or a break / continue leaving `s` (depth 0)?
 struct JumpScan {
   bool ret = false, brk = false, cont = false;
@@ -209,6 +284,7 @@ private:
   void emitDecl(const c::VarDecl *vd);
   void emitIf(const c::IfStmt *s);
   void emitLoop(const c::Stmt *s);
+  bool emitCountedFor(const c::ForStmt *f);
   void emitReturn(const c::ReturnStmt *s);
   void emitJump(const c::Stmt *s, bool isBreak);
   /// !(any active jump flag), or null when there is no flag.
@@ -1408,7 +1484,104 @@ void Emitter::emitIf(const c::IfStmt *s) {
   }
 }
 
+/// A counted C loop, `for (v = lb; v < ub (or <=); v++ (or += c))` with a
+/// signed integer local v that the body does not assign, a bound the body
+/// cannot change (constants and scalars it does not assign; no globals
+/// when it calls functions of this file) and no break or return, is an
+/// scf.for over index (v's C value in the body is the index, as in an xmp
+/// loop; after the loop v holds its exit value): upstream passes know
+/// scf.for (xmp-defer-result-reads moves a device loop's result reads out
+/// of a time-step loop). Returns false, having emitted nothing, for any
+/// other loop.
+bool Emitter::emitCountedFor(const c::ForStmt *f) {
+  auto [iv, lbE] = forInit(f);
+  if (!iv || !lbE || !iv->getType()->isSignedIntegerType() ||
+      !iv->hasLocalStorage() || f->getConditionVariable() || !f->getBody())
+    return false;
+  const auto *cmp = dyn_cast_or_null<c::BinaryOperator>(
+      f->getCond() ? f->getCond()->IgnoreParens() : nullptr);
+  if (!cmp || (cmp->getOpcode() != c::BO_LT && cmp->getOpcode() != c::BO_LE))
+    return false;
+  const c::Expr *lhs = cmp->getLHS()->IgnoreParenImpCasts();
+  const c::Expr *ubE = cmp->getRHS();
+  c::QualType t = iv->getType().getCanonicalType();
+  if (refVar(lhs) != iv || !isa<c::DeclRefExpr>(lhs) ||
+      cmp->getLHS()->getType().getCanonicalType() != t ||
+      ubE->getType().getCanonicalType() != t || ubE->HasSideEffects(actx))
+    return false;
+  int64_t step = forStep(f, iv, actx);
+  if (step < 1)
+    return false;
+  JumpScan js;
+  js.scan(f->getBody(), 0);
+  if (js.ret || js.brk)
+    return false;
+  BodyScan scan;
+  scan.TraverseStmt(const_cast<c::Stmt *>(f->getBody()));
+  if (scan.firstWrite.count(iv))
+    return false;
+  BodyScan bound;
+  bound.TraverseStmt(const_cast<c::Expr *>(ubE));
+  for (const c::VarDecl *vd : bound.used)
+    if (!vd->getType()->isScalarType() || vd->getType()->isPointerType() ||
+        scan.firstWrite.count(vd) ||
+        (!vd->hasLocalStorage() && scan.callsDefined) ||
+        vd == iv)
+      return false;
+
+  Location l = loc(f->getBeginLoc());
+  scopes.emplace_back();
+  emitStmt(f->getInit());
+  Storage ivSt = storage.lookup(iv);
+  Value ub = emitExpr(ubE);
+  if (failed() || ivSt.kind != Storage::Mem || !ub) {
+    scopes.pop_back();
+    return true; // reported
+  }
+  Value mem = ivSt.v;
+  Value lb = toIndex(memref::LoadOp::create(b, l, mem, ValueRange{}), t, l);
+  ub = toIndex(ub, t, l);
+  if (cmp->getOpcode() == c::BO_LE)
+    ub = arith::AddIOp::create(b, l, ub, cIndex(1, l));
+  Value stepV = cIndex(step, l);
+  LoopCtx lc;
+  if (js.cont)
+    lc.cont = allocaAtEntry(MemRefType::get({}, b.getI1Type()), l);
+  loops.push_back(lc);
+  auto forOp = scf::ForOp::create(b, l, lb, ub, stepV);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(forOp.getBody()->getTerminator());
+    Type ct = scalarType(t, iv->getLocation());
+    Value v = arith::IndexCastOp::create(b, l, ct, forOp.getInductionVar());
+    storage[iv] = Storage{Storage::Value_, v, "", {}};
+    if (lc.cont)
+      memref::StoreOp::create(b, l, cBool(false, l), lc.cont, ValueRange{});
+    scopes.emplace_back();
+    emitStmt(f->getBody());
+    scopes.pop_back();
+    storage[iv] = ivSt;
+  }
+  loops.pop_back();
+  // v after the loop: lb + ceil((ub - lb) / step) * step, or lb.
+  Value n = arith::CeilDivSIOp::create(
+      b, l, arith::SubIOp::create(b, l, ub, lb), stepV);
+  Value exit = arith::AddIOp::create(
+      b, l, lb, arith::MulIOp::create(b, l, n, stepV));
+  Value ran = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, lb, ub);
+  exit = arith::SelectOp::create(b, l, ran, exit, lb);
+  memref::StoreOp::create(
+      b, l,
+      arith::IndexCastOp::create(
+          b, l, cast<MemRefType>(mem.getType()).getElementType(), exit),
+      mem, ValueRange{});
+  scopes.pop_back();
+  return true;
+}
+
 void Emitter::emitLoop(const c::Stmt *s) {
+  if (const auto *f = dyn_cast<c::ForStmt>(s); f && emitCountedFor(f))
+    return;
   const c::Stmt *init = nullptr, *body = nullptr;
   const c::Expr *cond = nullptr, *inc = nullptr;
   bool isDo = false;
@@ -1980,21 +2153,6 @@ static const c::DeclRefExpr *mentions(const c::Stmt *s, const c::VarDecl *vd) {
   return nullptr;
 }
 
-/// The variable and the initial value of a for loop's `v = lb` or
-/// `T v = lb`, or nulls.
-static std::pair<const c::VarDecl *, const c::Expr *>
-forInit(const c::ForStmt *f) {
-  if (const auto *ds = dyn_cast_or_null<c::DeclStmt>(f->getInit());
-      ds && ds->isSingleDecl()) {
-    const auto *iv = dyn_cast<c::VarDecl>(ds->getSingleDecl());
-    return {iv, iv ? iv->getInit() : nullptr};
-  }
-  if (const auto *bo = dyn_cast_or_null<c::BinaryOperator>(f->getInit());
-      bo && bo->getOpcode() == c::BO_Assign)
-    return {refVar(bo->getLHS()), bo->getRHS()};
-  return {nullptr, nullptr};
-}
-
 void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
                           const c::CompoundStmt *cs) {
   TokCursor tc(d, diag);
@@ -2135,18 +2293,7 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
                        "must be 'v < ub' or 'v <= ub')");
       return;
     }
-    int64_t step = 0;
-    if (const auto *uo = dyn_cast_or_null<c::UnaryOperator>(f->getInc());
-        uo && uo->isIncrementOp() && refVar(uo->getSubExpr()) == iv)
-      step = 1;
-    else if (const auto *ca =
-                 dyn_cast_or_null<c::CompoundAssignOperator>(f->getInc());
-             ca && ca->getOpcode() == c::BO_AddAssign &&
-             refVar(ca->getLHS()) == iv) {
-      c::Expr::EvalResult r;
-      if (ca->getRHS()->EvaluateAsInt(r, actx))
-        step = r.Val.getInt().getSExtValue();
-    }
+    int64_t step = forStep(f, iv, actx);
     if (step < 1) {
       diag.unsupported(f->getBeginLoc(),
                        "this for loop under '#pragma xmp loop' (the increment "
@@ -2359,42 +2506,6 @@ static bool accDataClause(c::OpenACCClauseKind k, bool &in, bool &out) {
   }
 }
 
-/// What a device loop's body uses.
-struct BodyScan : c::RecursiveASTVisitor<BodyScan> {
-  llvm::SetVector<const c::VarDecl *> used;
-  llvm::DenseMap<const c::VarDecl *, c::SourceLocation> firstUse, firstWrite;
-  llvm::SmallPtrSet<const c::VarDecl *, 8> declared;
-  SmallVector<const c::OpenACCConstructStmt *> accs;
-  bool VisitDeclRefExpr(c::DeclRefExpr *r) {
-    if (auto *vd = dyn_cast<c::VarDecl>(r->getDecl()))
-      if (used.insert(vd))
-        firstUse[vd] = r->getBeginLoc();
-    return true;
-  }
-  bool VisitVarDecl(c::VarDecl *vd) {
-    declared.insert(vd);
-    return true;
-  }
-  void wrote(const c::Expr *e) {
-    if (const c::VarDecl *vd = refVar(e))
-      firstWrite.try_emplace(vd, e->getBeginLoc());
-  }
-  bool VisitBinaryOperator(c::BinaryOperator *bo) {
-    if (bo->isAssignmentOp())
-      wrote(bo->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(c::UnaryOperator *uo) {
-    if (uo->isIncrementDecrementOp())
-      wrote(uo->getSubExpr());
-    return true;
-  }
-  bool VisitStmt(c::Stmt *s) {
-    if (auto *a = dyn_cast<c::OpenACCConstructStmt>(s))
-      accs.push_back(a);
-    return true;
-  }
-};
 
 bool Emitter::checkReductionVar(const c::VarDecl *vd, const Storage &st,
                                 xmpd::ReductionKind k, c::SourceLocation sl) {

@@ -132,7 +132,7 @@ int main(void) {
   // private); on a static grid, a reduction over every node gives the
   // nodes outside the grid node 1's value.
   // CHECK: %[[FS:.*]] = xmp.device_loop (%[[X:.*]]) = ({{.*}}) to ({{.*}}) step ({{.*}}) on @ts [0] reduce(mul) init(%{{.*}}) -> f32 {
-  // CHECK: scf.while
+  // CHECK: scf.for
   // CHECK: xmp.load %[[Q]][%[[X]]] : !darray2
   // CHECK: xmp.yield %{{.*}} : f32
   // CHECK: memref.store %[[FS]], %[[FSM:.*]][] : memref<f32>
