@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
+#include "Promote.h"
 
 #include "xmp/Dialect/XMP/IR/XMP.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
@@ -4136,6 +4137,7 @@ OwningOpRef<ModuleOp> Emitter::run() {
     }
   if (failed())
     return nullptr;
+  promoteScalarsInLoops(module);
   // The dialect's verifiers check what the directives say (a shadow on a
   // cyclic dimension, an offset leaving the template, ...): their errors
   // are the program's, reported at its source position.
