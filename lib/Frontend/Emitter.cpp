@@ -1202,6 +1202,12 @@ void Emitter::declareFunctions() {
     auto f = func::FuncOp::create(b, loc(fd->getLocation()),
                                   fd->getName().str(),
                                   b.getFunctionType(params, results));
+    // Hidden parameters: each a different file-scope array, which the
+    // callers pass as they are (xmp-to-gpu may mark their device views
+    // noalias / readonly).
+    if (!isMain)
+      for (unsigned i = fd->getNumParams(); i < params.size(); ++i)
+        f.setArgAttr(i, xmpd::kDistinctArgAttr, b.getUnitAttr());
     if (!isMain && fd->getStorageClass() == c::SC_Static)
       f.setPrivate();
     funcOps[fd] = f;
