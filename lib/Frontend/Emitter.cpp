@@ -2560,8 +2560,14 @@ void Emitter::emitAcc(const c::OpenACCConstructStmt *s) {
   };
   switch (s->getDirectiveKind()) {
   case K::Data:
-    return accData(cast<c::OpenACCDataConstruct>(s));
   case K::Update:
+    // Data moves between device loops, not in one's iteration.
+    if (allocaBlock)
+      return diag.unsupported(accLoc(s), "an OpenACC '" + name +
+                                             "' construct inside a device "
+                                             "loop");
+    if (s->getDirectiveKind() == K::Data)
+      return accData(cast<c::OpenACCDataConstruct>(s));
     return accUpdate(cast<c::OpenACCUpdateConstruct>(s));
   case K::Wait:
     // Every queue is the rank's one stream, in program order, and the

@@ -1,11 +1,11 @@
 // Diagnostics of the OpenACC mapping (xmp-cfront --gpu): each case is a
 // program with one error, reported as file:line:col: error: ... at the
 // construct, clause or variable (exit status 1, no output).
-// RUN: for c in $(seq 1 26); do not xmp-cfront --gpu -DCASE$c %s > %t.$c.out 2>&1 || exit 1; done
-// RUN: for c in $(seq 1 26); do FileCheck %s --check-prefix=C$c < %t.$c.out || exit 1; done
+// RUN: for c in $(seq 1 27); do not xmp-cfront --gpu -DCASE$c %s > %t.$c.out 2>&1 || exit 1; done
+// RUN: for c in $(seq 1 27); do FileCheck %s --check-prefix=C$c < %t.$c.out || exit 1; done
 // Without --gpu the constructs run on the host: every case but the C
 // errors compiles (the same file, one case at a time).
-// RUN: for c in $(seq 1 26); do xmp-cfront -DCASE$c %s -o /dev/null || exit 1; done
+// RUN: for c in $(seq 1 27); do xmp-cfront -DCASE$c %s -o /dev/null || exit 1; done
 
 #define N 16
 double a[N][N], b[N][N];
@@ -229,6 +229,19 @@ int main(void) {
 #ifdef CASE26
   // C26: openacc-invalid.c:[[# @LINE + 1]]:28: error: the clause 'if' of '#pragma acc update' is not supported by xmp-cfront
 #pragma acc update host(s) if(s > 0)
+#endif
+#ifdef CASE27
+#pragma acc data copy(a)
+  {
+#pragma xmp loop (j, i) on t(j, i)
+#pragma acc parallel loop
+    for (i = 0; i < N; i++)
+      for (j = 0; j < N; j++) {
+        // C27: openacc-invalid.c:[[# @LINE + 1]]:13: error: an OpenACC 'update' construct inside a device loop is not supported by xmp-cfront
+#pragma acc update host(a)
+        a[i][j] = 1;
+      }
+  }
 #endif
   return 0;
 }
