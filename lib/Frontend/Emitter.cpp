@@ -297,6 +297,9 @@ private:
                                           c::SourceLocation before);
   void emitStandalone(Directive &d);
   void emitXmpLoop(Directive &d, const c::Stmt *s, const c::CompoundStmt *cs);
+  void emitLoopBody(const c::Stmt *body, ArrayRef<Value> privs,
+                    const llvm::DenseMap<const c::VarDecl *, Storage> &saved,
+                    Location l);
   void dirReflect(Directive &d, bool init, bool doPlan);
   void dirReduction(Directive &d);
   void dirBcast(Directive &d);
@@ -2160,6 +2163,35 @@ static const c::DeclRefExpr *mentions(const c::Stmt *s, const c::VarDecl *vd) {
   return nullptr;
 }
 
+/// The body of an xmp loop or a device loop, at the builder's position in
+/// its block: the C statement, then the yield of the reductions' private
+/// copies `privs`; the variables the loop rebound get their `saved`
+/// storage back.
+void Emitter::emitLoopBody(
+    const c::Stmt *body, ArrayRef<Value> privs,
+    const llvm::DenseMap<const c::VarDecl *, Storage> &saved, Location l) {
+  LoopCtx lc;
+  lc.xmpLoop = true;
+  loops.push_back(lc);
+  Value savedRet = retFlag;
+  retFlag = nullptr;
+  scopes.emplace_back();
+  emitStmt(body);
+  scopes.pop_back();
+  retFlag = savedRet;
+  loops.pop_back();
+  SmallVector<Value> yields;
+  for (Value m : privs)
+    yields.push_back(memref::LoadOp::create(b, l, m, ValueRange{}));
+  xmpd::YieldOp::create(b, l, yields);
+  for (auto &[vd, st] : saved) {
+    if (st.kind == Storage::None)
+      storage.erase(vd);
+    else
+      storage[vd] = st;
+  }
+}
+
 void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
                           const c::CompoundStmt *cs) {
   TokCursor tc(d, diag);
@@ -2404,26 +2436,10 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
       memref::StoreOp::create(b, l, id, r.priv, ValueRange{});
       storage[r.vd] = Storage{Storage::Mem, r.priv, "", {}};
     }
-    LoopCtx lc;
-    lc.xmpLoop = true;
-    loops.push_back(lc);
-    Value savedRet = retFlag;
-    retFlag = nullptr;
-    scopes.emplace_back();
-    emitStmt(body);
-    scopes.pop_back();
-    retFlag = savedRet;
-    loops.pop_back();
-    SmallVector<Value> yields;
+    SmallVector<Value> privs;
     for (Red &r : redv)
-      yields.push_back(memref::LoadOp::create(b, l, r.priv, ValueRange{}));
-    xmpd::YieldOp::create(b, l, yields);
-    for (auto &[vd, st] : saved) {
-      if (st.kind == Storage::None)
-        storage.erase(vd);
-      else
-        storage[vd] = st;
-    }
+      privs.push_back(r.priv);
+    emitLoopBody(body, privs, saved, l);
   }
   b.setInsertionPointAfter(loopOp);
   for (unsigned i = 0; i < redv.size(); ++i)
@@ -3274,26 +3290,7 @@ void Emitter::emitDeviceLoop(
         memref::StoreOp::create(b, l, o.init, m, ValueRange{});
       bind(o.vd, Storage{Storage::Mem, m, "", {}});
     }
-    LoopCtx lc;
-    lc.xmpLoop = true;
-    loops.push_back(lc);
-    Value savedRet = retFlag;
-    retFlag = nullptr;
-    scopes.emplace_back();
-    emitStmt(body);
-    scopes.pop_back();
-    retFlag = savedRet;
-    loops.pop_back();
-    SmallVector<Value> yields;
-    for (Value m : privs)
-      yields.push_back(memref::LoadOp::create(b, l, m, ValueRange{}));
-    xmpd::YieldOp::create(b, l, yields);
-    for (auto &[vd, st] : saved) {
-      if (st.kind == Storage::None)
-        storage.erase(vd);
-      else
-        storage[vd] = st;
-    }
+    emitLoopBody(body, privs, saved, l);
     allocaBlock = nullptr;
   }
   b.setInsertionPointAfter(loopOp);

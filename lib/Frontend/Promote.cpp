@@ -55,6 +55,14 @@ void accessesIn(Operation *op, Value slot, SmallVectorImpl<Operation *> &loads,
 
 Value thread(Block &block, Value slot, Value cur);
 
+/// Replaces `op` by `extended`, which has one more result (the scalar's
+/// value after it, returned).
+Value replaceExtended(Operation *op, Operation *extended) {
+  op->replaceAllUsesWith(extended->getResults().drop_back());
+  op->erase();
+  return extended->getResults().back();
+}
+
 /// The operations of `from` (its arguments replaced by the first ones of
 /// `to`) moved to the end of `to`.
 void moveBlock(Block &from, Block &to) {
@@ -82,9 +90,7 @@ Value threadIf(scf::IfOp op, Value slot, Value cur) {
     Value out = thread(blk, slot, cur);
     cast<scf::YieldOp>(blk.getTerminator()).getResultsMutable().append(out);
   }
-  op.replaceAllUsesWith(nIf.getResults().drop_back());
-  op.erase();
-  return nIf.getResults().back();
+  return replaceExtended(op, nIf);
 }
 
 Value threadFor(scf::ForOp op, Value slot, Value cur) {
@@ -100,9 +106,7 @@ Value threadFor(scf::ForOp op, Value slot, Value cur) {
   moveBlock(*op.getBody(), body);
   Value out = thread(body, slot, body.getArguments().back());
   cast<scf::YieldOp>(body.getTerminator()).getResultsMutable().append(out);
-  op.replaceAllUsesWith(nFor.getResults().drop_back());
-  op.erase();
-  return nFor.getResults().back();
+  return replaceExtended(op, nFor);
 }
 
 Value threadWhile(scf::WhileOp op, Value slot, Value cur) {
@@ -123,9 +127,7 @@ Value threadWhile(scf::WhileOp op, Value slot, Value cur) {
   Block &after = nWhile.getAfter().front();
   Value outA = thread(after, slot, after.addArgument(t, l));
   cast<scf::YieldOp>(after.getTerminator()).getResultsMutable().append(outA);
-  op.replaceAllUsesWith(nWhile.getResults().drop_back());
-  op.erase();
-  return nWhile.getResults().back();
+  return replaceExtended(op, nWhile);
 }
 
 /// The loads and stores of `slot` in `block`, and in the scf ops in it,
