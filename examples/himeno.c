@@ -39,37 +39,10 @@
 #ifdef _XCALABLEMP
 #include <xmp.h>
 #else
-#include <time.h>
-static int xmp_node_num(void) { return 1; }
-static double xmp_wtime(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "xmp_seq.h" /* a plain C compiler: one node */
 #endif
 
-#if !defined(MIMAX) || !defined(MJMAX) || !defined(MKMAX)
-#undef MIMAX
-#undef MJMAX
-#undef MKMAX
-#if defined(LARGE)
-#define MIMAX 257
-#define MJMAX 257
-#define MKMAX 513
-#elif defined(MIDDLE)
-#define MIMAX 129
-#define MJMAX 129
-#define MKMAX 257
-#elif defined(SMALL)
-#define MIMAX 65
-#define MJMAX 65
-#define MKMAX 129
-#else /* XS (SSMALL) */
-#define MIMAX 33
-#define MJMAX 33
-#define MKMAX 65
-#endif
-#endif
+#include "himeno_sizes.h" /* MIMAX, MJMAX, MKMAX */
 #ifndef NDX
 #define NDX *
 #endif
