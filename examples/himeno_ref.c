@@ -8,9 +8,11 @@
  *     MIMAX MJMAX MKMAX  array sizes, all three or none, each >= 3; the
  *                        grid is (MIMAX-1)x(MJMAX-1)x(MKMAX-1) as in
  *                        himenoBMTxps.c
- *   The default sizes come from the macros below:
+ *   The default sizes come from the macros of himeno_sizes.h (shared with
+ *   himeno.c):
  *   clang-22 -O2 -ffp-contract=off -DSMALL  ...   size S (65x65x129)
  *   clang-22 -O2 -ffp-contract=off -DMIDDLE ...   size M (129x129x257)
+ *   clang-22 -O2 -ffp-contract=off -DLARGE  ...   size L (257x257x513)
  *   (otherwise: size XS, 33x33x65, as in himeno.mlir); e.g.
  *   `./himeno_ref 20 65 65 129` gives the same results as the -DSMALL build.
  *   Bad arguments: a message on stderr, exit status 1.
@@ -36,19 +38,7 @@
 
 #include "ref_args.h"
 
-#if defined(MIDDLE)
-#define MIMAX 129
-#define MJMAX 129
-#define MKMAX 257
-#elif defined(SMALL)
-#define MIMAX 65
-#define MJMAX 65
-#define MKMAX 129
-#else /* XS (SSMALL) */
-#define MIMAX 33
-#define MJMAX 33
-#define MKMAX 65
-#endif
+#include "himeno_sizes.h" /* MIMAX, MJMAX, MKMAX */
 
 #ifdef HIMENO_STATIC
 /* Array sizes and arrays fixed at compile time, declared as in

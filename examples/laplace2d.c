@@ -27,13 +27,7 @@
 #ifdef _XCALABLEMP
 #include <xmp.h>
 #else
-#include <time.h>
-static int xmp_node_num(void) { return 1; }
-static double xmp_wtime(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "xmp_seq.h" /* a plain C compiler: one node */
 #endif
 
 #ifndef XSIZE

@@ -29,6 +29,9 @@
 #       it to its CPU columns when present). NPB CG on GPUs
 #       (examples/npb_cg_gpu.mlir) is always compiled (obj/npb_cg_gpu.gpu.o):
 #       tests, and benchmarks/npb_cg_gpu.sh (gpu-session step npb-cg-gpu)
+# The C examples (examples/laplace2d.c, himeno.c) are compiled too, with
+# --gpu and without (tests), and with --bench at the benchmark sizes for
+# benchmarks/frontend_gpu.sh (docs/frontend.md).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${XMP_BUILD_DIR:-$root/build}"
@@ -69,6 +72,18 @@ cc --gpu "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.gpu.o"
 cc --gpu "$root/test/Integration/Inputs/bigrid.mlir" -o "$carry/obj/bigrid.gpu.o"
 cc --gpu "$root/test/Integration/Inputs/expand.mlir" -o "$carry/obj/expand.gpu.o"
 cc "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.cpu.o"
+# The thesis listings as C programs (examples/laplace2d.c, himeno.c through
+# xmp-cfront: their OpenACC mapped with --gpu): the GPU and the CPU build,
+# run by gpu-tests.sh against the references and the .mlir GPU builds.
+if [ -x "$build/bin/xmp-cfront" ]; then
+  for p in laplace2d himeno; do
+    echo "gpu-prepare: $p.c"
+    cc --gpu "$root/examples/$p.c" -o "$carry/obj/${p}_c.gpu.o"
+    cc "$root/examples/$p.c" -o "$carry/obj/${p}_c.cpu.o"
+  done
+else
+  echo "gpu-prepare: no xmp-cfront in $build: the C examples are left out" >&2
+fi
 for p in tasks array_inquiry async block_n; do # self-checking programs
   cc --gpu "$root/test/Integration/Inputs/$p.mlir" -o "$carry/obj/$p.gpu.o"
   cc "$root/test/Integration/Inputs/$p.mlir" -o "$carry/obj/$p.cpu.o"
@@ -102,6 +117,14 @@ if [ "$bench" = 1 ]; then
     echo "gpu-prepare: $p"
     cc --gpu --specialize="$(bench_spec $p)" "$root/$(bench_src $p)" -o "$carry/obj/$p.gpu.o"
   done
+  # The C listings at the same sizes (benchmarks/frontend_gpu.sh): sizes
+  # by macro, static like the --specialize builds above.
+  if [ -x "$build/bin/xmp-cfront" ]; then
+    echo "gpu-prepare: laplace2d_c_8k himeno_c_m himeno_c_l"
+    cc --gpu -DXSIZE=8192 -DYSIZE=8192 "$root/examples/laplace2d.c" -o "$carry/obj/laplace2d_c_8k.gpu.o"
+    cc --gpu -DMIDDLE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_m.gpu.o"
+    cc --gpu -DLARGE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_l.gpu.o"
+  fi
   # The host cost of one device loop (benchmarks/loop_overhead.mlir).
   cc --gpu "$root/benchmarks/loop_overhead.mlir" -o "$carry/obj/loop_overhead.gpu.o"
   # --variant NAME OPTS: the three benchmark programs compiled with

@@ -6,6 +6,9 @@
 #   bash scripts/gpu-session.sh STEP...
 # Steps: tests[:NP,NP..] (scripts/gpu-tests.sh), before (scripts/gpu-before.sh),
 #        bench[:ITERS] (benchmarks/gpu_bench.sh),
+#        frontend[:N1,N2] (benchmarks/frontend_gpu.sh: the C listings
+#          through xmp-cfront vs the .mlir examples; after gpu-prepare.sh
+#          --bench and the `tests` step),
 #        mgpu[:ITERS] (benchmarks/gpu_mgpu_bench.sh: generated on 1 and 2
 #          GPUs, each reflect channel, vs the hand-written multi-GPU
 #          baselines; standalone: builds and links what it needs),
@@ -42,6 +45,8 @@ for step in "$@"; do
             rc=$?; tail -3 "$logs/before.txt" ;;
     bench) OUT="$logs/bench" bash benchmarks/gpu_bench.sh ${arg:-100} 3 > "$logs/bench.txt" 2>&1
            rc=$?; cat "$logs/bench/gpu_bench.md" 2>/dev/null || tail -20 "$logs/bench.txt" ;;
+    frontend) OUT="$logs/frontend" bash benchmarks/frontend_gpu.sh ${arg//,/ } > "$logs/frontend.txt" 2>&1
+              rc=$?; cat "$logs/frontend/frontend_gpu.md" 2>/dev/null || tail -20 "$logs/frontend.txt" ;;
     mgpu) OUT="$logs/mgpu" bash benchmarks/gpu_mgpu_bench.sh "${arg:-100}" 3 > "$logs/mgpu.txt" 2>&1
           rc=$?; cat "$logs/mgpu/gpu_mgpu_bench.md" 2>/dev/null || tail -20 "$logs/mgpu.txt" ;;
     variants) OUT="$logs/variants" bash benchmarks/gpu_variants.sh ${arg:-100} 5 > "$logs/variants.txt" 2>&1

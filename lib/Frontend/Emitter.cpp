@@ -19,8 +19,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
+#include "Promote.h"
 
 #include "xmp/Dialect/XMP/IR/XMP.h"
+#include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -48,6 +50,7 @@
 
 #include <array>
 #include <limits>
+#include <map>
 
 using namespace mlir;
 namespace c = clang;
@@ -79,6 +82,7 @@ struct NodesInfo {
 struct TemplateInfo {
   SmallVector<int64_t> shape; // dialect order
   std::string nodes;          // empty until distributed
+  SmallVector<bool> split;    // per dimension: distributed (not `*`)
   c::SourceLocation loc;
 };
 struct DistInfo {
@@ -102,6 +106,83 @@ static c::SourceLocation stmtEnd(const c::Stmt *s) {
       if (ch)
         return stmtEnd(ch);
   return s->getEndLoc();
+}
+
+static const c::VarDecl *refVar(const c::Expr *e);
+
+/// The variable and the initial value of a for loop's `v = lb` or
+/// `T v = lb`, or nulls.
+static std::pair<const c::VarDecl *, const c::Expr *>
+forInit(const c::ForStmt *f) {
+  if (const auto *ds = dyn_cast_or_null<c::DeclStmt>(f->getInit());
+      ds && ds->isSingleDecl()) {
+    const auto *iv = dyn_cast<c::VarDecl>(ds->getSingleDecl());
+    return {iv, iv ? iv->getInit() : nullptr};
+  }
+  if (const auto *bo = dyn_cast_or_null<c::BinaryOperator>(f->getInit());
+      bo && bo->getOpcode() == c::BO_Assign)
+    return {refVar(bo->getLHS()), bo->getRHS()};
+  return {nullptr, nullptr};
+}
+
+/// What a statement uses: the variables it names (first use), those it
+/// assigns (first assignment), declares, and its OpenACC constructs.
+struct BodyScan : c::RecursiveASTVisitor<BodyScan> {
+  llvm::SetVector<const c::VarDecl *> used;
+  llvm::DenseMap<const c::VarDecl *, c::SourceLocation> firstUse, firstWrite;
+  llvm::SmallPtrSet<const c::VarDecl *, 8> declared;
+  SmallVector<const c::OpenACCConstructStmt *> accs;
+  bool callsDefined = false; // calls a function defined in this file
+  bool VisitCallExpr(c::CallExpr *ce) {
+    if (const c::FunctionDecl *fd = ce->getDirectCallee();
+        fd && fd->getDefinition())
+      callsDefined = true;
+    return true;
+  }
+  bool VisitDeclRefExpr(c::DeclRefExpr *r) {
+    if (auto *vd = dyn_cast<c::VarDecl>(r->getDecl()))
+      if (used.insert(vd))
+        firstUse[vd] = r->getBeginLoc();
+    return true;
+  }
+  bool VisitVarDecl(c::VarDecl *vd) {
+    declared.insert(vd);
+    return true;
+  }
+  void wrote(const c::Expr *e) {
+    if (const c::VarDecl *vd = refVar(e))
+      firstWrite.try_emplace(vd, e->getBeginLoc());
+  }
+  bool VisitBinaryOperator(c::BinaryOperator *bo) {
+    if (bo->isAssignmentOp())
+      wrote(bo->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(c::UnaryOperator *uo) {
+    if (uo->isIncrementDecrementOp())
+      wrote(uo->getSubExpr());
+    return true;
+  }
+  bool VisitStmt(c::Stmt *s) {
+    if (auto *a = dyn_cast<c::OpenACCConstructStmt>(s))
+      accs.push_back(a);
+    return true;
+  }
+};
+
+/// The step of a for loop's `v++`, `++v` or `v += c` (c a constant), or 0.
+static int64_t forStep(const c::ForStmt *f, const c::VarDecl *iv,
+                       c::ASTContext &actx) {
+  if (const auto *uo = dyn_cast_or_null<c::UnaryOperator>(f->getInc());
+      uo && uo->isIncrementOp() && refVar(uo->getSubExpr()) == iv)
+    return 1;
+  if (const auto *ca = dyn_cast_or_null<c::CompoundAssignOperator>(f->getInc());
+      ca && ca->getOpcode() == c::BO_AddAssign && refVar(ca->getLHS()) == iv) {
+    c::Expr::EvalResult r;
+    if (ca->getRHS()->EvaluateAsInt(r, actx))
+      return r.Val.getInt().getSExtValue();
+  }
+  return 0;
 }
 
 /// Does `s` contain a return, or a break / continue leaving `s` (depth 0)?
@@ -224,6 +305,7 @@ private:
   void emitDecl(const c::VarDecl *vd);
   void emitIf(const c::IfStmt *s);
   void emitLoop(const c::Stmt *s);
+  bool emitCountedFor(const c::ForStmt *f);
   void emitReturn(const c::ReturnStmt *s);
   void emitJump(const c::Stmt *s, bool isBreak);
   /// !(any active jump flag), or null when there is no flag.
@@ -234,7 +316,10 @@ private:
   std::vector<Directive *> takeDirectives(c::SourceLocation after,
                                           c::SourceLocation before);
   void emitStandalone(Directive &d);
-  void emitXmpLoop(Directive &d, const c::Stmt *s);
+  void emitXmpLoop(Directive &d, const c::Stmt *s, const c::CompoundStmt *cs);
+  void emitLoopBody(const c::Stmt *body, ArrayRef<Value> privs,
+                    const llvm::DenseMap<const c::VarDecl *, Storage> &saved,
+                    Location l);
   void dirReflect(Directive &d, bool init, bool doPlan);
   void dirReduction(Directive &d);
   void dirBcast(Directive &d);
@@ -273,6 +358,7 @@ private:
 
   // ---- expressions ---------------------------------------------------------
   Value emitExpr(const c::Expr *e);
+  Value emitIndex(const c::Expr *e);
   Value emitCond(const c::Expr *e);
   std::optional<LValue> emitLValue(const c::Expr *e);
   Value load(const LValue &lv, Location l);
@@ -345,6 +431,79 @@ private:
   Value retFlag, retSlot;
   const c::Stmt *tailReturn = nullptr;
   unsigned strCount = 0;
+
+  // ---- OpenACC with --gpu (docs/frontend.md, "OpenACC with --gpu") -------
+public:
+  /// An OpenACC construct on the for-nest of an xmp loop and the nest level
+  /// (0: the outermost loop) of the loop it is on.
+  struct AccOnNest {
+    const c::OpenACCConstructStmt *acc;
+    unsigned level;
+  };
+  /// A reduction that `#pragma xmp reduction` completes (an acc reduction
+  /// in an xmp loop without its own reduction clause): the device loop
+  /// already combined the nodes (docs/frontend.md).
+  struct Fused {
+    xmpd::ReductionKind kind;
+    Value partial;    // memref<T>: the loop's value when the variable did
+                      // not hold the identity before the loop; else null
+    std::string grid; // the loop template's node set
+    bool guard;       // the directive names every node and the grid may not
+                      // hold them all: the others get node 1's value
+  };
+
+private:
+  void emitAcc(const c::OpenACCConstructStmt *s);
+  void accData(const c::OpenACCDataConstruct *s);
+  void accUpdate(const c::OpenACCUpdateConstruct *s);
+  /// The variable a clause names, or an error (array sections, members).
+  const c::VarDecl *accVar(const c::Expr *e, const c::OpenACCClause *cl,
+                           const c::OpenACCConstructStmt *s);
+  bool accPresentHere(const c::VarDecl *vd) {
+    for (auto &set : accPresent)
+      if (set.count(vd))
+        return true;
+    return false;
+  }
+  void emitDeviceLoop(Directive &d, const c::Stmt *s,
+                      const c::CompoundStmt *cs, StringRef tname,
+                      ArrayRef<const c::VarDecl *> ivs, ValueRange lbs,
+                      ValueRange ubs, ValueRange steps,
+                      ArrayRef<int64_t> onDims, const c::Stmt *body,
+                      ArrayRef<std::pair<std::string, c::SourceLocation>>
+                          xmpRedVars,
+                      ArrayRef<xmpd::ReductionKind> xmpRedKinds,
+                      ArrayRef<AccOnNest> accs);
+  /// The `#pragma xmp reduction` after `s` in `cs` that completes the acc
+  /// reduction of `vd` in the loop `s`, or null with `why` at `whyLoc`.
+  Directive *completingReduction(const c::CompoundStmt *cs, const c::Stmt *s,
+                                 const c::VarDecl *vd, xmpd::ReductionKind k,
+                                 StringRef tname, ArrayRef<int64_t> onDims,
+                                 bool &guard, std::string &why,
+                                 c::SourceLocation &whyLoc);
+  /// Whether `vd` provably holds the identity of `k` where `s` starts.
+  bool identityBefore(const c::CompoundStmt *cs, const c::Stmt *s,
+                      const Directive &loopDir, const c::VarDecl *vd,
+                      xmpd::ReductionKind k);
+  /// Whether a statement directive in (from, to), other than `except`,
+  /// names `vd`.
+  bool directiveNames(c::SourceLocation from, c::SourceLocation to,
+                      const c::VarDecl *vd, const Directive *except);
+  void fusedReduction(const Fused &f, const Storage &st,
+                      FlatSymbolRefAttr grid, Location l);
+  /// The checks a reduction variable passes (scalar, kind and type).
+  bool checkReductionVar(const c::VarDecl *vd, const Storage &st,
+                         xmpd::ReductionKind k, c::SourceLocation sl);
+
+  Block *allocaBlock = nullptr; // a device loop's body: its allocas go here
+  /// The darrays of the enclosing `acc data` constructs of this function.
+  std::vector<llvm::SmallPtrSet<const c::VarDecl *, 8>> accPresent;
+  /// Functions with an `acc data` construct of a darray, directly or in
+  /// a callee, and those darrays.
+  llvm::DenseMap<const c::FunctionDecl *,
+                 llvm::SmallPtrSet<const c::VarDecl *, 8>>
+      accDataArrays;
+  std::map<std::pair<const Directive *, const c::VarDecl *>, Fused> fused;
 };
 
 //===----------------------------------------------------------------------===//
@@ -607,6 +766,8 @@ void Emitter::dirDistribute(Directive &d) {
   if (*paren)
     std::reverse(formats.begin(), formats.end());
   tit->second.nodes = *onto;
+  for (Attribute f : formats)
+    tit->second.split.push_back(cast<xmpd::DistAttr>(f).isDistributed());
   xmpd::DistributeOp::create(b, loc(d.loc), *name, *onto,
                              b.getArrayAttr(formats));
 }
@@ -991,7 +1152,16 @@ void Emitter::computeHiddenParams() {
     Emitter &e;
     llvm::SetVector<const c::VarDecl *> uses;
     llvm::SetVector<const c::FunctionDecl *> calls;
+    llvm::SmallPtrSet<const c::VarDecl *, 8> accData; // in `acc data`
     explicit Collect(Emitter &e) : e(e) {}
+    bool VisitOpenACCDataConstruct(c::OpenACCDataConstruct *s) {
+      for (const c::OpenACCClause *cl : s->clauses())
+        if (const auto *vl = dyn_cast<c::OpenACCClauseWithVarList>(cl))
+          for (const c::Expr *x : vl->getVarList())
+            if (const c::VarDecl *vd = refVar(x); vd && e.darrays.count(vd))
+              accData.insert(vd);
+      return true;
+    }
     bool VisitDeclRefExpr(c::DeclRefExpr *r) {
       if (auto *vd = dyn_cast<c::VarDecl>(r->getDecl()))
         if (e.darrays.count(vd))
@@ -1023,14 +1193,22 @@ void Emitter::computeHiddenParams() {
     }
     uses[fd] = col.uses;
     calls[fd] = col.calls;
+    accDataArrays[fd] = col.accData;
   }
   bool changed = true;
   while (changed) {
     changed = false;
     for (const c::FunctionDecl *fd : functions)
-      for (const c::FunctionDecl *callee : calls[fd])
-        for (const c::VarDecl *vd : uses[callee])
+      for (const c::FunctionDecl *callee : calls[fd]) {
+        SmallVector<const c::VarDecl *> u(uses[callee].begin(),
+                                          uses[callee].end());
+        for (const c::VarDecl *vd : u)
           changed |= uses[fd].insert(vd);
+        SmallVector<const c::VarDecl *> a(accDataArrays[callee].begin(),
+                                          accDataArrays[callee].end());
+        for (const c::VarDecl *vd : a)
+          changed |= accDataArrays[fd].insert(vd).second;
+      }
   }
   for (const c::FunctionDecl *fd : functions) {
     SmallVector<const c::VarDecl *> list;
@@ -1085,6 +1263,12 @@ void Emitter::declareFunctions() {
     auto f = func::FuncOp::create(b, loc(fd->getLocation()),
                                   fd->getName().str(),
                                   b.getFunctionType(params, results));
+    // Hidden parameters: each a different file-scope array, which the
+    // callers pass as they are (xmp-to-gpu may mark their device views
+    // noalias / readonly).
+    if (!isMain)
+      for (unsigned i = fd->getNumParams(); i < params.size(); ++i)
+        f.setArgAttr(i, xmpd::kDistinctArgAttr, b.getUnitAttr());
     if (!isMain && fd->getStorageClass() == c::SC_Static)
       f.setPrivate();
     funcOps[fd] = f;
@@ -1093,7 +1277,9 @@ void Emitter::declareFunctions() {
 
 Value Emitter::allocaAtEntry(MemRefType t, Location l) {
   OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToStart(entry);
+  // In a device loop's body its own memory (the body may use no memref
+  // from outside).
+  b.setInsertionPointToStart(allocaBlock ? allocaBlock : entry);
   return memref::AllocaOp::create(b, l, t);
 }
 
@@ -1248,7 +1434,7 @@ void Emitter::emitCompound(const c::CompoundStmt *cs) {
       }
     }
     if (taking && taking->name == "loop")
-      emitXmpLoop(*taking, s);
+      emitXmpLoop(*taking, s, cs);
     else if (taking && taking->name == "gmove")
       emitGmove(*taking, s);
     else if (taking && taking->name == "task")
@@ -1329,11 +1515,8 @@ void Emitter::emitStmt(const c::Stmt *s) {
   if (isa<c::ContinueStmt>(s))
     return emitJump(s, false);
   if (isa<c::OpenACCConstructStmt>(s)) {
-    if (gpu) {
-      unsupported(s, "an OpenACC construct with --gpu (the GPU mapping of "
-                     "OpenACC)");
-      return;
-    }
+    if (gpu)
+      return emitAcc(cast<c::OpenACCConstructStmt>(s));
     // Host build: the construct's statement (if any: update and wait have
     // none) runs on the host, as a compiler without OpenACC would run it.
     for (const c::Stmt *ch : s->children())
@@ -1402,7 +1585,104 @@ void Emitter::emitIf(const c::IfStmt *s) {
   }
 }
 
+/// A counted C loop, `for (v = lb; v < ub (or <=); v++ (or += c))` with a
+/// signed integer local v that the body does not assign, a bound the body
+/// cannot change (constants and scalars it does not assign; no globals
+/// when it calls functions of this file) and no break or return, is an
+/// scf.for over index (v's C value in the body is the index, as in an xmp
+/// loop; after the loop v holds its exit value): upstream passes know
+/// scf.for (xmp-defer-result-reads moves a device loop's result reads out
+/// of a time-step loop). Returns false, having emitted nothing, for any
+/// other loop.
+bool Emitter::emitCountedFor(const c::ForStmt *f) {
+  auto [iv, lbE] = forInit(f);
+  if (!iv || !lbE || !iv->getType()->isSignedIntegerType() ||
+      !iv->hasLocalStorage() || f->getConditionVariable() || !f->getBody())
+    return false;
+  const auto *cmp = dyn_cast_or_null<c::BinaryOperator>(
+      f->getCond() ? f->getCond()->IgnoreParens() : nullptr);
+  if (!cmp || (cmp->getOpcode() != c::BO_LT && cmp->getOpcode() != c::BO_LE))
+    return false;
+  const c::Expr *lhs = cmp->getLHS()->IgnoreParenImpCasts();
+  const c::Expr *ubE = cmp->getRHS();
+  c::QualType t = iv->getType().getCanonicalType();
+  if (refVar(lhs) != iv || !isa<c::DeclRefExpr>(lhs) ||
+      cmp->getLHS()->getType().getCanonicalType() != t ||
+      ubE->getType().getCanonicalType() != t || ubE->HasSideEffects(actx))
+    return false;
+  int64_t step = forStep(f, iv, actx);
+  if (step < 1)
+    return false;
+  JumpScan js;
+  js.scan(f->getBody(), 0);
+  if (js.ret || js.brk)
+    return false;
+  BodyScan scan;
+  scan.TraverseStmt(const_cast<c::Stmt *>(f->getBody()));
+  if (scan.firstWrite.count(iv))
+    return false;
+  BodyScan bound;
+  bound.TraverseStmt(const_cast<c::Expr *>(ubE));
+  for (const c::VarDecl *vd : bound.used)
+    if (!vd->getType()->isScalarType() || vd->getType()->isPointerType() ||
+        scan.firstWrite.count(vd) ||
+        (!vd->hasLocalStorage() && scan.callsDefined) ||
+        vd == iv)
+      return false;
+
+  Location l = loc(f->getBeginLoc());
+  scopes.emplace_back();
+  emitStmt(f->getInit());
+  Storage ivSt = storage.lookup(iv);
+  Value ub = emitExpr(ubE);
+  if (failed() || ivSt.kind != Storage::Mem || !ub) {
+    scopes.pop_back();
+    return true; // reported
+  }
+  Value mem = ivSt.v;
+  Value lb = toIndex(memref::LoadOp::create(b, l, mem, ValueRange{}), t, l);
+  ub = toIndex(ub, t, l);
+  if (cmp->getOpcode() == c::BO_LE)
+    ub = arith::AddIOp::create(b, l, ub, cIndex(1, l));
+  Value stepV = cIndex(step, l);
+  LoopCtx lc;
+  if (js.cont)
+    lc.cont = allocaAtEntry(MemRefType::get({}, b.getI1Type()), l);
+  loops.push_back(lc);
+  auto forOp = scf::ForOp::create(b, l, lb, ub, stepV);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(forOp.getBody()->getTerminator());
+    Type ct = scalarType(t, iv->getLocation());
+    Value v = arith::IndexCastOp::create(b, l, ct, forOp.getInductionVar());
+    storage[iv] = Storage{Storage::Value_, v, "", {}};
+    if (lc.cont)
+      memref::StoreOp::create(b, l, cBool(false, l), lc.cont, ValueRange{});
+    scopes.emplace_back();
+    emitStmt(f->getBody());
+    scopes.pop_back();
+    storage[iv] = ivSt;
+  }
+  loops.pop_back();
+  // v after the loop: lb + ceil((ub - lb) / step) * step, or lb.
+  Value n = arith::CeilDivSIOp::create(
+      b, l, arith::SubIOp::create(b, l, ub, lb), stepV);
+  Value exit = arith::AddIOp::create(
+      b, l, lb, arith::MulIOp::create(b, l, n, stepV));
+  Value ran = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, lb, ub);
+  exit = arith::SelectOp::create(b, l, ran, exit, lb);
+  memref::StoreOp::create(
+      b, l,
+      arith::IndexCastOp::create(
+          b, l, cast<MemRefType>(mem.getType()).getElementType(), exit),
+      mem, ValueRange{});
+  scopes.pop_back();
+  return true;
+}
+
 void Emitter::emitLoop(const c::Stmt *s) {
+  if (const auto *f = dyn_cast<c::ForStmt>(s); f && emitCountedFor(f))
+    return;
   const c::Stmt *init = nullptr, *body = nullptr;
   const c::Expr *cond = nullptr, *inc = nullptr;
   bool isDo = false;
@@ -1806,6 +2086,10 @@ void Emitter::dirReduction(Directive &d) {
     auto st = vd ? storageOf(vd, sl) : std::nullopt;
     if (!st)
       return;
+    if (auto f = fused.find({&d, vd}); f != fused.end()) {
+      fusedReduction(f->second, *st, grid, l);
+      continue;
+    }
     auto kindAttr = xmpd::ReductionKindAttr::get(&ctx, rc.kind);
     if (st->kind == Storage::DArr) {
       diag.unsupported(sl, "a reduction of a distributed array");
@@ -2579,10 +2863,16 @@ void Emitter::emitTasks(Directive &d, const c::Stmt *s) {
   emitStmt(s);
 }
 
-/// Strips OpenACC constructs and one-statement compounds around a loop.
-static const c::Stmt *stripToLoop(const c::Stmt *s) {
+/// Strips OpenACC constructs and one-statement compounds around a loop;
+/// the constructs go to `accs` (with nest level `level`) when given.
+static const c::Stmt *
+stripToLoop(const c::Stmt *s,
+            SmallVectorImpl<Emitter::AccOnNest> *accs = nullptr,
+            unsigned level = 0) {
   while (true) {
     if (isa<c::OpenACCConstructStmt>(s)) {
+      if (accs)
+        accs->push_back({cast<c::OpenACCConstructStmt>(s), level});
       const c::Stmt *inner = nullptr;
       for (const c::Stmt *ch : s->children())
         inner = ch;
@@ -2598,19 +2888,50 @@ static const c::Stmt *stripToLoop(const c::Stmt *s) {
   }
 }
 
-static bool mentions(const c::Stmt *s, const c::VarDecl *vd) {
+/// The first reference to `vd` in `s`, or null.
+static const c::DeclRefExpr *mentions(const c::Stmt *s, const c::VarDecl *vd) {
   if (!s)
-    return false;
+    return nullptr;
   if (const auto *r = dyn_cast<c::DeclRefExpr>(s))
     if (r->getDecl() == vd)
-      return true;
+      return r;
   for (const c::Stmt *ch : s->children())
-    if (mentions(ch, vd))
-      return true;
-  return false;
+    if (const c::DeclRefExpr *r = mentions(ch, vd))
+      return r;
+  return nullptr;
 }
 
-void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s) {
+/// The body of an xmp loop or a device loop, at the builder's position in
+/// its block: the C statement, then the yield of the reductions' private
+/// copies `privs`; the variables the loop rebound get their `saved`
+/// storage back.
+void Emitter::emitLoopBody(
+    const c::Stmt *body, ArrayRef<Value> privs,
+    const llvm::DenseMap<const c::VarDecl *, Storage> &saved, Location l) {
+  LoopCtx lc;
+  lc.xmpLoop = true;
+  loops.push_back(lc);
+  Value savedRet = retFlag;
+  retFlag = nullptr;
+  scopes.emplace_back();
+  emitStmt(body);
+  scopes.pop_back();
+  retFlag = savedRet;
+  loops.pop_back();
+  SmallVector<Value> yields;
+  for (Value m : privs)
+    yields.push_back(memref::LoadOp::create(b, l, m, ValueRange{}));
+  xmpd::YieldOp::create(b, l, yields);
+  for (auto &[vd, st] : saved) {
+    if (st.kind == Storage::None)
+      storage.erase(vd);
+    else
+      storage[vd] = st;
+  }
+}
+
+void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
+                          const c::CompoundStmt *cs) {
   TokCursor tc(d, diag);
   // loop (i, j) on t(i, j) reduction(...)...   or   loop on t(i, j)
   SmallVector<std::string> vars;
@@ -2713,8 +3034,9 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s) {
   SmallVector<int64_t> onDims;
   const c::Stmt *cur = s;
   const c::Stmt *body = nullptr;
+  SmallVector<AccOnNest> accs;
   for (unsigned k = 0; k < vars.size(); ++k) {
-    const c::Stmt *ls = stripToLoop(cur);
+    const c::Stmt *ls = stripToLoop(cur, &accs, k);
     const auto *f = dyn_cast<c::ForStmt>(ls);
     if (!f) {
       diag.error(ls->getBeginLoc(),
@@ -2725,18 +3047,7 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s) {
       return;
     }
     // init: v = lb  or  T v = lb
-    const c::VarDecl *iv = nullptr;
-    const c::Expr *lbE = nullptr;
-    if (const auto *ds = dyn_cast_or_null<c::DeclStmt>(f->getInit());
-        ds && ds->isSingleDecl()) {
-      iv = dyn_cast<c::VarDecl>(ds->getSingleDecl());
-      lbE = iv ? iv->getInit() : nullptr;
-    } else if (const auto *bo =
-                   dyn_cast_or_null<c::BinaryOperator>(f->getInit());
-               bo && bo->getOpcode() == c::BO_Assign) {
-      iv = refVar(bo->getLHS());
-      lbE = bo->getRHS();
-    }
+    auto [iv, lbE] = forInit(f);
     if (!iv || !lbE || !iv->getType()->isIntegerType()) {
       diag.unsupported(f->getBeginLoc(),
                        "this for loop under '#pragma xmp loop' (the init must "
@@ -2759,18 +3070,7 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s) {
                        "must be 'v < ub' or 'v <= ub')");
       return;
     }
-    int64_t step = 0;
-    if (const auto *uo = dyn_cast_or_null<c::UnaryOperator>(f->getInc());
-        uo && uo->isIncrementOp() && refVar(uo->getSubExpr()) == iv)
-      step = 1;
-    else if (const auto *ca =
-                 dyn_cast_or_null<c::CompoundAssignOperator>(f->getInc());
-             ca && ca->getOpcode() == c::BO_AddAssign &&
-             refVar(ca->getLHS()) == iv) {
-      c::Expr::EvalResult r;
-      if (ca->getRHS()->EvaluateAsInt(r, actx))
-        step = r.Val.getInt().getSExtValue();
-    }
+    int64_t step = forStep(f, iv, actx);
     if (step < 1) {
       diag.unsupported(f->getBeginLoc(),
                        "this for loop under '#pragma xmp loop' (the increment "
@@ -2802,6 +3102,20 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s) {
     cur = body;
   }
 
+  // With --gpu, OpenACC compute constructs on the nest make it a device
+  // loop (without --gpu they run on the host: the nest is a host loop).
+  if (gpu && !accs.empty()) {
+    SmallVector<std::pair<std::string, c::SourceLocation>> redVars;
+    SmallVector<xmpd::ReductionKind> redKinds;
+    for (auto &rc : reds)
+      for (auto &v : rc.vars) {
+        redVars.push_back(v);
+        redKinds.push_back(rc.kind);
+      }
+    return emitDeviceLoop(d, s, cs, *tname, ivs, lbs, ubs, steps, onDims,
+                          body, redVars, redKinds, accs);
+  }
+
   // Reductions: the loop combines the contributions of every iteration
   // (each starts from the identity, in a private copy) with the value the
   // variable had before the loop.
@@ -2824,27 +3138,8 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s) {
         return;
       }
       auto st = storageOf(vd, sl);
-      if (!st)
+      if (!st || !checkReductionVar(vd, *st, rc.kind, sl))
         return;
-      if ((st->kind != Storage::Mem && st->kind != Storage::Global) ||
-          vd->getType()->isArrayType()) {
-        diag.unsupported(sl, "a loop reduction of '" + n +
-                                 "' (scalar variables only)");
-        return;
-      }
-      if (vd->getType()->isUnsignedIntegerType() &&
-          (rc.kind == xmpd::ReductionKind::max ||
-           rc.kind == xmpd::ReductionKind::min)) {
-        diag.unsupported(sl, "max/min reductions of unsigned variables");
-        return;
-      }
-      if (vd->getType()->isRealFloatingType() &&
-          (rc.kind == xmpd::ReductionKind::band ||
-           rc.kind == xmpd::ReductionKind::bor ||
-           rc.kind == xmpd::ReductionKind::bxor)) {
-        diag.error(sl, "a bitwise reduction of the floating-point '" + n + "'");
-        return;
-      }
       Value m = memrefOf(*st, l);
       Type t = cast<MemRefType>(m.getType()).getElementType();
       inits.push_back(memref::LoadOp::create(b, l, m, ValueRange{}));
@@ -2875,62 +3170,879 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s) {
     }
     for (Red &r : redv) {
       saved[r.vd] = r.st;
-      Value id;
-      bool fl = isa<FloatType>(r.type);
-      unsigned w = fl ? 0 : r.type.getIntOrFloatBitWidth();
-      switch (r.kind) {
-      case xmpd::ReductionKind::add:
-      case xmpd::ReductionKind::bor:
-      case xmpd::ReductionKind::bxor:
-        id = zeroOf(r.type, l);
-        break;
-      case xmpd::ReductionKind::mul:
-        id = fl ? cFloat(r.type, 1.0, l) : cInt(r.type, 1, l);
-        break;
-      case xmpd::ReductionKind::band:
-        id = cInt(r.type, -1, l);
-        break;
-      case xmpd::ReductionKind::max:
-        id = fl ? cFloat(r.type, -std::numeric_limits<double>::infinity(), l)
-                : arith::ConstantOp::create(
-                      b, l,
-                      b.getIntegerAttr(r.type, APInt::getSignedMinValue(w)));
-        break;
-      default: // min
-        id = fl ? cFloat(r.type, std::numeric_limits<double>::infinity(), l)
-                : arith::ConstantOp::create(
-                      b, l,
-                      b.getIntegerAttr(r.type, APInt::getSignedMaxValue(w)));
-        break;
-      }
+      Value id = xmpd::reductionIdentity(b, l, r.kind, r.type);
       memref::StoreOp::create(b, l, id, r.priv, ValueRange{});
       storage[r.vd] = Storage{Storage::Mem, r.priv, "", {}};
     }
-    LoopCtx lc;
-    lc.xmpLoop = true;
-    loops.push_back(lc);
-    Value savedRet = retFlag;
-    retFlag = nullptr;
-    scopes.emplace_back();
-    emitStmt(body);
-    scopes.pop_back();
-    retFlag = savedRet;
-    loops.pop_back();
-    SmallVector<Value> yields;
+    SmallVector<Value> privs;
     for (Red &r : redv)
-      yields.push_back(memref::LoadOp::create(b, l, r.priv, ValueRange{}));
-    xmpd::YieldOp::create(b, l, yields);
-    for (auto &[vd, st] : saved) {
-      if (st.kind == Storage::None)
-        storage.erase(vd);
-      else
-        storage[vd] = st;
-    }
+      privs.push_back(r.priv);
+    emitLoopBody(body, privs, saved, l);
   }
   b.setInsertionPointAfter(loopOp);
   for (unsigned i = 0; i < redv.size(); ++i)
     memref::StoreOp::create(b, l, loopOp.getResult(i),
                             memrefOf(redv[i].st, l), ValueRange{});
+}
+
+//===----------------------------------------------------------------------===//
+// OpenACC with --gpu
+//===----------------------------------------------------------------------===//
+//
+// Data constructs become xmp.replicate regions (copy/copyin: replicate_sync
+// in at the start, copy/copyout: replicate_sync out at the end; arrays an
+// enclosing data construct of the function already has are left alone, as
+// OpenACC's present_or_ semantics say); `update` of an array present here
+// is a replicate_sync; compute constructs on the for-nest of an xmp loop
+// make it an xmp.device_loop. Scalars and non-distributed arrays have one
+// instance, the host's: device loops take scalars by value (firstprivate)
+// and return reductions. Queues: the runtime runs a rank's device work on
+// one stream in program order and waits where the host reads device
+// results, so `async` and `wait` need nothing. docs/frontend.md has the
+// table.
+
+template <typename K> static std::string accName(K k) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << k;
+  return out;
+}
+
+/// Where a construct is reported: its directive's name.
+static c::SourceLocation accLoc(const c::OpenACCConstructStmt *s) {
+  return s->getDirectiveLoc().isValid() ? s->getDirectiveLoc()
+                                        : s->getBeginLoc();
+}
+
+static std::optional<xmpd::ReductionKind>
+accReductionKind(c::OpenACCReductionOperator op) {
+  using O = c::OpenACCReductionOperator;
+  switch (op) {
+  case O::Addition:
+    return xmpd::ReductionKind::add;
+  case O::Multiplication:
+    return xmpd::ReductionKind::mul;
+  case O::Max:
+    return xmpd::ReductionKind::max;
+  case O::Min:
+    return xmpd::ReductionKind::min;
+  case O::BitwiseAnd:
+    return xmpd::ReductionKind::band;
+  case O::BitwiseOr:
+    return xmpd::ReductionKind::bor;
+  case O::BitwiseXOr:
+    return xmpd::ReductionKind::bxor;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The data clauses: whether each moves data in / out at a data construct.
+static bool accDataClause(c::OpenACCClauseKind k, bool &in, bool &out) {
+  using CK = c::OpenACCClauseKind;
+  in = out = false;
+  switch (k) {
+  case CK::Copy:
+  case CK::PCopy:
+  case CK::PresentOrCopy:
+    in = out = true;
+    return true;
+  case CK::CopyIn:
+  case CK::PCopyIn:
+  case CK::PresentOrCopyIn:
+    in = true;
+    return true;
+  case CK::CopyOut:
+  case CK::PCopyOut:
+  case CK::PresentOrCopyOut:
+    out = true;
+    return true;
+  case CK::Create:
+  case CK::PCreate:
+  case CK::PresentOrCreate:
+  case CK::Present:
+    return true;
+  default:
+    return false;
+  }
+}
+
+
+bool Emitter::checkReductionVar(const c::VarDecl *vd, const Storage &st,
+                                xmpd::ReductionKind k, c::SourceLocation sl) {
+  std::string n = vd->getName().str();
+  if ((st.kind != Storage::Mem && st.kind != Storage::Global) ||
+      vd->getType()->isArrayType()) {
+    diag.unsupported(sl, "a loop reduction of '" + n +
+                             "' (scalar variables only)");
+    return false;
+  }
+  if (vd->getType()->isUnsignedIntegerType() &&
+      (k == xmpd::ReductionKind::max || k == xmpd::ReductionKind::min)) {
+    diag.unsupported(sl, "max/min reductions of unsigned variables");
+    return false;
+  }
+  if (vd->getType()->isRealFloatingType() &&
+      (k == xmpd::ReductionKind::band || k == xmpd::ReductionKind::bor ||
+       k == xmpd::ReductionKind::bxor)) {
+    diag.error(sl, "a bitwise reduction of the floating-point '" + n + "'");
+    return false;
+  }
+  return true;
+}
+
+const c::VarDecl *Emitter::accVar(const c::Expr *e, const c::OpenACCClause *cl,
+                                  const c::OpenACCConstructStmt *s) {
+  if (const c::VarDecl *vd = refVar(e))
+    return vd;
+  diag.unsupported(e->getBeginLoc(),
+                   "an array section or part of a variable in the clause '" +
+                       accName(cl->getClauseKind()) + "' of '#pragma acc " +
+                       accName(s->getDirectiveKind()) +
+                       "' (whole variables only)");
+  return nullptr;
+}
+
+void Emitter::emitAcc(const c::OpenACCConstructStmt *s) {
+  using K = c::OpenACCDirectiveKind;
+  using CK = c::OpenACCClauseKind;
+  std::string name = accName(s->getDirectiveKind());
+  auto badClause = [&](const c::OpenACCClause *cl) {
+    diag.unsupported(cl->getBeginLoc(), "the clause '" +
+                                            accName(cl->getClauseKind()) +
+                                            "' of '#pragma acc " + name + "'");
+  };
+  switch (s->getDirectiveKind()) {
+  case K::Data:
+  case K::Update:
+    // Data moves between device loops, not in one's iteration.
+    if (allocaBlock)
+      return diag.unsupported(accLoc(s), "an OpenACC '" + name +
+                                             "' construct inside a device "
+                                             "loop");
+    if (s->getDirectiveKind() == K::Data)
+      return accData(cast<c::OpenACCDataConstruct>(s));
+    return accUpdate(cast<c::OpenACCUpdateConstruct>(s));
+  case K::Wait:
+    // Every queue is the rank's one stream, in program order, and the
+    // host waits where it reads device results: nothing to wait for.
+    for (const c::OpenACCClause *cl : s->clauses())
+      if (cl->getClauseKind() != CK::Async)
+        return badClause(cl);
+    return;
+  case K::Loop:
+    if (allocaBlock) {
+      // A loop inside one iteration of a device loop runs sequentially
+      // there; its private variables are the iteration's (emitDeviceLoop).
+      for (const c::OpenACCClause *cl : s->clauses())
+        switch (cl->getClauseKind()) {
+        case CK::Seq:
+        case CK::Independent:
+        case CK::Auto:
+        case CK::Gang:
+        case CK::Worker:
+        case CK::Vector:
+        case CK::Collapse:
+        case CK::Private:
+        case CK::Reduction:
+          break;
+        default:
+          return badClause(cl);
+        }
+      // (OpenACCConstructStmt::children() is not virtual: through the
+      // construct's own class.)
+      return emitStmt(cast<c::OpenACCLoopConstruct>(s)->getLoop());
+    }
+    return diag.unsupported(accLoc(s), "'#pragma acc loop' outside a compute construct on "
+                          "the for-nest of a '#pragma xmp loop'");
+  case K::Parallel:
+  case K::Serial:
+  case K::Kernels:
+  case K::ParallelLoop:
+  case K::SerialLoop:
+  case K::KernelsLoop:
+    if (allocaBlock)
+      return diag.unsupported(accLoc(s), "an OpenACC '" + name +
+                                "' construct inside a device loop");
+    return diag.unsupported(
+        accLoc(s), "an OpenACC '" + name +
+               "' construct without '#pragma xmp loop' (with --gpu a compute "
+               "construct becomes a device loop, which runs on the "
+               "distribution of a template: put '#pragma xmp loop ... on "
+               "t(...)' right before it, on its for-nest)");
+  default:
+    return diag.unsupported(accLoc(s), "the OpenACC '" + name + "' construct");
+  }
+}
+
+void Emitter::accData(const c::OpenACCDataConstruct *s) {
+  Location l = loc(s->getBeginLoc());
+  // The darrays that move, with their directions, in clause order.
+  llvm::MapVector<const c::VarDecl *, std::pair<bool, bool>> moved;
+  for (const c::OpenACCClause *cl : s->clauses()) {
+    bool in, out;
+    c::OpenACCClauseKind k = cl->getClauseKind();
+    if (k == c::OpenACCClauseKind::Async || k == c::OpenACCClauseKind::Wait)
+      continue; // one stream per rank (emitAcc)
+    if (!accDataClause(k, in, out)) {
+      diag.unsupported(cl->getBeginLoc(), "the clause '" + accName(k) +
+                                              "' of '#pragma acc data'");
+      return;
+    }
+    for (const c::Expr *e : cast<c::OpenACCClauseWithVarList>(cl)->getVarList()) {
+      const c::VarDecl *vd = accVar(e, cl, s);
+      auto st = vd ? storageOf(vd, e->getBeginLoc()) : std::nullopt;
+      if (!st)
+        return;
+      // Scalars and non-distributed arrays: the host's is the only
+      // instance. An array an enclosing data construct has is present:
+      // nothing moves (present_or_copy).
+      if (st->kind != Storage::DArr || k == c::OpenACCClauseKind::Present ||
+          accPresentHere(vd))
+        continue;
+      auto &dir = moved[vd];
+      dir.first |= in;
+      dir.second |= out;
+    }
+  }
+  const c::Stmt *body = s->getStructuredBlock();
+  JumpScan js;
+  js.scan(body, 0);
+  if (js.ret || js.brk || js.cont)
+    return diag.unsupported(accLoc(s), "a return, break or continue leaving an acc data "
+                          "construct");
+  accPresent.emplace_back();
+  if (moved.empty()) {
+    emitStmt(body);
+    accPresent.pop_back();
+    return;
+  }
+  SmallVector<Value> arrays, ins, outs;
+  for (auto &[vd, dir] : moved) {
+    Value a = storage[vd].v;
+    arrays.push_back(a);
+    if (dir.first)
+      ins.push_back(a);
+    if (dir.second)
+      outs.push_back(a);
+    accPresent.back().insert(vd);
+  }
+  OpBuilder::InsertionGuard g(b);
+  auto rep = xmpd::ReplicateOp::create(b, l, arrays);
+  b.createBlock(&rep.getBody());
+  auto yield = xmpd::YieldOp::create(b, l, ValueRange{});
+  b.setInsertionPoint(yield);
+  if (!ins.empty())
+    xmpd::ReplicateSyncOp::create(b, l, xmpd::SyncDirection::in, ins);
+  emitStmt(body);
+  accPresent.pop_back();
+  b.setInsertionPoint(yield);
+  if (!outs.empty())
+    xmpd::ReplicateSyncOp::create(b, loc(stmtEnd(s)), xmpd::SyncDirection::out,
+                                  outs);
+}
+
+void Emitter::accUpdate(const c::OpenACCUpdateConstruct *s) {
+  using CK = c::OpenACCClauseKind;
+  Location l = loc(s->getBeginLoc());
+  for (const c::OpenACCClause *cl : s->clauses()) {
+    CK k = cl->getClauseKind();
+    ArrayRef<c::Expr *> vars;
+    xmpd::SyncDirection dir = xmpd::SyncDirection::out;
+    if (k == CK::Self) {
+      vars = cast<c::OpenACCSelfClause>(cl)->getVarList();
+    } else if (k == CK::Host || k == CK::Device) {
+      vars = cast<c::OpenACCClauseWithVarList>(cl)->getVarList();
+      if (k == CK::Device)
+        dir = xmpd::SyncDirection::in;
+    } else if (k == CK::Async || k == CK::Wait || k == CK::IfPresent) {
+      continue;
+    } else {
+      diag.unsupported(cl->getBeginLoc(), "the clause '" + accName(k) +
+                                              "' of '#pragma acc update'");
+      return;
+    }
+    SmallVector<Value> arrays;
+    for (const c::Expr *e : vars) {
+      const c::VarDecl *vd = accVar(e, cl, s);
+      auto st = vd ? storageOf(vd, e->getBeginLoc()) : std::nullopt;
+      if (!st)
+        return;
+      if (st->kind != Storage::DArr)
+        continue; // one instance, the host's
+      if (!accPresentHere(vd)) {
+        diag.unsupported(
+            e->getBeginLoc(),
+            "'#pragma acc update' of '" + vd->getName().str() +
+                "' outside an acc data construct of it in this function "
+                "(outside data constructs the compiler keeps the host and "
+                "device instances coherent itself: leave the update out)");
+        return;
+      }
+      arrays.push_back(st->v);
+    }
+    if (!arrays.empty())
+      xmpd::ReplicateSyncOp::create(b, l, dir, arrays);
+  }
+}
+
+/// Whether a directive names `n` (as a variable, a template, ...).
+static bool namesIn(const Directive &d, StringRef n) {
+  return llvm::any_of(d.toks,
+                      [&](const DTok &t) { return t.ident && t.text == n; });
+}
+
+bool Emitter::directiveNames(c::SourceLocation from, c::SourceLocation to,
+                             const c::VarDecl *vd, const Directive *except) {
+  return llvm::any_of(dirs, [&](const Directive &dd) {
+    return &dd != except && !dd.isDeclaration() && before(from, dd.loc) &&
+           before(dd.loc, to) && namesIn(dd, vd->getName());
+  });
+}
+
+Directive *Emitter::completingReduction(
+    const c::CompoundStmt *cs, const c::Stmt *s, const c::VarDecl *vd,
+    xmpd::ReductionKind k, StringRef tname, ArrayRef<int64_t> onDims,
+    bool &guard, std::string &why, c::SourceLocation &whyLoc) {
+  std::string n = vd->getName().str();
+  why = "no '#pragma xmp reduction' of '" + n +
+        "' follows the loop in its block";
+  auto stmts = cs->body();
+  auto it = llvm::find(stmts, s);
+  if (it == stmts.end())
+    return nullptr;
+  c::SourceLocation prevEnd = stmtEnd(s);
+  for (auto jt = std::next(it);; ++jt) {
+    c::SourceLocation next =
+        jt == stmts.end() ? cs->getRBracLoc() : (*jt)->getBeginLoc();
+    for (Directive &dd : dirs) {
+      if (dd.isDeclaration() || !before(prevEnd, dd.loc) ||
+          !before(dd.loc, next) || !namesIn(dd, n))
+        continue;
+      whyLoc = dd.loc;
+      // reduction(op: vars) [on p] ...
+      TokCursor tc(dd, diag);
+      std::optional<xmpd::ReductionKind> dk;
+      SmallVector<std::string> vars;
+      std::string on;
+      if (dd.name == "reduction" && tc.accept(c::tok::l_paren) &&
+          (dk = reductionKind(tc)) && tc.accept(c::tok::colon)) {
+        while (const DTok *t = tc.peek()) {
+          if (!t->ident)
+            break;
+          vars.push_back(t->text);
+          tc.next();
+          if (!tc.accept(c::tok::comma))
+            break;
+        }
+        if (tc.accept(c::tok::r_paren) && tc.acceptWord("on"))
+          if (const DTok *t = tc.peek(); t && t->ident)
+            on = t->text;
+      }
+      if (!llvm::is_contained(vars, n)) {
+        why = "'" + n + "' is used by this '#pragma xmp " + dd.name +
+              "' first";
+        return nullptr;
+      }
+      if (*dk != k) {
+        why = "this '#pragma xmp reduction' of '" + n +
+              "' has another operator";
+        return nullptr;
+      }
+      const TemplateInfo &ti = templates[tname];
+      for (unsigned td = 0; td < ti.split.size(); ++td)
+        if (ti.split[td] && !llvm::is_contained(onDims, (int64_t)td)) {
+          why = "the loop does not run over the distributed dimension " +
+                std::to_string(td) + " of template '" + tname.str() +
+                "': the nodes along its grid axis run the same iterations, "
+                "which this directive would count once per node";
+          return nullptr;
+        }
+      if (!on.empty() && on != ti.nodes) {
+        why = "this '#pragma xmp reduction' is on '" + on +
+              "', the loop's template is distributed onto '" + ti.nodes + "'";
+        return nullptr;
+      }
+      guard = on.empty() && llvm::any_of(nodes[ti.nodes].shape, [](int64_t e) {
+                return !ShapedType::isDynamic(e);
+              });
+      return &dd;
+    }
+    if (jt == stmts.end())
+      return nullptr;
+    const c::Stmt *t = *jt;
+    if (!isa<c::OpenACCUpdateConstruct, c::OpenACCWaitConstruct>(t))
+      if (const c::DeclRefExpr *r = mentions(t, vd)) {
+        why = "'" + n + "' is used here, before the '#pragma xmp reduction' "
+              "that would complete it";
+        whyLoc = r->getBeginLoc();
+        return nullptr;
+      }
+    prevEnd = stmtEnd(t);
+  }
+}
+
+bool Emitter::identityBefore(const c::CompoundStmt *cs, const c::Stmt *s,
+                             const Directive &loopDir, const c::VarDecl *vd,
+                             xmpd::ReductionKind k) {
+  SmallVector<const c::Stmt *> prev;
+  for (const c::Stmt *t : cs->body()) {
+    if (t == s)
+      break;
+    prev.push_back(t);
+  }
+  c::SourceLocation to = s->getBeginLoc();
+  for (size_t i = prev.size(); i-- > 0;) {
+    const c::Stmt *t = prev[i];
+    if (directiveNames(stmtEnd(t), to, vd, &loopDir))
+      return false;
+    to = t->getBeginLoc();
+    if (isa<c::OpenACCUpdateConstruct, c::OpenACCWaitConstruct>(t) ||
+        !mentions(t, vd))
+      continue;
+    // The nearest statement that uses vd: `vd = <constant>` or its
+    // declaration with a constant initializer.
+    const c::Expr *init = nullptr;
+    if (const auto *bo = dyn_cast<c::BinaryOperator>(t);
+        bo && bo->getOpcode() == c::BO_Assign && refVar(bo->getLHS()) == vd)
+      init = bo->getRHS();
+    else if (const auto *ds = dyn_cast<c::DeclStmt>(t);
+             ds && ds->isSingleDecl() && ds->getSingleDecl() == vd)
+      init = vd->getInit();
+    c::Expr::EvalResult r;
+    if (!init || init->HasSideEffects(actx) ||
+        !init->EvaluateAsRValue(r, actx))
+      return false;
+    using RK = xmpd::ReductionKind;
+    if (r.Val.isFloat()) {
+      const llvm::APFloat &f = r.Val.getFloat();
+      switch (k) {
+      case RK::add:
+        return f.isZero();
+      case RK::mul:
+        return f.isExactlyValue(1.0);
+      case RK::max:
+        return f.isInfinity() && f.isNegative();
+      case RK::min:
+        return f.isInfinity() && !f.isNegative();
+      default:
+        return false;
+      }
+    }
+    if (r.Val.isInt()) {
+      const llvm::APSInt &x = r.Val.getInt();
+      switch (k) {
+      case RK::add:
+      case RK::bor:
+      case RK::bxor:
+        return x.isZero();
+      case RK::mul:
+        return x.isOne();
+      case RK::band:
+        return x.isAllOnes();
+      case RK::max:
+        return x.isMinSignedValue();
+      case RK::min:
+        return x.isMaxSignedValue();
+      default:
+        return false;
+      }
+    }
+    return false;
+  }
+  return false;
+}
+
+void Emitter::fusedReduction(const Fused &f, const Storage &st,
+                             FlatSymbolRefAttr grid, Location l) {
+  Value m = memrefOf(st, l);
+  if (f.partial) {
+    // The variable did not hold the identity before the loop: its value
+    // on each node is reduced here, then combined with the loop's.
+    Value v = memref::LoadOp::create(b, l, m, ValueRange{});
+    auto r = xmpd::ReductionOp::create(
+        b, l, v.getType(), TypeRange{},
+        xmpd::ReductionKindAttr::get(&ctx, f.kind), v, ValueRange{}, grid,
+        DenseI64ArrayAttr(), UnitAttr());
+    Value p = memref::LoadOp::create(b, l, f.partial, ValueRange{});
+    memref::StoreOp::create(
+        b, l, xmpd::reductionCombine(b, l, f.kind, r.getResult(), p), m,
+        ValueRange{});
+  }
+  if (f.guard) {
+    // Nodes outside the loop's grid (a static grid smaller than the job)
+    // take no part in the loop's combination: they get node 1's value.
+    FlatSymbolRefAttr all = allNodes();
+    Value na = xmpd::NumNodesOp::create(b, l, b.getIndexType(), all);
+    Value ng = xmpd::NumNodesOp::create(b, l, b.getIndexType(),
+                                        FlatSymbolRefAttr::get(&ctx, f.grid));
+    Value ne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, na, ng);
+    auto ifOp = scf::IfOp::create(b, l, ne, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    Value v = memref::LoadOp::create(b, l, m, ValueRange{});
+    auto y = xmpd::BcastOp::create(b, l, v.getType(), v,
+                                   b.getDenseI64ArrayAttr({0}), all,
+                                   UnitAttr());
+    memref::StoreOp::create(b, l, y.getResult(), m, ValueRange{});
+  }
+}
+
+void Emitter::emitDeviceLoop(
+    Directive &d, const c::Stmt *s, const c::CompoundStmt *cs, StringRef tname,
+    ArrayRef<const c::VarDecl *> ivs, ValueRange lbs, ValueRange ubs,
+    ValueRange steps, ArrayRef<int64_t> onDims, const c::Stmt *body,
+    ArrayRef<std::pair<std::string, c::SourceLocation>> xmpRedVars,
+    ArrayRef<xmpd::ReductionKind> xmpRedKinds, ArrayRef<AccOnNest> accs) {
+  using CK = c::OpenACCClauseKind;
+  Location l = loc(d.loc);
+  if (allocaBlock)
+    return diag.unsupported(accLoc(accs[0].acc), "a device loop inside a device loop (an "
+                                    "OpenACC compute construct on an xmp "
+                                    "loop in the body of another)");
+
+  // Reductions: those of the xmp loop (combined over the nodes) and of the
+  // OpenACC constructs (each node's: completed by `#pragma xmp reduction`).
+  struct Red {
+    const c::VarDecl *vd;
+    xmpd::ReductionKind kind;
+    bool global;
+    c::SourceLocation loc;
+  };
+  SmallVector<Red> reds;
+  auto addRed = [&](const c::VarDecl *vd, xmpd::ReductionKind k, bool global,
+                    c::SourceLocation sl) {
+    for (Red &r : reds)
+      if (r.vd == vd) {
+        if (r.kind != k) {
+          diag.error(sl, "'" + vd->getName().str() +
+                             "' is reduced with two different operators");
+          return false;
+        }
+        r.global |= global;
+        return true;
+      }
+    reds.push_back({vd, k, global, sl});
+    return true;
+  };
+  for (auto [v, k] : llvm::zip(xmpRedVars, xmpRedKinds)) {
+    const c::VarDecl *vd = lookupName(v.first);
+    if (!vd) {
+      diag.error(v.second, "'" + v.first + "' is not a variable");
+      return;
+    }
+    if (!addRed(vd, k, true, v.second))
+      return;
+  }
+  llvm::SmallPtrSet<const c::VarDecl *, 8> priv, firstpriv;
+  bool compute = false;
+  for (const AccOnNest &an : accs) {
+    const c::OpenACCConstructStmt *acc = an.acc;
+    std::string name = accName(acc->getDirectiveKind());
+    if (isa<c::OpenACCComputeConstruct, c::OpenACCCombinedConstruct>(acc)) {
+      if (compute)
+        return diag.unsupported(accLoc(acc), "a second compute construct ('" + name +
+                                    "') on the for-nest of one '#pragma xmp "
+                                    "loop'");
+      compute = true;
+    } else if (!isa<c::OpenACCLoopConstruct>(acc)) {
+      return diag.unsupported(accLoc(acc), "the OpenACC '" + name +
+                                  "' construct on the for-nest of '#pragma "
+                                  "xmp loop'");
+    } else if (!compute) {
+      return diag.unsupported(accLoc(acc), "'#pragma acc loop' outside a compute construct "
+                              "(put 'parallel loop' on the outermost loop of "
+                              "the '#pragma xmp loop' nest)");
+    }
+    for (const c::OpenACCClause *cl : acc->clauses()) {
+      CK k = cl->getClauseKind();
+      bool in, out;
+      switch (k) {
+      case CK::Async:
+      case CK::Wait:
+      case CK::NumGangs:
+      case CK::NumWorkers:
+      case CK::VectorLength:
+      case CK::Gang:
+      case CK::Worker:
+      case CK::Vector:
+      case CK::Independent:
+      case CK::Auto:
+        // The launch shape is the compiler's; one stream per rank.
+        continue;
+      case CK::Collapse: {
+        c::Expr::EvalResult r;
+        const c::Expr *n = cast<c::OpenACCCollapseClause>(cl)->getLoopCount();
+        int64_t cnt =
+            n && n->EvaluateAsInt(r, actx) ? r.Val.getInt().getSExtValue() : 0;
+        if (cnt < 1 || an.level + cnt > ivs.size()) {
+          diag.error(cl->getBeginLoc(),
+                     "collapse(" + std::to_string(cnt) + ") on loop " +
+                         std::to_string(an.level + 1) + " of the " +
+                         std::to_string(ivs.size()) +
+                         " loops of '#pragma xmp loop' reaches beyond them "
+                         "(the device loop's dimensions are the xmp loop's)");
+          return;
+        }
+        continue;
+      }
+      case CK::Reduction: {
+        const auto *rc = cast<c::OpenACCReductionClause>(cl);
+        auto kind = accReductionKind(rc->getReductionOp());
+        if (!kind) {
+          diag.unsupported(cl->getBeginLoc(),
+                           "the OpenACC reduction operator '" +
+                               accName(rc->getReductionOp()) +
+                               "' (as for '#pragma xmp loop')");
+          return;
+        }
+        for (const c::Expr *e : rc->getVarList()) {
+          const c::VarDecl *vd = accVar(e, cl, acc);
+          if (!vd || !addRed(vd, *kind, false, e->getBeginLoc()))
+            return;
+        }
+        continue;
+      }
+      case CK::Private:
+      case CK::FirstPrivate:
+        for (const c::Expr *e :
+             cast<c::OpenACCClauseWithVarList>(cl)->getVarList()) {
+          const c::VarDecl *vd = accVar(e, cl, acc);
+          if (!vd)
+            return;
+          (k == CK::Private ? priv : firstpriv).insert(vd);
+        }
+        continue;
+      case CK::Seq:
+        diag.unsupported(cl->getBeginLoc(),
+                         "'seq' on a loop of the '#pragma xmp loop' nest (its "
+                         "iterations run in parallel, on the nodes and in the "
+                         "device loop)");
+        return;
+      default:
+        break;
+      }
+      if (!accDataClause(k, in, out)) {
+        diag.unsupported(cl->getBeginLoc(), "the clause '" + accName(k) +
+                                                "' of '#pragma acc " + name +
+                                                "'");
+        return;
+      }
+      // Outside data constructs every device loop brings the arrays it
+      // uses up to date and copies what it writes back: `copy`.
+      for (const c::Expr *e :
+           cast<c::OpenACCClauseWithVarList>(cl)->getVarList()) {
+        const c::VarDecl *vd = accVar(e, cl, acc);
+        auto st = vd ? storageOf(vd, e->getBeginLoc()) : std::nullopt;
+        if (!st)
+          return;
+        if (st->kind == Storage::DArr && !(in && out) &&
+            k != CK::Present && !accPresentHere(vd)) {
+          diag.unsupported(
+              e->getBeginLoc(),
+              "'" + accName(k) + "(" + vd->getName().str() +
+                  ")' on a compute construct outside an acc data construct "
+                  "of it (there every device loop copies the arrays it "
+                  "writes back to the host, as 'copy' does: write copy, or "
+                  "put the loop in an acc data construct)");
+          return;
+        }
+      }
+    }
+  }
+
+  // What the body uses: OpenACC's private variables of its inner loops,
+  // and the variables of the loops of its loop constructs, are the
+  // iteration's too.
+  BodyScan scan;
+  scan.TraverseStmt(const_cast<c::Stmt *>(body));
+  for (const c::OpenACCConstructStmt *inner : scan.accs) {
+    const c::Stmt *loop = nullptr;
+    if (const auto *lc = dyn_cast<c::OpenACCLoopConstruct>(inner))
+      loop = lc->getLoop();
+    else if (const auto *cc = dyn_cast<c::OpenACCCombinedConstruct>(inner))
+      loop = cc->getLoop(); // reported when it is reached
+    if (const auto *f = dyn_cast_or_null<c::ForStmt>(loop))
+      if (const c::VarDecl *iv = forInit(f).first)
+        priv.insert(iv);
+    for (const c::OpenACCClause *cl : inner->clauses())
+      if (cl->getClauseKind() == CK::Private)
+        for (const c::Expr *e :
+             cast<c::OpenACCClauseWithVarList>(cl)->getVarList())
+          if (const c::VarDecl *vd = refVar(e))
+            priv.insert(vd);
+  }
+
+  // Each reduction's value before the loop: an xmp loop reduction and an
+  // OpenACC one whose variable held the identity start from the variable;
+  // otherwise the loop's part starts from the identity and the directive
+  // that completes the reduction adds the variable's.
+  struct RedPlan {
+    Red r;
+    Storage st;
+    Type type;
+    Value init;
+    Directive *dir = nullptr;
+    bool identity = false, guard = false;
+  };
+  SmallVector<RedPlan> plans;
+  for (Red &r : reds) {
+    std::string n = r.vd->getName().str();
+    auto st = storageOf(r.vd, r.loc);
+    if (!st || !checkReductionVar(r.vd, *st, r.kind, r.loc))
+      return;
+    Value m = memrefOf(*st, l);
+    RedPlan p{r, *st, cast<MemRefType>(m.getType()).getElementType(), {}};
+    if (!r.global) {
+      std::string why;
+      c::SourceLocation whyLoc;
+      p.dir = completingReduction(cs, s, r.vd, r.kind, tname, onDims, p.guard,
+                                  why, whyLoc);
+      if (!p.dir) {
+        diag.error(r.loc,
+                   "the OpenACC reduction of '" + n +
+                       "' in this device loop gives each node's result, "
+                       "which a device loop does not return (its reduce "
+                       "combines the nodes): add reduction(...:" + n +
+                       ") to '#pragma xmp loop', or complete it with "
+                       "'#pragma xmp reduction' of '" + n +
+                       "' later in the same block, '" + n +
+                       "' unused in between");
+        diag.note(whyLoc.isValid() ? whyLoc : r.loc, why);
+        return;
+      }
+      p.identity = identityBefore(cs, s, d, r.vd, r.kind);
+    }
+    p.init = r.global || p.identity
+                 ? (Value)memref::LoadOp::create(b, l, m, ValueRange{})
+                 : xmpd::reductionIdentity(b, l, r.kind, p.type);
+    plans.push_back(p);
+  }
+  auto isRed = [&](const c::VarDecl *vd) {
+    return llvm::any_of(plans, [&](const RedPlan &p) { return p.r.vd == vd; });
+  };
+
+  // Variables from outside the loop: private ones get the iteration's own
+  // memory, the others are firstprivate (read: their value here); a device
+  // loop reads no host array and writes no host variable.
+  struct Outside {
+    const c::VarDecl *vd;
+    MemRefType type;
+    Value init;
+  };
+  SmallVector<Outside> outside;
+  for (const c::VarDecl *vd : scan.used) {
+    if (scan.declared.count(vd) || llvm::is_contained(ivs, vd) || isRed(vd))
+      continue;
+    auto sit = storage.find(vd);
+    bool local = sit != storage.end();
+    if (!local && !globalSyms.count(vd))
+      continue; // not a variable of the program (darrays: storage)
+    if (local && sit->second.kind == Storage::DArr)
+      continue;
+    std::string n = vd->getName().str();
+    c::SourceLocation use = scan.firstUse[vd];
+    if (local && sit->second.kind == Storage::Value_) {
+      if (vd->getType()->isPointerType()) {
+        diag.unsupported(use, "'" + n + "' in a device loop (a pointer)");
+        return;
+      }
+      continue; // an enclosing loop's index: a value
+    }
+    auto shape = arrayShape(vd->getType(), use);
+    Type et = scalarType(actx.getBaseElementType(vd->getType()), use);
+    if (!shape || !et)
+      return;
+    if (priv.count(vd)) {
+      outside.push_back({vd, MemRefType::get(*shape, et), Value()});
+      continue;
+    }
+    if (!shape->empty()) {
+      diag.unsupported(use, "the array '" + n +
+                                "' in a device loop (device loops read "
+                                "distributed arrays and scalars: align it "
+                                "with a template, or list it in private)");
+      return;
+    }
+    if (scan.firstWrite.count(vd) && !firstpriv.count(vd)) {
+      diag.error(scan.firstWrite[vd],
+                 "the device loop assigns to '" + n +
+                     "', declared outside it: list it in private, "
+                     "firstprivate or reduction of the OpenACC construct (a "
+                     "device loop does not write host variables)");
+      return;
+    }
+    auto st = storageOf(vd, use);
+    if (!st)
+      return;
+    Value v = memref::LoadOp::create(b, l, memrefOf(*st, l), ValueRange{});
+    outside.push_back({vd, MemRefType::get({}, et), v});
+  }
+  if (failed())
+    return;
+
+  SmallVector<Value> inits;
+  SmallVector<Attribute> kinds;
+  SmallVector<Type> types;
+  for (RedPlan &p : plans) {
+    inits.push_back(p.init);
+    kinds.push_back(xmpd::ReductionKindAttr::get(&ctx, p.r.kind));
+    types.push_back(p.type);
+  }
+  auto loopOp = xmpd::DeviceLoopOp::create(
+      b, l, types, lbs, ubs, steps, tname, onDims, inits,
+      kinds.empty() ? ArrayAttr() : b.getArrayAttr(kinds), Value(),
+      /*weightAuto=*/false, DenseI64ArrayAttr(), Value(), DenseI64ArrayAttr(),
+      DenseI64ArrayAttr(), DenseI64ArrayAttr(), DenseI64ArrayAttr(),
+      DenseBoolArrayAttr(), DenseI64ArrayAttr(), DenseI64ArrayAttr(),
+      DenseBoolArrayAttr());
+  Block *bb = b.createBlock(&loopOp.getBody());
+  for (unsigned k = 0; k < ivs.size(); ++k)
+    bb->addArgument(b.getIndexType(), l);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(bb);
+    allocaBlock = bb;
+    llvm::DenseMap<const c::VarDecl *, Storage> saved;
+    auto bind = [&](const c::VarDecl *vd, Storage st) {
+      saved.try_emplace(vd, storage.lookup(vd));
+      storage[vd] = st;
+    };
+    for (unsigned k = 0; k < ivs.size(); ++k) {
+      Type t = scalarType(ivs[k]->getType(), ivs[k]->getLocation());
+      Value v = arith::IndexCastOp::create(b, l, t, bb->getArgument(k));
+      bind(ivs[k], Storage{Storage::Value_, v, "", {}});
+    }
+    SmallVector<Value> privs;
+    for (RedPlan &p : plans) {
+      Value m = allocaAtEntry(MemRefType::get({}, p.type), l);
+      memref::StoreOp::create(
+          b, l, xmpd::reductionIdentity(b, l, p.r.kind, p.type), m,
+          ValueRange{});
+      bind(p.r.vd, Storage{Storage::Mem, m, "", {}});
+      privs.push_back(m);
+    }
+    for (Outside &o : outside) {
+      Value m = allocaAtEntry(o.type, l);
+      if (o.init)
+        memref::StoreOp::create(b, l, o.init, m, ValueRange{});
+      bind(o.vd, Storage{Storage::Mem, m, "", {}});
+    }
+    emitLoopBody(body, privs, saved, l);
+    allocaBlock = nullptr;
+  }
+  b.setInsertionPointAfter(loopOp);
+  for (auto [i, p] : llvm::enumerate(plans)) {
+    Value r = loopOp.getResult(i);
+    Value dst = p.r.global || p.identity
+                    ? memrefOf(p.st, l)
+                    : allocaAtEntry(MemRefType::get({}, p.type), l);
+    memref::StoreOp::create(b, l, r, dst, ValueRange{});
+    if (!p.r.global)
+      fused[{p.dir, p.r.vd}] =
+          Fused{p.r.kind, p.identity ? Value() : dst,
+                templates[tname].nodes, p.guard};
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -3211,10 +4323,10 @@ std::optional<LValue> Emitter::emitLValue(const c::Expr *e) {
       return std::nullopt;
     }
     for (const c::Expr *ie : idx) {
-      Value v = emitExpr(ie);
+      Value v = emitIndex(ie);
       if (!v)
         return std::nullopt;
-      root->idx.push_back(toIndex(v, ie->getType(), l));
+      root->idx.push_back(v);
     }
     // Outside a loop directive no owner-computes rule says which node
     // accesses the element: every node that runs the access must hold it.
@@ -3228,6 +4340,48 @@ std::optional<LValue> Emitter::emitLValue(const c::Expr *e) {
   diag.unsupported(e->getBeginLoc(),
                    std::string("this lvalue ('") + e->getStmtClassName() + "')");
   return std::nullopt;
+}
+
+/// A subscript as an `index`. Sums and differences of loop indices and
+/// constants in signed C types are computed in `index`, as the dialect's
+/// own programs write `a[i+1]`: C's signed arithmetic does not overflow in
+/// a valid program, so the wider result is the same value, and the access
+/// keeps its offset from the loop index (for the passes that look for it,
+/// and for address arithmetic without sign extensions in kernels).
+/// Anything else is computed in its C type and converted.
+Value Emitter::emitIndex(const c::Expr *e) {
+  const c::Expr *x = e->IgnoreParens();
+  if (x->getType()->isSignedIntegerType() && !x->HasSideEffects(actx)) {
+    Location l = loc(x->getBeginLoc());
+    if (const auto *ic = dyn_cast<c::ImplicitCastExpr>(x);
+        ic && ic->getCastKind() == c::CK_IntegralCast &&
+        ic->getSubExpr()->getType()->isSignedIntegerType() &&
+        actx.getTypeSize(ic->getType()) >=
+            actx.getTypeSize(ic->getSubExpr()->getType()))
+      return emitIndex(ic->getSubExpr());
+    if (const c::VarDecl *vd = refVar(x))
+      if (auto it = storage.find(vd);
+          it != storage.end() && it->second.kind == Storage::Value_)
+        if (auto ic = it->second.v.getDefiningOp<arith::IndexCastOp>();
+            ic && ic.getIn().getType().isIndex())
+          return ic.getIn(); // an xmp loop's index
+    if (const auto *bo = dyn_cast<c::BinaryOperator>(x);
+        bo && (bo->getOpcode() == c::BO_Add || bo->getOpcode() == c::BO_Sub) &&
+        bo->getLHS()->getType()->isSignedIntegerType() &&
+        bo->getRHS()->getType()->isSignedIntegerType()) {
+      Value a = emitIndex(bo->getLHS()), c2 = emitIndex(bo->getRHS());
+      if (!a || !c2)
+        return nullptr;
+      if (bo->getOpcode() == c::BO_Add)
+        return arith::AddIOp::create(b, l, a, c2);
+      return arith::SubIOp::create(b, l, a, c2);
+    }
+    c::Expr::EvalResult r;
+    if (!isa<c::DeclRefExpr>(x) && x->EvaluateAsInt(r, actx))
+      return cIndex(r.Val.getInt().getSExtValue(), l);
+  }
+  Value v = emitExpr(e);
+  return v ? toIndex(v, e->getType(), loc(e->getBeginLoc())) : nullptr;
 }
 
 Value Emitter::load(const LValue &lv, Location l) {
@@ -3303,6 +4457,18 @@ Value Emitter::emitCall(const c::CallExpr *ce) {
     }
     return true;
   };
+  // A device loop's body runs on the GPU: functions of this file and the
+  // math functions (intrinsics) only.
+  auto notOnDevice = [&]() {
+    diag.unsupported(ce->getBeginLoc(),
+                     "calling '" + name.str() +
+                         "' in a device loop (its body runs on the GPU: "
+                         "functions defined in this file and the math "
+                         "functions only)");
+    return nullptr;
+  };
+  if (allocaBlock && name.starts_with("xmp_"))
+    return notOnDevice();
   // XMP inquiry functions (xmp.h).
   // xmp_node_num and xmp_num_nodes answer for the executing node set (a
   // task's), the xmp_all_ forms for all nodes.
@@ -3372,6 +4538,18 @@ Value Emitter::emitCall(const c::CallExpr *ce) {
     auto it = funcOps.find(def);
     if (it == funcOps.end())
       return nullptr; // reported with its declaration
+    // OpenACC's data constructs nest by presence (present_or_copy): a
+    // callee's data construct of an array that is already present would
+    // be a second region copying it again.
+    for (const c::VarDecl *vd : accDataArrays.lookup(def))
+      if (gpu && accPresentHere(vd)) {
+        diag.unsupported(ce->getBeginLoc(),
+                         "calling '" + name.str() + "', which has an acc "
+                         "data construct of '" + vd->getName().str() +
+                         "', inside an acc data construct of it (nested data "
+                         "regions of an array across calls)");
+        return nullptr;
+      }
     SmallVector<Value> a;
     unsigned i = 0;
     for (const c::Expr *ae : ce->arguments()) {
@@ -3392,6 +4570,8 @@ Value Emitter::emitCall(const c::CallExpr *ce) {
   }
   // External C functions (printf, atoi, exit, libm, ...): called through
   // their C symbol, scalar and char* arguments only.
+  if (allocaBlock)
+    return notOnDevice();
   SmallVector<Type> params;
   for (const c::ParmVarDecl *p : fd->parameters()) {
     Type t = scalarType(p->getType(), ce->getBeginLoc());
@@ -3725,6 +4905,7 @@ OwningOpRef<ModuleOp> Emitter::run() {
     }
   if (failed())
     return nullptr;
+  promoteScalarsInLoops(module);
   // The dialect's verifiers check what the directives say (a shadow on a
   // cyclic dimension, an offset leaving the template, ...): their errors
   // are the program's, reported at its source position.

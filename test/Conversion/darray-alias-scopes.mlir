@@ -55,6 +55,27 @@ llvm.func @argument(%h: !llvm.ptr, %t: !llvm.ptr, %s: !llvm.ptr, %i: i64) {
 
 // -----
 
+// Arguments marked xmp.distinct are different arrays (xmp-cfront's hidden
+// parameters): each gets its scope.
+// CHECK-DAG: #[[DD:.*]] = #llvm.alias_scope_domain<{{.*}}description = "xmp darrays of distinct_args"
+// CHECK-DAG: #[[T0:.*]] = #llvm.alias_scope<id = {{.*}}, domain = #[[DD]], description = "darray 0">
+// CHECK-DAG: #[[T1:.*]] = #llvm.alias_scope<id = {{.*}}, domain = #[[DD]], description = "darray 1">
+// CHECK-LABEL: llvm.func @distinct_args
+// CHECK: llvm.load {{.*}} {alias_scopes = [#[[T0]]], {{.*}}noalias_scopes = [#[[T1]]]}
+// CHECK: llvm.store {{.*}} {alias_scopes = [#[[T1]]], {{.*}}noalias_scopes = [#[[T0]]]}
+llvm.func @xmprt_darray_data(!llvm.ptr) -> !llvm.ptr
+llvm.func @distinct_args(%a: !llvm.ptr {xmp.distinct}, %b: !llvm.ptr {xmp.distinct}, %i: i64) {
+  %pa = llvm.call @xmprt_darray_data(%a) : (!llvm.ptr) -> !llvm.ptr
+  %pb = llvm.call @xmprt_darray_data(%b) : (!llvm.ptr) -> !llvm.ptr
+  %ga = llvm.getelementptr %pa[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  %v = llvm.load %ga : !llvm.ptr -> f32
+  %gb = llvm.getelementptr %pb[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  llvm.store %v, %gb : f32, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
 // Two accesses of one created array: one scope would claim nothing.
 // CHECK-LABEL: llvm.func @one
 // CHECK-NOT: alias_scopes

@@ -173,6 +173,33 @@ func.func @unknown_attribute(%n: index) {
 
 // -----
 
+// Function argument attributes: xmp.distinct is a unit attribute, no other
+// name is the dialect's; on an op it is misplaced.
+// expected-error @+1 {{'func.func' op argument 0: attribute 'xmp.distinct' must be a unit attribute}}
+func.func @distinct_not_unit(%x: index {xmp.distinct = 1 : i32}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op argument 1: attribute 'xmp.other' is not an argument attribute of the xmp dialect (known: xmp.distinct)}}
+func.func @unknown_arg_attribute(%x: index, %y: index {xmp.other}) {
+  return
+}
+
+// -----
+
+func.func @distinct_on_op(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{attribute 'xmp.distinct' belongs on function arguments (darrays), not on an op}}
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+  } {xmp.distinct}
+  return
+}
+
+// -----
+
 // A device loop that lost its xmp.device marker (a pass rebuilt it) would
 // run on the host on device memory: an error, not a silent host loop.
 xmp.nodes @p(shape = ?)

@@ -503,6 +503,48 @@ func.func @gpu_kernel_view_readonly(%a: !a, %n: index, %init: f64) -> f64 {
 
 // -----
 
+// Two darray arguments of a function may be the same array: a view read
+// while the other is written gets no mark. Arguments marked xmp.distinct
+// (xmp-cfront's hidden parameters: different C arrays) are different
+// arrays: the read view is readonly, the written one noalias.
+xmp.nodes @p(shape = 1)
+xmp.template @t(shape = 1024)
+xmp.distribute @t onto @p [block]
+!a = !xmp.darray<1024xf64, @t, align [0]>
+// CHECK-LABEL: func.func @gpu_kernel_args_may_alias(
+// CHECK: gpu.launch
+// CHECK-NOT: xmp.kernel_arg
+// CHECK: gpu.terminator
+func.func @gpu_kernel_args_may_alias(%a: !a, %b: !a, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %va = xmp.device_acquire %a access(read) : !a -> memref<1024xf64>
+  %vb = xmp.device_acquire %b access(write) : !a -> memref<1024xf64>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %e = memref.load %va[%i] : memref<1024xf64>
+    memref.store %e, %vb[%i] : memref<1024xf64>
+  } {xmp.device}
+  return
+}
+// CHECK-LABEL: func.func @gpu_kernel_args_distinct(
+// CHECK: gpu.launch
+// CHECK-NEXT: memref.reinterpret_cast %{{.*}} {xmp.kernel_arg = "readonly"}
+// CHECK-NEXT: memref.reinterpret_cast %{{.*}} {xmp.kernel_arg = "noalias"}
+func.func @gpu_kernel_args_distinct(%a: !a {xmp.distinct}, %b: !a {xmp.distinct},
+                                    %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %va = xmp.device_acquire %a access(read) : !a -> memref<1024xf64>
+  %vb = xmp.device_acquire %b access(write) : !a -> memref<1024xf64>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %e = memref.load %va[%i] : memref<1024xf64>
+    memref.store %e, %vb[%i] : memref<1024xf64>
+  } {xmp.device}
+  return
+}
+
+// -----
+
 // A reduction is one kernel launched asynchronously on the runtime's
 // stream: no host wait on it, no second launch, no allocation; the host
 // reads the result slot (xmp.result_read waits for the GPU) where the

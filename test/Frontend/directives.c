@@ -45,7 +45,7 @@ int main(void) {
       a[i][j] = i + j;
   // A loop over one dimension with an inner sequential loop.
   // CHECK: xmp.loop (%{{.*}}) = {{.*}} on @t [1] {
-  // CHECK: scf.while
+  // CHECK: scf.for
 #pragma xmp loop (j) on t(j, *)
   for (j = 0; j < N; j++)
     for (i = 0; i < N; i++)

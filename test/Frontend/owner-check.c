@@ -41,7 +41,7 @@ int main(void) {
   for (i = 0; i < N; i++)
     a[i][0] = get(i, 1);
   // A sequential loop outside a loop directive is checked.
-  // CHECK: scf.while
+  // CHECK: scf.for
   // CHECK: xmp.check_holds %{{.*}} name "a" at "{{.*}}owner-check.c:[[# @LINE + 2]]:12"
   for (i = 0; i < N; i++)
     v[i] = a[i][i];

@@ -156,8 +156,10 @@ def XMPDArrayAliasScopes : Pass<"xmp-darray-alias-scopes", "::mlir::ModuleOp"> {
                 "overlap";
   let description = [{
     Runs on the LLVM dialect, at the end of `xmp-lower-to-llvm`. In each
-    host function, the darrays created there (`xmprt_darray_create`) have
-    disjoint local blocks, but LLVM sees only pointers returned by
+    host function, the darrays created there (`xmprt_darray_create`), and
+    the darray arguments marked `xmp.distinct` (xmp-cfront's hidden
+    parameters, each a different C array), have disjoint local blocks, but
+    LLVM sees only pointers returned by
     `xmprt_darray_data` and must assume that a store to one array may change
     another. This pass gives every such array an alias scope (one domain
     per function) and tags each `llvm.load` / `llvm.store` whose address is

@@ -283,13 +283,25 @@ Value viewArray(Value m) {
   return {};
 }
 
+/// An argument of a function marked xmp.distinct (kDistinctArgAttr).
+bool distinctArg(Value v) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg || !arg.getOwner()->isEntryBlock())
+    return false;
+  auto fn = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  return fn && fn.getArgAttr(arg.getArgNumber(), kDistinctArgAttr);
+}
+
 /// Whether the device instances of darrays `a` and `b` may be the same
 /// memory: they are the same value, or neither is an allocation made by
-/// the program (two function arguments may be the same array).
+/// the program (two function arguments may be the same array) unless both
+/// are arguments of their function marked xmp.distinct.
 bool mayAlias(Value a, Value b) {
   if (a == b)
     return true;
-  return !a.getDefiningOp<AllocOp>() && !b.getDefiningOp<AllocOp>();
+  if (a.getDefiningOp<AllocOp>() || b.getDefiningOp<AllocOp>())
+    return false;
+  return !(distinctArg(a) && distinctArg(b));
 }
 
 std::optional<SweepPlan> planSweep(scf::ParallelOp par) {

@@ -3,9 +3,12 @@
 // See the pass description in include/xmp/Conversion/Passes.td. Input: a
 // module in the LLVM dialect (the end of xmp-lower-to-llvm). Only the
 // runtime's contract is used: each xmprt_darray_create returns a new array
-// whose local block (xmprt_darray_data) overlaps no other array's.
+// whose local block (xmprt_darray_data) overlaps no other array's; and the
+// compiler's: the arguments of a function marked xmp.distinct are
+// different arrays (xmp-cfront's hidden parameters).
 //===----------------------------------------------------------------------===//
 #include "xmp/Conversion/Passes.h"
+#include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
@@ -59,10 +62,15 @@ Value arrayOf(Value ptr) {
           call.getNumOperands() != 1)
         return Value();
       Value h = call.getOperand(0);
-      auto create = h.getDefiningOp<LLVM::CallOp>();
-      if (!create || calleeName(create) != "xmprt_darray_create")
-        return Value();
-      return h;
+      if (auto create = h.getDefiningOp<LLVM::CallOp>())
+        return calleeName(create) == "xmprt_darray_create" ? h : Value();
+      auto arg = dyn_cast<BlockArgument>(h);
+      auto fn = arg && arg.getOwner()->isEntryBlock()
+                    ? dyn_cast<LLVM::LLVMFuncOp>(arg.getOwner()->getParentOp())
+                    : LLVM::LLVMFuncOp();
+      if (fn && fn.getArgAttr(arg.getArgNumber(), xmp::kDistinctArgAttr))
+        return h;
+      return Value();
     }
     return Value();
   }

@@ -464,9 +464,31 @@ LogicalResult XMPDialect::verifyOperationAttribute(Operation *op,
     }
     return success();
   }
+  if (name == "xmp.distinct")
+    return err() << "belongs on function arguments (darrays), not on an op";
   return err() << "is not an attribute of the xmp dialect (known: "
                   "xmp.device, xmp.block_size, xmp.reduce_kinds, "
                   "xmp.kernel_name, xmp.node_local, xmp.split_part, "
                   "xmp.cpu_part_of, xmp.in_loop, xmp.kernel_arg, "
                   "xmp.noalias_args)";
+}
+
+// xmp.distinct (xmp-cfront's hidden parameters, read by xmp-to-gpu's
+// kernel view marks): a unit attribute on an argument of a function (a
+// darray; it stays on the argument when the lowering converts its type).
+LogicalResult XMPDialect::verifyRegionArgAttribute(Operation *op,
+                                                   unsigned regionIndex,
+                                                   unsigned argIndex,
+                                                   NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  auto err = [&]() {
+    return op->emitOpError() << "argument " << argIndex << ": attribute '"
+                             << name << "' ";
+  };
+  if (name != "xmp.distinct")
+    return err() << "is not an argument attribute of the xmp dialect "
+                    "(known: xmp.distinct)";
+  if (!llvm::isa<UnitAttr>(attr.getValue()))
+    return err() << "must be a unit attribute";
+  return success();
 }

@@ -22,6 +22,8 @@ def XMP_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   // The discardable xmp.* attributes the passes pass on (XMPDialect.cpp).
   let hasOperationAttrVerify = 1;
+  // xmp.distinct on function arguments (XMPDialect.cpp).
+  let hasRegionArgAttrVerify = 1;
   // Folded inquiries (xmp.num_nodes, xmp.node_size) become arith.constant.
   let hasConstantMaterializer = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect",

@@ -54,6 +54,12 @@ constexpr llvm::StringLiteral kSplitPartAttr = "xmp.split_part";
 /// lowering does not time it (the split does). Implied by kSplitPartAttr.
 constexpr llvm::StringLiteral kNodeLocalAttr = "xmp.node_local";
 
+/// On darray arguments of a function (set by xmp-cfront on the arrays it
+/// passes to the functions that use them): the arguments of one function
+/// that carry it are pairwise different arrays, so their device views
+/// cannot alias (xmp-to-gpu marks kernel views readonly / noalias).
+constexpr llvm::StringLiteral kDistinctArgAttr = "xmp.distinct";
+
 /// The name `xmp-to-gpu` gives a device loop's kernel (a StringAttr on the
 /// device loop, carried to the `scf.parallel` it becomes); the split pass
 /// names loops `<function>_loop<id>`, its GPU part `..._part`.
