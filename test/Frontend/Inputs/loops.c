@@ -24,7 +24,7 @@ static int stepped(int lo, int hi, int step) {
 
 static long nested(int n) {
   long acc = 1;
-  int i, j, k;
+  int i, j = 0, k = 0; /* nested(0) returns them: they must be set */
   for (i = 0; i < n; i++) {
     j = i;
     while (j > 0) {      /* a while loop carrying j and acc */
