@@ -772,27 +772,28 @@ void Emitter::dirDistribute(Directive &d) {
                              b.getArrayAttr(formats));
 }
 
+/// `a` or `(a, b, ...)`: the array names of align and shadow, with their
+/// positions; false after a diagnostic.
+static bool parseArrayNames(
+    TokCursor &tc,
+    SmallVectorImpl<std::pair<std::string, c::SourceLocation>> &arrays) {
+  bool list = tc.accept(c::tok::l_paren);
+  do {
+    c::SourceLocation sl = tc.loc();
+    auto n = tc.name("an array name");
+    if (!n)
+      return false;
+    arrays.push_back({*n, sl});
+  } while (list && tc.accept(c::tok::comma));
+  return !list || tc.expect(c::tok::r_paren, "')'");
+}
+
 void Emitter::dirAlign(Directive &d) {
   TokCursor tc(d, diag);
   // align a[i][j] with t(j, i)   or   align (a, b)[i][j] with ...
   SmallVector<std::pair<std::string, c::SourceLocation>> arrays;
-  if (tc.accept(c::tok::l_paren)) {
-    do {
-      c::SourceLocation sl = tc.loc();
-      auto n = tc.name("an array name");
-      if (!n)
-        return;
-      arrays.push_back({*n, sl});
-    } while (tc.accept(c::tok::comma));
-    if (!tc.expect(c::tok::r_paren, "')'"))
-      return;
-  } else {
-    c::SourceLocation sl = tc.loc();
-    auto n = tc.name("an array name");
-    if (!n)
-      return;
-    arrays.push_back({*n, sl});
-  }
+  if (!parseArrayNames(tc, arrays))
+    return;
   // Array subscripts: dummy names or '*'.
   SmallVector<std::string> dummies;
   while (tc.accept(c::tok::l_square)) {
@@ -930,23 +931,8 @@ void Emitter::dirAlign(Directive &d) {
 void Emitter::dirShadow(Directive &d) {
   TokCursor tc(d, diag);
   SmallVector<std::pair<std::string, c::SourceLocation>> arrays;
-  if (tc.accept(c::tok::l_paren)) {
-    do {
-      c::SourceLocation sl = tc.loc();
-      auto n = tc.name("an array name");
-      if (!n)
-        return;
-      arrays.push_back({*n, sl});
-    } while (tc.accept(c::tok::comma));
-    if (!tc.expect(c::tok::r_paren, "')'"))
-      return;
-  } else {
-    c::SourceLocation sl = tc.loc();
-    auto n = tc.name("an array name");
-    if (!n)
-      return;
-    arrays.push_back({*n, sl});
-  }
+  if (!parseArrayNames(tc, arrays))
+    return;
   SmallVector<int64_t> lo, hi;
   // shadow a[1:1][*][2]   (C order)   or   shadow a(1, 1:0) (Fortran order)
   auto paren = parseDims(tc, [&]() -> bool {

@@ -34,6 +34,7 @@
 // unpacks; only the elements that cross ranks touch the host.
 //===----------------------------------------------------------------------===//
 #include "Gpu.h"
+#include "GMoveSection.h"
 #include "Internal.h"
 #include "xmprt/ReplicaBalance.h"
 
@@ -46,6 +47,9 @@
 using namespace xmprt;
 
 namespace {
+using xmprt::gmove::checkSection;
+using xmprt::gmove::holds;
+using xmprt::gmove::Sec;
 
 struct Schedule {
   xmprt_darray *dst = nullptr, *src = nullptr;
@@ -86,38 +90,7 @@ std::map<std::vector<int64_t>, Schedule *> &cache() {
   return c;
 }
 
-struct Sec {
-  std::vector<int64_t> lb, step, count;
-};
 
-Sec checkSection(const xmprt_darray *a, const int64_t *sec, const char *fn,
-                 const char *what) {
-  XMPRT_CHECK(sec, fn, "%s section is NULL", what);
-  Sec s;
-  for (int32_t d = 0; d < a->rank; ++d) {
-    int64_t lb = sec[3 * d], ub = sec[3 * d + 1], st = sec[3 * d + 2];
-    int64_t m = a->dims[d].m;
-    XMPRT_CHECK(st > 0, fn, "%s dim %d: step %lld must be positive", what, d,
-                (long long)st);
-    // lb >= 0 first: then ub - lb and the last index cannot wrap.
-    int64_t cnt = ub > lb && lb >= 0 ? dist::ceilDiv(ub - lb, st) : 0;
-    XMPRT_CHECK(ub <= lb || (lb >= 0 && lb + (cnt - 1) * st < m), fn,
-                "%s dim %d: section %lld:%lld:%lld out of bounds [0,%lld)",
-                what, d, (long long)lb, (long long)ub, (long long)st,
-                (long long)m);
-    s.lb.push_back(lb);
-    s.step.push_back(st);
-    s.count.push_back(cnt);
-  }
-  return s;
-}
-
-bool holds(const xmprt_darray *a, int32_t d, int64_t g) {
-  const dist::ArrayDim &ad = a->dims[d];
-  if (a->axis[d] < 0 || ad.fullShadow)
-    return true;
-  return dist::arrayOwner(ad, g) == a->coord[d];
-}
 
 Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
                 const Sec &ss, const char *fn) {

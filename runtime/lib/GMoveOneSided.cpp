@@ -48,6 +48,7 @@
 // (source, destination) offsets of the part the caller holds itself,
 // copied with memcpy.
 //===----------------------------------------------------------------------===//
+#include "GMoveSection.h"
 #include "Internal.h"
 
 #include <algorithm>
@@ -59,6 +60,9 @@
 using namespace xmprt;
 
 namespace {
+using xmprt::gmove::checkSection;
+using xmprt::gmove::holds;
+using xmprt::gmove::Sec;
 
 struct Target {
   int rank = -1;                     // in the remote array's grid (window)
@@ -94,44 +98,7 @@ const char *modeName(int32_t mode) {
   return mode == XMPRT_GMOVE_IN ? "gmove in" : "gmove out";
 }
 
-struct Sec {
-  std::vector<int64_t> lb, step, count;
-};
 
-Sec checkSection(const xmprt_darray *a, const int64_t *sec, const char *fn,
-                 const char *what) {
-  XMPRT_CHECK(sec, fn, "%s section is NULL", what);
-  Sec s;
-  for (int32_t d = 0; d < a->rank; ++d) {
-    int64_t lb = sec[3 * d], ub = sec[3 * d + 1], st = sec[3 * d + 2];
-    int64_t m = a->dims[d].m;
-    XMPRT_CHECK(st > 0, fn, "%s dim %d: step %lld must be positive", what, d,
-                (long long)st);
-    int64_t cnt = ub > lb && lb >= 0 ? dist::ceilDiv(ub - lb, st) : 0;
-    XMPRT_CHECK(ub <= lb || (lb >= 0 && lb + (cnt - 1) * st < m), fn,
-                "%s dim %d: section %lld:%lld:%lld out of bounds [0,%lld)",
-                what, d, (long long)lb, (long long)ub, (long long)st,
-                (long long)m);
-    s.lb.push_back(lb);
-    s.step.push_back(st);
-    s.count.push_back(cnt);
-  }
-  return s;
-}
-
-// Whether this rank holds global index g of dim d of `a` (a local array:
-// every element; a darray: the owner along distributed dims, everybody
-// along the others and full shadows; nothing outside the grid).
-bool holds(const xmprt_darray *a, int32_t d, int64_t g) {
-  if (a->local)
-    return true;
-  if (!a->inGrid())
-    return false;
-  const dist::ArrayDim &ad = a->dims[d];
-  if (a->axis[d] < 0 || ad.fullShadow)
-    return true;
-  return dist::arrayOwner(ad, g) == a->coord[d];
-}
 
 // Coordinate, on the axis of dim d, of the block that stores g, and g's
 // local index there (the same in every replica).
