@@ -72,11 +72,12 @@ cc --gpu "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.gpu.o"
 cc --gpu "$root/test/Integration/Inputs/bigrid.mlir" -o "$carry/obj/bigrid.gpu.o"
 cc --gpu "$root/test/Integration/Inputs/expand.mlir" -o "$carry/obj/expand.gpu.o"
 cc "$root/test/Integration/Inputs/ops.mlir" -o "$carry/obj/ops.cpu.o"
-# The thesis listings as C programs (examples/laplace2d.c, himeno.c through
-# xmp-cfront: their OpenACC mapped with --gpu): the GPU and the CPU build,
+# The thesis programs in C (examples/laplace2d.c, himeno.c through
+# xmp-cfront: their OpenACC mapped with --gpu; the XMP-dev nbody.c): the GPU
+# and the CPU build,
 # run by gpu-tests.sh against the references and the .mlir GPU builds.
 if [ -x "$build/bin/xmp-cfront" ]; then
-  for p in laplace2d himeno; do
+  for p in laplace2d himeno nbody; do
     echo "gpu-prepare: $p.c"
     cc --gpu "$root/examples/$p.c" -o "$carry/obj/${p}_c.gpu.o"
     cc "$root/examples/$p.c" -o "$carry/obj/${p}_c.cpu.o"
@@ -120,7 +121,8 @@ if [ "$bench" = 1 ]; then
   # The C listings at the same sizes (benchmarks/frontend_gpu.sh): sizes
   # by macro, static like the --specialize builds above.
   if [ -x "$build/bin/xmp-cfront" ]; then
-    echo "gpu-prepare: laplace2d_c_8k himeno_c_m himeno_c_l"
+    echo "gpu-prepare: laplace2d_c_8k himeno_c_m himeno_c_l nbody_c_4k"
+    cc --gpu -DN=4096 "$root/examples/nbody.c" -o "$carry/obj/nbody_c_4k.gpu.o"
     cc --gpu -DXSIZE=8192 -DYSIZE=8192 "$root/examples/laplace2d.c" -o "$carry/obj/laplace2d_c_8k.gpu.o"
     cc --gpu -DMIDDLE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_m.gpu.o"
     cc --gpu -DLARGE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_l.gpu.o"

@@ -85,6 +85,7 @@ run_case() { # name args keys...
   local n="$1" args="$2"; shift 2
   local ref="$logs/$n.ref"
   case "$n" in laplace2d_gpu|laplace2d_c) r=laplace2d ;; himeno_gpu|himeno_c) r=himeno ;; matmul_dev) r=matmul ;;
+    nbody_c) r=nbody ;;
     npb_cg_gpu) r=npb_cg ;; *) r="$n" ;; esac
   "$b/progs/${r}_ref" $args > "$ref"
   for np in "${nps[@]}"; do
@@ -128,6 +129,20 @@ if [ -x "$b/progs/himeno_c.gpu" ]; then
   done
 fi
 run_case nbody "3" checksum=1e-10 value4=1e-10
+# The XMP-dev N-body in C (examples/nbody.c: device replicate,
+# replicate_sync, loop, reset_weight): like nbody.mlir, at listing 4.6's
+# adaptive weight (the default), all on the GPU, and a fixed 0.3.
+if [ -x "$b/progs/nbody_c.gpu" ]; then
+  run_case nbody_c "3" checksum=1e-10 value4=1e-10
+  for np in "${nps[@]}"; do
+    check "nbody_c = nbody np$np" cmp_ "$logs/nbody.np$np" "$logs/nbody_c.np$np" checksum=1e-10 value4=1e-10
+    for wt in 0 300; do
+      out="$logs/nbody_c.w$wt.np$np"
+      "${mpirun_[@]}" -np "$np" "$b/progs/nbody_c.gpu" 3 "$wt" > "$out" 2> "$out.err"
+      check "nbody_c weight $wt np$np" cmp_ "$logs/nbody.ref" "$out" checksum=1e-10 value4=1e-10
+    done
+  done
+fi
 run_case matmul "" checksum value5
 run_case matmul_dev "2" checksum value5
 # NPB CG (class letter): zeta against the sequential reference and the CPU

@@ -132,6 +132,7 @@ struct BodyScan : c::RecursiveASTVisitor<BodyScan> {
   llvm::DenseMap<const c::VarDecl *, c::SourceLocation> firstUse, firstWrite;
   llvm::SmallPtrSet<const c::VarDecl *, 8> declared;
   SmallVector<const c::OpenACCConstructStmt *> accs;
+  SmallVector<const c::ForStmt *> fors;
   bool callsDefined = false; // calls a function defined in this file
   bool VisitCallExpr(c::CallExpr *ce) {
     if (const c::FunctionDecl *fd = ce->getDirectCallee();
@@ -166,6 +167,8 @@ struct BodyScan : c::RecursiveASTVisitor<BodyScan> {
   bool VisitStmt(c::Stmt *s) {
     if (auto *a = dyn_cast<c::OpenACCConstructStmt>(s))
       accs.push_back(a);
+    if (auto *f = dyn_cast<c::ForStmt>(s))
+      fors.push_back(f);
     return true;
   }
 };
@@ -316,7 +319,14 @@ private:
   std::vector<Directive *> takeDirectives(c::SourceLocation after,
                                           c::SourceLocation before);
   void emitStandalone(Directive &d);
-  void emitXmpLoop(Directive &d, const c::Stmt *s, const c::CompoundStmt *cs);
+  /// `#pragma xmp loop` and, with `device`, XMP-dev's `#pragma xmp device
+  /// loop` (an xmp.device_loop on the loop's template).
+  void emitXmpLoop(Directive &d, const c::Stmt *s, const c::CompoundStmt *cs,
+                   bool device = false);
+  // XMP-dev (docs/frontend.md, "XMP-dev").
+  void emitDeviceReplicate(Directive &d, const c::Stmt *s);
+  void dirReplicateSync(Directive &d);
+  void dirResetWeight(Directive &d);
   void emitLoopBody(const c::Stmt *body, ArrayRef<Value> privs,
                     const llvm::DenseMap<const c::VarDecl *, Storage> &saved,
                     Location l);
@@ -1393,6 +1403,10 @@ static const char *takenStatement(const Directive &d) {
     return "a statement";
   if (d.name == "tasks")
     return "a { } block of task directives";
+  if (d.name == "device loop")
+    return "a for statement";
+  if (d.name == "device replicate")
+    return "a statement";
   return nullptr;
 }
 
@@ -1421,6 +1435,10 @@ void Emitter::emitCompound(const c::CompoundStmt *cs) {
     }
     if (taking && taking->name == "loop")
       emitXmpLoop(*taking, s, cs);
+    else if (taking && taking->name == "device loop")
+      emitXmpLoop(*taking, s, cs, /*device=*/true);
+    else if (taking && taking->name == "device replicate")
+      emitDeviceReplicate(*taking, s);
     else if (taking && taking->name == "gmove")
       emitGmove(*taking, s);
     else if (taking && taking->name == "task")
@@ -1861,6 +1879,10 @@ void Emitter::emitStandalone(Directive &d) {
     return dirBcast(d);
   if (d.name == "wait_async")
     return dirWaitAsync(d);
+  if (d.name == "device replicate_sync")
+    return dirReplicateSync(d);
+  if (d.name == "device reset_weight")
+    return dirResetWeight(d);
   diag.unsupported(d.loc, "'#pragma xmp " + d.name + "'");
 }
 
@@ -2916,9 +2938,12 @@ void Emitter::emitLoopBody(
   }
 }
 
+static c::SourceLocation accLoc(const c::OpenACCConstructStmt *s);
+
 void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
-                          const c::CompoundStmt *cs) {
+                          const c::CompoundStmt *cs, bool device) {
   TokCursor tc(d, diag);
+  const std::string dn = "'#pragma xmp " + d.name + "'";
   // loop (i, j) on t(i, j) reduction(...)...   or   loop on t(i, j)
   SmallVector<std::string> vars;
   if (tc.accept(c::tok::l_paren)) {
@@ -2932,7 +2957,7 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
       return;
   }
   if (!tc.acceptWord("on")) {
-    diag.error(tc.loc(), "expected 'on' in '#pragma xmp loop'");
+    diag.error(tc.loc(), "expected 'on' in " + dn);
     return;
   }
   c::SourceLocation tloc = tc.loc();
@@ -3005,10 +3030,9 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
       reds.emplace_back();
       if (!parseReductionClause(tc, diag, reds.back()))
         return;
-    } else if (tc.acceptWord("acc")) {
+    } else if (!device && tc.acceptWord("acc")) {
     } else {
-      diag.unsupported(sl, "the clause '" + tc.peek()->text +
-                               "' of '#pragma xmp loop'");
+      diag.unsupported(sl, "the clause '" + tc.peek()->text + "' of " + dn);
       return;
     }
   }
@@ -3026,25 +3050,25 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
     const auto *f = dyn_cast<c::ForStmt>(ls);
     if (!f) {
       diag.error(ls->getBeginLoc(),
-                 "'#pragma xmp loop' with " + std::to_string(vars.size()) +
+                 dn + " with " + std::to_string(vars.size()) +
                      " variables needs " + std::to_string(vars.size()) +
                      " nested for loops here");
-      diag.note(d.loc, "the loop directive");
+      diag.note(d.loc, "the " + d.name + " directive");
       return;
     }
     // init: v = lb  or  T v = lb
     auto [iv, lbE] = forInit(f);
     if (!iv || !lbE || !iv->getType()->isIntegerType()) {
       diag.unsupported(f->getBeginLoc(),
-                       "this for loop under '#pragma xmp loop' (the init must "
+                         "this for loop under " + dn + " (the init must "
                        "be 'v = lb' with an integer v)");
       return;
     }
     if (!llvm::is_contained(vars, iv->getName())) {
       diag.error(f->getBeginLoc(), "the loop variable '" +
                                        iv->getName().str() +
-                                       "' is not in '#pragma xmp loop'");
-      diag.note(d.loc, "the loop directive");
+                                       "' is not in " + dn);
+      diag.note(d.loc, "the " + d.name + " directive");
       return;
     }
     const auto *cmp = dyn_cast_or_null<c::BinaryOperator>(
@@ -3052,21 +3076,21 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
     if (!cmp || refVar(cmp->getLHS()) != iv ||
         (cmp->getOpcode() != c::BO_LT && cmp->getOpcode() != c::BO_LE)) {
       diag.unsupported(f->getBeginLoc(),
-                       "this for loop under '#pragma xmp loop' (the condition "
+                         "this for loop under " + dn + " (the condition "
                        "must be 'v < ub' or 'v <= ub')");
       return;
     }
     int64_t step = forStep(f, iv, actx);
     if (step < 1) {
       diag.unsupported(f->getBeginLoc(),
-                       "this for loop under '#pragma xmp loop' (the increment "
+                         "this for loop under " + dn + " (the increment "
                        "must be v++, ++v or v += c with a constant c >= 1)");
       return;
     }
     for (const c::VarDecl *outer : ivs)
       if (mentions(lbE, outer) || mentions(cmp->getRHS(), outer)) {
         diag.unsupported(f->getBeginLoc(),
-                         "a non-rectangular nest under '#pragma xmp loop'");
+                           "a non-rectangular nest under " + dn);
         return;
       }
     Location fl = loc(f->getBeginLoc());
@@ -3088,9 +3112,14 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
     cur = body;
   }
 
-  // With --gpu, OpenACC compute constructs on the nest make it a device
-  // loop (without --gpu they run on the host: the nest is a host loop).
-  if (gpu && !accs.empty()) {
+  // XMP-dev's device loop makes the nest a device loop (the CPU build runs
+  // it on the host); with --gpu, OpenACC compute constructs on the nest do
+  // (without --gpu they run on the host: the nest is a host loop).
+  if (device && !accs.empty())
+    return diag.unsupported(accLoc(accs[0].acc),
+                            "an OpenACC construct on the for-nest of " + dn +
+                                " (the nest is already a device loop)");
+  if (device || (gpu && !accs.empty())) {
     SmallVector<std::pair<std::string, c::SourceLocation>> redVars;
     SmallVector<xmpd::ReductionKind> redKinds;
     for (auto &rc : reds)
@@ -3472,6 +3501,163 @@ void Emitter::accUpdate(const c::OpenACCUpdateConstruct *s) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// XMP-dev
+//===----------------------------------------------------------------------===//
+//
+// The thesis's XMP-dev directives (section 3.3, chapter 4) are the
+// dialect's own device ops: `device replicate (list)` and its statement are
+// an xmp.replicate region of the arrays (device instances exist inside
+// it), `device replicate_sync in/out (list)` an xmp.replicate_sync, `device
+// loop` an xmp.device_loop, `device reset_weight (w)` an xmp.reset_weight,
+// and xmp_cpu_wtime() / xmp_gpu_wtime() xmp.cpu_time / xmp.gpu_time. They
+// are emitted with and without --gpu: the CPU build runs device loops on
+// the host and has only the host instances (docs/frontend.md).
+
+void Emitter::emitDeviceReplicate(Directive &d, const c::Stmt *s) {
+  TokCursor tc(d, diag);
+  if (allocaBlock)
+    return diag.unsupported(d.loc, "'#pragma xmp device replicate' inside a "
+                                   "device loop");
+  SmallVector<std::pair<std::string, c::SourceLocation>> names;
+  if (!tc.is(c::tok::l_paren)) {
+    diag.error(tc.loc(), "expected '(' and the arrays of '#pragma xmp device "
+                         "replicate'");
+    return;
+  }
+  if (!parseArrayNames(tc, names) || !tc.expectEnd())
+    return;
+  JumpScan js;
+  js.scan(s, 0);
+  if (js.ret || js.brk || js.cont)
+    return diag.unsupported(d.loc, "a return, break or continue leaving the "
+                                   "statement of '#pragma xmp device "
+                                   "replicate'");
+  // Arrays an enclosing region already replicates keep their device
+  // instance (as OpenACC's present_or_ data clauses do).
+  SmallVector<Value> arrays;
+  accPresent.emplace_back();
+  for (auto &[n, sl] : names) {
+    auto da = darrayNamed(n, sl, d);
+    if (!da) {
+      accPresent.pop_back();
+      return;
+    }
+    if (accPresentHere(da->first) || accPresent.back().count(da->first))
+      continue;
+    accPresent.back().insert(da->first);
+    arrays.push_back(da->second);
+  }
+  if (arrays.empty()) {
+    emitStmt(s);
+    accPresent.pop_back();
+    return;
+  }
+  Location l = loc(d.loc);
+  OpBuilder::InsertionGuard g(b);
+  auto rep = xmpd::ReplicateOp::create(b, l, arrays);
+  b.createBlock(&rep.getBody());
+  xmpd::YieldOp::create(b, loc(stmtEnd(s)), ValueRange{});
+  b.setInsertionPointToStart(&rep.getBody().front());
+  emitStmt(s);
+  accPresent.pop_back();
+}
+
+void Emitter::dirReplicateSync(Directive &d) {
+  TokCursor tc(d, diag);
+  if (allocaBlock)
+    return diag.unsupported(d.loc, "'#pragma xmp device replicate_sync' "
+                                   "inside a device loop");
+  // in (list) | out (list); several clauses run in order.
+  if (tc.atEnd()) {
+    diag.error(tc.loc(), "expected 'in (...)' or 'out (...)' in '#pragma xmp "
+                         "device replicate_sync'");
+    return;
+  }
+  while (!tc.atEnd()) {
+    c::SourceLocation cl = tc.loc();
+    xmpd::SyncDirection dir;
+    if (tc.acceptWord("in"))
+      dir = xmpd::SyncDirection::in;
+    else if (tc.acceptWord("out"))
+      dir = xmpd::SyncDirection::out;
+    else {
+      diag.error(cl, "expected 'in (...)' or 'out (...)' in '#pragma xmp "
+                     "device replicate_sync'");
+      return;
+    }
+    SmallVector<std::pair<std::string, c::SourceLocation>> names;
+    if (!tc.is(c::tok::l_paren)) {
+      diag.error(tc.loc(), "expected '(' and the arrays to copy");
+      return;
+    }
+    if (!parseArrayNames(tc, names))
+      return;
+    SmallVector<Value> arrays;
+    for (auto &[n, sl] : names) {
+      auto da = darrayNamed(n, sl, d);
+      if (!da)
+        return;
+      if (!accPresentHere(da->first)) {
+        diag.error(sl, "'#pragma xmp device replicate_sync' of '" + n +
+                           "' outside a '#pragma xmp device replicate' (or "
+                           "acc data construct) of it in this function: it "
+                           "has no device instance here");
+        return;
+      }
+      arrays.push_back(da->second);
+    }
+    xmpd::ReplicateSyncOp::create(b, loc(cl), dir, arrays);
+  }
+}
+
+void Emitter::dirResetWeight(Directive &d) {
+  TokCursor tc(d, diag);
+  if (allocaBlock)
+    return diag.unsupported(d.loc, "'#pragma xmp device reset_weight' inside "
+                                   "a device loop");
+  Location l = loc(d.loc);
+  // (w): a variable or a constant, the CPU share in [0, 1] (checked when it
+  // runs).
+  if (!tc.expect(c::tok::l_paren, "'(' and the CPU weight"))
+    return;
+  c::SourceLocation sl = tc.loc();
+  Value w;
+  bool neg = tc.accept(c::tok::minus);
+  if (tc.is(c::tok::numeric_constant)) {
+    const DTok &t = tc.next();
+    double v;
+    if (StringRef(t.text).rtrim("fFlL").getAsDouble(v)) {
+      diag.error(t.loc, "'" + t.text + "' is not a number");
+      return;
+    }
+    w = arith::ConstantOp::create(b, l, b.getF64FloatAttr(neg ? -v : v));
+  } else if (!neg && tc.peek() && tc.peek()->ident) {
+    std::string n = tc.next().text;
+    const c::VarDecl *vd = lookupName(n);
+    auto st = vd ? storageOf(vd, sl) : std::nullopt;
+    if (!vd || !vd->getType()->isArithmeticType() || !st ||
+        (st->kind != Storage::Mem && st->kind != Storage::Global &&
+         st->kind != Storage::Value_)) {
+      if (!failed())
+        diag.error(sl, "'" + n + "' is not a scalar variable");
+      return;
+    }
+    w = st->kind == Storage::Value_
+            ? st->v
+            : memref::LoadOp::create(b, l, memrefOf(*st, l), ValueRange{})
+                  .getResult();
+    w = convert(w, vd->getType(), actx.DoubleTy, l);
+  } else {
+    diag.unsupported(sl, "a CPU weight other than a variable or a constant in "
+                         "'#pragma xmp device reset_weight'");
+    return;
+  }
+  if (!tc.expect(c::tok::r_paren, "')'") || !tc.expectEnd())
+    return;
+  xmpd::ResetWeightOp::create(b, l, w);
+}
+
 /// Whether a directive names `n` (as a variable, a template, ...).
 static bool namesIn(const Directive &d, StringRef n) {
   return llvm::any_of(d.toks,
@@ -3683,9 +3869,13 @@ void Emitter::emitDeviceLoop(
   using CK = c::OpenACCClauseKind;
   Location l = loc(d.loc);
   if (allocaBlock)
-    return diag.unsupported(accLoc(accs[0].acc), "a device loop inside a device loop (an "
-                                    "OpenACC compute construct on an xmp "
-                                    "loop in the body of another)");
+    return diag.unsupported(accs.empty() ? d.loc : accLoc(accs[0].acc),
+                            "a device loop inside a device loop (" +
+                                (accs.empty()
+                                     ? std::string("'#pragma xmp device loop'")
+                                     : std::string("an OpenACC compute "
+                                                   "construct on an xmp loop")) +
+                                " in the body of another)");
 
   // Reductions: those of the xmp loop (combined over the nodes) and of the
   // OpenACC constructs (each node's: completed by `#pragma xmp reduction`).
@@ -3859,6 +4049,15 @@ void Emitter::emitDeviceLoop(
             priv.insert(vd);
   }
 
+  // XMP-dev: the variables of the for loops in the body are each
+  // iteration's own, starting from their value before the device loop
+  // (`int i, j;` at the top of a function, then `for (j = 0; ...)` in the
+  // body).
+  if (accs.empty())
+    for (const c::ForStmt *f : scan.fors)
+      if (const c::VarDecl *iv = forInit(f).first)
+        firstpriv.insert(iv);
+
   // Each reduction's value before the loop: an xmp loop reduction and an
   // OpenACC one whose variable held the identity start from the variable;
   // otherwise the loop's part starts from the identity and the directive
@@ -3952,10 +4151,13 @@ void Emitter::emitDeviceLoop(
     }
     if (scan.firstWrite.count(vd) && !firstpriv.count(vd)) {
       diag.error(scan.firstWrite[vd],
-                 "the device loop assigns to '" + n +
-                     "', declared outside it: list it in private, "
-                     "firstprivate or reduction of the OpenACC construct (a "
-                     "device loop does not write host variables)");
+                 "the device loop assigns to '" + n + "', declared outside it: " +
+                     (accs.empty()
+                          ? "declare it in the loop body, or reduce it with "
+                            "reduction(...) of '#pragma xmp device loop'"
+                          : "list it in private, firstprivate or reduction "
+                            "of the OpenACC construct") +
+                     " (a device loop does not write host variables)");
       return;
     }
     auto st = storageOf(vd, use);
@@ -4477,6 +4679,12 @@ Value Emitter::emitCall(const c::CallExpr *ce) {
     return xmpd::WtimeOp::create(b, l, b.getF64Type());
   if (name == "xmp_wtick")
     return xmpd::WtickOp::create(b, l, b.getF64Type());
+  // XMP-dev: the seconds of the CPU and GPU parts of the last device loop
+  // shared between them.
+  if (name == "xmp_cpu_wtime")
+    return xmpd::CpuTimeOp::create(b, l, b.getF64Type());
+  if (name == "xmp_gpu_wtime")
+    return xmpd::GpuTimeOp::create(b, l, b.getF64Type());
   if (name.starts_with("__xmp_")) {
     diag.unsupported(ce->getBeginLoc(),
                      "an array section outside the statement of '#pragma xmp "

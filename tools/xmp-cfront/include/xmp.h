@@ -18,4 +18,8 @@ int xmp_all_num_nodes(void);
 /* Wall clock (MPI_Wtime) and its resolution, in seconds. */
 double xmp_wtime(void);
 double xmp_wtick(void);
+/* XMP-dev: seconds the CPU part and the GPU part of the last device loop
+ * shared between them took (0 for a part that did not run). */
+double xmp_cpu_wtime(void);
+double xmp_gpu_wtime(void);
 #endif
