@@ -123,6 +123,11 @@ if [ "$bench" = 1 ]; then
   if [ -x "$build/bin/xmp-cfront" ]; then
     echo "gpu-prepare: laplace2d_c_8k himeno_c_m himeno_c_l nbody_c_4k"
     cc --gpu -DN=4096 "$root/examples/nbody.c" -o "$carry/obj/nbody_c_4k.gpu.o"
+    # benchmarks/experiments/hoist_loads.sh: with and without
+    # xmp-kernel-hoist-loads.
+    cc --gpu -DN=32768 "$root/examples/nbody.c" -o "$carry/obj/nbody_c_32k.gpu.o"
+    cc --gpu --pipeline=hoist-loads=false -DN=4096 "$root/examples/nbody.c" -o "$carry/obj/nbody_c_4k_nohoist.gpu.o"
+    cc --gpu --pipeline=hoist-loads=false -DN=32768 "$root/examples/nbody.c" -o "$carry/obj/nbody_c_32k_nohoist.gpu.o"
     cc --gpu -DXSIZE=8192 -DYSIZE=8192 "$root/examples/laplace2d.c" -o "$carry/obj/laplace2d_c_8k.gpu.o"
     cc --gpu -DMIDDLE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_m.gpu.o"
     cc --gpu -DLARGE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_l.gpu.o"

@@ -27,6 +27,8 @@ static void buildKernelPipeline(OpPassManager &pm,
   pm.addPass(createConvertNVGPUToNVVMPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(xmp::createXMPKernelArgAttrs());
+  if (options.hoistLoads)
+    pm.addPass(xmp::createXMPKernelHoistLoads({options.hoistLoadsRemarks}));
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertNVVMToLLVMPass());

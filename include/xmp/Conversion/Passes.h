@@ -64,6 +64,17 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::desc("xmp-to-gpu sweep-unroll: unroll count asked of LLVM "
                      "for each swept loop (1: none)"),
       llvm::cl::init(1)};
+  PassOptions::Option<bool> hoistLoads{
+      *this, "hoist-loads",
+      llvm::cl::desc("Run xmp-kernel-hoist-loads: read-only loads of a "
+                     "kernel start before the square roots and divisions "
+                     "that precede them"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> hoistLoadsRemarks{
+      *this, "hoist-loads-remarks",
+      llvm::cl::desc("xmp-kernel-hoist-loads remarks: one per kernel with "
+                     "hoisted loads"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> kernelNoalias{
       *this, "kernel-noalias",
       llvm::cl::desc("Mark kernel arguments that are device views no other "

@@ -131,6 +131,32 @@ def XMPKernelArgAttrs : Pass<"xmp-kernel-arg-attrs", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def XMPKernelHoistLoads : Pass<"xmp-kernel-hoist-loads", "::mlir::ModuleOp"> {
+  let summary = "Start each read-only load of a kernel before the slow "
+                "arithmetic (square roots, divisions, math functions) that "
+                "precedes it in its block";
+  let description = [{
+    Runs after `xmp-kernel-arg-attrs`, on the `gpu.func` kernels. In SASS a
+    double-precision square root, division or math function is a sequence
+    with a branch to a slow path, and ptxas does not move loads across it:
+    a load written after one (`f = m[j] * rinv3` after `rinv = 1 /
+    sqrt(r2)`) waits for the cache once per iteration instead of being in
+    flight during the arithmetic. A `memref.load` from an argument marked
+    `llvm.readonly` (through `memref.reinterpret_cast` or another view of
+    it) cannot observe any store of the kernel, so within its block it may
+    run earlier: it moves, with the side-effect-free operations computing
+    its indices, above the first slow operation of the block it can move
+    above (none of its operands defined after that by an operation with
+    side effects). Only the position changes: the values, the other
+    operations and their order are the same, so no result bit changes. A
+    load from a buffer the kernel also writes is never moved.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "emit a remark for every kernel with hoisted loads">
+  ];
+}
+
 def XMPKernelLLVMAttrs : Pass<"xmp-kernel-llvm-attrs"> {
   let summary = "What upstream conversions drop, onto the converted kernels: "
                 "llvm.noalias on the arguments xmp.noalias_args names, "

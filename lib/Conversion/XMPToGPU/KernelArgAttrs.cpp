@@ -1,17 +1,21 @@
 //===- KernelArgAttrs.cpp - aliasing facts onto kernel arguments ----------===//
 //
-// xmp-kernel-arg-attrs and xmp-kernel-llvm-attrs: see the pass descriptions in
-// include/xmp/Conversion/Passes.td.
+// xmp-kernel-arg-attrs, xmp-kernel-hoist-loads and xmp-kernel-llvm-attrs: see
+// the pass descriptions in include/xmp/Conversion/Passes.td.
 //===----------------------------------------------------------------------===//
 #include "xmp/Conversion/Passes.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir::xmp {
 #define GEN_PASS_DEF_XMPKERNELARGATTRS
+#define GEN_PASS_DEF_XMPKERNELHOISTLOADS
 #define GEN_PASS_DEF_XMPKERNELLLVMATTRS
 #include "xmp/Conversion/Passes.h.inc"
 } // namespace mlir::xmp
@@ -78,6 +82,104 @@ struct KernelArgAttrsPass
     // The marks have served (and launches that were not outlined keep none).
     getOperation().walk(
         [](Operation *op) { op->removeAttr(xmp::kKernelArgAttr); });
+  }
+};
+
+/// Operations that SASS runs as a sequence with a branch to a slow path
+/// (ptxas moves no load across them): floating-point and integer division
+/// and remainder, and the math functions.
+bool isSlow(Operation *op) {
+  if (isa<arith::DivFOp, arith::RemFOp, arith::DivSIOp, arith::DivUIOp,
+          arith::RemSIOp, arith::RemUIOp, arith::CeilDivSIOp,
+          arith::FloorDivSIOp>(op))
+    return true;
+  return isa_and_nonnull<math::MathDialect>(op->getDialect()) &&
+         llvm::any_of(op->getResultTypes(),
+                      [](Type t) { return isa<FloatType>(t); });
+}
+
+/// The kernel argument a memref comes from through views, or null.
+BlockArgument rootArgument(Value m) {
+  while (Operation *def = m.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return {};
+    m = view.getViewSource();
+  }
+  return dyn_cast<BlockArgument>(m);
+}
+
+struct KernelHoistLoadsPass
+    : public xmp::impl::XMPKernelHoistLoadsBase<KernelHoistLoadsPass> {
+  using Base::Base;
+
+  /// Moves `load` with the operations of its block after `slow` that
+  /// compute its operands to right before `slow`, if they are all free of
+  /// side effects; false (nothing moved) otherwise.
+  static bool hoistAbove(memref::LoadOp load, Operation *slow) {
+    Block *block = load->getBlock();
+    llvm::SetVector<Operation *> slice;
+    SmallVector<Operation *> work{load};
+    while (!work.empty()) {
+      Operation *op = work.pop_back_val();
+      for (Value v : op->getOperands()) {
+        Operation *def = v.getDefiningOp();
+        // Block arguments and values from outside the block are there.
+        if (!def || def->getBlock() != block)
+          continue;
+        if (def == slow)
+          return false;
+        if (def->isBeforeInBlock(slow))
+          continue;
+        if (!isMemoryEffectFree(def) || def->getNumRegions() != 0)
+          return false;
+        if (slice.insert(def))
+          work.push_back(def);
+      }
+    }
+    SmallVector<Operation *> order(slice.begin(), slice.end());
+    llvm::sort(order, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+    for (Operation *op : order)
+      op->moveBefore(slow);
+    load->moveBefore(slow);
+    return true;
+  }
+
+  void runOnOperation() override {
+    auto readonly = LLVM::LLVMDialect::getReadonlyAttrName();
+    getOperation().walk([&](gpu::GPUFuncOp fn) {
+      if (!fn.isKernel() || fn.isExternal())
+        return;
+      unsigned moved = 0;
+      fn.walk([&](Block *block) {
+        SmallVector<Operation *> slow;
+        SmallVector<memref::LoadOp> loads;
+        for (Operation &op : *block) {
+          if (isSlow(&op))
+            slow.push_back(&op);
+          auto load = dyn_cast<memref::LoadOp>(&op);
+          if (!load || slow.empty())
+            continue;
+          BlockArgument root = rootArgument(load.getMemRef());
+          if (!root || root.getOwner() != &fn.getBody().front() ||
+              !fn.getArgAttr(root.getArgNumber(), readonly))
+            continue;
+          loads.push_back(load);
+        }
+        for (memref::LoadOp load : loads)
+          for (Operation *s : slow)
+            if (s->isBeforeInBlock(load) && hoistAbove(load, s)) {
+              ++moved;
+              break;
+            }
+      });
+      if (moved && remarks)
+        fn.emitRemark() << "xmp-kernel-hoist-loads: " << moved
+                        << " read-only load(s) start before the slow "
+                           "arithmetic that preceded them";
+    });
   }
 };
 
