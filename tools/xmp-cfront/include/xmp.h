@@ -18,4 +18,13 @@ int xmp_all_num_nodes(void);
 /* Wall clock (MPI_Wtime) and its resolution, in seconds. */
 double xmp_wtime(void);
 double xmp_wtick(void);
+/* Distributed arrays allocated at run time: a pointer aligned with a
+ * template (`double *a;` `#pragma xmp align a[i] with t(i)`), allocated
+ * by the statement `a = xmp_malloc(xmp_desc_of(a), n);` in main's
+ * outermost block (one size per dimension; `double (*a)[M]` gives n, M)
+ * and freed by `xmp_free(a);` there or at main's end. */
+typedef struct xmp_desc *xmp_desc_t;
+xmp_desc_t xmp_desc_of(const void *array);
+void *xmp_malloc(xmp_desc_t desc, ...);
+void xmp_free(void *array);
 #endif
