@@ -2398,7 +2398,8 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
   while (const auto *s2 = dyn_cast<c::ArraySubscriptExpr>(cur)) {
     idx.push_back(s2->getIdx());
     const auto *ic = dyn_cast<c::ImplicitCastExpr>(s2->getBase()->IgnoreParens());
-    if (!ic || ic->getCastKind() != c::CK_ArrayToPointerDecay) {
+    if (!ic || (ic->getCastKind() != c::CK_ArrayToPointerDecay &&
+                !pointerDArray(ic))) { // the latter: reported below
       diag.unsupported(s2->getBase()->getBeginLoc(),
                        "this subscripted expression in a gmove statement");
       return std::nullopt;
@@ -5481,6 +5482,17 @@ Emitter::placeOnTemplate(const c::VarDecl *vd, DistInfo &di,
   // of the distributed array, whose element 0 is a[k0].
   const TemplateInfo &ti = templates[di.tmpl];
   std::string name = vd->getName().str();
+  if (!di.pointer &&
+      (llvm::is_contained(ti.shape, ShapedType::kDynamic) ||
+       llvm::any_of(ti.formats,
+                    [](xmpd::DistAttr f) { return f.isGBlockStar(); }))) {
+    diag.error(di.loc, "'" + name + "' is aligned with template '" + di.tmpl +
+                           "', which template_fix shapes or distributes at "
+                           "run time: declare '" + name +
+                           "' as a pointer and allocate it with xmp_malloc "
+                           "after the template_fix");
+    return std::nullopt;
+  }
   SmallVector<int64_t> shape(cshape);
   di.base.assign(cshape.size(), 0);
   for (unsigned d = 0; d < cshape.size(); ++d) {
