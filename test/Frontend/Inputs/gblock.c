@@ -2,7 +2,8 @@
  * nodes; those beyond the third hold nothing): gblock(gm) with an
  * initialized file-scope array on a template t(1:23) with lower bound 1,
  * and gblock(*) whose sizes template_fix gives at run time, on a `(:)`
- * template (n from the command line, default 31) and on a static one.
+ * template (n from the command line, default 31; a second argument makes the
+ * sizes sum to more than n: an error at run time) and on a static one.
  * Self-checking: every element against plain C's value, and every
  * iteration's node against the owner the block sizes give. Plain clang
  * runs the same source (one node owns everything). */
@@ -75,7 +76,7 @@ int main(int argc, char **argv) {
 
   /* gblock(*) on tg(:): sizes from n at run time, one of them empty. */
   m[0] = n / 3;
-  m[1] = 0;
+  m[1] = argc > 2 ? atoi(argv[2]) : 0; /* not 0: a wrong sum */
   m[2] = n - n / 3;
 #pragma xmp template_fix (gblock(m)) tg(0:n-1)
 #ifdef _XCALABLEMP
