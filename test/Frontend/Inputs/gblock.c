@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #ifdef _XCALABLEMP
 #include <xmp.h>
+#define ALLOC(p, T, n) p = (T *)xmp_malloc(xmp_desc_of(p), n)
 #else
 static int xmp_node_num(void) { return 1; }
+#define ALLOC(p, T, n) p = (T *)malloc((n) * sizeof(T))
 #endif
 
 #define N 23
@@ -79,11 +81,7 @@ int main(int argc, char **argv) {
   m[1] = argc > 2 ? atoi(argv[2]) : 0; /* not 0: a wrong sum */
   m[2] = n - n / 3;
 #pragma xmp template_fix (gblock(m)) tg(0:n-1)
-#ifdef _XCALABLEMP
-  d = (double *)xmp_malloc(xmp_desc_of(d), n);
-#else
-  d = (double *)malloc(n * sizeof(double));
-#endif
+  ALLOC(d, double, n);
 #pragma xmp loop on tg(i)
   for (i = 0; i < n; i++)
     d[i] = 3.0 * i;
@@ -98,11 +96,7 @@ int main(int argc, char **argv) {
   mk[1] = 4;
   mk[2] = K - 13;
 #pragma xmp template_fix (gblock(mk)) tk
-#ifdef _XCALABLEMP
-  f = (long *)xmp_malloc(xmp_desc_of(f), K);
-#else
-  f = (long *)malloc(K * sizeof(long));
-#endif
+  ALLOC(f, long, K);
 #pragma xmp loop on tk(i)
   for (i = 0; i < K; i++)
     f[i] = i * i;
