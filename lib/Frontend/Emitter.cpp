@@ -30,6 +30,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -84,6 +85,10 @@ struct TemplateInfo {
   std::string nodes;          // empty until distributed
   SmallVector<bool> split;    // per dimension: distributed (not `*`)
   c::SourceLocation loc;
+  /// XMP's lower bound of each dimension (dialect order): template index
+  /// v is the dialect's v - lower. A `:` dimension takes its template_fix's.
+  SmallVector<int64_t> lower;
+  SmallVector<xmpd::DistAttr> formats; // dialect order, once distributed
 };
 struct DistInfo {
   std::string tmpl;
@@ -91,6 +96,13 @@ struct DistInfo {
   bool aligned = false;
   xmpd::DArrayType type;
   c::SourceLocation loc;
+  /// Per dimension: the C index of the darray's element 0 (the C elements
+  /// below it are aligned before the template's lower bound: not part of
+  /// the distributed array).
+  SmallVector<int64_t> base;
+  /// A pointer (`double *a`, `double (*a)[M]`) allocated by xmp_malloc:
+  /// its first dimension is `?`.
+  bool pointer = false;
 };
 
 struct LoopCtx {
@@ -276,6 +288,76 @@ private:
   void dirDistribute(Directive &d);
   void dirAlign(Directive &d);
   void dirShadow(Directive &d);
+  // ---- template lower bounds, template_fix, gblock, xmp_malloc ------------
+  // (docs/frontend.md, "Templates fixed at run time, lower bounds, gblock")
+  /// A parsed `#pragma xmp template_fix [(formats)] t[(specs)]`.
+  struct FixSpec {
+    std::unique_ptr<DExpr> lo, hi; // lo null: `n` (0:n-1)
+    c::SourceLocation loc;
+  };
+  struct FixFormat {
+    std::optional<xmpd::DistAttr> attr; // not gblock(name)
+    std::string gblockArray;            // gblock(name)
+    c::SourceLocation loc;
+  };
+  struct FixInfo {
+    bool ok = false;
+    std::string tmpl;
+    c::SourceLocation tloc;
+    bool haveFormats = false, haveSpecs = false;
+    SmallVector<FixFormat> formats; // dialect order
+    SmallVector<FixSpec> specs;     // dialect order
+  };
+  /// Parses a template_fix once (cached in `fixes`).
+  FixInfo &parseFix(Directive &d);
+  /// The lower bounds of the `:` dimensions of template `name` from its
+  /// template_fix directives (constants, the same in each).
+  void deferredLowerBounds(StringRef name, TemplateInfo &ti);
+  void emitTemplateFix(Directive &d);
+  /// `gblock(name)` of a distribute directive: the initial values of a
+  /// file-scope integer array.
+  std::optional<SmallVector<int64_t>> gblockSizes(StringRef name,
+                                                  c::SourceLocation sl);
+  /// Checks gblock sizes against the node set axis and the template size.
+  bool checkGBlock(ArrayRef<int64_t> sizes, StringRef tname, unsigned tdim,
+                   int64_t axisSize, int64_t tsize, c::SourceLocation sl);
+  /// The grid axis of template dimension `tdim` (dialect order) and its
+  /// size (kDynamic when not static).
+  int64_t gridAxisSize(const TemplateInfo &ti, unsigned tdim);
+  /// The C array of `gblock(m)` in a template_fix as a memref<Kxi64>.
+  Value gblockMemref(const FixFormat &f, int64_t axisSize);
+  /// The C shape of an aligned variable: an array, or a pointer to
+  /// (arrays of) scalars, whose first dimension is `?`.
+  std::optional<SmallVector<int64_t>> alignedShape(const c::VarDecl *vd,
+                                                   c::SourceLocation sl,
+                                                   bool &pointer);
+  /// Places an aligned array on its template's dialect (0-based) indices:
+  /// sets di.base and di.offset, returns the darray's shape.
+  std::optional<SmallVector<int64_t>>
+  placeOnTemplate(const c::VarDecl *vd, DistInfo &di,
+                  ArrayRef<int64_t> cshape);
+  /// The pointer darray `e` names (through parentheses and casts), or null.
+  const c::VarDecl *pointerDArray(const c::Expr *e);
+  /// `a = xmp_malloc(xmp_desc_of(a), n, ...)` and `xmp_free(a)` as
+  /// statements: true when `e` is one (emitted or diagnosed).
+  bool emitXmpAllocStmt(const c::Expr *e);
+  /// Reports `e` if it uses a pointer darray other than by subscripts.
+  bool misusesPointerDArray(const c::Expr *e);
+  /// v + c, folding into a constant added to v before.
+  Value addIndex(Value v, int64_t c, Location l);
+  /// The template lower bound of dialect dimension `tdim` of `tname`.
+  int64_t templateLower(StringRef tname, unsigned tdim) {
+    auto it = templates.find(tname);
+    return it == templates.end() || tdim >= it->second.lower.size()
+               ? 0
+               : it->second.lower[tdim];
+  }
+  /// Subtracts the bases of a darray's dimensions from C subscripts.
+  void rebaseIndices(const c::VarDecl *vd, SmallVectorImpl<Value> &idx,
+                     Location l);
+  std::map<const Directive *, FixInfo> fixes;
+  /// The xmp_malloc'd arrays of main, not yet freed (freed at its end).
+  llvm::MapVector<const c::VarDecl *, Value> mallocArrays;
   void globals();
   void computeHiddenParams();
   void declareFunctions();
@@ -649,12 +731,17 @@ void Emitter::dirTemplate(Directive &d) {
   auto name = tc.name("a template name");
   if (!name)
     return;
-  SmallVector<int64_t> shape;
+  SmallVector<int64_t> shape, lower;
   auto paren = parseDims(tc, [&]() -> bool {
     c::SourceLocation sl = tc.loc();
-    if (tc.is(c::tok::colon) || tc.is(c::tok::star)) {
-      diag.unsupported(sl, "a template of undefined size (':', fixed by "
-                           "template_fix)");
+    if (tc.accept(c::tok::colon)) { // `:`: fixed by template_fix
+      shape.push_back(ShapedType::kDynamic);
+      lower.push_back(0);
+      return true;
+    }
+    if (tc.is(c::tok::star)) {
+      diag.error(sl, "'*' is not a template size in '#pragma xmp template' "
+                     "(':' declares a dimension that template_fix gives)");
       return false;
     }
     auto e = tc.expr();
@@ -671,18 +758,16 @@ void Emitter::dirTemplate(Directive &d) {
       auto hi = evalConst(*e2, diag);
       if (!hi)
         return false;
-      if (*lo != 0) {
-        diag.unsupported(sl, "a template lower bound other than 0 (here " +
-                                 std::to_string(*lo) + ")");
-        return false;
-      }
       size = *hi - *lo + 1;
+    } else {
+      lo = 0;
     }
     if (size < 1) {
       diag.error(sl, "a template dimension must have at least one element");
       return false;
     }
     shape.push_back(size);
+    lower.push_back(*lo);
     return true;
   });
   if (!paren || !tc.expectEnd())
@@ -691,11 +776,43 @@ void Emitter::dirTemplate(Directive &d) {
     diag.error(d.nameLoc, "'" + *name + "' is declared twice");
     return;
   }
-  if (*paren)
+  if (*paren) {
     std::reverse(shape.begin(), shape.end());
-  templates[*name].shape = shape;
-  templates[*name].loc = d.loc;
+    std::reverse(lower.begin(), lower.end());
+  }
+  TemplateInfo &ti = templates[*name];
+  ti.shape = shape;
+  ti.loc = d.loc;
+  ti.lower = lower;
+  if (llvm::is_contained(shape, ShapedType::kDynamic))
+    deferredLowerBounds(*name, ti);
   xmpd::TemplateOp::create(b, loc(d.loc), *name, shape);
+}
+
+/// `block`, `block(n)`, `cyclic`, `cyclic(n)` after the word `kind`.
+static std::optional<xmpd::DistAttr>
+parseBlockCyclic(TokCursor &tc, Diag &diag, MLIRContext *ctx,
+                 const std::string &kind) {
+  int64_t w = 1;
+  bool hasW = false;
+  if (tc.accept(c::tok::l_paren)) {
+    auto e = tc.expr();
+    if (!e)
+      return std::nullopt;
+    auto v = evalConst(*e, diag);
+    if (!v || !tc.expect(c::tok::r_paren, "')'"))
+      return std::nullopt;
+    if (*v < 1) {
+      diag.error(e->loc, "the width of " + kind + "(n) must be >= 1");
+      return std::nullopt;
+    }
+    w = *v;
+    hasW = true;
+  }
+  xmpd::DistKind k = kind == "cyclic" ? xmpd::DistKind::cyclic
+                     : hasW           ? xmpd::DistKind::blockn
+                                      : xmpd::DistKind::block;
+  return xmpd::DistAttr::get(ctx, k, w, {});
 }
 
 void Emitter::dirDistribute(Directive &d) {
@@ -710,6 +827,8 @@ void Emitter::dirDistribute(Directive &d) {
     return;
   }
   SmallVector<Attribute> formats;
+  // gblock(m): the position in `formats` (as written), m and where.
+  SmallVector<std::tuple<unsigned, std::string, c::SourceLocation>> gblocks;
   auto paren = parseDims(tc, [&]() -> bool {
     c::SourceLocation sl = tc.loc();
     if (tc.accept(c::tok::star)) {
@@ -720,31 +839,26 @@ void Emitter::dirDistribute(Directive &d) {
     if (!kind)
       return false;
     if (*kind == "block" || *kind == "cyclic") {
-      int64_t w = 1;
-      bool hasW = false;
-      if (tc.accept(c::tok::l_paren)) {
-        auto e = tc.expr();
-        if (!e)
-          return false;
-        auto v = evalConst(*e, diag);
-        if (!v || !tc.expect(c::tok::r_paren, "')'"))
-          return false;
-        if (*v < 1) {
-          diag.error(e->loc, "the width of " + *kind + "(n) must be >= 1");
-          return false;
-        }
-        w = *v;
-        hasW = true;
-      }
-      xmpd::DistKind k = *kind == "cyclic" ? xmpd::DistKind::cyclic
-                         : hasW            ? xmpd::DistKind::blockn
-                                           : xmpd::DistKind::block;
-      formats.push_back(xmpd::DistAttr::get(&ctx, k, w, {}));
+      auto f = parseBlockCyclic(tc, diag, &ctx, *kind);
+      if (!f)
+        return false;
+      formats.push_back(*f);
       return true;
     }
     if (*kind == "gblock") {
-      diag.unsupported(sl, "the gblock distribution");
-      return false;
+      // gblock(*): sizes at template_fix; gblock(m): m's initial values.
+      formats.push_back(
+          xmpd::DistAttr::get(&ctx, xmpd::DistKind::gblock, 1, {}));
+      if (!tc.expect(c::tok::l_paren, "'(' after gblock"))
+        return false;
+      if (!tc.accept(c::tok::star)) {
+        c::SourceLocation ml = tc.loc();
+        auto m = tc.name("an integer array or '*' in gblock(...)");
+        if (!m)
+          return false;
+        gblocks.push_back({(unsigned)formats.size() - 1, *m, ml});
+      }
+      return tc.expect(c::tok::r_paren, "')'");
     }
     diag.error(sl, "unknown distribution format '" + *kind + "'");
     return false;
@@ -778,6 +892,18 @@ void Emitter::dirDistribute(Directive &d) {
   tit->second.nodes = *onto;
   for (Attribute f : formats)
     tit->second.split.push_back(cast<xmpd::DistAttr>(f).isDistributed());
+  for (auto &[pos, m, ml] : gblocks) {
+    unsigned tdim = *paren ? formats.size() - 1 - pos : pos;
+    auto sizes = gblockSizes(m, ml);
+    if (!sizes || !checkGBlock(*sizes, *name, tdim,
+                               gridAxisSize(tit->second, tdim),
+                               tit->second.shape[tdim], ml))
+      return;
+    formats[tdim] =
+        xmpd::DistAttr::get(&ctx, xmpd::DistKind::gblock, 1, *sizes);
+  }
+  for (Attribute f : formats)
+    tit->second.formats.push_back(cast<xmpd::DistAttr>(f));
   xmpd::DistributeOp::create(b, loc(d.loc), *name, *onto,
                              b.getArrayAttr(formats));
 }
@@ -906,7 +1032,8 @@ void Emitter::dirAlign(Directive &d) {
                                  "scope,");
       continue;
     }
-    auto shape = arrayShape(vd->getType(), aloc);
+    bool pointer = false;
+    auto shape = alignedShape(vd, aloc, pointer);
     if (!shape)
       continue;
     if (shape->empty()) {
@@ -928,6 +1055,7 @@ void Emitter::dirAlign(Directive &d) {
       continue;
     }
     DistInfo &di = darrays[vd];
+    di.pointer = pointer;
     di.tmpl = *tname;
     di.align = align;
     di.offset = offset;
@@ -1030,8 +1158,13 @@ void Emitter::declarationDirectives() {
                              di.tmpl + "', which is not distributed");
       continue;
     }
-    auto shape = arrayShape(vd->getType(), di.loc);
-    Type et = scalarType(actx.getBaseElementType(vd->getType()), di.loc);
+    bool pointer = false;
+    auto cshape = alignedShape(vd, di.loc, pointer);
+    auto shape = cshape ? placeOnTemplate(vd, di, *cshape) : std::nullopt;
+    Type et = scalarType(actx.getBaseElementType(
+                             pointer ? vd->getType()->getPointeeType()
+                                     : vd->getType()),
+                         di.loc);
     if (!shape || !et)
       continue;
     di.type = xmpd::DArrayType::get(&ctx, *shape, et,
@@ -1313,8 +1446,9 @@ void Emitter::emitFunction(const c::FunctionDecl *fd) {
   }
   SmallVector<Value> mainArrays;
   if (isMain) {
+    mallocArrays.clear();
     for (auto &[vd, di] : darrays) {
-      if (!di.type)
+      if (!di.type || di.pointer) // pointers: at their xmp_malloc
         continue;
       Value a = xmpd::AllocOp::create(b, loc(vd->getLocation()), di.type,
                                       ValueRange{});
@@ -1348,6 +1482,9 @@ void Emitter::emitFunction(const c::FunctionDecl *fd) {
   c::SourceLocation endLoc = body->getRBracLoc();
   Location el = loc(endLoc);
   b.setInsertionPointToEnd(entry);
+  if (isMain)
+    for (auto &[vd, a] : llvm::reverse(mallocArrays))
+      xmpd::DeallocOp::create(b, el, a);
   for (Value a : llvm::reverse(mainArrays))
     xmpd::DeallocOp::create(b, el, a);
   if (rt)
@@ -1505,7 +1642,8 @@ void Emitter::emitStmt(const c::Stmt *s) {
   if (isa<c::NullStmt>(s))
     return;
   if (const auto *e = dyn_cast<c::Expr>(s)) {
-    emitExpr(e);
+    if (!emitXmpAllocStmt(e))
+      emitExpr(e);
     return;
   }
   if (const auto *is = dyn_cast<c::IfStmt>(s))
@@ -1883,6 +2021,8 @@ void Emitter::emitStandalone(Directive &d) {
     return dirReplicateSync(d);
   if (d.name == "device reset_weight")
     return dirResetWeight(d);
+  if (d.name == "template_fix")
+    return emitTemplateFix(d);
   diag.unsupported(d.loc, "'#pragma xmp " + d.name + "'");
 }
 
@@ -2280,7 +2420,8 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
   while (const auto *s2 = dyn_cast<c::ArraySubscriptExpr>(cur)) {
     idx.push_back(s2->getIdx());
     const auto *ic = dyn_cast<c::ImplicitCastExpr>(s2->getBase()->IgnoreParens());
-    if (!ic || ic->getCastKind() != c::CK_ArrayToPointerDecay) {
+    if (!ic || (ic->getCastKind() != c::CK_ArrayToPointerDecay &&
+                !pointerDArray(ic))) { // the latter: reported below
       diag.unsupported(s2->getBase()->getBeginLoc(),
                        "this subscripted expression in a gmove statement");
       return std::nullopt;
@@ -2301,10 +2442,25 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
   GSide side;
   side.name = vd->getName().str();
   ArrayRef<int64_t> extents;
+  // The C index of the darray's element 0 per dimension (template lower
+  // bounds); C extents are the darray's plus that.
+  SmallVector<int64_t> base, cext;
   if (st->kind == Storage::DArr) {
     side.array = st->v;
     side.darray = true;
-    extents = cast<xmpd::DArrayType>(st->v.getType()).getShape();
+    const DistInfo &di = darrays[vd];
+    if (di.pointer) {
+      diag.unsupported(where, "a gmove of '" + side.name +
+                                  "', allocated by xmp_malloc (its extent "
+                                  "is a run-time value; copy it with a "
+                                  "loop directive)");
+      return std::nullopt;
+    }
+    base = di.base;
+    for (auto [n, o] : llvm::zip(
+             cast<xmpd::DArrayType>(st->v.getType()).getShape(), base))
+      cext.push_back(n + o);
+    extents = cext;
   } else if (st->kind == Storage::Mem || st->kind == Storage::Global) {
     side.array = memrefOf(*st, loc(where));
     extents = cast<MemRefType>(side.array.getType()).getShape();
@@ -2340,23 +2496,30 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
   for (unsigned k = 0; k < idx.size(); ++k) {
     int64_t ext = extents[k];
     Location l = loc(idx[k]->getBeginLoc());
-    std::string dimText = "dimension " + std::to_string(k) + " of '" +
-                          side.name + "' (" + std::to_string(ext) +
-                          " elements)";
+    int64_t lo = base.empty() ? 0 : base[k];
+    std::string dimText =
+        "dimension " + std::to_string(k) + " of '" + side.name + "' (" +
+        (lo ? "its distributed elements " + std::to_string(lo) + " to " +
+                  std::to_string(ext - 1) +
+                  ": those below are aligned before the template's lower "
+                  "bound"
+            : std::to_string(ext) + " elements") +
+        ")";
     auto trip = tripletParts(idx[k]);
     if (!trip) {
       auto i = part(idx[k]);
       if (!i)
         return std::nullopt;
-      if (i->v && (*i->v < 0 || *i->v >= ext)) {
+      if (i->v && (*i->v < lo || *i->v >= ext)) {
         diag.error(idx[k]->getBeginLoc(),
                    "index " + std::to_string(*i->v) + " is outside " + dimText +
                        " in a gmove statement");
         return std::nullopt;
       }
-      side.statics.append({i->v ? *i->v : ShapedType::kDynamic, 0, 1});
+      int64_t o = base.empty() ? 0 : base[k];
+      side.statics.append({i->v ? *i->v - o : ShapedType::kDynamic, 0, 1});
       if (i->dyn)
-        side.dyn.push_back(i->dyn);
+        side.dyn.push_back(addIndex(i->dyn, -o, l));
       side.scalar.push_back(true);
       continue;
     }
@@ -2396,7 +2559,7 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
       len.dyn = arith::MaxSIOp::create(b, l, n, cIndex(0, l));
     }
     if (lb.v && len.v && st.v &&
-        (*lb.v < 0 || (*len.v > 0 && *lb.v + (*len.v - 1) * *st.v >= ext))) {
+        (*lb.v < lo || (*len.v > 0 && *lb.v + (*len.v - 1) * *st.v >= ext))) {
       diag.error(idx[k]->getBeginLoc(),
                  "the section " + std::to_string(*lb.v) + ":" +
                      std::to_string(*len.v) + ":" + std::to_string(*st.v) +
@@ -2414,9 +2577,11 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
           b, l, asValue(lb, l),
           arith::MulIOp::create(b, l, asValue(len, l), asValue(st, l)));
     for (const Part *p : {&lb, &ub, &st}) {
-      side.statics.push_back(p->v ? *p->v : ShapedType::kDynamic);
+      // Bounds on the darray's indices (C's minus the base), not the step.
+      int64_t o = base.empty() || p == &st ? 0 : base[k];
+      side.statics.push_back(p->v ? *p->v - o : ShapedType::kDynamic);
       if (p->dyn)
-        side.dyn.push_back(p->dyn);
+        side.dyn.push_back(addIndex(p->dyn, -o, l));
     }
     side.scalar.push_back(false);
     side.shape.push_back(len.v ? *len.v : ShapedType::kDynamic);
@@ -2741,7 +2906,8 @@ void Emitter::emitTask(Directive &d, const c::Stmt *s) {
       Value v = emitDExpr(*sb.lo);
       if (!v)
         return;
-      subscripts.push_back(v);
+      // XMP's index on the dialect's 0-based template.
+      subscripts.push_back(addIndex(v, -ti.lower[subscripts.size()], l));
     }
   } else if (subs.empty()) {
     execSet = *name;
@@ -3104,8 +3270,10 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
     if (cmp->getOpcode() == c::BO_LE)
       ub = arith::AddIOp::create(b, fl, ub, cIndex(1, fl));
     ivs.push_back(iv);
-    lbs.push_back(lb);
-    ubs.push_back(ub);
+    // The dialect's template indices start at 0.
+    int64_t tlo = templateLower(*tname, dimOf[iv->getName()]);
+    lbs.push_back(addIndex(lb, -tlo, fl));
+    ubs.push_back(addIndex(ub, -tlo, fl));
     steps.push_back(cIndex(step, fl));
     onDims.push_back(dimOf[iv->getName()]);
     body = f->getBody();
@@ -3180,7 +3348,9 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
     for (unsigned k = 0; k < ivs.size(); ++k) {
       saved[ivs[k]] = storage.lookup(ivs[k]);
       Type t = scalarType(ivs[k]->getType(), ivs[k]->getLocation());
-      Value v = arith::IndexCastOp::create(b, l, t, bb->getArgument(k));
+      Value v = arith::IndexCastOp::create(
+          b, l, t,
+          addIndex(bb->getArgument(k), templateLower(*tname, onDims[k]), l));
       storage[ivs[k]] = Storage{Storage::Value_, v, "", {}};
     }
     for (Red &r : redv) {
@@ -4198,7 +4368,9 @@ void Emitter::emitDeviceLoop(
     };
     for (unsigned k = 0; k < ivs.size(); ++k) {
       Type t = scalarType(ivs[k]->getType(), ivs[k]->getLocation());
-      Value v = arith::IndexCastOp::create(b, l, t, bb->getArgument(k));
+      Value v = arith::IndexCastOp::create(
+          b, l, t,
+          addIndex(bb->getArgument(k), templateLower(tname, onDims[k]), l));
       bind(ivs[k], Storage{Storage::Value_, v, "", {}});
     }
     SmallVector<Value> privs;
@@ -4251,7 +4423,15 @@ std::optional<Storage> Emitter::storageOf(const c::VarDecl *vd,
     return Storage{Storage::Global, nullptr, g->second,
                    MemRefType::get(*shape, et)};
   }
-  if (darrays.count(vd))
+  if (auto it = darrays.find(vd); it != darrays.end() && it->second.pointer)
+    diag.error(use, "distributed array '" + vd->getName().str() +
+                        "' is not allocated here: main allocates it with "
+                        "'" + vd->getName().str() +
+                        " = xmp_malloc(...)' in its outermost block, and "
+                        "every use (also in a function called here) must "
+                        "come after that statement and before its "
+                        "xmp_free");
+  else if (darrays.count(vd))
     diag.error(use, "distributed array '" + vd->getName().str() +
                         "' is not available here");
   else
@@ -4462,7 +4642,7 @@ std::optional<LValue> Emitter::emitLValue(const c::Expr *e) {
     const c::Expr *base = as->getBase()->IgnoreParens();
     if (const auto *ic = dyn_cast<c::ImplicitCastExpr>(base);
         ic && ic->getCastKind() == c::CK_LValueToRValue &&
-        ic->getType()->isPointerType()) {
+        ic->getType()->isPointerType() && !pointerDArray(ic->getSubExpr())) {
       Value p = emitExpr(ic);
       Value i = emitExpr(as->getIdx());
       if (!p || !i)
@@ -4485,7 +4665,10 @@ std::optional<LValue> Emitter::emitLValue(const c::Expr *e) {
       idx.push_back(s2->getIdx());
       const c::Expr *bs = s2->getBase()->IgnoreParens();
       const auto *ic = dyn_cast<c::ImplicitCastExpr>(bs);
-      if (!ic || ic->getCastKind() != c::CK_ArrayToPointerDecay) {
+      bool xmpMalloced = ic && ic->getCastKind() == c::CK_LValueToRValue &&
+                         pointerDArray(ic->getSubExpr());
+      if (!ic ||
+          (ic->getCastKind() != c::CK_ArrayToPointerDecay && !xmpMalloced)) {
         diag.unsupported(bs->getBeginLoc(), "this subscripted expression");
         return std::nullopt;
       }
@@ -4516,13 +4699,20 @@ std::optional<LValue> Emitter::emitLValue(const c::Expr *e) {
         return std::nullopt;
       root->idx.push_back(v);
     }
+    if (root->kind == LValue::DArr)
+      rebaseIndices(refVar(cur), root->idx, l);
     // Outside a loop directive no owner-computes rule says which node
     // accesses the element: every node that runs the access must hold it.
     if (root->kind == LValue::DArr && ownerCheck &&
-        llvm::none_of(loops, [](const LoopCtx &lc) { return lc.xmpLoop; }))
-      xmpd::CheckHoldsOp::create(b, l, root->base, root->idx,
-                                 refVar(cur)->getName(),
-                                 positionText(e->getBeginLoc()));
+        llvm::none_of(loops, [](const LoopCtx &lc) { return lc.xmpLoop; })) {
+      const SmallVector<int64_t> &base = darrays[refVar(cur)].base;
+      xmpd::CheckHoldsOp::create(
+          b, l, root->base, root->idx, refVar(cur)->getName(),
+          positionText(e->getBeginLoc()),
+          llvm::any_of(base, [](int64_t v) { return v != 0; })
+              ? b.getDenseI64ArrayAttr(base)
+              : DenseI64ArrayAttr());
+    }
     return root;
   }
   diag.unsupported(e->getBeginLoc(),
@@ -4845,7 +5035,7 @@ Value Emitter::emitCompoundAssign(const c::CompoundAssignOperator *ca) {
 }
 
 Value Emitter::emitExpr(const c::Expr *e) {
-  if (failed())
+  if (failed() || misusesPointerDArray(e))
     return nullptr;
   Location l = loc(e->getBeginLoc());
   // Integer constant expressions (macros, enumerators, sizeof, ...).
@@ -5047,6 +5237,656 @@ Value Emitter::emitExpr(const c::Expr *e) {
   diag.unsupported(e->getBeginLoc(), std::string("the expression '") +
                                          e->getStmtClassName() + "'");
   return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Template lower bounds, template_fix, gblock, xmp_malloc
+// (docs/frontend.md, "Templates: lower bounds, template_fix, gblock")
+//===----------------------------------------------------------------------===//
+
+Value Emitter::addIndex(Value v, int64_t c, Location l) {
+  if (c == 0)
+    return v;
+  if (auto k = getConstantIntValue(v))
+    return cIndex(*k + c, l);
+  if (auto add = v.getDefiningOp<arith::AddIOp>())
+    if (auto k = getConstantIntValue(add.getRhs())) {
+      if (*k + c == 0)
+        return add.getLhs();
+      return arith::AddIOp::create(b, l, add.getLhs(), cIndex(*k + c, l));
+    }
+  return arith::AddIOp::create(b, l, v, cIndex(c, l));
+}
+
+void Emitter::rebaseIndices(const c::VarDecl *vd, SmallVectorImpl<Value> &idx,
+                            Location l) {
+  auto it = darrays.find(vd);
+  if (it == darrays.end())
+    return;
+  for (auto [i, o] : llvm::zip(idx, it->second.base))
+    i = addIndex(i, -o, l);
+}
+
+/// Whether a directive expression names a variable.
+static bool namesVariable(const DExpr &e) {
+  return e.kind == DExpr::Name || (e.lhs && namesVariable(*e.lhs)) ||
+         (e.rhs && namesVariable(*e.rhs));
+}
+
+/// XMP's spelling of a distribution format.
+static std::string distText(xmpd::DistAttr f) {
+  switch (f.getKind()) {
+  case xmpd::DistKind::none:
+    return "*";
+  case xmpd::DistKind::block:
+    return "block";
+  case xmpd::DistKind::blockn:
+    return "block(" + std::to_string(f.getWidth()) + ")";
+  case xmpd::DistKind::cyclic:
+    return f.getWidth() == 1 ? "cyclic"
+                             : "cyclic(" + std::to_string(f.getWidth()) + ")";
+  case xmpd::DistKind::gblock:
+    return f.isGBlockStar() ? "gblock(*)" : "gblock(...)";
+  }
+  return "?";
+}
+
+Emitter::FixInfo &Emitter::parseFix(Directive &d) {
+  auto [it, fresh] = fixes.try_emplace(&d);
+  FixInfo &fi = it->second;
+  if (!fresh)
+    return fi;
+  TokCursor tc(d, diag);
+  // (dist-format, ...): Fortran order, as distribute's parenthesized form.
+  if (tc.accept(c::tok::l_paren)) {
+    fi.haveFormats = true;
+    do {
+      FixFormat f;
+      f.loc = tc.loc();
+      if (tc.accept(c::tok::star)) {
+        f.attr = xmpd::DistAttr::get(&ctx, xmpd::DistKind::none, 1, {});
+      } else {
+        auto kind = tc.name("a distribution format");
+        if (!kind)
+          return fi;
+        if (*kind == "gblock") {
+          if (!tc.expect(c::tok::l_paren, "'(' after gblock"))
+            return fi;
+          if (tc.is(c::tok::star)) {
+            diag.error(tc.loc(), "'gblock(*)' in '#pragma xmp template_fix': "
+                                 "template_fix gives the block sizes, "
+                                 "gblock(m) with m an integer array");
+            return fi;
+          }
+          auto m = tc.name("an integer array in gblock(...)");
+          if (!m || !tc.expect(c::tok::r_paren, "')'"))
+            return fi;
+          f.gblockArray = *m;
+        } else if (*kind == "block" || *kind == "cyclic") {
+          f.attr = parseBlockCyclic(tc, diag, &ctx, *kind);
+          if (!f.attr)
+            return fi;
+        } else {
+          diag.error(f.loc, "unknown distribution format '" + *kind + "'");
+          return fi;
+        }
+      }
+      fi.formats.push_back(std::move(f));
+    } while (tc.accept(c::tok::comma));
+    if (!tc.expect(c::tok::r_paren, "')'"))
+      return fi;
+    std::reverse(fi.formats.begin(), fi.formats.end());
+  }
+  fi.tloc = tc.loc();
+  auto name = tc.name("a template name");
+  if (!name)
+    return fi;
+  fi.tmpl = *name;
+  if (tc.is(c::tok::l_paren) || tc.is(c::tok::l_square)) {
+    fi.haveSpecs = true;
+    auto paren = parseDims(tc, [&]() -> bool {
+      FixSpec sp;
+      sp.loc = tc.loc();
+      auto e = tc.expr();
+      if (!e)
+        return false;
+      if (tc.accept(c::tok::colon)) {
+        sp.lo = std::move(e);
+        sp.hi = tc.expr();
+        if (!sp.hi)
+          return false;
+      } else {
+        sp.hi = std::move(e);
+      }
+      fi.specs.push_back(std::move(sp));
+      return true;
+    });
+    if (!paren)
+      return fi;
+    if (*paren)
+      std::reverse(fi.specs.begin(), fi.specs.end());
+  }
+  fi.ok = tc.expectEnd();
+  return fi;
+}
+
+void Emitter::deferredLowerBounds(StringRef name, TemplateInfo &ti) {
+  // The arrays on the template are placed at compile time (their align
+  // offsets are static), so the lower bounds of its `:` dimensions must be
+  // known then: the constants of its template_fix directives.
+  const FixSpec *seen = nullptr;
+  for (Directive &d : dirs) {
+    if (d.name != "template_fix")
+      continue;
+    FixInfo &fi = parseFix(d);
+    if (!fi.ok || fi.tmpl != name || fi.specs.size() != ti.shape.size())
+      continue; // no sizes, or the wrong number: reported where it runs
+    for (unsigned k = 0; k < ti.shape.size(); ++k) {
+      const FixSpec &sp = fi.specs[k];
+      if (!ShapedType::isDynamic(ti.shape[k]))
+        continue;
+      int64_t lo = 0;
+      if (sp.lo && namesVariable(*sp.lo)) {
+        diag.error(sp.loc, "the lower bound of a ':' dimension of template '" +
+                               name.str() +
+                               "' in '#pragma xmp template_fix' must be a "
+                               "constant (the arrays aligned with the "
+                               "template are placed on it at compile time); "
+                               "its size may be any expression");
+        continue;
+      }
+      if (sp.lo) {
+        auto v = evalConst(*sp.lo, diag);
+        if (!v)
+          continue;
+        lo = *v;
+      }
+      if (seen && lo != ti.lower[k]) {
+        diag.error(sp.loc, "'#pragma xmp template_fix' gives template '" +
+                               name.str() + "' the lower bound " +
+                               std::to_string(lo) + " here and " +
+                               std::to_string(ti.lower[k]) +
+                               " in another template_fix (its lower bounds "
+                               "are fixed at compile time)");
+        diag.note(seen->loc, "the other lower bound");
+        continue;
+      }
+      ti.lower[k] = lo;
+    }
+    for (const FixSpec &sp : fi.specs)
+      if (!seen)
+        seen = &sp;
+  }
+}
+
+int64_t Emitter::gridAxisSize(const TemplateInfo &ti, unsigned tdim) {
+  // The distributed dimensions take the grid axes in order.
+  unsigned axis = llvm::count(ArrayRef<bool>(ti.split).take_front(tdim), true);
+  auto it = nodes.find(ti.nodes);
+  if (it == nodes.end() || axis >= it->second.shape.size())
+    return ShapedType::kDynamic;
+  return it->second.shape[axis];
+}
+
+std::optional<SmallVector<int64_t>>
+Emitter::gblockSizes(StringRef name, c::SourceLocation sl) {
+  const c::VarDecl *vd = globalVar(name);
+  const c::ConstantArrayType *cat =
+      vd ? actx.getAsConstantArrayType(vd->getType()) : nullptr;
+  const c::APValue *v = cat && cat->getElementType()->isIntegerType() &&
+                                vd->hasInit()
+                            ? vd->evaluateValue()
+                            : nullptr;
+  if (!v || !v->isArray()) {
+    diag.error(sl, "gblock(" + name.str() +
+                       ") in '#pragma xmp distribute': '" + name.str() +
+                       "' must be a file-scope integer array with an "
+                       "initializer (its initial values are the block "
+                       "sizes; gblock(*) leaves them to template_fix)");
+    return std::nullopt;
+  }
+  SmallVector<int64_t> sizes;
+  for (uint64_t i = 0; i < cat->getSize().getZExtValue(); ++i) {
+    const c::APValue &e = i < v->getArrayInitializedElts()
+                              ? v->getArrayInitializedElt(i)
+                              : v->getArrayFiller();
+    sizes.push_back(e.getInt().getSExtValue());
+  }
+  return sizes;
+}
+
+bool Emitter::checkGBlock(ArrayRef<int64_t> sizes, StringRef tname,
+                          unsigned tdim, int64_t axisSize, int64_t tsize,
+                          c::SourceLocation sl) {
+  std::string what = "the gblock sizes of dimension " + std::to_string(tdim) +
+                     " (C order) of template '" + tname.str() + "'";
+  for (auto [i, s] : llvm::enumerate(sizes))
+    if (s < 0) {
+      diag.error(sl, what + " must not be negative (entry " +
+                         std::to_string(i) + " is " + std::to_string(s) + ")");
+      return false;
+    }
+  if (!ShapedType::isDynamic(axisSize) && (int64_t)sizes.size() != axisSize) {
+    diag.error(sl, what + ": " + std::to_string(sizes.size()) +
+                       " sizes for the " + std::to_string(axisSize) +
+                       " nodes of its node set dimension (one size per node)");
+    return false;
+  }
+  int64_t sum = 0;
+  for (int64_t s : sizes)
+    if (__builtin_add_overflow(sum, s, &sum)) {
+      diag.error(sl, what + " overflow 64 bits");
+      return false;
+    }
+  if (!ShapedType::isDynamic(tsize) && sum != tsize) {
+    diag.error(sl, what + " sum to " + std::to_string(sum) +
+                       ", but the dimension has " + std::to_string(tsize) +
+                       " elements");
+    return false;
+  }
+  return true;
+}
+
+Value Emitter::gblockMemref(const FixFormat &f, int64_t axisSize) {
+  Location l = loc(f.loc);
+  const c::VarDecl *vd = lookupName(f.gblockArray);
+  const c::ConstantArrayType *cat =
+      vd ? actx.getAsConstantArrayType(vd->getType()) : nullptr;
+  if (!cat || !cat->getElementType()->isIntegerType()) {
+    diag.error(f.loc, "gblock(" + f.gblockArray +
+                          ") in '#pragma xmp template_fix': '" +
+                          f.gblockArray +
+                          "' must be a one-dimensional integer array (one "
+                          "block size per node)");
+    return nullptr;
+  }
+  int64_t n = cat->getSize().getZExtValue();
+  if (!ShapedType::isDynamic(axisSize) && n != axisSize) {
+    diag.error(f.loc, "gblock(" + f.gblockArray + ") in '#pragma xmp "
+                      "template_fix' has " + std::to_string(n) +
+                          " sizes for the " + std::to_string(axisSize) +
+                          " nodes of its node set dimension (one size per "
+                          "node)");
+    return nullptr;
+  }
+  auto st = storageOf(vd, f.loc);
+  if (!st)
+    return nullptr;
+  Value src = memrefOf(*st, l);
+  // The runtime takes 64-bit sizes: a copy, converted.
+  Value dst = allocaAtEntry(MemRefType::get({n}, b.getI64Type()), l);
+  auto forOp = scf::ForOp::create(b, l, cIndex(0, l), cIndex(n, l),
+                                  cIndex(1, l));
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(forOp.getBody());
+    Value i = forOp.getInductionVar();
+    Value v = memref::LoadOp::create(b, l, src, ValueRange{i});
+    v = convert(v, cat->getElementType(), actx.LongTy, l);
+    memref::StoreOp::create(b, l, v, dst, ValueRange{i});
+  }
+  return dst;
+}
+
+void Emitter::emitTemplateFix(Directive &d) {
+  FixInfo &fi = parseFix(d);
+  if (!fi.ok)
+    return;
+  auto tit = templates.find(fi.tmpl);
+  if (tit == templates.end()) {
+    diag.error(fi.tloc, "'" + fi.tmpl + "' is not a template");
+    return;
+  }
+  TemplateInfo &ti = tit->second;
+  const std::string tq = "template '" + fi.tmpl + "'";
+  if (ti.nodes.empty()) {
+    diag.error(fi.tloc, tq + " is not distributed: '#pragma xmp "
+                             "template_fix' needs its distribute directive "
+                             "(the node set comes from it)");
+    return;
+  }
+  if (!taskNodes.empty() ||
+      llvm::any_of(loops, [](const LoopCtx &lc) { return lc.xmpLoop; })) {
+    diag.unsupported(d.loc, "'#pragma xmp template_fix' inside a task or a "
+                            "loop directive (it is collective over every "
+                            "node)");
+    return;
+  }
+  unsigned rank = ti.shape.size();
+  bool deferred = llvm::is_contained(ti.shape, ShapedType::kDynamic);
+  SmallVector<unsigned> stars;
+  for (unsigned k = 0; k < rank; ++k)
+    if (ti.formats[k].isGBlockStar())
+      stars.push_back(k);
+  if (!deferred && stars.empty()) {
+    diag.error(fi.tloc, tq + " has a fixed shape and no gblock(*) "
+                             "distribution: '#pragma xmp template_fix' has "
+                             "nothing to give it");
+    return;
+  }
+  // The formats: the distribute directive's, gblock(m) for its gblock(*).
+  if (fi.haveFormats) {
+    if (fi.formats.size() != rank) {
+      diag.error(d.nameLoc, "'#pragma xmp template_fix' gives " +
+                                std::to_string(fi.formats.size()) +
+                                " formats for the " + std::to_string(rank) +
+                                "-dimensional " + tq);
+      return;
+    }
+    for (unsigned k = 0; k < rank; ++k) {
+      const FixFormat &f = fi.formats[k];
+      xmpd::DistAttr decl = ti.formats[k];
+      if (decl.isGBlockStar() && f.gblockArray.empty()) {
+        diag.error(f.loc, "this dimension of " + tq +
+                              " is distributed gblock(*): "
+                              "'#pragma xmp template_fix' gives gblock(m) "
+                              "there");
+        return;
+      }
+      if (!decl.isGBlockStar() &&
+          (!f.gblockArray.empty() || *f.attr != decl)) {
+        diag.error(f.loc,
+                   "'#pragma xmp template_fix' gives " +
+                       (f.gblockArray.empty() ? "'" + distText(*f.attr) + "'"
+                                              : "'gblock(" + f.gblockArray +
+                                                    ")'") +
+                       " where the distribute directive of " + tq +
+                       " gives '" + distText(decl) +
+                       "' (a template keeps the distribution of its "
+                       "distribute directive; template_fix gives only the "
+                       "sizes of gblock(*))");
+        return;
+      }
+    }
+  } else if (!stars.empty()) {
+    diag.error(d.nameLoc, tq + " is distributed gblock(*): "
+                              "'#pragma xmp template_fix' must give its "
+                              "block sizes ('template_fix(gblock(m)) " +
+                              fi.tmpl + "(...)')");
+    return;
+  }
+  // The sizes of the `:` dimensions (XMP's lower:upper, or a size).
+  SmallVector<Value> sizes;
+  Location l = loc(d.loc);
+  if (!fi.haveSpecs && deferred) {
+    diag.error(fi.tloc, "'#pragma xmp template_fix' must give the sizes of "
+                        "the ':' dimensions of " + tq);
+    return;
+  }
+  if (fi.haveSpecs && fi.specs.size() != rank) {
+    diag.error(fi.tloc, "'#pragma xmp template_fix' gives " +
+                            std::to_string(fi.specs.size()) +
+                            " dimensions for the " + std::to_string(rank) +
+                            "-dimensional " + tq);
+    return;
+  }
+  for (unsigned k = 0; fi.haveSpecs && k < rank; ++k) {
+    const FixSpec &sp = fi.specs[k];
+    if (ShapedType::isDynamic(ti.shape[k])) {
+      Value hi = emitDExpr(*sp.hi);
+      if (!hi)
+        return;
+      // lower:upper has upper - lower + 1 elements; a size is one.
+      sizes.push_back(sp.lo ? addIndex(hi, 1 - ti.lower[k], l) : hi);
+      continue;
+    }
+    // A dimension the declaration fixed: the same bounds again.
+    std::optional<int64_t> lo = 0, hi;
+    if (sp.lo && namesVariable(*sp.lo))
+      lo = std::nullopt;
+    else if (sp.lo)
+      lo = evalConst(*sp.lo, diag);
+    if (!namesVariable(*sp.hi))
+      hi = evalConst(*sp.hi, diag);
+    if (hi && !sp.lo)
+      hi = *hi - 1;
+    if (!lo || !hi || *lo != ti.lower[k] ||
+        *hi != ti.lower[k] + ti.shape[k] - 1) {
+      diag.error(sp.loc, "this dimension of " + tq + " is declared " +
+                             std::to_string(ti.lower[k]) + ":" +
+                             std::to_string(ti.lower[k] + ti.shape[k] - 1) +
+                             ": '#pragma xmp template_fix' must give the "
+                             "same constant bounds (only ':' dimensions "
+                             "take their sizes here)");
+      return;
+    }
+  }
+  SmallVector<Value> gblocks;
+  for (unsigned k : stars) {
+    Value m = gblockMemref(fi.formats[k], gridAxisSize(ti, k));
+    if (!m)
+      return;
+    gblocks.push_back(m);
+  }
+  xmpd::TemplateFixOp::create(b, l, fi.tmpl, sizes, gblocks);
+}
+
+std::optional<SmallVector<int64_t>>
+Emitter::alignedShape(const c::VarDecl *vd, c::SourceLocation sl,
+                      bool &pointer) {
+  const auto *pt = vd->getType()->getAs<c::PointerType>();
+  pointer = pt != nullptr;
+  if (!pt)
+    return arrayShape(vd->getType(), sl);
+  // double *a; double (*a)[M]: allocated by xmp_malloc, `?` x M.
+  auto rest = arrayShape(pt->getPointeeType(), sl);
+  if (!rest)
+    return std::nullopt;
+  if (actx.getBaseElementType(pt->getPointeeType())->isPointerType()) {
+    diag.unsupported(sl, "aligning a pointer to pointers");
+    return std::nullopt;
+  }
+  SmallVector<int64_t> shape{ShapedType::kDynamic};
+  shape.append(rest->begin(), rest->end());
+  return shape;
+}
+
+std::optional<SmallVector<int64_t>>
+Emitter::placeOnTemplate(const c::VarDecl *vd, DistInfo &di,
+                         ArrayRef<int64_t> cshape) {
+  // a[k] sits on t(k + c), t's dimension starting at lb: on the dialect's
+  // index k + c - lb. C arrays start at 0; the elements below
+  // k0 = max(0, lb - c) are aligned before the template and are not part
+  // of the distributed array, whose element 0 is a[k0].
+  const TemplateInfo &ti = templates[di.tmpl];
+  std::string name = vd->getName().str();
+  if (!di.pointer &&
+      (llvm::is_contained(ti.shape, ShapedType::kDynamic) ||
+       llvm::any_of(ti.formats,
+                    [](xmpd::DistAttr f) { return f.isGBlockStar(); }))) {
+    diag.error(di.loc, "'" + name + "' is aligned with template '" + di.tmpl +
+                           "', which template_fix shapes or distributes at "
+                           "run time: declare '" + name +
+                           "' as a pointer and allocate it with xmp_malloc "
+                           "after the template_fix");
+    return std::nullopt;
+  }
+  SmallVector<int64_t> shape(cshape);
+  di.base.assign(cshape.size(), 0);
+  for (unsigned d = 0; d < cshape.size(); ++d) {
+    int64_t td = di.align[d];
+    if (td == xmpd::DArrayType::kNotAligned)
+      continue;
+    int64_t lb = ti.lower[td], c = di.offset[d], n = ti.shape[td];
+    int64_t k0 = std::max<int64_t>(0, lb - c);
+    std::string where = "dimension " + std::to_string(d) + " of '" + name +
+                        "' (C order), aligned with template '" + di.tmpl +
+                        "'";
+    if (!ShapedType::isDynamic(cshape[d])) {
+      if (cshape[d] <= k0) {
+        diag.error(di.loc, "no element of " + where +
+                               " is on the template: '" + name + "[k]' is "
+                               "aligned with index k" +
+                               (c ? (c > 0 ? " + " : " - ") +
+                                        std::to_string(std::abs(c))
+                                  : "") +
+                               ", and the template starts at " +
+                               std::to_string(lb));
+        return std::nullopt;
+      }
+      if (!ShapedType::isDynamic(n) && cshape[d] - 1 + c > lb + n - 1) {
+        diag.error(di.loc, "'" + name + "' has " + std::to_string(cshape[d]) +
+                               " elements in " + where + ": its last one "
+                               "would be aligned with index " +
+                               std::to_string(cshape[d] - 1 + c) +
+                               ", after the template's upper bound " +
+                               std::to_string(lb + n - 1));
+        return std::nullopt;
+      }
+      shape[d] = cshape[d] - k0;
+    }
+    di.base[d] = k0;
+    di.offset[d] = c + k0 - lb;
+  }
+  return shape;
+}
+
+const c::VarDecl *Emitter::pointerDArray(const c::Expr *e) {
+  const auto *r = dyn_cast<c::DeclRefExpr>(e->IgnoreParenCasts());
+  const auto *vd = r ? dyn_cast<c::VarDecl>(r->getDecl()) : nullptr;
+  auto it = vd ? darrays.find(vd) : darrays.end();
+  return it != darrays.end() && it->second.pointer ? vd : nullptr;
+}
+
+/// The function a call expression calls, if it is named `name`.
+static const c::CallExpr *callOf(const c::Expr *e, StringRef name) {
+  const auto *call = dyn_cast<c::CallExpr>(e->IgnoreParenCasts());
+  const c::FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
+  return fd && fd->getName() == name ? call : nullptr;
+}
+
+bool Emitter::misusesPointerDArray(const c::Expr *e) {
+  const c::VarDecl *vd = nullptr;
+  if (const auto *ic = dyn_cast<c::ImplicitCastExpr>(e);
+      ic && ic->getCastKind() == c::CK_LValueToRValue)
+    vd = pointerDArray(ic->getSubExpr());
+  else if (const auto *uo = dyn_cast<c::UnaryOperator>(e))
+    vd = pointerDArray(uo->getSubExpr());
+  else if (const auto *bo = dyn_cast<c::BinaryOperator>(e)) {
+    vd = pointerDArray(bo->getLHS());
+    if (!vd)
+      vd = pointerDArray(bo->getRHS());
+  }
+  if (!vd)
+    return false;
+  std::string an = vd->getName().str();
+  diag.unsupported(e->getBeginLoc(),
+                   "using '" + an + "', a distributed array allocated by "
+                   "xmp_malloc, other than by subscripts ('" + an +
+                   "[i]') or as the statement '" + an +
+                   " = xmp_malloc(xmp_desc_of(" + an + "), ...)'");
+  return true;
+}
+
+bool Emitter::emitXmpAllocStmt(const c::Expr *e) {
+  Location l = loc(e->getBeginLoc());
+  // Allocation is collective and the darray an SSA value: in main's
+  // outermost block, it dominates every later use (and call).
+  auto outermost = [&](const char *what) {
+    if (curFD->getName() == "main" && b.getInsertionBlock() == entry)
+      return true;
+    diag.unsupported(e->getBeginLoc(),
+                     std::string(what) +
+                         " outside main's outermost block (every node "
+                         "allocates the distributed array there, before its "
+                         "uses; not in a nested block or after a return)");
+    return false;
+  };
+  if (const c::CallExpr *call = callOf(e, "xmp_free")) {
+    const c::VarDecl *vd =
+        call->getNumArgs() == 1 ? pointerDArray(call->getArg(0)) : nullptr;
+    if (!vd) {
+      diag.error(e->getBeginLoc(), "xmp_free takes a distributed array "
+                                   "that xmp_malloc allocated");
+      return true;
+    }
+    if (!outermost("xmp_free"))
+      return true;
+    auto it = mallocArrays.find(vd);
+    if (it == mallocArrays.end()) {
+      diag.error(e->getBeginLoc(), "'" + vd->getName().str() +
+                                       "' is not allocated here (no xmp_malloc "
+                                       "of it before this xmp_free)");
+      return true;
+    }
+    xmpd::DeallocOp::create(b, l, it->second);
+    mallocArrays.erase(it);
+    storage.erase(vd);
+    return true;
+  }
+  const auto *bo = dyn_cast<c::BinaryOperator>(e->IgnoreParens());
+  if (!bo || bo->getOpcode() != c::BO_Assign)
+    return false;
+  const c::VarDecl *vd = pointerDArray(bo->getLHS());
+  const c::CallExpr *call = callOf(bo->getRHS(), "xmp_malloc");
+  if (!vd && !call)
+    return false;
+  if (!vd) {
+    diag.error(bo->getBeginLoc(),
+               "the result of xmp_malloc must be assigned to a pointer "
+               "aligned with a template ('double *a;' with '#pragma xmp "
+               "align a[i] with t(i)')");
+    return true;
+  }
+  std::string an = vd->getName().str();
+  if (!call) {
+    diag.unsupported(bo->getBeginLoc(),
+                     "assigning to '" + an + "', a distributed array, "
+                     "anything but 'xmp_malloc(xmp_desc_of(" + an + "), ...)'");
+    return true;
+  }
+  const DistInfo &di = darrays[vd];
+  unsigned rank = di.type.getRank();
+  const c::CallExpr *desc =
+      call->getNumArgs() ? callOf(call->getArg(0), "xmp_desc_of") : nullptr;
+  if (!desc || desc->getNumArgs() != 1 ||
+      pointerDArray(desc->getArg(0)) != vd) {
+    diag.error(call->getBeginLoc(), "the first argument of xmp_malloc must be "
+                                    "'xmp_desc_of(" + an + ")'");
+    return true;
+  }
+  if (call->getNumArgs() != rank + 1) {
+    diag.error(call->getBeginLoc(),
+               "xmp_malloc of the " + std::to_string(rank) +
+                   "-dimensional '" + an + "' takes xmp_desc_of(" + an +
+                   ") and " + std::to_string(rank) + " sizes, not " +
+                   std::to_string(call->getNumArgs() - 1));
+    return true;
+  }
+  if (!outermost("xmp_malloc"))
+    return true;
+  if (mallocArrays.count(vd)) {
+    diag.error(bo->getBeginLoc(), "'" + an + "' is already allocated "
+                                  "(xmp_free it first)");
+    return true;
+  }
+  SmallVector<Value> dyn;
+  for (unsigned d = 0; d < rank; ++d) {
+    const c::Expr *ae = call->getArg(d + 1);
+    int64_t ext = di.type.getShape()[d];
+    if (ShapedType::isDynamic(ext)) {
+      Value v = emitExpr(ae);
+      if (!v)
+        return true;
+      // The C elements below the base are not allocated.
+      dyn.push_back(addIndex(toIndex(v, ae->getType(), l), -di.base[d], l));
+      continue;
+    }
+    c::Expr::EvalResult r;
+    int64_t cext = ext + di.base[d];
+    if (!ae->EvaluateAsInt(r, actx) ||
+        r.Val.getInt().getSExtValue() != cext) {
+      diag.error(ae->getBeginLoc(),
+                 "dimension " + std::to_string(d) + " of '" + an + "' has " +
+                     std::to_string(cext) + " elements (its type): "
+                     "xmp_malloc must give that constant here");
+      return true;
+    }
+  }
+  Value a = xmpd::AllocOp::create(b, l, di.type, dyn);
+  storage[vd] = Storage{Storage::DArr, a, "", {}};
+  mallocArrays[vd] = a;
+  return true;
 }
 
 //===----------------------------------------------------------------------===//

@@ -342,19 +342,34 @@ int32_t xmprt_darray_holds(const xmprt_darray *a, const int64_t *idx) {
   return 1;
 }
 
-void xmprt_darray_check_holds(const xmprt_darray *a, const int64_t *idx,
-                              const char *name, const char *at) {
-  const char *fn = "xmprt_darray_check_holds";
+static void checkHolds(const xmprt_darray *a, const int64_t *idx,
+                       const int64_t *base, const char *name, const char *at,
+                       const char *fn) {
   if (xmprt_darray_holds(a, idx))
     return;
   std::string elem = name && *name ? name : "the array";
   for (int32_t d = 0; d < a->rank; ++d)
-    elem += "[" + std::to_string(idx[d]) + "]";
+    elem += "[" + std::to_string(idx[d] + (base ? base[d] : 0)) + "]";
   const char *where = at && *at ? at : fn;
-  for (int32_t d = 0; d < a->rank; ++d)
-    if (idx[d] < 0 || idx[d] >= a->dims[d].m)
+  for (int32_t d = 0; d < a->rank; ++d) {
+    int64_t o = base ? base[d] : 0;
+    if (idx[d] < 0 && o > 0)
+      fail(where,
+           "%s is not part of the distributed array: it is aligned before "
+           "the template's lower bound (dimension %d holds elements %lld to "
+           "%lld)",
+           elem.c_str(), d, (long long)o, (long long)(o + a->dims[d].m - 1));
+    if (idx[d] < 0 || idx[d] >= a->dims[d].m) {
+      if (o > 0)
+        fail(where,
+             "%s is outside the array (dimension %d holds elements %lld to "
+             "%lld)",
+             elem.c_str(), d, (long long)o,
+             (long long)(o + a->dims[d].m - 1));
       fail(where, "%s is outside the array (dimension %d has %lld elements)",
            elem.c_str(), d, (long long)a->dims[d].m);
+    }
+  }
   if (!a->inGrid())
     fail(where,
          "%s: this rank is outside the node set the array is distributed "
@@ -374,6 +389,17 @@ void xmprt_darray_check_holds(const xmprt_darray *a, const int64_t *idx,
        "by the nodes that own it or hold it in their shadow (guard the "
        "access, or use gmove)",
        elem.c_str(), owner);
+}
+
+void xmprt_darray_check_holds(const xmprt_darray *a, const int64_t *idx,
+                              const char *name, const char *at) {
+  checkHolds(a, idx, nullptr, name, at, "xmprt_darray_check_holds");
+}
+
+void xmprt_darray_check_holds_based(const xmprt_darray *a, const int64_t *idx,
+                                    const int64_t *base, const char *name,
+                                    const char *at) {
+  checkHolds(a, idx, base, name, at, "xmprt_darray_check_holds_based");
 }
 
 // Scalar forms of xmprt_darray_owned for generated code (no out-parameters).

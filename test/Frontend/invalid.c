@@ -80,8 +80,8 @@ int main(void) {
 #endif
 
 #ifdef CASE4
-// C4: invalid.c:[[# @LINE + 1]]:24: error: a template lower bound other than 0 (here 1) is not supported by xmp-cfront
-#pragma xmp template s(1:N)
+// C4: invalid.c:[[# @LINE + 1]]:24: error: '*' is not a template size in '#pragma xmp template' (':' declares a dimension that template_fix gives)
+#pragma xmp template s(*)
 int main(void) { return 0; }
 #endif
 

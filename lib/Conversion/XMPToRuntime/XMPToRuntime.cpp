@@ -959,10 +959,16 @@ struct CheckHoldsLowering : RuntimePattern<CheckHoldsOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     SmallVector<Value> idx(adaptor.getIndices());
-    callRuntime(rewriter, loc, "xmprt_darray_check_holds", {},
-                {adaptor.getArray(), packInts(rewriter, loc, idx, 64),
-                 globalText(rewriter, loc, module, op.getName()),
-                 globalText(rewriter, loc, module, op.getAt())});
+    SmallVector<Value> args{adaptor.getArray(),
+                            packInts(rewriter, loc, idx, 64)};
+    if (auto base = op.getIndexBase())
+      args.push_back(packConsts(rewriter, loc, *base, 64));
+    args.push_back(globalText(rewriter, loc, module, op.getName()));
+    args.push_back(globalText(rewriter, loc, module, op.getAt()));
+    callRuntime(rewriter, loc,
+                op.getIndexBase() ? "xmprt_darray_check_holds_based"
+                                  : "xmprt_darray_check_holds",
+                {}, args);
     rewriter.eraseOp(op);
     return success();
   }

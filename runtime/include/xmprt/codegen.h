@@ -64,6 +64,13 @@ int64_t xmprt_darray_owned_hi(const xmprt_darray *a, int32_t dim);
  * are NUL-terminated and may be NULL. */
 void xmprt_darray_check_holds(const xmprt_darray *a, const int64_t *idx,
                               const char *name, const char *at);
+/* The same for a source array whose element 0 of dimension d is its index
+ * base[d] (its elements below are aligned before the template's lower
+ * bound, not part of the darray): the message shows idx[d] + base[d], and
+ * an index below the base says so. */
+void xmprt_darray_check_holds_based(const xmprt_darray *a, const int64_t *idx,
+                                    const int64_t *base, const char *name,
+                                    const char *at);
 
 /*--- reflect (reflect/Plan.cpp) --------------------------------------------*/
 /* Plan cache for plain `reflect`: one plan per (call site key, array,

@@ -22,4 +22,13 @@ double xmp_wtick(void);
  * shared between them took (0 for a part that did not run). */
 double xmp_cpu_wtime(void);
 double xmp_gpu_wtime(void);
+/* Distributed arrays allocated at run time: a pointer aligned with a
+ * template (`double *a;` `#pragma xmp align a[i] with t(i)`), allocated
+ * by the statement `a = xmp_malloc(xmp_desc_of(a), n);` in main's
+ * outermost block (one size per dimension; `double (*a)[M]` gives n, M)
+ * and freed by `xmp_free(a);` there or at main's end. */
+typedef struct xmp_desc *xmp_desc_t;
+xmp_desc_t xmp_desc_of(const void *array);
+void *xmp_malloc(xmp_desc_t desc, ...);
+void xmp_free(void *array);
 #endif

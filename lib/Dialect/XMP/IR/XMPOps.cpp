@@ -932,6 +932,14 @@ LogicalResult StoreOp::verify() {
 }
 
 LogicalResult CheckHoldsOp::verify() {
+  if (auto base = getIndexBase()) {
+    if (base->size() != getArray().getType().getRank())
+      return emitOpError() << "index_base has " << base->size()
+                           << " entries but the array has rank "
+                           << getArray().getType().getRank();
+    if (llvm::any_of(*base, [](int64_t v) { return v < 0; }))
+      return emitOpError() << "index_base entries must not be negative";
+  }
   return verifyIndexCount(*this, getArray().getType(), getIndices().size());
 }
 

@@ -221,9 +221,16 @@ def XMP_CheckHoldsOp : XMP_Op<"check_holds",
     the array's grid, is reported likewise. Front ends put it before an
     access that no loop's owner-computes rule covers (XMP C outside a
     `loop` directive: docs/frontend.md).
+
+    `index_base` (one entry >= 0 per dimension) says that the source
+    array's element 0 of dimension d is its index `index_base[d]` (C arrays
+    start at 0, a template at its lower bound: the C elements aligned
+    before it are not part of the darray): the message shows the source's
+    indices, `indices[d] + index_base[d]`.
   }];
   let arguments = (ins XMP_DArray:$array, Variadic<Index>:$indices,
-                       StrAttr:$name, StrAttr:$at);
+                       StrAttr:$name, StrAttr:$at,
+                       OptionalAttr<DenseI64ArrayAttr>:$index_base);
   let assemblyFormat = [{
     $array `[` $indices `]` `name` $name `at` $at attr-dict `:` type($array)
   }];
