@@ -1,16 +1,7 @@
 /* Thesis figure 3.1 (XMP): the sum of a 2-D array, rows block-distributed
  * over 4 nodes, with a loop reduction. NODES is 4 as in the figure
  * (-DNODES='*' for any node count). */
-#include <stdio.h>
-#ifdef _XCALABLEMP
-#include <xmp.h>
-#else
-static int xmp_node_num(void) { return 1; }
-#endif
-
-#ifndef NODES
-#define NODES 4
-#endif
+#include "figs.h"
 #define N 100
 
 int array[N][N];

@@ -7,16 +7,7 @@
  * back. NODES is 4 as in figure 3.1 (-DNODES='*' for any node count). A
  * weighted sum of every element is the result, checked against the same
  * source compiled by plain clang. */
-#include <stdio.h>
-#ifdef _XCALABLEMP
-#include <xmp.h>
-#else
-static int xmp_node_num(void) { return 1; }
-#endif
-
-#ifndef NODES
-#define NODES 4
-#endif
+#include "figs.h"
 #define N 100
 
 double array[N][N];

@@ -4,16 +4,7 @@
  * parallel loop (lines 7-14), completed into a program: the figure's
  * `...` parts initialize a and sum it. NODES is 4 as in the figure
  * (-DNODES='*' for any node count); N = 1000 (uneven on 3, 6 and 7). */
-#include <stdio.h>
-#ifdef _XCALABLEMP
-#include <xmp.h>
-#else
-static int xmp_node_num(void) { return 1; }
-#endif
-
-#ifndef NODES
-#define NODES 4
-#endif
+#include "figs.h"
 #define N 1000
 
 double a[N];
