@@ -434,6 +434,10 @@ private:
     std::string name;
   };
   std::optional<GSide> gmoveSide(const c::Expr *e);
+  /// A gmove between local arrays or scalars: the copy, on each node.
+  void localGmove(const GSide &src, const GSide &dst, Directive &d);
+  /// A NUL-terminated string constant (a private global) and its address.
+  Value cString(StringRef text, Location l);
   /// `on p` / `on p(...)` node references: the grid's name (or "" = all).
   std::optional<std::string> parseOnNodes(TokCursor &tc);
   const c::VarDecl *lookupName(StringRef name) {
@@ -2625,12 +2629,6 @@ void Emitter::emitGmove(Directive &d, const c::Stmt *s) {
   for (const LoopCtx &lc : loops)
     if (lc.xmpLoop)
       return diag.unsupported(d.loc, what + " inside an xmp loop");
-  if (!mode && !taskNodes.empty()) {
-    diag.error(d.loc, "'#pragma xmp gmove' inside a task: a collective gmove "
-                      "involves every node (use 'gmove in' or 'gmove out', "
-                      "which the task's nodes execute alone)");
-    return;
-  }
   const auto *as = dyn_cast<c::BinaryOperator>(
       isa<c::Expr>(s) ? cast<c::Expr>(s)->IgnoreParens() : nullptr);
   if (!as || as->getOpcode() != c::BO_Assign) {
@@ -2679,10 +2677,22 @@ void Emitter::emitGmove(Directive &d, const c::Stmt *s) {
     return;
   }
   if (!src->darray && !dst->darray) {
-    diag.unsupported(as->getOperatorLoc(),
-                     what + " between two local arrays or scalars (the "
-                            "dialect's gmove needs a distributed array on one "
-                            "side; write the copy as a loop)");
+    // Local on both sides: every node that executes it copies its own
+    // arrays, an ordinary assignment of sections (no communication).
+    if (mode || asyncId) {
+      diag.unsupported(d.loc, what + (asyncId ? " async" : "") +
+                                  " between two local arrays or scalars "
+                                  "(each node copies its own: there is no "
+                                  "other node to get from or put to, and "
+                                  "nothing to wait for)");
+      return;
+    }
+    return localGmove(*src, *dst, d);
+  }
+  if (!mode && !taskNodes.empty()) {
+    diag.error(d.loc, "'#pragma xmp gmove' inside a task: a collective gmove "
+                      "involves every node (use 'gmove in' or 'gmove out', "
+                      "which the task's nodes execute alone)");
     return;
   }
   // One-sided: the side on the other nodes is a distributed array.
@@ -2717,6 +2727,93 @@ void Emitter::emitGmove(Directive &d, const c::Stmt *s) {
   xmpd::GMoveOp::create(b, l, src->array, src->dyn, src->statics, src->scalar,
                         dst->array, dst->dyn, dst->statics, dst->scalar,
                         acc && gpu, modeAttr);
+}
+
+void Emitter::localGmove(const GSide &src, const GSide &dst, Directive &d) {
+  Location l = loc(d.loc);
+  // Each side's (lower, upper, stride) per dimension as index values.
+  auto bounds = [&](const GSide &sd) {
+    SmallVector<std::array<Value, 3>> out;
+    unsigned dyn = 0;
+    for (size_t k = 0; k < sd.scalar.size(); ++k) {
+      std::array<Value, 3> t;
+      for (unsigned j = 0; j < 3; ++j) {
+        int64_t v = sd.statics[3 * k + j];
+        t[j] = ShapedType::isDynamic(v) ? sd.dyn[dyn++] : cIndex(v, l);
+      }
+      out.push_back(t);
+    }
+    return out;
+  };
+  auto sb = bounds(src), db = bounds(dst);
+  auto counts = [&](const GSide &sd, ArrayRef<std::array<Value, 3>> bd) {
+    SmallVector<Value> n;
+    for (size_t k = 0; k < sd.scalar.size(); ++k)
+      if (!sd.scalar[k])
+        n.push_back(arith::DivSIOp::create(
+            b, l, arith::SubIOp::create(b, l, bd[k][1], bd[k][0]), bd[k][2]));
+    return n;
+  };
+  SmallVector<Value> sn = counts(src, sb), dn = counts(dst, db);
+  // Section shapes known only at run time must agree there (static ones
+  // were checked): otherwise the node says so on stderr and aborts.
+  Value bad;
+  for (auto [x, y] : llvm::zip(sn, dn)) {
+    if (getConstantIntValue(x) && getConstantIntValue(y))
+      continue;
+    Value ne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, x, y);
+    bad = bad ? arith::OrIOp::create(b, l, bad, ne).getResult() : ne;
+  }
+  if (bad) {
+    OpBuilder::InsertionGuard g(b);
+    auto ifOp = scf::IfOp::create(b, l, bad, /*withElseRegion=*/false);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    c::PresumedLoc pl = actx.getSourceManager().getPresumedLoc(d.loc);
+    std::string msg =
+        "xmp: node %d: gmove at " +
+        std::string(pl.isValid() ? pl.getFilename() : "?") + ":" +
+        std::to_string(pl.isValid() ? pl.getLine() : 0) +
+        ": the sections of '" + dst.name + "' and '" + src.name +
+        "' (local arrays) have different shapes\n";
+    Value node = arith::AddIOp::create(
+        b, l, xmpd::NodeNumOp::create(b, l, b.getIndexType(), allNodes()),
+        cIndex(1, l));
+    node = arith::IndexCastOp::create(b, l, b.getI32Type(), node);
+    auto dprintf = externFunc(
+        "dprintf", LLVM::LLVMFunctionType::get(b.getI32Type(),
+                                               {b.getI32Type(), ptrType()},
+                                               /*isVarArg=*/true));
+    LLVM::CallOp::create(
+        b, l, dprintf,
+        ValueRange{arith::ConstantIntOp::create(b, l, 2, 32), cString(msg, l),
+                   node});
+    auto abortFn = externFunc(
+        "abort", LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(&ctx),
+                                             {}));
+    LLVM::CallOp::create(b, l, abortFn, ValueRange{});
+  }
+  // The nest over the section; each element loaded and stored in order.
+  OpBuilder::InsertionGuard g(b);
+  SmallVector<Value> t;
+  for (Value n : sn) {
+    auto f = scf::ForOp::create(b, l, cIndex(0, l), n, cIndex(1, l));
+    b.setInsertionPoint(f.getBody()->getTerminator());
+    t.push_back(f.getInductionVar());
+  }
+  auto indices = [&](const GSide &sd, ArrayRef<std::array<Value, 3>> bd) {
+    SmallVector<Value> ix;
+    unsigned d = 0;
+    for (size_t k = 0; k < sd.scalar.size(); ++k)
+      ix.push_back(sd.scalar[k]
+                       ? bd[k][0]
+                       : arith::AddIOp::create(
+                             b, l, bd[k][0],
+                             arith::MulIOp::create(b, l, t[d++], bd[k][2]))
+                             .getResult());
+    return ix;
+  };
+  Value v = memref::LoadOp::create(b, l, src.array, indices(src, sb));
+  memref::StoreOp::create(b, l, v, dst.array, indices(dst, db));
 }
 
 void Emitter::dirWaitAsync(Directive &d) {
@@ -4793,7 +4890,11 @@ void Emitter::store(const LValue &lv, Value v, Location l) {
 }
 
 Value Emitter::stringLiteral(const c::StringLiteral *s, Location l) {
-  std::string bytes = s->getBytes().str();
+  return cString(s->getBytes(), l);
+}
+
+Value Emitter::cString(StringRef text, Location l) {
+  std::string bytes = text.str();
   bytes.push_back('\0');
   std::string name = "__xmp_str" + std::to_string(strCount++);
   auto at = LLVM::LLVMArrayType::get(b.getI8Type(), bytes.size());

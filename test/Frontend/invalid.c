@@ -98,9 +98,10 @@ int main(void) {
 
 #ifdef CASE6
 int main(void) {
-#pragma xmp gmove
-  // C6: invalid.c:[[# @LINE + 1]]:10: error: '#pragma xmp gmove' between two local arrays or scalars (the dialect's gmove needs a distributed array on one side; write the copy as a loop) is not supported by xmp-cfront
+  // C6: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp gmove' async between two local arrays or scalars (each node copies its own: there is no other node to get from or put to, and nothing to wait for) is not supported by xmp-cfront
+#pragma xmp gmove async(1)
   b[0:4] = b[4:4];
+#pragma xmp wait_async(1)
   return 0;
 }
 #endif
