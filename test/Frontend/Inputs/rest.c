@@ -64,7 +64,8 @@ int main(void) {
   printf("XMP-RESULT amax %.17g\n", s2);
   printf("XMP-RESULT bcast %ld\n", m);
   // arr holds each element times the node count.
-  printf("XMP-RESULT arr %.17g %.17g\n", arr[1] / cnt, arr[2] / arr[0]);
+  printf("XMP-RESULT arr1 %.17g\n", arr[1] / cnt);
+  printf("XMP-RESULT arr2 %.17g\n", arr[2] / arr[0]);
 #pragma xmp loop on t(i) reduction(+: errors)
   for (i = 1; i < N - 1; i++)
     if (b[i] != f(i - 1) + f(i + 1))
