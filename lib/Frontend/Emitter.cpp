@@ -563,6 +563,9 @@ private:
   /// reduction / bcast async of a memref: the start op, its request kept.
   void startCollective(Directive &d, int64_t id, Value m,
                        function_ref<Value(Value)> start, Location l);
+  /// Whether a width clause gives one width per dimension of `type`.
+  bool widthCountOk(size_t count, xmpd::DArrayType type, StringRef n,
+                    c::SourceLocation widthLoc);
   /// `#pragma xmp reduce_shadow (a, ...)`, `(+: a)`, `(max: a)`, `(min: a)`.
   void dirReduceShadow(Directive &d);
   /// `[/periodic/] lo[:hi], ...)` of a width clause after its '('.
@@ -735,6 +738,46 @@ std::optional<SmallVector<int64_t>> Emitter::arrayShape(c::QualType qt,
 // Declaration directives
 //===----------------------------------------------------------------------===//
 
+/// A constant `a` or `a:b` of a directive (b: nullopt without the colon);
+/// `at` gets a's position.
+static std::optional<std::pair<int64_t, std::optional<int64_t>>>
+parseConstPair(TokCursor &tc, Diag &diag, c::SourceLocation &at) {
+  auto e = tc.expr();
+  if (!e)
+    return std::nullopt;
+  at = e->loc;
+  auto a = evalConst(*e, diag);
+  if (!a)
+    return std::nullopt;
+  if (!tc.accept(c::tok::colon))
+    return std::make_pair(*a, std::optional<int64_t>());
+  auto e2 = tc.expr();
+  if (!e2)
+    return std::nullopt;
+  auto v = evalConst(*e2, diag);
+  if (!v)
+    return std::nullopt;
+  return std::make_pair(*a, std::optional<int64_t>(*v));
+}
+
+/// `w` or `lo:hi` (constants, not negative: an error naming `what`).
+static bool parseLoHi(TokCursor &tc, Diag &diag, const char *what,
+                      SmallVectorImpl<int64_t> &lo,
+                      SmallVectorImpl<int64_t> &hi) {
+  c::SourceLocation at;
+  auto pr = parseConstPair(tc, diag, at);
+  if (!pr)
+    return false;
+  int64_t a = pr->first, h = pr->second.value_or(a);
+  if (a < 0 || h < 0) {
+    diag.error(at, std::string(what) + " must not be negative");
+    return false;
+  }
+  lo.push_back(a);
+  hi.push_back(h);
+  return true;
+}
+
 /// A parenthesized (Fortran-order, XMP C) or bracketed (C-order) list of
 /// items; `item` parses one. Returns whether the list was parenthesized.
 template <typename F>
@@ -887,24 +930,13 @@ void Emitter::dirTemplate(Directive &d) {
                      "(':' declares a dimension that template_fix gives)");
       return false;
     }
-    auto e = tc.expr();
-    if (!e)
+    c::SourceLocation at;
+    auto pr = parseConstPair(tc, diag, at);
+    if (!pr)
       return false;
-    auto lo = evalConst(*e, diag);
-    if (!lo)
-      return false;
-    int64_t size = *lo;
-    if (tc.accept(c::tok::colon)) {
-      auto e2 = tc.expr();
-      if (!e2)
-        return false;
-      auto hi = evalConst(*e2, diag);
-      if (!hi)
-        return false;
-      size = *hi - *lo + 1;
-    } else {
-      lo = 0;
-    }
+    // `n` (0:n-1) or `lo:hi`
+    std::optional<int64_t> lo = pr->second ? pr->first : 0;
+    int64_t size = pr->second ? *pr->second - pr->first + 1 : pr->first;
     if (size < 1) {
       diag.error(sl, "a template dimension must have at least one element");
       return false;
@@ -1052,11 +1084,13 @@ void Emitter::dirDistribute(Directive &d) {
 }
 
 /// `a` or `(a, b, ...)`: the array names of align and shadow, with their
-/// positions; false after a diagnostic.
+/// positions (`inList`: after the '(', as in reflect); false after a
+/// diagnostic.
 static bool parseArrayNames(
     TokCursor &tc,
-    SmallVectorImpl<std::pair<std::string, c::SourceLocation>> &arrays) {
-  bool list = tc.accept(c::tok::l_paren);
+    SmallVectorImpl<std::pair<std::string, c::SourceLocation>> &arrays,
+    bool inList = false) {
+  bool list = inList || tc.accept(c::tok::l_paren);
   do {
     c::SourceLocation sl = tc.loc();
     auto n = tc.name("an array name");
@@ -1222,29 +1256,7 @@ void Emitter::dirShadow(Directive &d) {
       hi.push_back(xmpd::DArrayType::kFullShadow);
       return true;
     }
-    auto e = tc.expr();
-    if (!e)
-      return false;
-    auto a = evalConst(*e, diag);
-    if (!a)
-      return false;
-    int64_t h = *a;
-    if (tc.accept(c::tok::colon)) {
-      auto e2 = tc.expr();
-      if (!e2)
-        return false;
-      auto v = evalConst(*e2, diag);
-      if (!v)
-        return false;
-      h = *v;
-    }
-    if (*a < 0 || h < 0) {
-      diag.error(e->loc, "shadow widths must not be negative");
-      return false;
-    }
-    lo.push_back(*a);
-    hi.push_back(h);
-    return true;
+    return parseLoHi(tc, diag, "shadow widths", lo, hi);
   });
   if (!paren || !tc.expectEnd())
     return;
@@ -2180,19 +2192,23 @@ void Emitter::dirBarrier(Directive &d) {
   xmpd::BarrierOp::create(b, loc(d.loc), set);
 }
 
+bool Emitter::widthCountOk(size_t count, xmpd::DArrayType type, StringRef n,
+                           c::SourceLocation widthLoc) {
+  if (count == type.getRank())
+    return true;
+  diag.error(widthLoc, "width gives " + std::to_string(count) +
+                           " widths for the " +
+                           std::to_string(type.getRank()) +
+                           "-dimensional array '" + n.str() + "'");
+  return false;
+}
+
 void Emitter::dirReflect(Directive &d, bool init, bool doPlan) {
   TokCursor tc(d, diag);
   if (!tc.expect(c::tok::l_paren, "'('"))
     return;
   SmallVector<std::pair<std::string, c::SourceLocation>> names;
-  do {
-    c::SourceLocation sl = tc.loc();
-    auto n = tc.name("an array name");
-    if (!n)
-      return;
-    names.push_back({*n, sl});
-  } while (tc.accept(c::tok::comma));
-  if (!tc.expect(c::tok::r_paren, "')'"))
+  if (!parseArrayNames(tc, names, /*inList=*/true))
     return;
   SmallVector<int64_t> lo, hi;
   SmallVector<bool> periodic;
@@ -2233,13 +2249,8 @@ void Emitter::dirReflect(Directive &d, bool init, bool doPlan) {
     if (!da)
       return;
     auto type = cast<xmpd::DArrayType>(da->second.getType());
-    if (hasWidth && lo.size() != type.getRank()) {
-      diag.error(widthLoc, "width gives " + std::to_string(lo.size()) +
-                               " widths for the " +
-                               std::to_string(type.getRank()) +
-                               "-dimensional array '" + n + "'");
+    if (hasWidth && !widthCountOk(lo.size(), type, n, widthLoc))
       return;
-    }
     DenseI64ArrayAttr wlo, whi;
     DenseBoolArrayAttr per;
     if (hasWidth) {
@@ -2992,28 +3003,8 @@ bool Emitter::parseWidths(TokCursor &tc, Diag &diag,
         return false;
       per = true;
     }
-    auto e = tc.expr();
-    if (!e)
+    if (!parseLoHi(tc, diag, "widths", lo, hi))
       return false;
-    auto a = evalConst(*e, diag);
-    if (!a)
-      return false;
-    int64_t h = *a;
-    if (tc.accept(c::tok::colon)) {
-      auto e2 = tc.expr();
-      if (!e2)
-        return false;
-      auto v = evalConst(*e2, diag);
-      if (!v)
-        return false;
-      h = *v;
-    }
-    if (*a < 0 || h < 0) {
-      diag.error(e->loc, "a width must not be negative");
-      return false;
-    }
-    lo.push_back(*a);
-    hi.push_back(h);
     periodic.push_back(per);
   } while (tc.accept(c::tok::comma));
   return tc.expect(c::tok::r_paren, "')'");
@@ -3101,14 +3092,7 @@ void Emitter::dirReduceShadow(Directive &d) {
       return;
   }
   SmallVector<std::pair<std::string, c::SourceLocation>> names;
-  do {
-    c::SourceLocation sl = tc.loc();
-    auto n = tc.name("an array name");
-    if (!n)
-      return;
-    names.push_back({*n, sl});
-  } while (tc.accept(c::tok::comma));
-  if (!tc.expect(c::tok::r_paren, "')'"))
+  if (!parseArrayNames(tc, names, /*inList=*/true))
     return;
   SmallVector<int64_t> lo, hi;
   SmallVector<bool> periodic;
@@ -3141,11 +3125,8 @@ void Emitter::dirReduceShadow(Directive &d) {
     if (!da)
       return;
     auto type = cast<xmpd::DArrayType>(da->second.getType());
-    if (widthLoc.isValid() && lo.size() != type.getRank())
-      return diag.error(widthLoc, "width gives " + std::to_string(lo.size()) +
-                                      " widths for the " +
-                                      std::to_string(type.getRank()) +
-                                      "-dimensional array '" + n + "'");
+    if (widthLoc.isValid() && !widthCountOk(lo.size(), type, n, widthLoc))
+      return;
     if (isa<IntegerType>(type.getElementType()) &&
         type.getElementType().getIntOrFloatBitWidth() == 1 &&
         (!kind || *kind == xmpd::ReductionKind::add))
