@@ -422,6 +422,30 @@ private:
   /// A directive expression with C variables (loaded) as an index.
   Value emitDExpr(const DExpr &e);
   void dirWaitAsync(Directive &d);
+  /// One subscript of a node or template reference: `*`, an expression or
+  /// a triplet (hi: the upper bound when parenthesized, else the length).
+  struct RefSub {
+    c::SourceLocation loc;
+    bool star = false, triplet = false;
+    std::unique_ptr<DExpr> lo, hi, st;
+  };
+  /// `(...)` or `[...]` of a reference; whether it was parenthesized.
+  std::optional<bool> parseRefSubs(TokCursor &tc,
+                                   SmallVectorImpl<RefSub> &subs);
+  /// The dialect triplets (0-based, half-open, per axis of node set `name`,
+  /// `subs` in dialect order) and the shape of a node reference; a single
+  /// coordinate keeps its axis of size 1, or drops it (step 0) when
+  /// `dropSingle`.
+  bool nodeRefTriplets(StringRef name, MutableArrayRef<RefSub> subs,
+                       bool paren, bool dropSingle,
+                       SmallVectorImpl<int64_t> &trip,
+                       SmallVectorImpl<int64_t> &subShape);
+  /// `xmp.nodes @sub(shape) = @parent [trip]` after the declarations.
+  void declareSubset(StringRef sub, StringRef parent, ArrayRef<int64_t> shape,
+                     ArrayRef<int64_t> trip, Location l);
+  /// `nodes q(...) = p(...)`: the rest of the directive after `=`.
+  void dirNodeSubset(Directive &d, TokCursor &tc, StringRef name,
+                     SmallVector<int64_t> shape, bool paren);
   /// One side of a gmove statement: an array section, an element or a
   /// scalar variable.
   struct GSide {
@@ -519,9 +543,64 @@ private:
   /// Per { } block: the requests of `gmove async(id)` not yet waited for,
   /// by id, with their directives.
   struct Pending {
-    Value request;
+    Value request; // !xmp.request, or the !xmp.token of an async reflect
     Directive *dir;
+    Value result; // memref<T>: a scalar's reduced / broadcast value, or null
   };
+  /// Where `#pragma xmp wait_async` finds the requests of an id: in this
+  /// { } block or an enclosing one of the function (docs/frontend.md).
+  Pending *findPending(int64_t id, unsigned &level);
+  /// Completes a started operation: the wait, and a scalar's store.
+  void completePending(const Pending &p, Location l);
+  /// The requests a { } block leaves pending go to the enclosing block
+  /// (the wait must then be in the same MLIR block as the start), or are
+  /// reported at the end of the function.
+  void passPendingUp();
+  /// `async(id)` after the word `async`.
+  static bool parseAsyncId(TokCursor &tc, Diag &diag,
+                           std::optional<int64_t> &id);
+  /// `reflect (a) ... async(id)`: a plan started now, its wait at
+  /// wait_async.
+  void startReflect(Directive &d, Value darray, DenseI64ArrayAttr wlo,
+                    DenseI64ArrayAttr whi, DenseBoolArrayAttr per, bool orth,
+                    bool acc, int64_t id);
+  /// reduction / bcast async of a memref: the start op, its request kept.
+  void startCollective(Directive &d, int64_t id, Value m,
+                       function_ref<Value(Value)> start, Location l);
+  /// Whether a width clause gives one width per dimension of `type`.
+  bool widthCountOk(size_t count, xmpd::DArrayType type, StringRef n,
+                    c::SourceLocation widthLoc);
+  /// `#pragma xmp reduce_shadow (a, ...)`, `(+: a)`, `(max: a)`, `(min: a)`.
+  void dirReduceShadow(Directive &d);
+  /// `[/periodic/] lo[:hi], ...)` of a width clause after its '('.
+  static bool parseWidths(TokCursor &tc, Diag &diag, SmallVectorImpl<int64_t> &lo,
+                          SmallVectorImpl<int64_t> &hi,
+                          SmallVectorImpl<bool> &periodic,
+                          const char *modifier = "periodic");
+  /// A loop's `expand(...)` or `margin(...)` clause (docs/frontend.md).
+  struct WidenClause {
+    bool margin = false;
+    c::SourceLocation loc;
+    SmallVector<int64_t> lo, hi; // per template subscript, as written
+    SmallVector<bool> unbound;
+  };
+  /// The clause after its word (`margin` when `margin`).
+  static bool parseWiden(TokCursor &tc, Diag &diag, bool margin,
+                         c::SourceLocation sl,
+                         std::optional<WidenClause> &w);
+  /// The loop attributes of `w` for the induction variables `ivs` (their
+  /// template subscripts `subs`, as written), or false with an error.
+  bool widenAttrs(const WidenClause &w,
+                  ArrayRef<std::pair<std::string, c::SourceLocation>> subs,
+                  ArrayRef<const c::VarDecl *> ivs, bool reduces,
+                  StringRef dn);
+  /// Sets the attributes of the pending clause on the loop just built.
+  void applyWiden(Operation *loopOp) {
+    for (NamedAttribute a : widenPending)
+      loopOp->setAttr(a.getName(), a.getValue());
+    widenPending.clear();
+  }
+  NamedAttrList widenPending;
   std::vector<llvm::MapVector<int64_t, SmallVector<Pending>>> requests;
   std::vector<LoopCtx> loops;
   Value retFlag, retSlot;
@@ -663,6 +742,46 @@ std::optional<SmallVector<int64_t>> Emitter::arrayShape(c::QualType qt,
 // Declaration directives
 //===----------------------------------------------------------------------===//
 
+/// A constant `a` or `a:b` of a directive (b: nullopt without the colon);
+/// `at` gets a's position.
+static std::optional<std::pair<int64_t, std::optional<int64_t>>>
+parseConstPair(TokCursor &tc, Diag &diag, c::SourceLocation &at) {
+  auto e = tc.expr();
+  if (!e)
+    return std::nullopt;
+  at = e->loc;
+  auto a = evalConst(*e, diag);
+  if (!a)
+    return std::nullopt;
+  if (!tc.accept(c::tok::colon))
+    return std::make_pair(*a, std::optional<int64_t>());
+  auto e2 = tc.expr();
+  if (!e2)
+    return std::nullopt;
+  auto v = evalConst(*e2, diag);
+  if (!v)
+    return std::nullopt;
+  return std::make_pair(*a, std::optional<int64_t>(*v));
+}
+
+/// `w` or `lo:hi` (constants, not negative: an error naming `what`).
+static bool parseLoHi(TokCursor &tc, Diag &diag, const char *what,
+                      SmallVectorImpl<int64_t> &lo,
+                      SmallVectorImpl<int64_t> &hi) {
+  c::SourceLocation at;
+  auto pr = parseConstPair(tc, diag, at);
+  if (!pr)
+    return false;
+  int64_t a = pr->first, h = pr->second.value_or(a);
+  if (a < 0 || h < 0) {
+    diag.error(at, std::string(what) + " must not be negative");
+    return false;
+  }
+  lo.push_back(a);
+  hi.push_back(h);
+  return true;
+}
+
 /// A parenthesized (Fortran-order, XMP C) or bracketed (C-order) list of
 /// items; `item` parses one. Returns whether the list was parenthesized.
 template <typename F>
@@ -713,10 +832,8 @@ void Emitter::dirNodes(Directive &d) {
   });
   if (!paren)
     return;
-  if (tc.is(c::tok::equal)) {
-    diag.unsupported(tc.loc(), "a node subset ('nodes q(...) = p(...)')");
-    return;
-  }
+  if (tc.accept(c::tok::equal))
+    return dirNodeSubset(d, tc, *name, shape, *paren);
   if (!tc.expectEnd())
     return;
   if (nodes.count(*name) || templates.count(*name)) {
@@ -728,6 +845,75 @@ void Emitter::dirNodes(Directive &d) {
   nodes[*name].shape = shape;
   xmpd::NodesOp::create(b, loc(d.loc), *name, shape, FlatSymbolRefAttr(),
                         DenseI64ArrayAttr());
+}
+
+void Emitter::dirNodeSubset(Directive &d, TokCursor &tc, StringRef name,
+                            SmallVector<int64_t> shape, bool paren) {
+  // nodes q(...) = p(...): a subset of an earlier node set (a subset of a
+  // subset too), with the triplets of task's node references; a single
+  // coordinate drops its axis (XMP: `q(4) = p(*, 2)` is 1-D).
+  c::SourceLocation pl = tc.loc();
+  if (tc.is(c::tok::star))
+    return diag.unsupported(pl, "a node set of the executing nodes ('nodes " +
+                                    name.str() + "(...) = *')");
+  auto parent = tc.name("a node set name after '='");
+  if (!parent)
+    return;
+  if (!nodes.count(*parent))
+    return diag.error(pl, "'" + *parent + "' is not a node set declared "
+                                          "before '" + name.str() + "'");
+  SmallVector<RefSub> subs;
+  std::optional<bool> pparen;
+  if (tc.is(c::tok::l_paren) || tc.is(c::tok::l_square)) {
+    pparen = parseRefSubs(tc, subs);
+    if (!pparen)
+      return;
+  } else {
+    for (size_t k = 0; k < nodes[*parent].shape.size(); ++k) {
+      subs.emplace_back();
+      subs.back().star = true; // `= p`: the whole node set
+    }
+    pparen = true;
+  }
+  if (!tc.expectEnd())
+    return;
+  if (nodes.count(name) || templates.count(name))
+    return diag.error(d.nameLoc, "'" + name.str() + "' is declared twice");
+  size_t prank = nodes[*parent].shape.size();
+  if (subs.size() != prank)
+    return diag.error(pl, "node set '" + *parent + "' has " +
+                              std::to_string(prank) +
+                              " dimensions, the node reference gives " +
+                              std::to_string(subs.size()) + " subscripts");
+  if (*pparen)
+    std::reverse(subs.begin(), subs.end());
+  if (paren)
+    std::reverse(shape.begin(), shape.end());
+  SmallVector<int64_t> trip, subShape;
+  if (!nodeRefTriplets(*parent, subs, *pparen, /*dropSingle=*/true, trip,
+                       subShape))
+    return;
+  // The declared shape must be the reference's (a reshape is not a subset
+  // of the dialect): `*` takes the reference's size.
+  auto text = [](ArrayRef<int64_t> sh) {
+    std::string t;
+    for (int64_t v : sh)
+      t += (t.empty() ? "" : "x") +
+           (ShapedType::isDynamic(v) ? std::string("?") : std::to_string(v));
+    return t.empty() ? std::string("a single node") : t;
+  };
+  bool same = shape.size() == subShape.size();
+  for (size_t k = 0; same && k < shape.size(); ++k)
+    same = ShapedType::isDynamic(shape[k]) || shape[k] == subShape[k];
+  if (!same)
+    return diag.error(pl, "node set '" + name.str() + "' is declared " +
+                              text(shape) + " (C order), its node reference " +
+                              "'" + *parent + "(...)' selects " +
+                              text(subShape) +
+                              " nodes: the shapes must be the same (a single "
+                              "coordinate drops its dimension; '*' in the "
+                              "declaration takes the reference's size)");
+  declareSubset(name, *parent, subShape, trip, loc(d.loc));
 }
 
 void Emitter::dirTemplate(Directive &d) {
@@ -748,24 +934,13 @@ void Emitter::dirTemplate(Directive &d) {
                      "(':' declares a dimension that template_fix gives)");
       return false;
     }
-    auto e = tc.expr();
-    if (!e)
+    c::SourceLocation at;
+    auto pr = parseConstPair(tc, diag, at);
+    if (!pr)
       return false;
-    auto lo = evalConst(*e, diag);
-    if (!lo)
-      return false;
-    int64_t size = *lo;
-    if (tc.accept(c::tok::colon)) {
-      auto e2 = tc.expr();
-      if (!e2)
-        return false;
-      auto hi = evalConst(*e2, diag);
-      if (!hi)
-        return false;
-      size = *hi - *lo + 1;
-    } else {
-      lo = 0;
-    }
+    // `n` (0:n-1) or `lo:hi`
+    std::optional<int64_t> lo = pr->second ? pr->first : 0;
+    int64_t size = pr->second ? *pr->second - pr->first + 1 : pr->first;
     if (size < 1) {
       diag.error(sl, "a template dimension must have at least one element");
       return false;
@@ -913,11 +1088,13 @@ void Emitter::dirDistribute(Directive &d) {
 }
 
 /// `a` or `(a, b, ...)`: the array names of align and shadow, with their
-/// positions; false after a diagnostic.
+/// positions (`inList`: after the '(', as in reflect); false after a
+/// diagnostic.
 static bool parseArrayNames(
     TokCursor &tc,
-    SmallVectorImpl<std::pair<std::string, c::SourceLocation>> &arrays) {
-  bool list = tc.accept(c::tok::l_paren);
+    SmallVectorImpl<std::pair<std::string, c::SourceLocation>> &arrays,
+    bool inList = false) {
+  bool list = inList || tc.accept(c::tok::l_paren);
   do {
     c::SourceLocation sl = tc.loc();
     auto n = tc.name("an array name");
@@ -1083,29 +1260,7 @@ void Emitter::dirShadow(Directive &d) {
       hi.push_back(xmpd::DArrayType::kFullShadow);
       return true;
     }
-    auto e = tc.expr();
-    if (!e)
-      return false;
-    auto a = evalConst(*e, diag);
-    if (!a)
-      return false;
-    int64_t h = *a;
-    if (tc.accept(c::tok::colon)) {
-      auto e2 = tc.expr();
-      if (!e2)
-        return false;
-      auto v = evalConst(*e2, diag);
-      if (!v)
-        return false;
-      h = *v;
-    }
-    if (*a < 0 || h < 0) {
-      diag.error(e->loc, "shadow widths must not be negative");
-      return false;
-    }
-    lo.push_back(*a);
-    hi.push_back(h);
-    return true;
+    return parseLoHi(tc, diag, "shadow widths", lo, hi);
   });
   if (!paren || !tc.expectEnd())
     return;
@@ -1614,16 +1769,10 @@ void Emitter::emitCompound(const c::CompoundStmt *cs) {
       else
         emitStandalone(*d);
     }
-  if (!failed())
-    for (auto &[id, list] : requests.back())
-      for (Pending &p : list)
-        diag.error(p.dir->loc, "'#pragma xmp gmove async(" +
-                                   std::to_string(id) +
-                                   ")' has no '#pragma xmp wait_async(" +
-                                   std::to_string(id) +
-                                   ")' after it in the same block");
   if (outerGuard)
     b.setInsertionPointAfter(outerGuard);
+  if (!failed())
+    passPendingUp();
   scopes.pop_back();
   plans.pop_back();
   requests.pop_back();
@@ -2021,6 +2170,8 @@ void Emitter::emitStandalone(Directive &d) {
     return dirBcast(d);
   if (d.name == "wait_async")
     return dirWaitAsync(d);
+  if (d.name == "reduce_shadow")
+    return dirReduceShadow(d);
   if (d.name == "device replicate_sync")
     return dirReplicateSync(d);
   if (d.name == "device reset_weight")
@@ -2045,70 +2196,48 @@ void Emitter::dirBarrier(Directive &d) {
   xmpd::BarrierOp::create(b, loc(d.loc), set);
 }
 
+bool Emitter::widthCountOk(size_t count, xmpd::DArrayType type, StringRef n,
+                           c::SourceLocation widthLoc) {
+  if (count == type.getRank())
+    return true;
+  diag.error(widthLoc, "width gives " + std::to_string(count) +
+                           " widths for the " +
+                           std::to_string(type.getRank()) +
+                           "-dimensional array '" + n.str() + "'");
+  return false;
+}
+
 void Emitter::dirReflect(Directive &d, bool init, bool doPlan) {
   TokCursor tc(d, diag);
   if (!tc.expect(c::tok::l_paren, "'('"))
     return;
   SmallVector<std::pair<std::string, c::SourceLocation>> names;
-  do {
-    c::SourceLocation sl = tc.loc();
-    auto n = tc.name("an array name");
-    if (!n)
-      return;
-    names.push_back({*n, sl});
-  } while (tc.accept(c::tok::comma));
-  if (!tc.expect(c::tok::r_paren, "')'"))
+  if (!parseArrayNames(tc, names, /*inList=*/true))
     return;
   SmallVector<int64_t> lo, hi;
   SmallVector<bool> periodic;
   bool hasWidth = false, acc = false, orth = false;
+  std::optional<int64_t> asyncId;
   c::SourceLocation widthLoc;
   while (!tc.atEnd()) {
     c::SourceLocation sl = tc.loc();
     if (!doPlan && tc.acceptWord("width")) {
       hasWidth = true;
       widthLoc = sl;
-      if (!tc.expect(c::tok::l_paren, "'('"))
-        return;
-      do {
-        bool per = false;
-        if (tc.accept(c::tok::slash)) {
-          if (!tc.acceptWord("periodic")) {
-            diag.error(tc.loc(), "expected 'periodic' after '/'");
-            return;
-          }
-          if (!tc.expect(c::tok::slash, "'/'"))
-            return;
-          per = true;
-        }
-        auto e = tc.expr();
-        if (!e)
-          return;
-        auto a = evalConst(*e, diag);
-        if (!a)
-          return;
-        int64_t h = *a;
-        if (tc.accept(c::tok::colon)) {
-          auto e2 = tc.expr();
-          if (!e2)
-            return;
-          auto v = evalConst(*e2, diag);
-          if (!v)
-            return;
-          h = *v;
-        }
-        lo.push_back(*a);
-        hi.push_back(h);
-        periodic.push_back(per);
-      } while (tc.accept(c::tok::comma));
-      if (!tc.expect(c::tok::r_paren, "')'"))
+      if (!tc.expect(c::tok::l_paren, "'('") ||
+          !parseWidths(tc, diag, lo, hi, periodic))
         return;
     } else if (tc.acceptWord("acc")) {
       acc = true;
     } else if (!doPlan && tc.acceptWord("orthogonal")) {
       orth = true;
+    } else if (!init && !doPlan && tc.acceptWord("async")) {
+      if (!parseAsyncId(tc, diag, asyncId))
+        return;
     } else if (tc.isWord("async")) {
-      diag.unsupported(sl, "async on '#pragma xmp " + d.name + "'");
+      diag.unsupported(sl, "async on '#pragma xmp " + d.name +
+                               "' (a reflect_init plan is started by "
+                               "'#pragma xmp reflect (a) async(id)')");
       return;
     } else {
       diag.error(sl, "unexpected '" + tc.peek()->text + "' in '#pragma xmp " +
@@ -2124,13 +2253,8 @@ void Emitter::dirReflect(Directive &d, bool init, bool doPlan) {
     if (!da)
       return;
     auto type = cast<xmpd::DArrayType>(da->second.getType());
-    if (hasWidth && lo.size() != type.getRank()) {
-      diag.error(widthLoc, "width gives " + std::to_string(lo.size()) +
-                               " widths for the " +
-                               std::to_string(type.getRank()) +
-                               "-dimensional array '" + n + "'");
+    if (hasWidth && !widthCountOk(lo.size(), type, n, widthLoc))
       return;
-    }
     DenseI64ArrayAttr wlo, whi;
     DenseBoolArrayAttr per;
     if (hasWidth) {
@@ -2156,6 +2280,8 @@ void Emitter::dirReflect(Directive &d, bool init, bool doPlan) {
           b, l, xmpd::ReflectPlanType::get(&ctx), da->second, wlo, whi, per,
           orth, accAttr, ArrayAttr());
       plans.back()[da->first] = plan;
+    } else if (asyncId) {
+      startReflect(d, da->second, wlo, whi, per, orth, accAttr, *asyncId);
     } else {
       xmpd::ReflectOp::create(b, l, da->second, wlo, whi, per, orth, accAttr,
                               ArrayAttr());
@@ -2221,10 +2347,9 @@ void Emitter::dirReduction(Directive &d) {
   if (!on)
     return;
   tc.acceptWord("acc");
-  if (tc.isWord("async")) {
-    diag.unsupported(tc.loc(), "async on '#pragma xmp reduction'");
+  std::optional<int64_t> asyncId;
+  if (tc.acceptWord("async") && !parseAsyncId(tc, diag, asyncId))
     return;
-  }
   if (!tc.expectEnd())
     return;
   FlatSymbolRefAttr grid =
@@ -2239,6 +2364,10 @@ void Emitter::dirReduction(Directive &d) {
     if (!st)
       return;
     if (auto f = fused.find({&d, vd}); f != fused.end()) {
+      if (asyncId)
+        return diag.unsupported(d.loc, "async on a '#pragma xmp reduction' "
+                                       "that completes the OpenACC reduction "
+                                       "of '" + n + "' (a device loop's)");
       fusedReduction(f->second, *st, grid, l);
       continue;
     }
@@ -2258,6 +2387,14 @@ void Emitter::dirReduction(Directive &d) {
       return;
     }
     Value m = memrefOf(*st, l);
+    if (asyncId) {
+      startCollective(d, *asyncId, m, [&](Value v) {
+        return xmpd::ReductionStartOp::create(
+            b, l, xmpd::RequestType::get(&ctx), kindAttr, v, grid,
+            DenseI64ArrayAttr()).getRequest();
+      }, l);
+      continue;
+    }
     auto mt = cast<MemRefType>(m.getType());
     if (mt.getRank() == 0) {
       Value v = memref::LoadOp::create(b, l, m, ValueRange{});
@@ -2319,10 +2456,9 @@ void Emitter::dirBcast(Directive &d) {
   if (!on)
     return;
   tc.acceptWord("acc");
-  if (tc.isWord("async")) {
-    diag.unsupported(tc.loc(), "async on '#pragma xmp bcast'");
+  std::optional<int64_t> asyncId;
+  if (tc.acceptWord("async") && !parseAsyncId(tc, diag, asyncId))
     return;
-  }
   if (!tc.expectEnd())
     return;
   std::string grid = *on;
@@ -2365,6 +2501,14 @@ void Emitter::dirBcast(Directive &d) {
       return;
     }
     Value m = memrefOf(*st, l);
+    if (asyncId) {
+      startCollective(d, *asyncId, m, [&](Value v) {
+        return xmpd::BcastStartOp::create(b, l, xmpd::RequestType::get(&ctx),
+                                          v, b.getDenseI64ArrayAttr(root),
+                                          gridAttr).getRequest();
+      }, l);
+      continue;
+    }
     if (cast<MemRefType>(m.getType()).getRank() == 0) {
       Value v = memref::LoadOp::create(b, l, m, ValueRange{});
       auto r = xmpd::BcastOp::create(b, l, v.getType(), v,
@@ -2605,13 +2749,7 @@ void Emitter::emitGmove(Directive &d, const c::Stmt *s) {
   while (!tc.atEnd()) {
     c::SourceLocation sl = tc.loc();
     if (tc.acceptWord("async")) {
-      if (!tc.expect(c::tok::l_paren, "'('"))
-        return;
-      auto e = tc.expr();
-      if (!e)
-        return;
-      asyncId = evalConst(*e, diag);
-      if (!asyncId || !tc.expect(c::tok::r_paren, "')'"))
+      if (!parseAsyncId(tc, diag, asyncId))
         return;
     } else if (tc.acceptWord("acc")) {
       acc = true;
@@ -2835,18 +2973,272 @@ void Emitter::dirWaitAsync(Directive &d) {
     return;
   Location l = loc(d.loc);
   for (auto &[id, sl] : ids) {
-    auto it = requests.back().find(id);
-    if (it == requests.back().end()) {
+    unsigned level = 0;
+    if (!findPending(id, level)) {
       diag.error(sl, "'#pragma xmp wait_async(" + std::to_string(id) +
-                         ")' has no '#pragma xmp gmove async(" +
+                         ")' has no async directive of id " +
                          std::to_string(id) +
-                         ")' before it in the same block (xmp-cfront waits "
-                         "for the gmoves of its own block)");
+                         " ('#pragma xmp gmove', 'reflect', 'reduction' or "
+                         "'bcast' ... async(" + std::to_string(id) +
+                         ")) before it in its block or an enclosing block "
+                         "of the function");
       return;
     }
+    auto it = requests[level].find(id);
+    // The start must dominate the wait and run exactly when it does: the
+    // same MLIR block (an enclosing C block without control flow between).
     for (Pending &p : it->second)
-      xmpd::WaitOp::create(b, l, Type(), p.request);
-    requests.back().erase(it);
+      if (p.request.getParentBlock() != b.getInsertionBlock()) {
+        diag.error(sl, "'#pragma xmp wait_async(" + std::to_string(id) +
+                           ")' is not executed exactly when the '#pragma xmp " +
+                           p.dir->name + " ... async(" + std::to_string(id) +
+                           ")' it completes is (an if, a loop, a task or a "
+                           "possible return, break or continue lies between "
+                           "them): put them in the same block");
+        diag.note(p.dir->loc, "the async directive");
+        return;
+      }
+    for (Pending &p : it->second)
+      completePending(p, l);
+    requests[level].erase(it);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// async: reflect, reduction, bcast (gmove above); reduce_shadow
+//===----------------------------------------------------------------------===//
+
+bool Emitter::parseAsyncId(TokCursor &tc, Diag &diag,
+                           std::optional<int64_t> &id) {
+  if (!tc.expect(c::tok::l_paren, "'('"))
+    return false;
+  auto e = tc.expr();
+  if (!e)
+    return false;
+  id = evalConst(*e, diag);
+  return id && tc.expect(c::tok::r_paren, "')'");
+}
+
+Emitter::Pending *Emitter::findPending(int64_t id, unsigned &level) {
+  for (unsigned k = requests.size(); k-- > 0;)
+    if (auto it = requests[k].find(id); it != requests[k].end()) {
+      level = k;
+      return &it->second.front();
+    }
+  return nullptr;
+}
+
+void Emitter::completePending(const Pending &p, Location l) {
+  if (isa<xmpd::TokenType>(p.request.getType())) {
+    xmpd::ReflectWaitOp::create(b, l, p.request);
+    return;
+  }
+  if (!p.result) {
+    xmpd::WaitOp::create(b, l, Type(), p.request);
+    return;
+  }
+  Type t = cast<MemRefType>(p.result.getType()).getElementType();
+  auto w = xmpd::WaitOp::create(b, l, t, p.request);
+  memref::StoreOp::create(b, l, w.getResult(), p.result, ValueRange{});
+}
+
+void Emitter::passPendingUp() {
+  if (requests.size() >= 2) {
+    auto &up = requests[requests.size() - 2];
+    for (auto &[id, list] : requests.back())
+      up[id].append(list.begin(), list.end());
+    return;
+  }
+  for (auto &[id, list] : requests.back())
+    for (Pending &p : list)
+      diag.error(p.dir->loc, "'#pragma xmp " + p.dir->name + " ... async(" +
+                                 std::to_string(id) +
+                                 ")' has no '#pragma xmp wait_async(" +
+                                 std::to_string(id) +
+                                 ")' after it in the function (every "
+                                 "asynchronous operation is completed by one)");
+}
+
+void Emitter::startReflect(Directive &d, Value darray, DenseI64ArrayAttr wlo,
+                           DenseI64ArrayAttr whi, DenseBoolArrayAttr per,
+                           bool orth, bool acc, int64_t id) {
+  Location l = loc(d.loc);
+  Value plan = xmpd::ReflectInitOp::create(b, l,
+                                           xmpd::ReflectPlanType::get(&ctx),
+                                           darray, wlo, whi, per, orth, acc,
+                                           ArrayAttr());
+  Value tok = xmpd::ReflectStartOp::create(
+      b, l, xmpd::TokenType::get(&ctx), plan);
+  requests.back()[id].push_back({tok, &d, Value()});
+}
+
+void Emitter::startCollective(Directive &d, int64_t id, Value m,
+                              function_ref<Value(Value)> start, Location l) {
+  if (cast<MemRefType>(m.getType()).getRank() != 0) {
+    requests.back()[id].push_back({start(m), &d, Value()});
+    return;
+  }
+  // A scalar: its value is sent now, the result stored at the wait.
+  Value v = memref::LoadOp::create(b, l, m, ValueRange{});
+  requests.back()[id].push_back({start(v), &d, m});
+}
+
+bool Emitter::parseWidths(TokCursor &tc, Diag &diag,
+                          SmallVectorImpl<int64_t> &lo,
+                          SmallVectorImpl<int64_t> &hi,
+                          SmallVectorImpl<bool> &periodic,
+                          const char *modifier) {
+  do {
+    bool per = false;
+    if (tc.accept(c::tok::slash)) {
+      if (!tc.acceptWord(modifier)) {
+        diag.error(tc.loc(), std::string("expected '") + modifier +
+                                 "' after '/'");
+        return false;
+      }
+      if (!tc.expect(c::tok::slash, "'/'"))
+        return false;
+      per = true;
+    }
+    if (!parseLoHi(tc, diag, "widths", lo, hi))
+      return false;
+    periodic.push_back(per);
+  } while (tc.accept(c::tok::comma));
+  return tc.expect(c::tok::r_paren, "')'");
+}
+
+bool Emitter::parseWiden(TokCursor &tc, Diag &diag, bool margin,
+                         c::SourceLocation sl,
+                         std::optional<WidenClause> &w) {
+  if (w) {
+    diag.error(sl, std::string("a second '") +
+                       (margin ? "margin" : "expand") + "' clause: a loop "
+                       "takes one expand or one margin clause (they are "
+                       "mutually exclusive)");
+    return false;
+  }
+  w.emplace();
+  w->margin = margin;
+  w->loc = sl;
+  return tc.expect(c::tok::l_paren, "'('") &&
+         parseWidths(tc, diag, w->lo, w->hi, w->unbound, "unbound");
+}
+
+bool Emitter::widenAttrs(
+    const WidenClause &w,
+    ArrayRef<std::pair<std::string, c::SourceLocation>> subs,
+    ArrayRef<const c::VarDecl *> ivs, bool reduces, StringRef dn) {
+  std::string clause = w.margin ? "margin" : "expand";
+  if (w.lo.size() != subs.size()) {
+    diag.error(w.loc, "'" + clause + "' gives " + std::to_string(w.lo.size()) +
+                          " widths for the " + std::to_string(subs.size()) +
+                          " subscripts of the template reference of " +
+                          dn.str() + " (one per subscript, in its order)");
+    return false;
+  }
+  if (reduces && !w.margin) {
+    diag.error(w.loc, "'expand' with a reduction clause in " + dn.str() +
+                          ": the iterations two nodes both run would count "
+                          "twice (margin allows max and min reductions)");
+    return false;
+  }
+  SmallVector<int64_t> lo, hi;
+  SmallVector<bool> unb;
+  for (const c::VarDecl *iv : ivs)
+    for (unsigned p = 0; p < subs.size(); ++p)
+      if (subs[p].first == iv->getName()) {
+        lo.push_back(w.lo[p]);
+        hi.push_back(w.hi[p]);
+        unb.push_back(w.unbound[p]);
+      }
+  for (unsigned p = 0; p < subs.size(); ++p)
+    if (subs[p].first == "*" && (w.lo[p] || w.hi[p] || w.unbound[p])) {
+      diag.error(subs[p].second, "'" + clause + "' gives a width to the '*' "
+                                 "subscript of the template reference (no "
+                                 "loop runs along it: give 0)");
+      return false;
+    }
+  widenPending.clear();
+  widenPending.set(w.margin ? "frameLo" : "expandLo",
+                   b.getDenseI64ArrayAttr(lo));
+  widenPending.set(w.margin ? "frameHi" : "expandHi",
+                   b.getDenseI64ArrayAttr(hi));
+  if (llvm::is_contained(unb, true))
+    widenPending.set(w.margin ? "frameUnbound" : "expandUnbound",
+                     b.getDenseBoolArrayAttr(unb));
+  return true;
+}
+
+void Emitter::dirReduceShadow(Directive &d) {
+  TokCursor tc(d, diag);
+  if (!tc.expect(c::tok::l_paren, "'('"))
+    return;
+  // `(op: a, ...)`: + (the spec's, the default), max or min.
+  std::optional<xmpd::ReductionKind> kind;
+  c::SourceLocation kl = tc.loc();
+  if (tc.is(c::tok::colon, 1) || tc.is(c::tok::colon, 2)) {
+    kind = reductionKind(tc);
+    if (!kind || (*kind != xmpd::ReductionKind::add &&
+                  *kind != xmpd::ReductionKind::max &&
+                  *kind != xmpd::ReductionKind::min)) {
+      diag.unsupported(kl, "this operator of '#pragma xmp reduce_shadow' "
+                           "(+, max or min)");
+      return;
+    }
+    if (!tc.expect(c::tok::colon, "':'"))
+      return;
+  }
+  SmallVector<std::pair<std::string, c::SourceLocation>> names;
+  if (!parseArrayNames(tc, names, /*inList=*/true))
+    return;
+  SmallVector<int64_t> lo, hi;
+  SmallVector<bool> periodic;
+  c::SourceLocation widthLoc;
+  bool acc = false;
+  while (!tc.atEnd()) {
+    c::SourceLocation sl = tc.loc();
+    if (widthLoc.isInvalid() && tc.acceptWord("width")) {
+      widthLoc = sl;
+      if (!tc.expect(c::tok::l_paren, "'('") ||
+          !parseWidths(tc, diag, lo, hi, periodic))
+        return;
+    } else if (tc.acceptWord("acc")) {
+      acc = true;
+    } else if (tc.isWord("async")) {
+      return diag.unsupported(sl, "async on '#pragma xmp reduce_shadow' (the "
+                                  "dialect's reduce_shadow is blocking)");
+    } else {
+      return diag.error(sl, "unexpected '" + tc.peek()->text +
+                                "' in '#pragma xmp reduce_shadow'");
+    }
+  }
+  for (const LoopCtx &lc : loops)
+    if (lc.xmpLoop)
+      return diag.unsupported(d.loc, "'#pragma xmp reduce_shadow' inside an "
+                                     "xmp loop");
+  Location l = loc(d.loc);
+  for (auto &[n, sl] : names) {
+    auto da = darrayNamed(n, sl, d);
+    if (!da)
+      return;
+    auto type = cast<xmpd::DArrayType>(da->second.getType());
+    if (widthLoc.isValid() && !widthCountOk(lo.size(), type, n, widthLoc))
+      return;
+    if (isa<IntegerType>(type.getElementType()) &&
+        type.getElementType().getIntOrFloatBitWidth() == 1 &&
+        (!kind || *kind == xmpd::ReductionKind::add))
+      return diag.error(sl, "'#pragma xmp reduce_shadow' adds: '" + n +
+                                "' has no addition");
+    xmpd::ReduceShadowOp::create(
+        b, l, da->second,
+        widthLoc.isValid() ? b.getDenseI64ArrayAttr(lo) : DenseI64ArrayAttr(),
+        widthLoc.isValid() ? b.getDenseI64ArrayAttr(hi) : DenseI64ArrayAttr(),
+        llvm::is_contained(periodic, true) ? b.getDenseBoolArrayAttr(periodic)
+                                           : DenseBoolArrayAttr(),
+        acc && gpu,
+        kind && *kind != xmpd::ReductionKind::add
+            ? xmpd::ReductionKindAttr::get(&ctx, *kind)
+            : xmpd::ReductionKindAttr());
   }
 }
 
@@ -2905,6 +3297,136 @@ Value Emitter::emitDExpr(const DExpr &e) {
   return nullptr;
 }
 
+std::optional<bool> Emitter::parseRefSubs(TokCursor &tc,
+                                          SmallVectorImpl<RefSub> &subs) {
+  // One subscript: `*`, an expression, or a triplet (parenthesized: 1-based
+  // lower:upper:stride, inclusive, as XMP's Fortran-order node references;
+  // bracketed: 0-based C lower:length:stride).
+  std::optional<bool> paren;
+  paren = parseDims(tc, [&]() -> bool {
+    RefSub sb;
+    sb.loc = tc.loc();
+    if (tc.accept(c::tok::star)) {
+      sb.star = true;
+      subs.push_back(std::move(sb));
+      return true;
+    }
+    auto part = [&](std::unique_ptr<DExpr> &out) -> bool {
+      if (tc.is(c::tok::colon) || tc.is(c::tok::comma) ||
+          tc.is(c::tok::r_paren) || tc.is(c::tok::r_square))
+        return true; // omitted
+      out = tc.expr();
+      return out != nullptr;
+    };
+    if (!part(sb.lo))
+      return false;
+    if (tc.accept(c::tok::colon)) {
+      sb.triplet = true;
+      if (!part(sb.hi))
+        return false;
+      if (tc.accept(c::tok::colon) && !part(sb.st))
+        return false;
+    } else if (!sb.lo) {
+      tc.expect(c::tok::r_paren, "a subscript");
+      return false;
+    }
+    subs.push_back(std::move(sb));
+    return true;
+  });
+  return paren;
+}
+
+bool Emitter::nodeRefTriplets(StringRef name, MutableArrayRef<RefSub> subs,
+                              bool paren, bool dropSingle,
+                              SmallVectorImpl<int64_t> &trip,
+                              SmallVectorImpl<int64_t> &subShape) {
+  ArrayRef<int64_t> shape = nodes[name].shape;
+  for (unsigned k = 0; k < subs.size(); ++k) {
+    RefSub &sb = subs[k];
+    int64_t ext = shape[k];
+    auto value = [&](const std::unique_ptr<DExpr> &e,
+                     int64_t dflt) -> std::optional<int64_t> {
+      return e ? evalConst(*e, diag) : std::optional<int64_t>(dflt);
+    };
+    int64_t lo = 0, hi = ShapedType::kDynamic, st = 1;
+    if (sb.star) {
+      // the whole axis
+    } else {
+      auto a = value(sb.lo, paren ? 1 : 0);
+      if (!a)
+        return false;
+      lo = *a - (paren ? 1 : 0);
+      if (!sb.triplet) {
+        hi = lo + 1;
+      } else {
+        auto step = value(sb.st, 1);
+        if (!step)
+          return false;
+        st = *step;
+        if (st < 1) {
+          diag.error(sb.loc, "the stride of a node reference must be "
+                             "positive (here " +
+                                 std::to_string(st) + ")");
+          return false;
+        }
+        if (sb.hi) {
+          auto h = evalConst(*sb.hi, diag);
+          if (!h)
+            return false;
+          // paren: the 1-based inclusive upper bound is the 0-based
+          // exclusive one; bracket: lower + (length - 1) * stride + 1.
+          hi = paren ? *h : lo + (*h - 1) * st + 1;
+          if (!paren && *h < 1) {
+            diag.error(sb.loc, "the length of a node reference triplet "
+                               "must be positive (here " +
+                                   std::to_string(*h) + ")");
+            return false;
+          }
+        }
+      }
+    }
+    int64_t last = ShapedType::isDynamic(hi) ? lo : hi - 1;
+    if (lo < 0 || (!ShapedType::isDynamic(hi) && hi <= lo) ||
+        (!ShapedType::isDynamic(ext) && last >= ext)) {
+      diag.error(sb.loc, "the node reference selects no node of '" +
+                             name.str() + "' along this dimension" +
+                             (ShapedType::isDynamic(ext)
+                                  ? std::string()
+                                  : " (it has " + std::to_string(ext) +
+                                        " nodes)"));
+      return false;
+    }
+    if (dropSingle && !sb.star && !sb.triplet) {
+      trip.append({lo, lo + 1, 0}); // a single coordinate drops the axis
+      continue;
+    }
+    trip.append({lo, hi, st});
+    int64_t n = !ShapedType::isDynamic(hi) ? llvm::divideCeil(hi - lo, st)
+                : !ShapedType::isDynamic(ext)
+                    ? llvm::divideCeil(ext - lo, st)
+                    : ShapedType::kDynamic;
+    subShape.push_back(n);
+  }
+  return true;
+}
+
+void Emitter::declareSubset(StringRef sub, StringRef parent,
+                            ArrayRef<int64_t> shape, ArrayRef<int64_t> trip,
+                            Location l) {
+  OpBuilder::InsertionGuard g(b);
+  // After the parent's declaration: at the end of the declarations.
+  b.setInsertionPoint(module.getBody(), module.getBody()->begin());
+  Operation *after = nullptr;
+  for (Operation &op : *module.getBody())
+    if (isa<xmpd::NodesOp, xmpd::TemplateOp, xmpd::DistributeOp>(op))
+      after = &op;
+  if (after)
+    b.setInsertionPointAfter(after);
+  xmpd::NodesOp::create(b, l, sub, shape, FlatSymbolRefAttr::get(&ctx, parent),
+                        b.getDenseI64ArrayAttr(trip));
+  nodes[sub].shape = SmallVector<int64_t>(shape);
+}
+
 void Emitter::emitTask(Directive &d, const c::Stmt *s) {
   TokCursor tc(d, diag);
   if (!tc.acceptWord("on")) {
@@ -2920,48 +3442,10 @@ void Emitter::emitTask(Directive &d, const c::Stmt *s) {
     diag.error(nl, "'" + *name + "' is not a node set or a template");
     return;
   }
-  // One subscript: `*`, an expression, or a triplet (parenthesized: 1-based
-  // lower:upper:stride, inclusive, as XMP's Fortran-order node references;
-  // bracketed: 0-based C lower:length:stride).
-  struct Sub {
-    c::SourceLocation loc;
-    bool star = false, triplet = false;
-    std::unique_ptr<DExpr> lo, hi, st; // hi: upper (paren) or length
-  };
-  SmallVector<Sub> subs;
-  bool haveSubs = tc.is(c::tok::l_paren) || tc.is(c::tok::l_square);
+  SmallVector<RefSub> subs;
   std::optional<bool> paren = true;
-  if (haveSubs) {
-    paren = parseDims(tc, [&]() -> bool {
-      Sub sb;
-      sb.loc = tc.loc();
-      if (tc.accept(c::tok::star)) {
-        sb.star = true;
-        subs.push_back(std::move(sb));
-        return true;
-      }
-      auto part = [&](std::unique_ptr<DExpr> &out) -> bool {
-        if (tc.is(c::tok::colon) || tc.is(c::tok::comma) ||
-            tc.is(c::tok::r_paren) || tc.is(c::tok::r_square))
-          return true; // omitted
-        out = tc.expr();
-        return out != nullptr;
-      };
-      if (!part(sb.lo))
-        return false;
-      if (tc.accept(c::tok::colon)) {
-        sb.triplet = true;
-        if (!part(sb.hi))
-          return false;
-        if (tc.accept(c::tok::colon) && !part(sb.st))
-          return false;
-      } else if (!sb.lo) {
-        tc.expect(c::tok::r_paren, "a subscript");
-        return false;
-      }
-      subs.push_back(std::move(sb));
-      return true;
-    });
+  if (tc.is(c::tok::l_paren) || tc.is(c::tok::l_square)) {
+    paren = parseRefSubs(tc, subs);
     if (!paren)
       return;
   }
@@ -2994,7 +3478,7 @@ void Emitter::emitTask(Directive &d, const c::Stmt *s) {
                          std::to_string(subs.size()) + " subscripts");
       return;
     }
-    for (Sub &sb : subs) {
+    for (RefSub &sb : subs) {
       if (sb.star || sb.triplet) {
         diag.unsupported(sb.loc, "a template reference with '*' or a "
                                  "triplet in 'task on' (one element)");
@@ -3021,68 +3505,9 @@ void Emitter::emitTask(Directive &d, const c::Stmt *s) {
       return;
     }
     SmallVector<int64_t> trip, subShape;
-    for (unsigned k = 0; k < subs.size(); ++k) {
-      Sub &sb = subs[k];
-      int64_t ext = shape[k];
-      auto value = [&](const std::unique_ptr<DExpr> &e,
-                       int64_t dflt) -> std::optional<int64_t> {
-        return e ? evalConst(*e, diag) : std::optional<int64_t>(dflt);
-      };
-      int64_t lo = 0, hi = ShapedType::kDynamic, st = 1;
-      if (sb.star) {
-        // the whole axis
-      } else {
-        auto a = value(sb.lo, *paren ? 1 : 0);
-        if (!a)
-          return;
-        lo = *a - (*paren ? 1 : 0);
-        if (!sb.triplet) {
-          hi = lo + 1;
-        } else {
-          auto step = value(sb.st, 1);
-          if (!step)
-            return;
-          st = *step;
-          if (st < 1) {
-            diag.error(sb.loc, "the stride of a node reference must be "
-                               "positive (here " +
-                                   std::to_string(st) + ")");
-            return;
-          }
-          if (sb.hi) {
-            auto h = evalConst(*sb.hi, diag);
-            if (!h)
-              return;
-            // paren: the 1-based inclusive upper bound is the 0-based
-            // exclusive one; bracket: lower + (length - 1) * stride + 1.
-            hi = *paren ? *h : lo + (*h - 1) * st + 1;
-            if (!*paren && *h < 1) {
-              diag.error(sb.loc, "the length of a node reference triplet "
-                                 "must be positive (here " +
-                                     std::to_string(*h) + ")");
-              return;
-            }
-          }
-        }
-      }
-      int64_t last = ShapedType::isDynamic(hi) ? lo : hi - 1;
-      if (lo < 0 || (!ShapedType::isDynamic(hi) && hi <= lo) ||
-          (!ShapedType::isDynamic(ext) && last >= ext)) {
-        diag.error(sb.loc, "the node reference selects no node of '" +
-                               *name + "' along this dimension" +
-                               (ShapedType::isDynamic(ext)
-                                    ? std::string()
-                                    : " (it has " + std::to_string(ext) +
-                                          " nodes)"));
-        return;
-      }
-      trip.append({lo, hi, st});
-      int64_t n = !ShapedType::isDynamic(hi) ? llvm::divideCeil(hi - lo, st)
-                  : !ShapedType::isDynamic(ext)
-                      ? llvm::divideCeil(ext - lo, st)
-                      : ShapedType::kDynamic;
-      subShape.push_back(n);
-    }
+    if (!nodeRefTriplets(*name, subs, *paren, /*dropSingle=*/false, trip,
+                         subShape))
+      return;
     // One declaration per node reference.
     std::string key = *name;
     for (int64_t v : trip)
@@ -3090,21 +3515,8 @@ void Emitter::emitTask(Directive &d, const c::Stmt *s) {
     auto [known, isNew] = taskSubsets.try_emplace(
         key, "__xmp_task" + std::to_string(taskSubsets.size()));
     execSet = known->second;
-    if (isNew) {
-      OpBuilder::InsertionGuard g(b);
-      // After the parent's declaration: at the end of the declarations.
-      b.setInsertionPoint(module.getBody(), module.getBody()->begin());
-      Operation *after = nullptr;
-      for (Operation &op : *module.getBody())
-        if (isa<xmpd::NodesOp, xmpd::TemplateOp, xmpd::DistributeOp>(op))
-          after = &op;
-      if (after)
-        b.setInsertionPointAfter(after);
-      xmpd::NodesOp::create(b, l, execSet, subShape,
-                            FlatSymbolRefAttr::get(&ctx, *name),
-                            b.getDenseI64ArrayAttr(trip));
-      nodes[execSet].shape = subShape;
-    }
+    if (isNew)
+      declareSubset(execSet, *name, subShape, trip, l);
   }
   auto task = xmpd::TaskOp::create(
       b, l, FlatSymbolRefAttr::get(&ctx, isTemplate ? *name : execSet),
@@ -3287,11 +3699,15 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
       return;
     }
   SmallVector<RedClause> reds;
+  std::optional<WidenClause> widen;
   while (!tc.atEnd()) {
     c::SourceLocation sl = tc.loc();
     if (tc.acceptWord("reduction")) {
       reds.emplace_back();
       if (!parseReductionClause(tc, diag, reds.back()))
+        return;
+    } else if (tc.isWord("expand") || tc.isWord("margin")) {
+      if (!parseWiden(tc, diag, tc.next().text == "margin", sl, widen))
         return;
     } else if (!device && tc.acceptWord("acc")) {
     } else {
@@ -3377,6 +3793,8 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
     cur = body;
   }
 
+  if (widen && !widenAttrs(*widen, subs, ivs, !reds.empty(), dn))
+    return;
   // XMP-dev's device loop makes the nest a device loop (the CPU build runs
   // it on the host); with --gpu, OpenACC compute constructs on the nest do
   // (without --gpu they run on the host: the nest is a host loop).
@@ -3435,6 +3853,7 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
       DenseI64ArrayAttr(), DenseI64ArrayAttr(), DenseI64ArrayAttr(),
       DenseI64ArrayAttr(), DenseBoolArrayAttr(), DenseI64ArrayAttr(),
       DenseI64ArrayAttr(), DenseBoolArrayAttr());
+  applyWiden(loopOp);
   Block *bb = b.createBlock(&loopOp.getBody());
   for (unsigned k = 0; k < ivs.size(); ++k)
     bb->addArgument(b.getIndexType(), l);
@@ -4451,6 +4870,7 @@ void Emitter::emitDeviceLoop(
       DenseI64ArrayAttr(), DenseI64ArrayAttr(), DenseI64ArrayAttr(),
       DenseBoolArrayAttr(), DenseI64ArrayAttr(), DenseI64ArrayAttr(),
       DenseBoolArrayAttr());
+  applyWiden(loopOp);
   Block *bb = b.createBlock(&loopOp.getBody());
   for (unsigned k = 0; k < ivs.size(); ++k)
     bb->addArgument(b.getIndexType(), l);

@@ -337,11 +337,12 @@ int main(void) {
 
 #ifdef CASE31
 int main(void) {
-  {
-    // C31: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp gmove async(1)' has no '#pragma xmp wait_async(1)' after it in the same block
+  int k = 1;
+  if (k) {
 #pragma xmp gmove async(1)
     b[0:4] = a[0:4];
   }
+  // C31: invalid.c:[[# @LINE + 1]]:24: error: '#pragma xmp wait_async(1)' is not executed exactly when the '#pragma xmp gmove ... async(1)' it completes is (an if, a loop, a task or a possible return, break or continue lies between them): put them in the same block
 #pragma xmp wait_async(1)
   return 0;
 }
@@ -349,7 +350,7 @@ int main(void) {
 
 #ifdef CASE32
 int main(void) {
-  // C32: invalid.c:[[# @LINE + 1]]:24: error: '#pragma xmp wait_async(2)' has no '#pragma xmp gmove async(2)' before it in the same block (xmp-cfront waits for the gmoves of its own block)
+  // C32: invalid.c:[[# @LINE + 1]]:24: error: '#pragma xmp wait_async(2)' has no async directive of id 2 ('#pragma xmp gmove', 'reflect', 'reduction' or 'bcast' ... async(2)) before it in its block or an enclosing block of the function
 #pragma xmp wait_async(2)
   return 0;
 }

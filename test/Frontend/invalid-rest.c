@@ -1,0 +1,115 @@
+// Diagnostics of issue 17's directives: async / wait_async of reflect,
+// reduction and bcast, reduce_shadow, loop expand / margin, node subsets.
+// RUN: not xmp-cfront -DCASE1 %s 2>&1 | FileCheck %s --check-prefix=C1
+// RUN: not xmp-cfront -DCASE2 %s 2>&1 | FileCheck %s --check-prefix=C2
+// RUN: not xmp-cfront -DCASE3 %s 2>&1 | FileCheck %s --check-prefix=C3
+// RUN: not xmp-cfront -DCASE4 %s 2>&1 | FileCheck %s --check-prefix=C4
+// RUN: not xmp-cfront -DCASE5 %s 2>&1 | FileCheck %s --check-prefix=C5
+// RUN: not xmp-cfront -DCASE6 %s 2>&1 | FileCheck %s --check-prefix=C6
+// RUN: not xmp-cfront -DCASE7 %s 2>&1 | FileCheck %s --check-prefix=C7
+// RUN: not xmp-cfront -DCASE8 %s 2>&1 | FileCheck %s --check-prefix=C8
+// RUN: not xmp-cfront -DCASE9 %s 2>&1 | FileCheck %s --check-prefix=C9
+// RUN: not xmp-cfront -DCASE10 %s 2>&1 | FileCheck %s --check-prefix=C10
+// RUN: not xmp-cfront -DCASE11 %s 2>&1 | FileCheck %s --check-prefix=C11
+// RUN: not xmp-cfront -DCASE12 %s 2>&1 | FileCheck %s --check-prefix=C12
+// RUN: not xmp-cfront -DCASE13 %s 2>&1 | FileCheck %s --check-prefix=C13
+// RUN: not xmp-cfront -DCASE14 %s 2>&1 | FileCheck %s --check-prefix=C14
+// RUN: not xmp-cfront -DCASE15 %s 2>&1 | FileCheck %s --check-prefix=C15
+// The dialect's verifier: no expand on a cyclic dimension.
+// RUN: not xmp-cfront -DCASE16 %s 2>&1 | FileCheck %s --check-prefix=C16
+
+#define N 16
+#pragma xmp nodes p(*)
+#pragma xmp nodes g(2, 2)
+#ifdef CASE12
+// C12: invalid-rest.c:[[# @LINE + 1]]:26: error: node set 'q' is declared 3 (C order), its node reference 'p(...)' selects 2 nodes: the shapes must be the same (a single coordinate drops its dimension; '*' in the declaration takes the reference's size)
+#pragma xmp nodes q(3) = p(1:2)
+#endif
+#ifdef CASE13
+// C13: invalid-rest.c:[[# @LINE + 1]]:26: error: 'z' is not a node set declared before 'q'
+#pragma xmp nodes q(2) = z(1:2)
+#endif
+#ifdef CASE14
+// C14: invalid-rest.c:[[# @LINE + 1]]:26: error: node set 'g' has 2 dimensions, the node reference gives 1 subscripts
+#pragma xmp nodes q(2) = g(1:2)
+#endif
+#ifdef CASE15
+// C15: invalid-rest.c:[[# @LINE + 1]]:26: error: a node set of the executing nodes ('nodes q(...) = *') is not supported by xmp-cfront
+#pragma xmp nodes q(2) = *
+#endif
+#pragma xmp template t(0:N-1)
+#pragma xmp distribute t(block) onto p
+#pragma xmp template tc(0:N-1)
+#pragma xmp distribute tc(cyclic) onto p
+double a[N], c[N];
+_Bool f[N];
+#pragma xmp align (a, f)[i] with t(i)
+#pragma xmp align c[i] with tc(i)
+#pragma xmp shadow a[1]
+#pragma xmp shadow f[1]
+
+int main(void) {
+  double s = 0;
+  int i, k = 1;
+#ifdef CASE1
+  // C1: invalid-rest.c:[[# @LINE + 1]]:9: error: '#pragma xmp reduction ... async(4)' has no '#pragma xmp wait_async(4)' after it in the function (every asynchronous operation is completed by one)
+#pragma xmp reduction(+: s) async(4)
+#endif
+#ifdef CASE2
+  for (i = 0; i < 2; i++) {
+#pragma xmp reflect (a) async(1)
+  }
+  // C2: invalid-rest.c:[[# @LINE + 1]]:24: error: '#pragma xmp wait_async(1)' is not executed exactly when the '#pragma xmp reflect ... async(1)' it completes is
+#pragma xmp wait_async(1)
+#endif
+#ifdef CASE3
+#pragma xmp reflect_init (a)
+  // C3: invalid-rest.c:[[# @LINE + 1]]:28: error: async on '#pragma xmp reflect_do' (a reflect_init plan is started by '#pragma xmp reflect (a) async(id)') is not supported by xmp-cfront
+#pragma xmp reflect_do (a) async(1)
+#endif
+#ifdef CASE4
+  // C4: invalid-rest.c:[[# @LINE + 1]]:31: error: async on '#pragma xmp reduce_shadow' (the dialect's reduce_shadow is blocking) is not supported by xmp-cfront
+#pragma xmp reduce_shadow (a) async(1)
+#endif
+#ifdef CASE5
+  // C5: invalid-rest.c:[[# @LINE + 1]]:28: error: this operator of '#pragma xmp reduce_shadow' (+, max or min) is not supported by xmp-cfront
+#pragma xmp reduce_shadow (*: a)
+#endif
+#ifdef CASE6
+  // C6: invalid-rest.c:[[# @LINE + 1]]:31: error: width gives 2 widths for the 1-dimensional array 'a'
+#pragma xmp reduce_shadow (a) width(1, 1)
+#endif
+#ifdef CASE7
+  // C7: invalid-rest.c:[[# @LINE + 1]]:28: error: 's' in '#pragma xmp reduce_shadow' is not a distributed (aligned) array
+#pragma xmp reduce_shadow (s)
+#endif
+#ifdef CASE8
+  // C8: invalid-rest.c:[[# @LINE + 1]]:28: error: '#pragma xmp reduce_shadow' adds: 'f' has no addition
+#pragma xmp reduce_shadow (f)
+#endif
+#ifdef CASE9
+  // C9: invalid-rest.c:[[# @LINE + 1]]:26: error: 'expand' with a reduction clause in '#pragma xmp loop': the iterations two nodes both run would count twice (margin allows max and min reductions)
+#pragma xmp loop on t(i) expand(1) reduction(+: s)
+  for (i = 0; i < N; i++)
+    s += a[i];
+#endif
+#ifdef CASE10
+  // C10: invalid-rest.c:[[# @LINE + 1]]:36: error: a second 'expand' clause: a loop takes one expand or one margin clause (they are mutually exclusive)
+#pragma xmp loop on t(i) margin(1) expand(1)
+  for (i = 0; i < N; i++)
+    a[i] = i;
+#endif
+#ifdef CASE11
+  // C11: invalid-rest.c:[[# @LINE + 1]]:26: error: 'expand' gives 2 widths for the 1 subscripts of the template reference of '#pragma xmp loop' (one per subscript, in its order)
+#pragma xmp loop on t(i) expand(1, 1)
+  for (i = 0; i < N; i++)
+    a[i] = i;
+#endif
+#ifdef CASE16
+  // C16: invalid-rest.c:[[# @LINE + 1]]:9: error: 'xmp.loop' op expand on dimension 0 (template @tc dimension 0) needs a block-like distribution, but it is cyclic
+#pragma xmp loop on tc(i) expand(1)
+  for (i = 0; i < N; i++)
+    c[i] = i;
+#endif
+  return k - 1;
+}
