@@ -82,6 +82,14 @@ if [ -x "$build/bin/xmp-cfront" ]; then
     cc --gpu "$root/examples/$p.c" -o "$carry/obj/${p}_c.gpu.o"
     cc "$root/examples/$p.c" -o "$carry/obj/${p}_c.cpu.o"
   done
+  # Front-end test programs whose --gpu forms make device ops (XMP-dev,
+  # XACC, async acc reflects, device loops with expand; the figures with
+  # `nodes p(*)`): run by gpu-tests.sh against their CPU builds.
+  for p in fig34 fig35 rest; do
+    echo "gpu-prepare: test/Frontend/Inputs/$p.c"
+    cc --gpu '-DNODES=*' "$root/test/Frontend/Inputs/$p.c" -o "$carry/obj/${p}_c.gpu.o"
+    cc '-DNODES=*' "$root/test/Frontend/Inputs/$p.c" -o "$carry/obj/${p}_c.cpu.o"
+  done
 else
   echo "gpu-prepare: no xmp-cfront in $build: the C examples are left out" >&2
 fi

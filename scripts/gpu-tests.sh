@@ -143,6 +143,18 @@ if [ -x "$b/progs/nbody_c.gpu" ]; then
     done
   done
 fi
+# Front-end test programs with device ops (figure 3.4's XMP-dev, figure
+# 3.5's XACC, Inputs/rest.c's async reflects and expand/margin loops with
+# --gpu): each GPU build against its CPU build, every result.
+for n in fig34_c fig35_c rest_c; do
+  [ -x "$b/progs/$n.gpu" ] || continue
+  for np in "${nps[@]}"; do
+    out="$logs/$n.np$np"
+    "${mpirun_[@]}" -np "$np" "$b/progs/$n.gpu" > "$out" 2> "$out.err"
+    "${mpirun_[@]}" -np "$np" "$b/progs/$n.cpu" > "$out.cpu" 2> /dev/null
+    check "$n gpu=cpu np$np" cmp_ "$out.cpu" "$out" all
+  done
+done
 run_case matmul "" checksum value5
 run_case matmul_dev "2" checksum value5
 # NPB CG (class letter): zeta against the sequential reference and the CPU
