@@ -60,12 +60,15 @@ int main(void) {
 #pragma xmp loop on t(i)
   for (i = 1; i < N - 1; i++)
     b[i] = a[i - 1] + a[i + 1];
-  printf("XMP-RESULT asum %.17g\n", s);
-  printf("XMP-RESULT amax %.17g\n", s2);
-  printf("XMP-RESULT bcast %ld\n", m);
-  // arr holds each element times the node count.
-  printf("XMP-RESULT arr1 %.17g\n", arr[1] / cnt);
-  printf("XMP-RESULT arr2 %.17g\n", arr[2] / arr[0]);
+  // Every node has the results; node 1 prints them.
+  if (me == 1) {
+    printf("XMP-RESULT asum %.17g\n", s);
+    printf("XMP-RESULT amax %.17g\n", s2);
+    printf("XMP-RESULT bcast %ld\n", m);
+    // arr holds each element times the node count.
+    printf("XMP-RESULT arr1 %.17g\n", arr[1] / cnt);
+    printf("XMP-RESULT arr2 %.17g\n", arr[2] / arr[0]);
+  }
 #pragma xmp loop on t(i) reduction(+: errors)
   for (i = 1; i < N - 1; i++)
     if (b[i] != f(i - 1) + f(i + 1))
@@ -145,8 +148,10 @@ int main(void) {
     sum += g[i] * (i + 1);
     cnt += h[i] * (i + 1);
   }
-  printf("XMP-RESULT gsum %.17g\n", sum);
-  printf("XMP-RESULT hsum %ld\n", cnt);
-  printf("XMP-RESULT errors %d\n", errors);
+  if (me == 1) {
+    printf("XMP-RESULT gsum %.17g\n", sum);
+    printf("XMP-RESULT hsum %ld\n", cnt);
+    printf("XMP-RESULT errors %d\n", errors);
+  }
   return 0;
 }
