@@ -407,6 +407,13 @@ private:
                    bool device = false);
   // XMP-dev (docs/frontend.md, "XMP-dev").
   void emitDeviceReplicate(Directive &d, const c::Stmt *s);
+  /// `body` in an xmp.replicate region of `arrays` (none: just `body`),
+  /// with replicate_sync in of `ins` at its start and out of `outs` at its
+  /// end; the arrays are present (accPresent) inside.
+  void replicateRegion(ArrayRef<const c::VarDecl *> arrays,
+                       ArrayRef<const c::VarDecl *> ins,
+                       ArrayRef<const c::VarDecl *> outs, const c::Stmt *body,
+                       Location l, Location end);
   void dirReplicateSync(Directive &d);
   void dirResetWeight(Directive &d);
   void emitLoopBody(const c::Stmt *body, ArrayRef<Value> privs,
@@ -567,9 +574,22 @@ private:
   /// reduction / bcast async of a memref: the start op, its request kept.
   void startCollective(Directive &d, int64_t id, Value m,
                        function_ref<Value(Value)> start, Location l);
-  /// Whether a width clause gives one width per dimension of `type`.
-  bool widthCountOk(size_t count, xmpd::DArrayType type, StringRef n,
-                    c::SourceLocation widthLoc);
+  /// The `width(...)` clause of reflect, reflect_init and reduce_shadow.
+  struct WidthClause {
+    SmallVector<int64_t> lo, hi;
+    SmallVector<bool> periodic;
+    c::SourceLocation loc; // invalid: no clause
+    bool given() const { return loc.isValid(); }
+  };
+  /// The clause after its word (at `sl`), once per directive.
+  static bool parseWidthClause(TokCursor &tc, Diag &diag,
+                               c::SourceLocation sl, WidthClause &w);
+  /// The op attributes of `w` for the array `n` of `type` (null when the
+  /// clause is absent), or nullopt after an error (one width per
+  /// dimension).
+  std::optional<std::tuple<DenseI64ArrayAttr, DenseI64ArrayAttr,
+                           DenseBoolArrayAttr>>
+  widthAttrs(const WidthClause &w, xmpd::DArrayType type, StringRef n);
   /// `#pragma xmp reduce_shadow (a, ...)`, `(+: a)`, `(max: a)`, `(min: a)`.
   void dirReduceShadow(Directive &d);
   /// `[/periodic/] lo[:hi], ...)` of a width clause after its '('.
@@ -2196,15 +2216,35 @@ void Emitter::dirBarrier(Directive &d) {
   xmpd::BarrierOp::create(b, loc(d.loc), set);
 }
 
-bool Emitter::widthCountOk(size_t count, xmpd::DArrayType type, StringRef n,
-                           c::SourceLocation widthLoc) {
-  if (count == type.getRank())
-    return true;
-  diag.error(widthLoc, "width gives " + std::to_string(count) +
-                           " widths for the " +
-                           std::to_string(type.getRank()) +
-                           "-dimensional array '" + n.str() + "'");
-  return false;
+bool Emitter::parseWidthClause(TokCursor &tc, Diag &diag,
+                               c::SourceLocation sl, WidthClause &w) {
+  if (w.given()) {
+    diag.error(sl, "a second width clause");
+    return false;
+  }
+  w.loc = sl;
+  return tc.expect(c::tok::l_paren, "'('") &&
+         parseWidths(tc, diag, w.lo, w.hi, w.periodic);
+}
+
+std::optional<
+    std::tuple<DenseI64ArrayAttr, DenseI64ArrayAttr, DenseBoolArrayAttr>>
+Emitter::widthAttrs(const WidthClause &w, xmpd::DArrayType type, StringRef n) {
+  if (!w.given())
+    return std::make_tuple(DenseI64ArrayAttr(), DenseI64ArrayAttr(),
+                           DenseBoolArrayAttr());
+  if (w.lo.size() != type.getRank()) {
+    diag.error(w.loc, "width gives " + std::to_string(w.lo.size()) +
+                          " widths for the " +
+                          std::to_string(type.getRank()) +
+                          "-dimensional array '" + n.str() + "'");
+    return std::nullopt;
+  }
+  return std::make_tuple(b.getDenseI64ArrayAttr(w.lo),
+                         b.getDenseI64ArrayAttr(w.hi),
+                         llvm::is_contained(w.periodic, true)
+                             ? b.getDenseBoolArrayAttr(w.periodic)
+                             : DenseBoolArrayAttr());
 }
 
 void Emitter::dirReflect(Directive &d, bool init, bool doPlan) {
@@ -2214,18 +2254,13 @@ void Emitter::dirReflect(Directive &d, bool init, bool doPlan) {
   SmallVector<std::pair<std::string, c::SourceLocation>> names;
   if (!parseArrayNames(tc, names, /*inList=*/true))
     return;
-  SmallVector<int64_t> lo, hi;
-  SmallVector<bool> periodic;
-  bool hasWidth = false, acc = false, orth = false;
+  WidthClause width;
+  bool acc = false, orth = false;
   std::optional<int64_t> asyncId;
-  c::SourceLocation widthLoc;
   while (!tc.atEnd()) {
     c::SourceLocation sl = tc.loc();
     if (!doPlan && tc.acceptWord("width")) {
-      hasWidth = true;
-      widthLoc = sl;
-      if (!tc.expect(c::tok::l_paren, "'('") ||
-          !parseWidths(tc, diag, lo, hi, periodic))
+      if (!parseWidthClause(tc, diag, sl, width))
         return;
     } else if (tc.acceptWord("acc")) {
       acc = true;
@@ -2252,17 +2287,11 @@ void Emitter::dirReflect(Directive &d, bool init, bool doPlan) {
     auto da = darrayNamed(n, sl, d);
     if (!da)
       return;
-    auto type = cast<xmpd::DArrayType>(da->second.getType());
-    if (hasWidth && !widthCountOk(lo.size(), type, n, widthLoc))
+    auto attrs = widthAttrs(
+        width, cast<xmpd::DArrayType>(da->second.getType()), n);
+    if (!attrs)
       return;
-    DenseI64ArrayAttr wlo, whi;
-    DenseBoolArrayAttr per;
-    if (hasWidth) {
-      wlo = b.getDenseI64ArrayAttr(lo);
-      whi = b.getDenseI64ArrayAttr(hi);
-      if (llvm::is_contained(periodic, true))
-        per = b.getDenseBoolArrayAttr(periodic);
-    }
+    auto [wlo, whi, per] = *attrs;
     if (doPlan) {
       Value plan;
       for (auto it = plans.rbegin(); it != plans.rend() && !plan; ++it)
@@ -3191,16 +3220,12 @@ void Emitter::dirReduceShadow(Directive &d) {
   SmallVector<std::pair<std::string, c::SourceLocation>> names;
   if (!parseArrayNames(tc, names, /*inList=*/true))
     return;
-  SmallVector<int64_t> lo, hi;
-  SmallVector<bool> periodic;
-  c::SourceLocation widthLoc;
+  WidthClause width;
   bool acc = false;
   while (!tc.atEnd()) {
     c::SourceLocation sl = tc.loc();
-    if (widthLoc.isInvalid() && tc.acceptWord("width")) {
-      widthLoc = sl;
-      if (!tc.expect(c::tok::l_paren, "'('") ||
-          !parseWidths(tc, diag, lo, hi, periodic))
+    if (tc.acceptWord("width")) {
+      if (!parseWidthClause(tc, diag, sl, width))
         return;
     } else if (tc.acceptWord("acc")) {
       acc = true;
@@ -3222,20 +3247,17 @@ void Emitter::dirReduceShadow(Directive &d) {
     if (!da)
       return;
     auto type = cast<xmpd::DArrayType>(da->second.getType());
-    if (widthLoc.isValid() && !widthCountOk(lo.size(), type, n, widthLoc))
+    auto attrs = widthAttrs(width, type, n);
+    if (!attrs)
       return;
+    auto [wlo, whi, per] = *attrs;
     if (isa<IntegerType>(type.getElementType()) &&
         type.getElementType().getIntOrFloatBitWidth() == 1 &&
         (!kind || *kind == xmpd::ReductionKind::add))
       return diag.error(sl, "'#pragma xmp reduce_shadow' adds: '" + n +
                                 "' has no addition");
     xmpd::ReduceShadowOp::create(
-        b, l, da->second,
-        widthLoc.isValid() ? b.getDenseI64ArrayAttr(lo) : DenseI64ArrayAttr(),
-        widthLoc.isValid() ? b.getDenseI64ArrayAttr(hi) : DenseI64ArrayAttr(),
-        llvm::is_contained(periodic, true) ? b.getDenseBoolArrayAttr(periodic)
-                                           : DenseBoolArrayAttr(),
-        acc && gpu,
+        b, l, da->second, wlo, whi, per, acc && gpu,
         kind && *kind != xmpd::ReductionKind::add
             ? xmpd::ReductionKindAttr::get(&ctx, *kind)
             : xmpd::ReductionKindAttr());
@@ -4112,35 +4134,44 @@ void Emitter::accData(const c::OpenACCDataConstruct *s) {
   if (js.ret || js.brk || js.cont)
     return diag.unsupported(accLoc(s), "a return, break or continue leaving an acc data "
                           "construct");
-  accPresent.emplace_back();
-  if (moved.empty()) {
+  SmallVector<const c::VarDecl *> arrays, ins, outs;
+  for (auto &[vd, dir] : moved) {
+    arrays.push_back(vd);
+    if (dir.first)
+      ins.push_back(vd);
+    if (dir.second)
+      outs.push_back(vd);
+  }
+  replicateRegion(arrays, ins, outs, body, l, loc(stmtEnd(s)));
+}
+
+void Emitter::replicateRegion(ArrayRef<const c::VarDecl *> arrays,
+                              ArrayRef<const c::VarDecl *> ins,
+                              ArrayRef<const c::VarDecl *> outs,
+                              const c::Stmt *body, Location l, Location end) {
+  accPresent.emplace_back(arrays.begin(), arrays.end());
+  auto values = [&](ArrayRef<const c::VarDecl *> vds) {
+    return llvm::map_to_vector(vds,
+                               [&](const c::VarDecl *vd) { return storage[vd].v; });
+  };
+  if (arrays.empty()) {
     emitStmt(body);
     accPresent.pop_back();
     return;
   }
-  SmallVector<Value> arrays, ins, outs;
-  for (auto &[vd, dir] : moved) {
-    Value a = storage[vd].v;
-    arrays.push_back(a);
-    if (dir.first)
-      ins.push_back(a);
-    if (dir.second)
-      outs.push_back(a);
-    accPresent.back().insert(vd);
-  }
   OpBuilder::InsertionGuard g(b);
-  auto rep = xmpd::ReplicateOp::create(b, l, arrays);
+  auto rep = xmpd::ReplicateOp::create(b, l, values(arrays));
   b.createBlock(&rep.getBody());
-  auto yield = xmpd::YieldOp::create(b, l, ValueRange{});
+  auto yield = xmpd::YieldOp::create(b, end, ValueRange{});
   b.setInsertionPoint(yield);
   if (!ins.empty())
-    xmpd::ReplicateSyncOp::create(b, l, xmpd::SyncDirection::in, ins);
+    xmpd::ReplicateSyncOp::create(b, l, xmpd::SyncDirection::in, values(ins));
   emitStmt(body);
   accPresent.pop_back();
   b.setInsertionPoint(yield);
   if (!outs.empty())
-    xmpd::ReplicateSyncOp::create(b, loc(stmtEnd(s)), xmpd::SyncDirection::out,
-                                  outs);
+    xmpd::ReplicateSyncOp::create(b, end, xmpd::SyncDirection::out,
+                                  values(outs));
 }
 
 void Emitter::accUpdate(const c::OpenACCUpdateConstruct *s) {
@@ -4221,32 +4252,16 @@ void Emitter::emitDeviceReplicate(Directive &d, const c::Stmt *s) {
                                    "replicate'");
   // Arrays an enclosing region already replicates keep their device
   // instance (as OpenACC's present_or_ data clauses do).
-  SmallVector<Value> arrays;
-  accPresent.emplace_back();
+  llvm::SetVector<const c::VarDecl *> arrays;
   for (auto &[n, sl] : names) {
     auto da = darrayNamed(n, sl, d);
-    if (!da) {
-      accPresent.pop_back();
+    if (!da)
       return;
-    }
-    if (accPresentHere(da->first) || accPresent.back().count(da->first))
-      continue;
-    accPresent.back().insert(da->first);
-    arrays.push_back(da->second);
+    if (!accPresentHere(da->first))
+      arrays.insert(da->first);
   }
-  if (arrays.empty()) {
-    emitStmt(s);
-    accPresent.pop_back();
-    return;
-  }
-  Location l = loc(d.loc);
-  OpBuilder::InsertionGuard g(b);
-  auto rep = xmpd::ReplicateOp::create(b, l, arrays);
-  b.createBlock(&rep.getBody());
-  xmpd::YieldOp::create(b, loc(stmtEnd(s)), ValueRange{});
-  b.setInsertionPointToStart(&rep.getBody().front());
-  emitStmt(s);
-  accPresent.pop_back();
+  replicateRegion(arrays.getArrayRef(), {}, {}, s, loc(d.loc),
+                  loc(stmtEnd(s)));
 }
 
 void Emitter::dirReplicateSync(Directive &d) {
