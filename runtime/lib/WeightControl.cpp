@@ -28,8 +28,12 @@
 //             except the last samples before the next round;
 //   warm-up   the first XMP_WEIGHT_WARMUP reports of a loop are not learnt
 //             from (first-touch, module loading, cold caches).
+// GPU-only steps are timed by events and learnt from once the GPU has run
+// them, never waited for one by one (the search lags by up to 4 steps); a
+// step with a CPU part first learns every GPU-only step before it.
 // Probe steps and their cost (seconds over the incumbent's median) are
-// counted per loop: trace columns probe / probe_seconds, XMP_VERBOSE.
+// counted per loop: trace columns probe / probe_seconds, XMP_VERBOSE (with
+// the GPU-only steps timed and the reads that had to wait).
 // Traces (XMP_WEIGHT_TRACE) are written by world rank 0, one line per
 // report, flushed per line and closed at MPI_Finalize.
 //===----------------------------------------------------------------------===//
@@ -131,6 +135,9 @@ struct LoopState {
   int64_t probeSteps = 0;
   int64_t deferred = 0; // steps kept at the incumbent while the executor started
   double probeSeconds = 0;
+  // What timing the steps cost the host (XMP_VERBOSE): GPU-only steps that
+  // recorded events, and reads of them that waited for the GPU.
+  int64_t timedSteps = 0, waitedReads = 0;
   bool lastWasProbe = false; // the last learnt step was a probe step
   // Steps run all on the GPU without a CPU part (xmprt_loop_gpu_begin /
   // _end): timed by two events on the stream and read when someone needs
@@ -646,10 +653,12 @@ void finalizeHook() {
                      "xmprt: rank %d: loop %lld: probing: %lld steps, "
                      "+%.6g s over the incumbent's step (%.6g s at weight "
                      "%.4f), %lld rounds, %lld steps waited for the CPU "
-                     "executor to start, %s\n",
+                     "executor to start, %s; %lld GPU-only steps timed, "
+                     "%lld waits for one\n",
                      r, (long long)id, (long long)s.probeSteps,
                      s.probeSeconds, ti, s.incW, (long long)s.rounds,
-                     (long long)s.deferred, s.phase == LoopState::Settled ? "settled" : "exploring");
+                     (long long)s.deferred, s.phase == LoopState::Settled ? "settled" : "exploring",
+                     (long long)s.timedSteps, (long long)s.waitedReads);
       }
     }
     std::fflush(stderr);
@@ -667,8 +676,11 @@ void registerFinalizeHook() {
 /// need be): learnt from and traced like a report (id >= 0; a device loop
 /// the split pass did not number, id < 0, only sets the times), and its
 /// time becomes xmprt_gpu_time unless a later loop's already did.
-void readOldest(int64_t id, LoopState &s, const Params &p, const char *fn) {
+void readOldest(int64_t id, LoopState &s, const Params &p, const char *fn,
+                bool done = false) {
   LoopState::TimedStep &t = s.ring[s.head];
+  if (!done && !gpu::eventDone(t.stop, fn))
+    ++s.waitedReads;
   double sec = gpu::eventSeconds(t.start, t.stop, fn);
   s.head = (s.head + 1) % LoopState::kRing;
   --s.pending;
@@ -685,9 +697,12 @@ void readOldest(int64_t id, LoopState &s, const Params &p, const char *fn) {
 /// Reads every timed step of `s` (wait = true), or those already complete.
 void readTimedSteps(int64_t id, LoopState &s, const Params &p, bool wait,
                     const char *fn) {
-  while (s.pending > 0 &&
-         (wait || gpu::eventDone(s.ring[s.head].stop, fn)))
-    readOldest(id, s, p, fn);
+  while (s.pending > 0) {
+    bool done = gpu::eventDone(s.ring[s.head].stop, fn);
+    if (!done && !wait)
+      break;
+    readOldest(id, s, p, fn, done);
+  }
 }
 
 /// Whether every step of the loop must be read (the controller learns from
@@ -730,14 +745,19 @@ double xmprt_loop_weight(int64_t loop_id, int32_t mode, double fixed) {
   const Params &p = params(fn);
   registerFinalizeHook();
   LoopState &s = loop(loop_id, p);
-  // The controller decides from every step measured so far while it
-  // searches; once settled it reads the steps already done and never
-  // waits for the GPU (a full ring waits for the step 4 loops back).
+  // GPU-only steps are read once the GPU has done them: a step never
+  // waits for the one before it (a full ring waits for the step 4 loops
+  // back), so the controller's view of them lags by up to a few steps.
+  // Waiting for each one (as the search did until session 36) drained the
+  // stream every step: about 10 us a step on the H200 where a kernel ran
+  // 90 us (benchmarks/experiments/auto_cost.sh).
   if (s.pending > 0)
-    readTimedSteps(loop_id, s, p,
-                   /*wait=*/mode == XMPRT_WEIGHT_AUTO &&
-                       !(s.started && s.phase == LoopState::Settled),
-                   fn);
+    readTimedSteps(loop_id, s, p, /*wait=*/false, fn);
+  // A step with a CPU part waits for the GPU anyway (its split commit):
+  // every GPU-only step before it is learnt first, in order, and the
+  // decision is made from all of them.
+  if (mode == XMPRT_WEIGHT_AUTO && s.pending > 0 && s.w > 0)
+    readTimedSteps(loop_id, s, p, /*wait=*/true, fn);
   double w;
   switch (mode) {
   case XMPRT_WEIGHT_CURRENT:
@@ -793,6 +813,10 @@ void xmprt_loop_report(int64_t loop_id, double cpu_seconds, int64_t cpu_iters,
   std::lock_guard<std::mutex> g(gMutex);
   const Params &p = params(fn);
   LoopState &s = enterLoop(loop_id, p, fn);
+  // GPU-only steps before this one are learnt before it (done by now: this
+  // step's GPU part followed them on the stream).
+  if (s.pending > 0)
+    readTimedSteps(loop_id, s, p, /*wait=*/true, fn);
   int64_t step = s.steps;
   double used = s.lastWeight;
   if (used < 0) // never asked: the share it actually ran
@@ -898,7 +922,8 @@ void xmprt_loop_gpu_begin(int64_t loop_id) {
   }
   // Nobody can read this step's time: no events (two cudaEventRecord calls
   // are most of the host cost of a step at weight 0).
-  bool observed = p.timeAlways || p.verbose || gTimesUsed || gTrace;
+  bool read = p.timeAlways || gTimesUsed || gTrace;
+  bool observed = read || p.verbose; // XMP_VERBOSE prints the loops' rates
   if (!(observed || s.lastMode == XMPRT_WEIGHT_AUTO)) {
     s.open = s.untimed = true;
     return;
@@ -908,7 +933,9 @@ void xmprt_loop_gpu_begin(int64_t loop_id) {
   // timed, except the last XMP_WEIGHT_SAMPLES before the round (which give
   // the round a fresh median of the incumbent). A settled auto step then
   // costs what a weight-0 step costs.
-  if (!observed && quietStep(s, p)) {
+  // (XMP_VERBOSE does not change this: its rates come from the learnt
+  // steps, and it shows what the loop costs without it.)
+  if (!read && quietStep(s, p)) {
     ++s.steps;
     s.open = s.untimed = true;
     return;
@@ -940,6 +967,7 @@ void xmprt_loop_gpu_end(int64_t loop_id, int64_t gpu_iters) {
   LoopState::TimedStep &t =
       s.ring[(s.head + s.pending) % LoopState::kRing];
   gpu::eventRecord(t.stop, fn);
+  ++s.timedSteps;
   t.iters = gpu_iters;
   t.weight = s.lastWeight < 0 ? 0.0 : s.lastWeight;
   t.seq = nextTimeSeq();

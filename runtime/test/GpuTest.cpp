@@ -1228,6 +1228,53 @@ TEST(GpuSplit, SettledAutoStepsUntimed) {
                                              << " and " << timed[k];
 }
 
+extern "C" __attribute__((weak)) long xmprt_mock_event_syncs(void);
+
+// A weight(auto) loop searching from a GPU-only incumbent reads its
+// GPU-only steps once the GPU has run them: the host does not wait for
+// each step before launching the next (which drained the stream every
+// step: about 10 us a step on an H200), only when its ring of 4 timed
+// steps is full. Here each GPU step queues a device copy, which the mock
+// runs only when someone waits; the CPU side is hopeless, so the search
+// probes it once and settles.
+TEST(GpuSplit, AutoSearchDoesNotWaitForEachStep) {
+  NEED_GPU();
+  if (!xmprt_mock_event_syncs)
+    GTEST_SKIP() << "counts the event waits of the mocked CUDA runtime";
+  for (const char *v : {"XMP_VERBOSE", "XMP_WEIGHT_TRACE", "XMP_STEP_TIMING",
+                        "XMP_WEIGHT_WARMUP", "XMP_WEIGHT_INIT"})
+    if (getenv(v))
+      GTEST_SKIP() << v << " is set";
+  const int64_t id = 7003, n = 4096;
+  void *a = mgpuMemAlloc(n, stream(), false), *b = mgpuMemAlloc(n, stream(), false);
+  int gpuSteps = 0;
+  long s0 = xmprt_mock_event_syncs();
+  bool probed = false;
+  for (int i = 0; i < 200 && !probed; ++i) {
+    double w = xmprt_loop_weight(id, XMPRT_WEIGHT_AUTO, 0.0);
+    if (w == 0.0) {
+      xmprt_loop_gpu_begin(id);
+      mgpuMemcpy(b, a, n, stream()); // queued until someone waits
+      xmprt_loop_gpu_end(id, 1000);
+      ++gpuSteps;
+    } else {
+      probed = true;
+      int64_t c = std::max<int64_t>(1, (int64_t)(w * 1000));
+      xmprt_loop_report(id, 1.0 * c, c, 1e-4, 1000 - c);
+    }
+  }
+  long waits = xmprt_mock_event_syncs() - s0;
+  ASSERT_TRUE(probed) << "the CPU side was never probed";
+  // The search needs two steps learnt (the warm-up and the incumbent)
+  // before its probe; waiting for each step took a wait per GPU step.
+  EXPECT_GE(gpuSteps, 2);
+  EXPECT_LE(waits, 1 + gpuSteps / 4)
+      << waits << " waits in " << gpuSteps << " GPU-only steps";
+  mgpuMemFree(a, stream());
+  mgpuMemFree(b, stream());
+  mgpuStreamSynchronize(stream());
+}
+
 // A step run all on the GPU records its two events only when something can
 // read its time: here a fixed-weight loop with no trace, nothing reading
 // xmp.gpu_time and XMP_STEP_TIMING unset costs no event, and after

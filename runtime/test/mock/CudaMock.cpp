@@ -656,8 +656,16 @@ cudaError_t cudaEventQuery(cudaEvent_t e) {
   std::lock_guard<std::recursive_mutex> l(gMu);
   return ((MockEvent *)e)->complete ? cudaSuccess : cudaErrorNotReady;
 }
-cudaError_t cudaEventSynchronize(cudaEvent_t) {
+static long gEventSyncs = 0;
+/* Test hook: how many times the host waited for an event not yet complete. */
+long xmprt_mock_event_syncs(void) {
   std::lock_guard<std::recursive_mutex> l(gMu);
+  return gEventSyncs;
+}
+cudaError_t cudaEventSynchronize(cudaEvent_t e) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  if (!((MockEvent *)e)->complete)
+    ++gEventSyncs;
   flushAll();
   return cudaSuccess;
 }
