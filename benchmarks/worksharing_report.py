@@ -111,9 +111,11 @@ def main():
                 n = steps[c][1] if w == "1000" else steps[c][0]
                 print(f"  - program time/step w={w}: {pt/n*1e3:.3f} ms ({n} steps)")
     print()
-    print(targets_table(d, steps, detail))
+    print(rounds_table(d, steps))
     print()
-    print(untraced_table(d, steps))
+    print("Single runs (the sweep's, for reference; one run against the best of "
+          "several is biased by the noise between runs):")
+    print(targets_table(d, steps, detail))
     print()
     print(weights_table(traces))
     write_svg(svg_path, traces)
@@ -170,28 +172,54 @@ def targets_table(d, steps, detail):
     return "\n".join(lines)
 
 
-def untraced_table(d, steps):
-    """Weight 0 against weight(auto) without the trace (the runs alternate;
-    medians of the rounds' program time per step): what a user's run of
-    auto costs over weight 0, where the traced runs time every step."""
-    lines = ["Without the trace (program time per step, ms; w=0 and auto "
-             "alternating, median of the rounds):", "",
-             "| case | steps | rounds | w=0 | auto | auto / w=0 |",
-             "|---|---|---|---|---|---|"]
+def rounds_table(d, steps):
+    """Issue 19's targets from the alternating rounds (worksharing_bench.sh
+    rounds()): the sweep's best fixed weight B and auto, each round a
+    traced run (steady step: the median loop step, of the steps after the
+    first two for B, of the last half for auto) and an untraced run
+    (program time per step, what a user's run costs). Medians over the
+    rounds on both sides."""
+    lines = ["weight(auto) against the best fixed weight B of the sweep, medians of "
+             "the alternating rounds (program: untraced XMP-RESULT time per step; "
+             "steady: traced median loop step, of auto's last half):", "",
+             "| case | steps | rounds | B | program B ms | program auto ms | auto / B | "
+             "target | steady B ms | steady auto ms | auto / B | target |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     any_row = False
     for c, (n, _) in steps.items():
-        t = {}
-        for w in ("0", "auto"):
+        bf = os.path.join(d, f"{c}.best_fixed")
+        if not os.path.exists(bf):
+            continue
+        b = open(bf).read().strip()
+        prog, steady = {}, {}
+        for w in (b, "auto"):
             v = [program_time(f) for f in sorted(glob.glob(
                 os.path.join(d, f"{c}.untraced.w{w}.r*.txt")))]
-            v = [x for x in v if x is not None]
-            if v:
-                t[w] = (statistics.median(v) / n, len(v))
-        if len(t) == 2:
-            any_row = True
-            lines.append(f"| {c} | {n} | {t['0'][1]} | {t['0'][0]*1e3:.4f} | "
-                         f"{t['auto'][0]*1e3:.4f} | {t['auto'][0]/t['0'][0]:.3f}x |")
-    return "\n".join(lines) if any_row else "(no untraced runs)"
+            prog[w] = [x / n for x in v if x is not None]
+            st = []
+            for f in sorted(glob.glob(os.path.join(d, f"{c}.round.w{w}.r*.trace.csv"))):
+                rows = [r for r in read_trace(f) if r["loop_id"] == rows_id(f)]
+                ts = [step_time(r) for r in rows]
+                if not ts:
+                    continue
+                body = ts[len(ts) // 2:] if w == "auto" else (ts[2:] if len(ts) > 4 else ts)
+                st.append(statistics.median(body))
+            steady[w] = st
+        if not all(prog[w] and steady[w] for w in (b, "auto")):
+            lines.append(f"| {c} | {n} | missing runs |")
+            continue
+        any_row = True
+        pb, pa = statistics.median(prog[b]), statistics.median(prog["auto"])
+        sb, sa = statistics.median(steady[b]), statistics.median(steady["auto"])
+        tgt = program_target(n)
+        ok = lambda v, t: f"{v:.3f}x {'ok' if v <= t else 'MISSED'}"
+        lines.append(f"| {c} | {n} | {len(prog[b])} | {int(b)/1000:g} | {pb*1e3:.4f} | "
+                     f"{pa*1e3:.4f} | {ok(pa/pb, tgt)} | {tgt:g} | {sb*1e3:.4f} | "
+                     f"{sa*1e3:.4f} | {ok(sa/sb, 1.02)} | 1.02 |")
+    lines.append("")
+    lines.append("Each round's values (ms per step; program untraced, steady traced) are "
+                 "in the raw files: CASE.untraced.wW.rN.txt, CASE.round.wW.rN.trace.csv.")
+    return "\n".join(lines) if any_row else "(no rounds)"
 
 
 def weights_table(traces, marks=(1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 50, 100)):
