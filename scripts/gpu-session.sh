@@ -27,7 +27,7 @@
 #          baseline, e.g. npb-cg-gpu:SWAB,1; its own libxmprt build when
 #          `tests` did not run first; with gpu-prepare.sh --npb-cg also
 #          npb_cg.mlir's CPU path),
-#        experiment:NAME[,ARGS] (benchmarks/experiments/NAME.sh ARGS),
+#        experiment:NAME[,ARG,...] (benchmarks/experiments/NAME.sh ARG ...),
 #        debug:PROG,ARGS (cuda-gdb backtrace + compute-sanitizer),
 #        timeline:PROG,ARGS (XMP_GPU_TIMELINE run + benchmarks/timeline_report.py)
 set -uo pipefail
@@ -95,7 +95,7 @@ for step in "$@"; do
            rc=$?; tail -20 "$logs/himeno-cpu.txt" ;;
     experiment) # experiment:NAME[,ARGS]: benchmarks/experiments/NAME.sh ARGS
            IFS=, read -r en ea <<< "$arg"
-           OUT="$logs" bash "benchmarks/experiments/$en.sh" ${ea:-} > "$logs/$en.txt" 2>&1
+           OUT="$logs" bash "benchmarks/experiments/$en.sh" ${ea//,/ } > "$logs/$en.txt" 2>&1
            rc=$?; tail -20 "$logs/$en.txt" ;;
     debug) # debug:PROG,ARGS...: a backtrace under cuda-gdb, then compute-sanitizer
            IFS=, read -r -a dargs <<< "$arg"
