@@ -52,6 +52,7 @@
 #include <array>
 #include <limits>
 #include <map>
+#include <sstream>
 
 using namespace mlir;
 namespace c = clang;
@@ -467,10 +468,14 @@ private:
   };
   std::optional<GSide> gmoveSide(const c::Expr *e);
   /// Stops the node at run time when `bad` holds, printing `xmp: node N:
-  /// gmove at <position of at>: ` and `text`, a printf format whose `%lld`
-  /// take `args` (index values).
+  /// <what> at <position of at>: ` and `text`, a printf format whose
+  /// conversions take `args` (index values as `%lld`, f64 as `%g`).
+  void runtimeCheck(Value bad, c::SourceLocation at, StringRef what,
+                    StringRef text, ArrayRef<Value> args);
   void gmoveCheck(Value bad, c::SourceLocation at, StringRef text,
-                  ArrayRef<Value> args);
+                  ArrayRef<Value> args) {
+    runtimeCheck(bad, at, "gmove", text, args);
+  }
   /// A gmove between local arrays or scalars: the copy, on each node.
   void localGmove(const GSide &src, const GSide &dst, Directive &d);
   /// A NUL-terminated string constant (a private global) and its address.
@@ -697,6 +702,17 @@ private:
                          xmpd::ReductionKind k, c::SourceLocation sl);
 
   Block *allocaBlock = nullptr; // a device loop's body: its allocas go here
+  /// The expression of a device loop's `weight(expr)`: the argument of the
+  /// statement `__xmp_weight((expr));` the pragma handler put after the
+  /// directive (set while emitXmpLoop runs on it).
+  const c::Expr *weightStmtExpr = nullptr;
+  /// A device loop directive's weight clause, for emitDeviceLoop.
+  struct WeightClause {
+    c::SourceLocation loc;
+    bool isAuto = false;
+    const c::Expr *expr = nullptr;
+  };
+  std::optional<WeightClause> devWeight;
   /// The darrays of the enclosing `acc data` constructs of this function.
   std::vector<llvm::SmallPtrSet<const c::VarDecl *, 8>> accPresent;
   /// Functions with an `acc data` construct of a darray, directly or in
@@ -1715,6 +1731,16 @@ Value Emitter::notJumped(Location l, bool includeLoopFlags) {
   return arith::XOrIOp::create(b, l, any, cBool(true, l));
 }
 
+/// The argument of the statement `__xmp_weight((expr));` (the pragma
+/// handler's, after `#pragma xmp device loop ... weight(expr)`), or null.
+static const c::Expr *weightArg(const c::Stmt *s) {
+  const auto *call = dyn_cast<c::CallExpr>(s);
+  const c::FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
+  if (!fd || fd->getName() != "__xmp_weight" || call->getNumArgs() != 1)
+    return nullptr;
+  return call->getArg(0);
+}
+
 /// The directives that take the statement after them, and what it must be.
 static const char *takenStatement(const Directive &d) {
   if (d.name == "loop")
@@ -1755,10 +1781,34 @@ void Emitter::emitCompound(const c::CompoundStmt *cs) {
         emitStandalone(*pend[i]);
       }
     }
-    if (taking && taking->name == "loop")
+    const c::Expr *weightExpr = nullptr;
+    if (taking && taking->weightStmt) {
+      // `weight(expr)`: the pragma handler's statement `__xmp_weight((expr));`
+      // comes first; the loop is the statement after it.
+      weightExpr = weightArg(s);
+      auto nx = std::next(it);
+      if (!weightExpr || nx == stmts.end()) {
+        diag.error(taking->loc, "'#pragma xmp device loop' must be followed "
+                                "by a for statement");
+        break;
+      }
+      std::vector<Directive *> between =
+          takeDirectives(stmtEnd(s), (*nx)->getBeginLoc());
+      if (!between.empty()) {
+        diag.error(taking->loc, "'#pragma xmp device loop' must be followed "
+                                "by a for statement, not by another "
+                                "directive");
+        break;
+      }
+      s = *++it;
+    }
+    if (taking && taking->name == "loop") {
       emitXmpLoop(*taking, s, cs);
-    else if (taking && taking->name == "device loop")
+    } else if (taking && taking->name == "device loop") {
+      weightStmtExpr = weightExpr;
       emitXmpLoop(*taking, s, cs, /*device=*/true);
+      weightStmtExpr = nullptr;
+    }
     else if (taking && taking->name == "device replicate")
       emitDeviceReplicate(*taking, s);
     else if (taking && taking->name == "gmove")
@@ -2832,8 +2882,8 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
   return side;
 }
 
-void Emitter::gmoveCheck(Value bad, c::SourceLocation at, StringRef text,
-                         ArrayRef<Value> args) {
+void Emitter::runtimeCheck(Value bad, c::SourceLocation at, StringRef what,
+                           StringRef text, ArrayRef<Value> args) {
   if (std::optional<int64_t> c = getConstantIntValue(bad); c && !*c)
     return;
   Location l = loc(at);
@@ -2844,7 +2894,8 @@ void Emitter::gmoveCheck(Value bad, c::SourceLocation at, StringRef text,
   std::string pos;
   for (char ch : positionText(at))
     pos += ch == '%' ? std::string("%%") : std::string(1, ch);
-  std::string msg = "xmp: node %d: gmove at " + pos + ": " + text.str();
+  std::string msg =
+      "xmp: node %d: " + what.str() + " at " + pos + ": " + text.str();
   Value node = arith::AddIOp::create(
       b, l, xmpd::NodeNumOp::create(b, l, b.getIndexType(), allNodes()),
       cIndex(1, l));
@@ -2853,7 +2904,10 @@ void Emitter::gmoveCheck(Value bad, c::SourceLocation at, StringRef text,
                           arith::IndexCastOp::create(b, l, b.getI32Type(),
                                                      node)};
   for (Value a : args)
-    vals.push_back(arith::IndexCastOp::create(b, l, b.getI64Type(), a));
+    vals.push_back(isa<IndexType>(a.getType())
+                       ? arith::IndexCastOp::create(b, l, b.getI64Type(), a)
+                             .getResult()
+                       : a);
   auto dprintf = externFunc(
       "dprintf", LLVM::LLVMFunctionType::get(b.getI32Type(),
                                              {b.getI32Type(), ptrType()},
@@ -3801,9 +3855,54 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
     }
   SmallVector<RedClause> reds;
   std::optional<WidenClause> widen;
+  std::optional<WeightClause> weight;
   while (!tc.atEnd()) {
     c::SourceLocation sl = tc.loc();
-    if (tc.acceptWord("reduction")) {
+    if (tc.acceptWord("weight")) {
+      if (!device) {
+        diag.error(sl, "the 'weight' clause belongs to '#pragma xmp device "
+                       "loop' (the CPU share of its iterations): " +
+                           dn + " runs on the host");
+        return;
+      }
+      if (weight) {
+        diag.error(sl, "a second 'weight' clause in " + dn +
+                           " (a device loop has one CPU weight)");
+        diag.note(weight->loc, "the first 'weight' clause");
+        return;
+      }
+      if (!tc.expect(c::tok::l_paren, "'(' after 'weight'"))
+        return;
+      weight.emplace();
+      weight->loc = sl;
+      if (tc.acceptWord("auto")) {
+        weight->isAuto = true;
+        if (!tc.expect(c::tok::r_paren, "')' after 'weight(auto'"))
+          return;
+        continue;
+      }
+      if (tc.is(c::tok::r_paren)) {
+        diag.error(tc.loc(), "expected 'auto' or the CPU weight (an "
+                             "expression, 0 to 1) in the 'weight' clause "
+                             "of " + dn);
+        return;
+      }
+      if (!weightStmtExpr) { // the handler found no ')' closing it
+        diag.error(sl, "expected ')' closing the 'weight' clause of " + dn);
+        return;
+      }
+      // Clang parsed and checked the expression in the pragma handler's
+      // statement; here its tokens are skipped.
+      for (int depth = 1; depth > 0 && !tc.atEnd();) {
+        const DTok &t = tc.next();
+        if (t.kind == c::tok::l_paren)
+          ++depth;
+        else if (t.kind == c::tok::r_paren)
+          --depth;
+      }
+      weight->expr = weightStmtExpr;
+      weightStmtExpr = nullptr;
+    } else if (tc.acceptWord("reduction")) {
       reds.emplace_back();
       if (!parseReductionClause(tc, diag, reds.back()))
         return;
@@ -3896,6 +3995,15 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
 
   if (widen && !widenAttrs(*widen, subs, ivs, !reds.empty(), dn))
     return;
+  if (widen && weight) {
+    diag.error(weight->loc,
+               "'weight' with '" + std::string(widen->margin ? "margin" : "expand") +
+                   "' in " + dn + ": a device loop is split between GPU and "
+                   "CPU by its owned iterations, and the " +
+                   (widen->margin ? "margin" : "expanded") +
+                   " ones are not owned (such a loop runs on the GPU)");
+    return;
+  }
   // XMP-dev's device loop makes the nest a device loop (the CPU build runs
   // it on the host); with --gpu, OpenACC compute constructs on the nest do
   // (without --gpu they run on the host: the nest is a host loop).
@@ -3911,8 +4019,11 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
         redVars.push_back(v);
         redKinds.push_back(rc.kind);
       }
-    return emitDeviceLoop(d, s, cs, *tname, ivs, lbs, ubs, steps, onDims,
-                          body, redVars, redKinds, accs);
+    devWeight = weight;
+    emitDeviceLoop(d, s, cs, *tname, ivs, lbs, ubs, steps, onDims, body,
+                   redVars, redKinds, accs);
+    devWeight.reset();
+    return;
   }
 
   // Reductions: the loop combines the contributions of every iteration
@@ -4957,10 +5068,52 @@ void Emitter::emitDeviceLoop(
     kinds.push_back(xmpd::ReductionKindAttr::get(&ctx, p.r.kind));
     types.push_back(p.type);
   }
+  // weight(auto): the runtime's controller; weight(expr): the CPU share,
+  // evaluated here on the host (a double: the pragma handler's statement
+  // converted it), 0 to 1 (NaN neither) or the node stops.
+  Value weight;
+  bool weightAuto = devWeight && devWeight->isAuto;
+  if (devWeight && devWeight->expr) {
+    const c::Expr *we = devWeight->expr;
+    Location wl = loc(devWeight->loc);
+    // A constant is checked here.
+    c::Expr::EvalResult r;
+    if (!we->HasSideEffects(actx) && we->EvaluateAsRValue(r, actx) &&
+        r.Val.isFloat()) {
+      double v = r.Val.getFloat().convertToDouble();
+      if (!(v >= 0 && v <= 1)) {
+        std::ostringstream os;
+        os << v;
+        diag.error(we->getBeginLoc(), "the CPU weight " + os.str() +
+                                          " of the 'weight' clause is "
+                                          "outside [0, 1]");
+        return;
+      }
+      weight = arith::ConstantOp::create(b, wl, b.getF64FloatAttr(v));
+    }
+  }
+  if (devWeight && devWeight->expr && !weight) {
+    const c::Expr *we = devWeight->expr;
+    Location wl = loc(devWeight->loc);
+    weight = emitExpr(we);
+    if (!weight)
+      return;
+    weight = convert(weight, we->getType(), actx.DoubleTy, wl);
+    Value zero = arith::ConstantOp::create(b, wl, b.getF64FloatAttr(0.0));
+    Value one = arith::ConstantOp::create(b, wl, b.getF64FloatAttr(1.0));
+    Value inRange = arith::AndIOp::create(
+        b, wl,
+        arith::CmpFOp::create(b, wl, arith::CmpFPredicate::OGE, weight, zero),
+        arith::CmpFOp::create(b, wl, arith::CmpFPredicate::OLE, weight, one));
+    Value bad = arith::XOrIOp::create(b, wl, inRange, cBool(true, wl));
+    runtimeCheck(bad, devWeight->loc, "device loop",
+                 "the CPU weight %g of the 'weight' clause is outside [0, 1]\n",
+                 {weight});
+  }
   auto loopOp = xmpd::DeviceLoopOp::create(
       b, l, types, lbs, ubs, steps, tname, onDims, inits,
-      kinds.empty() ? ArrayAttr() : b.getArrayAttr(kinds), Value(),
-      /*weightAuto=*/false, DenseI64ArrayAttr(), Value(), DenseI64ArrayAttr(),
+      kinds.empty() ? ArrayAttr() : b.getArrayAttr(kinds), weight,
+      weightAuto, DenseI64ArrayAttr(), Value(), DenseI64ArrayAttr(),
       DenseI64ArrayAttr(), DenseI64ArrayAttr(), DenseI64ArrayAttr(),
       DenseBoolArrayAttr(), DenseI64ArrayAttr(), DenseI64ArrayAttr(),
       DenseBoolArrayAttr());
@@ -5490,6 +5643,13 @@ Value Emitter::emitCall(const c::CallExpr *ce) {
     return xmpd::CpuTimeOp::create(b, l, b.getF64Type());
   if (name == "xmp_gpu_wtime")
     return xmpd::GpuTimeOp::create(b, l, b.getF64Type());
+  if (name == "__xmp_weight") {
+    diag.unsupported(ce->getBeginLoc(),
+                     "the 'weight' clause of a '#pragma xmp device loop' "
+                     "that is not followed by its for statement in a { } "
+                     "block (or a call of '__xmp_weight')");
+    return nullptr;
+  }
   if (name.starts_with("__xmp_")) {
     diag.unsupported(ce->getBeginLoc(),
                      "an array section outside the statement of '#pragma xmp "
