@@ -19,6 +19,10 @@ static size_t matchingClose(ArrayRef<Token> in, size_t open);
 
 void XMPPragmaHandler::HandlePragma(Preprocessor &pp, PragmaIntroducer intro,
                                     Token &first) {
+  // The tokens lexed here are the directive's, or a gmove statement's
+  // that go back to the parser (and are seen again then): not the
+  // parser's braces.
+  int depth = braceDepth;
   Directive d;
   d.loc = first.getLocation(); // the `xmp` token, where Clang points too
   d.end = first.getLocation();
@@ -46,11 +50,12 @@ void XMPPragmaHandler::HandlePragma(Preprocessor &pp, PragmaIntroducer intro,
   if (!haveName)
     d.nameLoc = first.getLocation();
   bool gmove = d.name == "gmove";
-  if (d.name == "device loop" && tok.is(tok::eod) && braceDepth > 0)
+  if (d.name == "device loop" && tok.is(tok::eod) && depth > 0)
     d.weightStmt = injectWeight(pp, clauseToks);
   out.push_back(std::move(d));
   if (gmove && tok.is(tok::eod))
     takeGmoveStatement(pp, tok.getLocation());
+  braceDepth = depth;
 }
 
 bool XMPPragmaHandler::injectWeight(Preprocessor &pp, ArrayRef<Token> toks) {
