@@ -82,10 +82,13 @@ if [ -x "$build/bin/xmp-cfront" ]; then
     cc --gpu "$root/examples/$p.c" -o "$carry/obj/${p}_c.gpu.o"
     cc "$root/examples/$p.c" -o "$carry/obj/${p}_c.cpu.o"
   done
-  # Front-end test programs whose --gpu forms make device ops (XMP-dev,
-  # XACC, async acc reflects, device loops with expand; the figures with
-  # `nodes p(*)`): run by gpu-tests.sh against their CPU builds.
-  for p in fig34 fig35 rest; do
+  # Front-end test programs with --gpu (figure 3.4's XMP-dev and 3.5's
+  # XACC make device ops, the figures with `nodes p(*)`; rest.c has no
+  # acc construct: its GPU build runs its async reflects, expand/margin
+  # loops and reduce_shadows on the host with the CUDA runtime;
+  # devweight.c's device loops have weight clauses): run by gpu-tests.sh
+  # against their CPU builds.
+  for p in fig34 fig35 rest devweight; do
     echo "gpu-prepare: test/Frontend/Inputs/$p.c"
     cc --gpu '-DNODES=*' "$root/test/Frontend/Inputs/$p.c" -o "$carry/obj/${p}_c.gpu.o"
     cc '-DNODES=*' "$root/test/Frontend/Inputs/$p.c" -o "$carry/obj/${p}_c.cpu.o"

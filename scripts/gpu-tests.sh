@@ -143,9 +143,10 @@ if [ -x "$b/progs/nbody_c.gpu" ]; then
     done
   done
 fi
-# Front-end test programs with device ops (figure 3.4's XMP-dev, figure
-# 3.5's XACC, Inputs/rest.c's async reflects and expand/margin loops with
-# --gpu): each GPU build against its CPU build, every result.
+# Front-end test programs built with --gpu (figure 3.4's XMP-dev, figure
+# 3.5's XACC; Inputs/rest.c's async reflects, expand/margin loops and
+# reduce_shadows, on the host: it has no acc construct): each GPU build
+# against its CPU build, every result.
 for n in fig34_c fig35_c rest_c; do
   [ -x "$b/progs/$n.gpu" ] || continue
   for np in "${nps[@]}"; do
@@ -155,6 +156,22 @@ for n in fig34_c fig35_c rest_c; do
     check "$n gpu=cpu np$np" cmp_ "$out.cpu" "$out" all
   done
 done
+# The weight clauses of XMP-dev device loops (Inputs/devweight.c:
+# weight(auto), weight(0.5), weight(w), an expression of the time step;
+# exact dyadic values): every element of the GPU build's arrays and its sum
+# against the CPU build, at two values of w; the weights rank 0 used are
+# in the trace.
+if [ -x "$b/progs/devweight_c.gpu" ]; then
+  for np in "${nps[@]}"; do
+    for wt in 0.25 1; do
+      out="$logs/devweight_c.w$wt.np$np"
+      XMP_WEIGHT_TRACE="$out.trace" "${mpirun_[@]}" -x XMP_WEIGHT_TRACE -np "$np" \
+        "$b/progs/devweight_c.gpu" "$wt" > "$out" 2> "$out.err"
+      "${mpirun_[@]}" -np "$np" "$b/progs/devweight_c.cpu" "$wt" > "$out.cpu" 2> /dev/null
+      check "devweight_c gpu=cpu w=$wt np$np" diff "$out.cpu" "$out"
+    done
+  done
+fi
 run_case matmul "" checksum value5
 run_case matmul_dev "2" checksum value5
 # NPB CG (class letter): zeta against the sequential reference and the CPU

@@ -70,7 +70,9 @@ public:
                                                  StringRef) override {
     // The preprocessor owns the handler.
     Preprocessor &pp = ci.getPreprocessor();
-    pp.AddPragmaHandler(new xmpcfront::XMPPragmaHandler(s.directives));
+    auto *h = new xmpcfront::XMPPragmaHandler(s.directives);
+    pp.AddPragmaHandler(h);
+    pp.setTokenWatcher([h](const Token &t) { h->watch(t); });
     pp.setPredefines(pp.getPredefines() + xmpcfront::kSectionDecls);
     return std::make_unique<Consumer>(s);
   }

@@ -15,14 +15,21 @@ using llvm::StringRef;
 
 namespace xmpcfront {
 
+static size_t matchingClose(ArrayRef<Token> in, size_t open);
+
 void XMPPragmaHandler::HandlePragma(Preprocessor &pp, PragmaIntroducer intro,
                                     Token &first) {
+  // The tokens lexed here are the directive's, or a gmove statement's
+  // that go back to the parser (and are seen again then): not the
+  // parser's braces.
+  int depth = braceDepth;
   Directive d;
   d.loc = first.getLocation(); // the `xmp` token, where Clang points too
   d.end = first.getLocation();
   Token tok;
   pp.Lex(tok); // macro-expanded, as the OpenMP pragmas are
   bool haveName = false;
+  SmallVector<Token> clauseToks; // the Clang tokens of d.toks
   while (tok.isNot(tok::eod) && tok.isNot(tok::eof)) {
     DTok t{tok.getKind(), pp.getSpelling(tok), tok.getLocation(),
            tok.getIdentifierInfo() != nullptr};
@@ -36,15 +43,70 @@ void XMPPragmaHandler::HandlePragma(Preprocessor &pp, PragmaIntroducer intro,
       d.name += " " + t.text;
     } else {
       d.toks.push_back(std::move(t));
+      clauseToks.push_back(tok);
     }
     pp.Lex(tok);
   }
   if (!haveName)
     d.nameLoc = first.getLocation();
   bool gmove = d.name == "gmove";
+  if (d.name == "device loop" && tok.is(tok::eod) && depth > 0)
+    d.weightStmt = injectWeight(pp, clauseToks);
   out.push_back(std::move(d));
   if (gmove && tok.is(tok::eod))
     takeGmoveStatement(pp, tok.getLocation());
+  braceDepth = depth;
+}
+
+bool XMPPragmaHandler::injectWeight(Preprocessor &pp, ArrayRef<Token> toks) {
+  // The first `weight (` at the directive's own level (not inside the
+  // parentheses of another clause).
+  int depth = 0;
+  for (size_t i = 0; i + 1 < toks.size(); ++i) {
+    const Token &t = toks[i];
+    if (t.isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) {
+      ++depth;
+      continue;
+    }
+    if (t.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+      --depth;
+      continue;
+    }
+    IdentifierInfo *ii = t.getIdentifierInfo();
+    if (depth != 0 || !ii || ii->getName() != "weight" ||
+        !toks[i + 1].is(tok::l_paren))
+      continue;
+    size_t close = matchingClose(toks, i + 1);
+    // weight(auto), weight(), an unclosed clause: the emitter reads them
+    // from the directive's tokens (and reports what is wrong).
+    if (close == toks.size() || close == i + 2 || toks[i + 2].is(tok::kw_auto))
+      return false;
+    SourceLocation at = t.getLocation();
+    auto make = [&](tok::TokenKind k, SourceLocation l) {
+      Token n;
+      n.startToken();
+      n.setKind(k);
+      n.setLocation(l);
+      n.setLength(0);
+      return n;
+    };
+    SmallVector<Token> stmt;
+    Token name = make(tok::identifier, at);
+    name.setIdentifierInfo(pp.getIdentifierInfo("__xmp_weight"));
+    stmt.push_back(name);
+    stmt.push_back(toks[i + 1]);
+    stmt.push_back(make(tok::l_paren, toks[i + 2].getLocation()));
+    stmt.append(toks.begin() + i + 2, toks.begin() + close);
+    stmt.push_back(make(tok::r_paren, toks[close].getLocation()));
+    stmt.push_back(toks[close]);
+    stmt.push_back(make(tok::semi, toks[close].getLocation()));
+    auto buf = std::make_unique<Token[]>(stmt.size());
+    std::copy(stmt.begin(), stmt.end(), buf.get());
+    pp.EnterTokenStream(std::move(buf), stmt.size(),
+                        /*DisableMacroExpansion=*/true, /*IsReinject=*/true);
+    return true;
+  }
+  return false;
 }
 
 //===----------------------------------------------------------------------===//

@@ -13,6 +13,8 @@
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Basic/TokenKinds.h"
 #include "clang/Lex/Pragma.h"
+#include "clang/Lex/Token.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -38,6 +40,9 @@ struct Directive {
   clang::SourceLocation nameLoc;
   std::vector<DTok> toks; // after the name
   bool consumed = false;
+  /// `device loop ... weight(expr)`: the pragma handler put the statement
+  /// `__xmp_weight((expr));` after the directive (see injectWeight).
+  bool weightStmt = false;
   bool isDeclaration() const {
     return name == "nodes" || name == "template" || name == "distribute" ||
            name == "align" || name == "shadow";
@@ -52,6 +57,15 @@ public:
       : clang::PragmaHandler("xmp"), out(out) {}
   void HandlePragma(clang::Preprocessor &pp, clang::PragmaIntroducer intro,
                     clang::Token &first) override;
+  /// Sees every token the parser gets (Preprocessor::setTokenWatcher): the
+  /// brace depth tells a pragma inside a function body from one at file
+  /// scope, where no statement may be put.
+  void watch(const clang::Token &t) {
+    if (t.is(clang::tok::l_brace))
+      ++braceDepth;
+    else if (t.is(clang::tok::r_brace) && braceDepth > 0)
+      --braceDepth;
+  }
 
 private:
   /// Lexes the statement that follows `#pragma xmp gmove` (to its `;`) and
@@ -60,14 +74,24 @@ private:
   /// (kSectionDecls declares both), so that Clang parses it as C.
   void takeGmoveStatement(clang::Preprocessor &pp,
                           clang::SourceLocation lineEnd);
+  /// `#pragma xmp device loop ... weight(expr)` (its first weight clause,
+  /// unless `auto`; inside braces: at file scope the directive is an error
+  /// anyway): puts the statement `__xmp_weight((expr));` after the pragma
+  /// line, so that Clang parses and checks the expression as C (a
+  /// `double` parameter: any arithmetic type, converted); the emitter takes
+  /// it as the loop's weight. Returns whether it did.
+  bool injectWeight(clang::Preprocessor &pp,
+                    llvm::ArrayRef<clang::Token> toks);
   std::vector<Directive> &out;
+  int braceDepth = 0;
 };
 
-/// The declarations the rewritten gmove statements use (added to Clang's
-/// predefines).
+/// The declarations the rewritten gmove statements and the weight
+/// statement of a device loop use (added to Clang's predefines).
 inline constexpr const char *kSectionDecls =
     "extern const long __xmp_omitted;\n"
-    "int __xmp_triplet(long __lower, long __length, long __stride);\n";
+    "int __xmp_triplet(long __lower, long __length, long __stride);\n"
+    "void __xmp_weight(double __cpu_share);\n";
 
 /// Clang-style diagnostics (file:line:col: error: ...) for the front end.
 class Diag {

@@ -52,6 +52,7 @@
 #include <array>
 #include <limits>
 #include <map>
+#include <sstream>
 
 using namespace mlir;
 namespace c = clang;
@@ -461,10 +462,20 @@ private:
     SmallVector<int64_t> statics; // lb, ub, step per dimension
     SmallVector<bool> scalar;
     SmallVector<int64_t> shape; // counts of the triplet dimensions
+    SmallVector<Value> counts;  // the same as index values
     bool darray = false;
     std::string name;
   };
   std::optional<GSide> gmoveSide(const c::Expr *e);
+  /// Stops the node at run time when `bad` holds, printing `xmp: node N:
+  /// <what> at <position of at>: ` and `text`, a printf format whose
+  /// conversions take `args` (index values as `%lld`, f64 as `%g`).
+  void runtimeCheck(Value bad, c::SourceLocation at, StringRef what,
+                    StringRef text, ArrayRef<Value> args);
+  void gmoveCheck(Value bad, c::SourceLocation at, StringRef text,
+                  ArrayRef<Value> args) {
+    runtimeCheck(bad, at, "gmove", text, args);
+  }
   /// A gmove between local arrays or scalars: the copy, on each node.
   void localGmove(const GSide &src, const GSide &dst, Directive &d);
   /// A NUL-terminated string constant (a private global) and its address.
@@ -691,6 +702,17 @@ private:
                          xmpd::ReductionKind k, c::SourceLocation sl);
 
   Block *allocaBlock = nullptr; // a device loop's body: its allocas go here
+  /// The expression of a device loop's `weight(expr)`: the argument of the
+  /// statement `__xmp_weight((expr));` the pragma handler put after the
+  /// directive (set while emitXmpLoop runs on it).
+  const c::Expr *weightStmtExpr = nullptr;
+  /// A device loop directive's weight clause, for emitDeviceLoop.
+  struct WeightClause {
+    c::SourceLocation loc;
+    bool isAuto = false;
+    const c::Expr *expr = nullptr;
+  };
+  std::optional<WeightClause> devWeight;
   /// The darrays of the enclosing `acc data` constructs of this function.
   std::vector<llvm::SmallPtrSet<const c::VarDecl *, 8>> accPresent;
   /// Functions with an `acc data` construct of a darray, directly or in
@@ -1709,6 +1731,16 @@ Value Emitter::notJumped(Location l, bool includeLoopFlags) {
   return arith::XOrIOp::create(b, l, any, cBool(true, l));
 }
 
+/// The argument of the statement `__xmp_weight((expr));` (the pragma
+/// handler's, after `#pragma xmp device loop ... weight(expr)`), or null.
+static const c::Expr *weightArg(const c::Stmt *s) {
+  const auto *call = dyn_cast<c::CallExpr>(s);
+  const c::FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
+  if (!fd || fd->getName() != "__xmp_weight" || call->getNumArgs() != 1)
+    return nullptr;
+  return call->getArg(0);
+}
+
 /// The directives that take the statement after them, and what it must be.
 static const char *takenStatement(const Directive &d) {
   if (d.name == "loop")
@@ -1749,10 +1781,34 @@ void Emitter::emitCompound(const c::CompoundStmt *cs) {
         emitStandalone(*pend[i]);
       }
     }
-    if (taking && taking->name == "loop")
+    const c::Expr *weightExpr = nullptr;
+    if (taking && taking->weightStmt) {
+      // `weight(expr)`: the pragma handler's statement `__xmp_weight((expr));`
+      // comes first; the loop is the statement after it.
+      weightExpr = weightArg(s);
+      auto nx = std::next(it);
+      if (!weightExpr || nx == stmts.end()) {
+        diag.error(taking->loc, "'#pragma xmp device loop' must be followed "
+                                "by a for statement");
+        break;
+      }
+      std::vector<Directive *> between =
+          takeDirectives(stmtEnd(s), (*nx)->getBeginLoc());
+      if (!between.empty()) {
+        diag.error(taking->loc, "'#pragma xmp device loop' must be followed "
+                                "by a for statement, not by another "
+                                "directive");
+        break;
+      }
+      s = *++it;
+    }
+    if (taking && taking->name == "loop") {
       emitXmpLoop(*taking, s, cs);
-    else if (taking && taking->name == "device loop")
+    } else if (taking && taking->name == "device loop") {
+      weightStmtExpr = weightExpr;
       emitXmpLoop(*taking, s, cs, /*device=*/true);
+      weightStmtExpr = nullptr;
+    }
     else if (taking && taking->name == "device replicate")
       emitDeviceReplicate(*taking, s);
     else if (taking && taking->name == "gmove")
@@ -2618,29 +2674,22 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
     return std::nullopt;
   GSide side;
   side.name = vd->getName().str();
-  ArrayRef<int64_t> extents;
-  // The C index of the darray's element 0 per dimension (template lower
-  // bounds); C extents are the darray's plus that.
-  SmallVector<int64_t> base, cext;
+  // The C extents (kDynamic: the `?` first dimension of an array that
+  // xmp_malloc allocated) and the C index of the darray's element 0 per
+  // dimension (template lower bounds); C extents are the darray's plus
+  // that.
+  SmallVector<int64_t> extents, base;
   if (st->kind == Storage::DArr) {
     side.array = st->v;
     side.darray = true;
-    const DistInfo &di = darrays[vd];
-    if (di.pointer) {
-      diag.unsupported(where, "a gmove of '" + side.name +
-                                  "', allocated by xmp_malloc (its extent "
-                                  "is a run-time value; copy it with a "
-                                  "loop directive)");
-      return std::nullopt;
-    }
-    base = di.base;
+    base = darrays[vd].base;
     for (auto [n, o] : llvm::zip(
              cast<xmpd::DArrayType>(st->v.getType()).getShape(), base))
-      cext.push_back(n + o);
-    extents = cext;
+      extents.push_back(ShapedType::isDynamic(n) ? n : n + o);
   } else if (st->kind == Storage::Mem || st->kind == Storage::Global) {
     side.array = memrefOf(*st, loc(where));
-    extents = cast<MemRefType>(side.array.getType()).getShape();
+    extents.assign(cast<MemRefType>(side.array.getType()).getShape().begin(),
+                   cast<MemRefType>(side.array.getType()).getShape().end());
   } else {
     diag.unsupported(where, "'" + side.name + "' as a side of a gmove "
                             "statement (a loop variable or argv)");
@@ -2670,28 +2719,69 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
   auto asValue = [&](const Part &p, Location l) {
     return p.dyn ? p.dyn : cIndex(*p.v, l);
   };
+  auto lt = [&](Value x, Value y, Location l) -> Value {
+    return arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, x, y);
+  };
+  auto orV = [&](Value x, Value y, Location l) -> Value {
+    return arith::OrIOp::create(b, l, x, y);
+  };
   for (unsigned k = 0; k < idx.size(); ++k) {
     int64_t ext = extents[k];
+    bool dynExt = ShapedType::isDynamic(ext);
     Location l = loc(idx[k]->getBeginLoc());
     int64_t lo = base.empty() ? 0 : base[k];
+    std::string dimName =
+        "dimension " + std::to_string(k) + " of '" + side.name + "'";
     std::string dimText =
-        "dimension " + std::to_string(k) + " of '" + side.name + "' (" +
-        (lo ? "its distributed elements " + std::to_string(lo) + " to " +
-                  std::to_string(ext - 1) +
-                  ": those below are aligned before the template's lower "
-                  "bound"
-            : std::to_string(ext) + " elements") +
+        dimName + " (" +
+        (dynExt ? (lo ? "its distributed elements start at " +
+                            std::to_string(lo) +
+                            ": those below are aligned before the "
+                            "template's lower bound"
+                      : std::string("its elements start at 0"))
+         : lo ? "its distributed elements " + std::to_string(lo) + " to " +
+                    std::to_string(ext - 1) +
+                    ": those below are aligned before the template's lower "
+                    "bound"
+              : std::to_string(ext) + " elements") +
         ")";
+    // The last C index of the dimension, a value (a `?` dimension's: the
+    // darray's size at run time, less one, plus the base), and the text
+    // of the dimension's elements in a run-time message ("%lld" for it).
+    Value lastV;
+    auto lastValue = [&]() -> Value {
+      if (lastV)
+        return lastV;
+      if (!dynExt)
+        return lastV = cIndex(ext - 1, l);
+      Value n = xmpd::ArrayGSizeOp::create(b, l, b.getIndexType(),
+                                           side.array, (int64_t)k);
+      return lastV = addIndex(n, lo - 1, l);
+    };
+    std::string elemsText = " of '" + side.name + "' (its elements " +
+                            std::to_string(lo) + " to %lld)\n";
     auto trip = tripletParts(idx[k]);
     if (!trip) {
       auto i = part(idx[k]);
       if (!i)
         return std::nullopt;
-      if (i->v && (*i->v < lo || *i->v >= ext)) {
+      if (i->v && (*i->v < lo || (!dynExt && *i->v >= ext))) {
         diag.error(idx[k]->getBeginLoc(),
                    "index " + std::to_string(*i->v) + " is outside " + dimText +
                        " in a gmove statement");
         return std::nullopt;
+      }
+      if (i->dyn || dynExt) {
+        // Known at run time: checked there (the runtime's own check of
+        // the section would name neither the array nor the C index).
+        Value iv = asValue(*i, l), last = lastValue();
+        Value bad = lt(last, iv, l);
+        if (i->dyn)
+          bad = orV(bad, lt(iv, cIndex(lo, l), l), l);
+        gmoveCheck(bad, idx[k]->getBeginLoc(),
+                   "index %lld is outside dimension " + std::to_string(k) +
+                       elemsText,
+                   {iv, last});
       }
       int64_t o = base.empty() ? 0 : base[k];
       side.statics.append({i->v ? *i->v - o : ShapedType::kDynamic, 0, 1});
@@ -2707,7 +2797,7 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
     const c::Expr *lbE = (*trip)[0], *lenE = (*trip)[1], *stE = (*trip)[2];
     Part lb{0, Value()}, st{1, Value()}, len;
     // A given part into `out`; a constant below `min` is an error saying
-    // what the part `must` be.
+    // what the part `must` be, a run-time value below it stops the node.
     auto given = [&](const c::Expr *x, int64_t min, const char *what,
                      const char *must, Part &out) -> bool {
       auto p = part(x);
@@ -2720,6 +2810,11 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
                                          ")");
         return false;
       }
+      if (p->dyn && min != std::numeric_limits<int64_t>::min())
+        gmoveCheck(lt(p->dyn, cIndex(min, l), l), x->getBeginLoc(),
+                   std::string("the ") + what + " %lld of the triplet of " +
+                       dimName + " must " + must + "\n",
+                   {p->dyn});
       out = *p;
       return true;
     };
@@ -2728,20 +2823,40 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
         (stE && !given(stE, 1, "stride", "be positive", st)) ||
         (lenE && !given(lenE, 0, "length", "not be negative", len)))
       return std::nullopt;
-    if (!lenE && lb.v && st.v) {
+    if (!lenE && lb.v && st.v && !dynExt) {
       len.v = std::max<int64_t>(0, (ext - *lb.v + *st.v - 1) / *st.v);
     } else if (!lenE) {
-      Value rest = arith::SubIOp::create(b, l, cIndex(ext, l), asValue(lb, l));
+      Value rest = arith::SubIOp::create(b, l, addIndex(lastValue(), 1, l),
+                                         asValue(lb, l));
       Value n = arith::CeilDivSIOp::create(b, l, rest, asValue(st, l));
       len.dyn = arith::MaxSIOp::create(b, l, n, cIndex(0, l));
     }
     if (lb.v && len.v && st.v &&
-        (*lb.v < lo || (*len.v > 0 && *lb.v + (*len.v - 1) * *st.v >= ext))) {
+        (*lb.v < lo ||
+         (!dynExt && *len.v > 0 && *lb.v + (*len.v - 1) * *st.v >= ext))) {
       diag.error(idx[k]->getBeginLoc(),
                  "the section " + std::to_string(*lb.v) + ":" +
                      std::to_string(*len.v) + ":" + std::to_string(*st.v) +
                      " leaves " + dimText + " in a gmove statement");
       return std::nullopt;
+    }
+    if (!lb.v || !len.v || !st.v || dynExt) {
+      // Known at run time: a non-empty section must start at `lo` or
+      // later and end at `last` or before; lb + (len - 1) * st <= last
+      // is computed as len - 1 <= (last - lb) / st, which cannot wrap
+      // once lo <= lb <= last.
+      Value lbV = asValue(lb, l), lenV = asValue(len, l), stV = asValue(st, l);
+      Value last = lastValue();
+      Value span = arith::DivSIOp::create(
+          b, l, arith::SubIOp::create(b, l, last, lbV), stV);
+      Value out = orV(orV(lt(lbV, cIndex(lo, l), l), lt(last, lbV, l), l),
+                      lt(span, addIndex(lenV, -1, l), l), l);
+      Value bad = arith::AndIOp::create(b, l, lt(cIndex(0, l), lenV, l), out);
+      gmoveCheck(bad, idx[k]->getBeginLoc(),
+                 "the section %lld:%lld:%lld (lower:length:stride) leaves "
+                 "dimension " +
+                     std::to_string(k) + elemsText,
+                 {lbV, lenV, stV, last});
     }
     Part ub;
     if (lb.v && len.v && st.v)
@@ -2762,8 +2877,45 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
     }
     side.scalar.push_back(false);
     side.shape.push_back(len.v ? *len.v : ShapedType::kDynamic);
+    side.counts.push_back(asValue(len, l));
   }
   return side;
+}
+
+void Emitter::runtimeCheck(Value bad, c::SourceLocation at, StringRef what,
+                           StringRef text, ArrayRef<Value> args) {
+  if (std::optional<int64_t> c = getConstantIntValue(bad); c && !*c)
+    return;
+  Location l = loc(at);
+  OpBuilder::InsertionGuard g(b);
+  auto ifOp = scf::IfOp::create(b, l, bad, /*withElseRegion=*/false);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  // The position is part of the format: its '%' must print as one.
+  std::string pos;
+  for (char ch : positionText(at))
+    pos += ch == '%' ? std::string("%%") : std::string(1, ch);
+  std::string msg =
+      "xmp: node %d: " + what.str() + " at " + pos + ": " + text.str();
+  Value node = arith::AddIOp::create(
+      b, l, xmpd::NodeNumOp::create(b, l, b.getIndexType(), allNodes()),
+      cIndex(1, l));
+  SmallVector<Value> vals{arith::ConstantIntOp::create(b, l, 2, 32),
+                          cString(msg, l),
+                          arith::IndexCastOp::create(b, l, b.getI32Type(),
+                                                     node)};
+  for (Value a : args)
+    vals.push_back(isa<IndexType>(a.getType())
+                       ? arith::IndexCastOp::create(b, l, b.getI64Type(), a)
+                             .getResult()
+                       : a);
+  auto dprintf = externFunc(
+      "dprintf", LLVM::LLVMFunctionType::get(b.getI32Type(),
+                                             {b.getI32Type(), ptrType()},
+                                             /*isVarArg=*/true));
+  LLVM::CallOp::create(b, l, dprintf, vals);
+  auto abortFn = externFunc(
+      "abort", LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(&ctx), {}));
+  LLVM::CallOp::create(b, l, abortFn, ValueRange{});
 }
 
 void Emitter::emitGmove(Directive &d, const c::Stmt *s) {
@@ -2843,6 +2995,31 @@ void Emitter::emitGmove(Directive &d, const c::Stmt *s) {
                    shapeText(src->shape) + " ('" + src->name + "')");
     return;
   }
+  // Section shapes known only at run time must agree there (static ones
+  // were checked): otherwise the node says so on stderr and aborts.
+  Value bad;
+  for (auto [x, y] : llvm::zip(dst->counts, src->counts)) {
+    if (getConstantIntValue(x) && getConstantIntValue(y))
+      continue;
+    Value ne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, x, y);
+    bad = bad ? arith::OrIOp::create(b, l, bad, ne).getResult() : ne;
+  }
+  if (bad) {
+    auto fmt = [](size_t n) {
+      std::string f;
+      for (size_t k = 0; k < n; ++k)
+        f += k ? "x%lld" : "%lld";
+      return f;
+    };
+    SmallVector<Value> args(dst->counts);
+    args.append(src->counts.begin(), src->counts.end());
+    gmoveCheck(bad, as->getOperatorLoc(),
+               "the sections of '" + dst->name + "' and '" + src->name + "'" +
+                   (!src->darray && !dst->darray ? " (local arrays)" : "") +
+                   " have different shapes: " + fmt(dst->counts.size()) +
+                   " and " + fmt(src->counts.size()) + "\n",
+               args);
+  }
   if (!src->darray && !dst->darray) {
     // Local on both sides: every node that executes it copies its own
     // arrays, an ordinary assignment of sections (no communication).
@@ -2913,56 +3090,12 @@ void Emitter::localGmove(const GSide &src, const GSide &dst, Directive &d) {
     return out;
   };
   auto sb = bounds(src), db = bounds(dst);
-  auto counts = [&](const GSide &sd, ArrayRef<std::array<Value, 3>> bd) {
-    SmallVector<Value> n;
-    for (size_t k = 0; k < sd.scalar.size(); ++k)
-      if (!sd.scalar[k])
-        n.push_back(arith::DivSIOp::create(
-            b, l, arith::SubIOp::create(b, l, bd[k][1], bd[k][0]), bd[k][2]));
-    return n;
-  };
-  SmallVector<Value> sn = counts(src, sb), dn = counts(dst, db);
-  // Section shapes known only at run time must agree there (static ones
-  // were checked): otherwise the node says so on stderr and aborts.
-  Value bad;
-  for (auto [x, y] : llvm::zip(sn, dn)) {
-    if (getConstantIntValue(x) && getConstantIntValue(y))
-      continue;
-    Value ne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, x, y);
-    bad = bad ? arith::OrIOp::create(b, l, bad, ne).getResult() : ne;
-  }
-  if (bad) {
-    OpBuilder::InsertionGuard g(b);
-    auto ifOp = scf::IfOp::create(b, l, bad, /*withElseRegion=*/false);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    c::PresumedLoc pl = actx.getSourceManager().getPresumedLoc(d.loc);
-    std::string msg =
-        "xmp: node %d: gmove at " +
-        std::string(pl.isValid() ? pl.getFilename() : "?") + ":" +
-        std::to_string(pl.isValid() ? pl.getLine() : 0) +
-        ": the sections of '" + dst.name + "' and '" + src.name +
-        "' (local arrays) have different shapes\n";
-    Value node = arith::AddIOp::create(
-        b, l, xmpd::NodeNumOp::create(b, l, b.getIndexType(), allNodes()),
-        cIndex(1, l));
-    node = arith::IndexCastOp::create(b, l, b.getI32Type(), node);
-    auto dprintf = externFunc(
-        "dprintf", LLVM::LLVMFunctionType::get(b.getI32Type(),
-                                               {b.getI32Type(), ptrType()},
-                                               /*isVarArg=*/true));
-    LLVM::CallOp::create(
-        b, l, dprintf,
-        ValueRange{arith::ConstantIntOp::create(b, l, 2, 32), cString(msg, l),
-                   node});
-    auto abortFn = externFunc(
-        "abort", LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(&ctx),
-                                             {}));
-    LLVM::CallOp::create(b, l, abortFn, ValueRange{});
-  }
-  // The nest over the section; each element loaded and stored in order.
+  // The shapes are equal (checked by emitGmove, at run time where they
+  // are run-time values): the nest runs over the source's counts, each
+  // element loaded and stored in order.
   OpBuilder::InsertionGuard g(b);
   SmallVector<Value> t;
-  for (Value n : sn) {
+  for (Value n : src.counts) {
     auto f = scf::ForOp::create(b, l, cIndex(0, l), n, cIndex(1, l));
     b.setInsertionPoint(f.getBody()->getTerminator());
     t.push_back(f.getInductionVar());
@@ -3722,9 +3855,54 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
     }
   SmallVector<RedClause> reds;
   std::optional<WidenClause> widen;
+  std::optional<WeightClause> weight;
   while (!tc.atEnd()) {
     c::SourceLocation sl = tc.loc();
-    if (tc.acceptWord("reduction")) {
+    if (tc.acceptWord("weight")) {
+      if (!device) {
+        diag.error(sl, "the 'weight' clause belongs to '#pragma xmp device "
+                       "loop' (the CPU share of its iterations): " +
+                           dn + " runs on the host");
+        return;
+      }
+      if (weight) {
+        diag.error(sl, "a second 'weight' clause in " + dn +
+                           " (a device loop has one CPU weight)");
+        diag.note(weight->loc, "the first 'weight' clause");
+        return;
+      }
+      if (!tc.expect(c::tok::l_paren, "'(' after 'weight'"))
+        return;
+      weight.emplace();
+      weight->loc = sl;
+      if (tc.acceptWord("auto")) {
+        weight->isAuto = true;
+        if (!tc.expect(c::tok::r_paren, "')' after 'weight(auto'"))
+          return;
+        continue;
+      }
+      if (tc.is(c::tok::r_paren)) {
+        diag.error(tc.loc(), "expected 'auto' or the CPU weight (an "
+                             "expression, 0 to 1) in the 'weight' clause "
+                             "of " + dn);
+        return;
+      }
+      if (!weightStmtExpr) { // the handler found no ')' closing it
+        diag.error(sl, "expected ')' closing the 'weight' clause of " + dn);
+        return;
+      }
+      // Clang parsed and checked the expression in the pragma handler's
+      // statement; here its tokens are skipped.
+      for (int depth = 1; depth > 0 && !tc.atEnd();) {
+        const DTok &t = tc.next();
+        if (t.kind == c::tok::l_paren)
+          ++depth;
+        else if (t.kind == c::tok::r_paren)
+          --depth;
+      }
+      weight->expr = weightStmtExpr;
+      weightStmtExpr = nullptr;
+    } else if (tc.acceptWord("reduction")) {
       reds.emplace_back();
       if (!parseReductionClause(tc, diag, reds.back()))
         return;
@@ -3817,6 +3995,15 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
 
   if (widen && !widenAttrs(*widen, subs, ivs, !reds.empty(), dn))
     return;
+  if (widen && weight) {
+    diag.error(weight->loc,
+               "'weight' with '" + std::string(widen->margin ? "margin" : "expand") +
+                   "' in " + dn + ": a device loop is split between GPU and "
+                   "CPU by its owned iterations, and the " +
+                   (widen->margin ? "margin" : "expanded") +
+                   " ones are not owned (such a loop runs on the GPU)");
+    return;
+  }
   // XMP-dev's device loop makes the nest a device loop (the CPU build runs
   // it on the host); with --gpu, OpenACC compute constructs on the nest do
   // (without --gpu they run on the host: the nest is a host loop).
@@ -3832,8 +4019,11 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
         redVars.push_back(v);
         redKinds.push_back(rc.kind);
       }
-    return emitDeviceLoop(d, s, cs, *tname, ivs, lbs, ubs, steps, onDims,
-                          body, redVars, redKinds, accs);
+    devWeight = weight;
+    emitDeviceLoop(d, s, cs, *tname, ivs, lbs, ubs, steps, onDims, body,
+                   redVars, redKinds, accs);
+    devWeight.reset();
+    return;
   }
 
   // Reductions: the loop combines the contributions of every iteration
@@ -4878,10 +5068,52 @@ void Emitter::emitDeviceLoop(
     kinds.push_back(xmpd::ReductionKindAttr::get(&ctx, p.r.kind));
     types.push_back(p.type);
   }
+  // weight(auto): the runtime's controller; weight(expr): the CPU share,
+  // evaluated here on the host (a double: the pragma handler's statement
+  // converted it), 0 to 1 (NaN neither) or the node stops.
+  Value weight;
+  bool weightAuto = devWeight && devWeight->isAuto;
+  if (devWeight && devWeight->expr) {
+    const c::Expr *we = devWeight->expr;
+    Location wl = loc(devWeight->loc);
+    // A constant is checked here.
+    c::Expr::EvalResult r;
+    if (!we->HasSideEffects(actx) && we->EvaluateAsRValue(r, actx) &&
+        r.Val.isFloat()) {
+      double v = r.Val.getFloat().convertToDouble();
+      if (!(v >= 0 && v <= 1)) {
+        std::ostringstream os;
+        os << v;
+        diag.error(we->getBeginLoc(), "the CPU weight " + os.str() +
+                                          " of the 'weight' clause is "
+                                          "outside [0, 1]");
+        return;
+      }
+      weight = arith::ConstantOp::create(b, wl, b.getF64FloatAttr(v));
+    }
+  }
+  if (devWeight && devWeight->expr && !weight) {
+    const c::Expr *we = devWeight->expr;
+    Location wl = loc(devWeight->loc);
+    weight = emitExpr(we);
+    if (!weight)
+      return;
+    weight = convert(weight, we->getType(), actx.DoubleTy, wl);
+    Value zero = arith::ConstantOp::create(b, wl, b.getF64FloatAttr(0.0));
+    Value one = arith::ConstantOp::create(b, wl, b.getF64FloatAttr(1.0));
+    Value inRange = arith::AndIOp::create(
+        b, wl,
+        arith::CmpFOp::create(b, wl, arith::CmpFPredicate::OGE, weight, zero),
+        arith::CmpFOp::create(b, wl, arith::CmpFPredicate::OLE, weight, one));
+    Value bad = arith::XOrIOp::create(b, wl, inRange, cBool(true, wl));
+    runtimeCheck(bad, devWeight->loc, "device loop",
+                 "the CPU weight %g of the 'weight' clause is outside [0, 1]\n",
+                 {weight});
+  }
   auto loopOp = xmpd::DeviceLoopOp::create(
       b, l, types, lbs, ubs, steps, tname, onDims, inits,
-      kinds.empty() ? ArrayAttr() : b.getArrayAttr(kinds), Value(),
-      /*weightAuto=*/false, DenseI64ArrayAttr(), Value(), DenseI64ArrayAttr(),
+      kinds.empty() ? ArrayAttr() : b.getArrayAttr(kinds), weight,
+      weightAuto, DenseI64ArrayAttr(), Value(), DenseI64ArrayAttr(),
       DenseI64ArrayAttr(), DenseI64ArrayAttr(), DenseI64ArrayAttr(),
       DenseBoolArrayAttr(), DenseI64ArrayAttr(), DenseI64ArrayAttr(),
       DenseBoolArrayAttr());
@@ -5411,6 +5643,13 @@ Value Emitter::emitCall(const c::CallExpr *ce) {
     return xmpd::CpuTimeOp::create(b, l, b.getF64Type());
   if (name == "xmp_gpu_wtime")
     return xmpd::GpuTimeOp::create(b, l, b.getF64Type());
+  if (name == "__xmp_weight") {
+    diag.unsupported(ce->getBeginLoc(),
+                     "the 'weight' clause of a '#pragma xmp device loop' "
+                     "that is not followed by its for statement in a { } "
+                     "block (or a call of '__xmp_weight')");
+    return nullptr;
+  }
   if (name.starts_with("__xmp_")) {
     diag.unsupported(ce->getBeginLoc(),
                      "an array section outside the statement of '#pragma xmp "

@@ -272,6 +272,11 @@ int64_t xmprt_darray_local_extent(const xmprt_darray *a, int32_t dim) {
   return a->extent[dim];
 }
 
+int64_t xmprt_darray_gsize(const xmprt_darray *a, int32_t dim) {
+  checkDim(a, dim, "xmprt_darray_gsize");
+  return a->dims[dim].m;
+}
+
 void xmprt_darray_owned(const xmprt_darray *a, int32_t dim, int64_t *lo,
                         int64_t *hi) {
   const char *fn = "xmprt_darray_owned";

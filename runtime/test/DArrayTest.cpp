@@ -34,6 +34,7 @@ void checkOne(int32_t kind, int64_t n, int64_t w, int64_t m, int64_t off,
   ad.shadowHi = ad.fullShadow ? 0 : sh;
   int64_t c = xt::me();
   EXPECT_EQ(xmprt_darray_local_extent(a, 0), arrayExtent(ad));
+  EXPECT_EQ(xmprt_darray_gsize(a, 0), m);
   int64_t cnt = xmprt_darray_owned_count(a, 0);
   EXPECT_EQ(cnt, arrayOwnedCount(ad, c));
   // ownership covers the array exactly once
@@ -149,8 +150,10 @@ TEST(DArray, RankUpTo7AndReplication) {
   xmprt_darray *a =
       xmprt_darray_create(t, 7, gs, al, nullptr, sl, sh, XMPRT_C64);
   int64_t want[7] = {2, 1, 3, 3, 1, 2, 3};
-  for (int d = 0; d < 7; ++d)
+  for (int d = 0; d < 7; ++d) {
     EXPECT_EQ(xmprt_darray_local_extent(a, d), want[d]);
+    EXPECT_EQ(xmprt_darray_gsize(a, d), gs[d]);
+  }
   EXPECT_EQ(xmprt_darray_elem_size(a), 16);
   xmprt_darray_destroy(a);
   xmprt_template_destroy(t);

@@ -152,6 +152,23 @@ func.func @array_inquiry(%a: !a, %g: index) -> (index, index, index) {
   return %n, %e, %l : index, index, index
 }
 
+// xmp.array_gsize: a `?` dimension asks the runtime, a static one is its
+// constant.
+xmp.template @tq(shape = ?x16)
+xmp.distribute @tq onto @p [block, block]
+!q = !xmp.darray<?x16xf64, @tq, align [0, 1]>
+// CHECK-LABEL: func.func @array_gsize
+// CHECK: %[[D0:.*]] = arith.constant 0 : i32
+// CHECK: %[[S:.*]] = call @xmprt_darray_gsize(%{{.*}}, %[[D0]]) : (!llvm.ptr, i32) -> i64
+// CHECK: %[[SI:.*]] = arith.index_cast %[[S]] : i64 to index
+// CHECK: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: return %[[SI]], %[[C16]]
+func.func @array_gsize(%a: !q) -> (index, index) {
+  %s0 = xmp.array_gsize %a [0] : !q
+  %s1 = xmp.array_gsize %a [1] : !q
+  return %s0, %s1 : index, index
+}
+
 // xmp.check_holds: the indices as i64s, the name and the position as
 // global strings (one per text: two checks of one array share its name).
 // TEXT-DAG: llvm.mlir.global internal constant @__xmp_text_{{[0-9A-F]+}}("a\00")

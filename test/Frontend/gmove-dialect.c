@@ -6,6 +6,7 @@
 // starts a request that `wait_async(id)` completes.
 // RUN: xmp-cfront %s | FileCheck %s
 
+#include <xmp.h>
 #define N 16
 double a[N], m[4][N], c[N];
 double x;
@@ -14,6 +15,10 @@ double x;
 #pragma xmp distribute t(cyclic) onto p
 #pragma xmp align a[i] with t(i)
 #pragma xmp align m[*][i] with t(i)
+#pragma xmp template tq(:)
+#pragma xmp distribute tq(block) onto p
+double *q;
+#pragma xmp align q[i] with tq(i)
 
 int main(void) {
   int k = 3;
@@ -29,10 +34,14 @@ int main(void) {
   // CHECK: xmp.gmove %[[A]][3:16] to %[[M]][2, 0:13] : !darray to !darray1
 #pragma xmp gmove
   m[2][:13] = a[3:];
-  // Run-time bounds: lower and lower + length * stride are operands.
+  // Run-time bounds: lower and lower + length * stride are operands; a
+  // section leaving the array stops the node (checked before the gmove).
   // CHECK: %[[K:.*]] = arith.index_cast %{{.*}} : i64 to index
+  // CHECK: scf.if
+  // CHECK: llvm.call @dprintf
+  // CHECK: llvm.call @abort
   // CHECK: %[[C4:.*]] = arith.constant 4 : index
-  // CHECK: %[[UB:.*]] = arith.addi %[[K]], %[[C4]] : index
+  // CHECK-NEXT: %[[UB:.*]] = arith.addi %[[K]], %[[C4]] : index
   // CHECK: xmp.gmove %[[A]][0:4] to %{{.*}}[%[[K]]:%[[UB]]] : !darray to memref<16xf64>
 #pragma xmp gmove
   c[k:4] = a[0:4];
@@ -68,5 +77,19 @@ int main(void) {
     c[:] = m[1][:];
 #pragma xmp wait_async(3)
   }
+  // An array allocated by xmp_malloc: the size of its `?` dimension, for
+  // an omitted length and the check of the section, is xmp.array_gsize;
+  // the shapes (a run-time length against 4) are checked at run time.
+  // CHECK: %[[Q:.*]] = xmp.alloc(%{{.*}}) : !darray2
+  // CHECK: %[[QN:.*]] = xmp.array_gsize %[[Q]][0] : !darray2
+  // CHECK: %[[QL:.*]] = arith.maxsi
+  // CHECK: %[[QB:.*]] = arith.cmpi ne, %{{.*}}, %[[QL]] : index
+  // CHECK: scf.if %[[QB]] {
+  // CHECK: llvm.call @dprintf
+  // CHECK: xmp.gmove %[[Q]][2:%{{.*}}] to %{{.*}}[0:4] : !darray2 to memref<16xf64>
+#pragma xmp template_fix tq(0:k+10)
+  q = xmp_malloc(xmp_desc_of(q), k + 10);
+#pragma xmp gmove
+  c[0:4] = q[2:];
   return 0;
 }

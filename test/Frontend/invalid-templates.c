@@ -24,6 +24,8 @@
 // RUN: not xmp-cfront -DCASE21 %s 2>&1 | FileCheck %s --check-prefix=C21
 // RUN: not xmp-cfront -DCASE22 %s 2>&1 | FileCheck %s --check-prefix=C22
 // RUN: not xmp-cfront -DCASE23 %s 2>&1 | FileCheck %s --check-prefix=C23
+// RUN: not xmp-cfront -DCASE24 %s 2>&1 | FileCheck %s --check-prefix=C24
+// RUN: not xmp-cfront -DCASE25 %s 2>&1 | FileCheck %s --check-prefix=C25
 
 #include <xmp.h>
 #define N 16
@@ -199,8 +201,8 @@ int main(void) {
 #pragma xmp template_fix t(N)
   a = xmp_malloc(xmp_desc_of(a), N);
 #pragma xmp gmove
-  // C18: invalid-templates.c:[[# @LINE + 1]]:12: error: a gmove of 'a', allocated by xmp_malloc (its extent is a run-time value; copy it with a loop directive) is not supported by xmp-cfront
-  loc[:] = a[:];
+  // C18: invalid-templates.c:[[# @LINE + 1]]:15: error: the section -1:3:1 leaves dimension 0 of 'a' (its elements start at 0) in a gmove statement
+  loc[0:3] = a[-1:3];
   return 0;
 }
 #endif
@@ -255,6 +257,34 @@ int m2[2];
 int main(void) {
   // C23: invalid-templates.c:[[# @LINE + 1]]:27: error: gblock(m2) in '#pragma xmp template_fix' has 2 sizes for the 3 nodes of its node set dimension (one size per node)
 #pragma xmp template_fix (gblock(m2)) s(N)
+  return 0;
+}
+#endif
+
+#ifdef CASE24
+#pragma xmp template t1(:)
+#pragma xmp distribute t1(cyclic) onto p
+double *b;
+#pragma xmp align b[i] with t1(i)
+int main(void) {
+  double x;
+#pragma xmp template_fix t1(1:N)
+  b = xmp_malloc(xmp_desc_of(b), N + 1);
+#pragma xmp gmove
+  // C24: invalid-templates.c:[[# @LINE + 1]]:9: error: index 0 is outside dimension 0 of 'b' (its distributed elements start at 1: those below are aligned before the template's lower bound) in a gmove statement
+  x = b[0];
+  return 0;
+}
+#endif
+
+#ifdef CASE25
+double loc[N];
+int main(void) {
+#pragma xmp template_fix t(N)
+  a = xmp_malloc(xmp_desc_of(a), N);
+#pragma xmp gmove
+  // C25: invalid-templates.c:[[# @LINE + 1]]:20: error: the stride of a triplet must be positive (here 0)
+  loc[0:3] = a[0:3:0];
   return 0;
 }
 #endif

@@ -14,6 +14,21 @@
 // RUN: not xmp-cfront -DCASE11 %s 2>&1 | FileCheck %s --check-prefix=C11
 // RUN: not xmp-cfront -DCASE12 %s 2>&1 | FileCheck %s --check-prefix=C12
 // RUN: not xmp-cfront -DCASE13 %s 2>&1 | FileCheck %s --check-prefix=C13
+// The weight clause of a device loop (an xmp-cfront extension):
+// RUN: not xmp-cfront -DCASE14 %s 2>&1 | FileCheck %s --check-prefix=C14
+// RUN: not xmp-cfront -DCASE15 %s 2>&1 | FileCheck %s --check-prefix=C15
+// RUN: not xmp-cfront -DCASE16 %s 2>&1 | FileCheck %s --check-prefix=C16
+// RUN: not xmp-cfront -DCASE17 %s 2>&1 | FileCheck %s --check-prefix=C17
+// RUN: not xmp-cfront -DCASE18 %s 2>&1 | FileCheck %s --check-prefix=C18
+// RUN: not xmp-cfront -DCASE19 %s 2>&1 | FileCheck %s --check-prefix=C19
+// RUN: not xmp-cfront -DCASE20 %s 2>&1 | FileCheck %s --check-prefix=C20
+// RUN: not xmp-cfront -DCASE21 %s 2>&1 | FileCheck %s --check-prefix=C21
+// RUN: not xmp-cfront -DCASE22 %s 2>&1 | FileCheck %s --check-prefix=C22
+// RUN: not xmp-cfront -DCASE23 %s 2>&1 | FileCheck %s --check-prefix=C23
+// RUN: not xmp-cfront -DCASE24 %s 2>&1 | FileCheck %s --check-prefix=C24
+// RUN: not xmp-cfront -DCASE25 %s 2>&1 | FileCheck %s --check-prefix=C25
+// RUN: not xmp-cfront -DCASE26 %s 2>&1 | FileCheck %s --check-prefix=C26
+// RUN: not xmp-cfront --gpu -DCASE14 %s 2>&1 | FileCheck %s --check-prefix=C14
 // The same errors with --gpu (the directives do not depend on it).
 // RUN: not xmp-cfront --gpu -DCASE3 %s 2>&1 | FileCheck %s --check-prefix=C3
 
@@ -159,5 +174,150 @@ int main(void) {
 int main(void) {
   // C13: xmpdev-invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp device loop' must be followed by a for statement
 #pragma xmp device loop on t(i)
+}
+#endif
+
+#ifdef CASE14
+int main(void) {
+  int i;
+  // C14: xmpdev-invalid.c:[[# @LINE + 2]]:46: error: a second 'weight' clause in '#pragma xmp device loop' (a device loop has one CPU weight)
+  // C14: xmpdev-invalid.c:[[# @LINE + 1]]:33: note: the first 'weight' clause
+#pragma xmp device loop on t(i) weight(auto) weight(0.5)
+  for (i = 0; i < N; i++)
+    a[i] = 0;
+  return 0;
+}
+#endif
+
+#ifdef CASE15
+int main(void) {
+  int i;
+  double w = 0.5;
+  // C15: xmpdev-invalid.c:[[# @LINE + 2]]:43: error: a second 'weight' clause in '#pragma xmp device loop' (a device loop has one CPU weight)
+  // C15: xmpdev-invalid.c:[[# @LINE + 1]]:33: note: the first 'weight' clause
+#pragma xmp device loop on t(i) weight(w) weight(w)
+  for (i = 0; i < N; i++)
+    a[i] = 0;
+  return 0;
+}
+#endif
+
+#ifdef CASE16
+int main(void) {
+  int i;
+  // C16: xmpdev-invalid.c:[[# @LINE + 1]]:40: error: use of undeclared identifier 'dynamic'
+#pragma xmp device loop on t(i) weight(dynamic)
+  for (i = 0; i < N; i++)
+    a[i] = 0;
+  return 0;
+}
+#endif
+
+#ifdef CASE17
+int main(void) {
+  int i;
+  // C17: xmpdev-invalid.c:[[# @LINE + 1]]:40: error: expected 'auto' or the CPU weight (an expression, 0 to 1) in the 'weight' clause of '#pragma xmp device loop'
+#pragma xmp device loop on t(i) weight()
+  for (i = 0; i < N; i++)
+    a[i] = 0;
+  return 0;
+}
+#endif
+
+#ifdef CASE18
+int main(void) {
+  int i;
+  // C18: xmpdev-invalid.c:[[# @LINE + 1]]:44: error: expected ')' after 'weight(auto' in '#pragma xmp device loop'
+#pragma xmp device loop on t(i) weight(auto, 0.5)
+  for (i = 0; i < N; i++)
+    a[i] = 0;
+  return 0;
+}
+#endif
+
+#ifdef CASE19
+int main(void) {
+  int i;
+  // C19: xmpdev-invalid.c:[[# @LINE + 1]]:40: error: passing 'double[16]' to parameter of incompatible type 'double'
+#pragma xmp device loop on t(i) weight(b)
+  for (i = 0; i < N; i++)
+    a[i] = 0;
+  return 0;
+}
+#endif
+
+#ifdef CASE20
+int main(void) {
+  int i;
+  // C20: xmpdev-invalid.c:[[# @LINE + 1]]:26: error: the 'weight' clause belongs to '#pragma xmp device loop' (the CPU share of its iterations): '#pragma xmp loop' runs on the host
+#pragma xmp loop on t(i) weight(0.5)
+  for (i = 0; i < N; i++)
+    a[i] = 0;
+  return 0;
+}
+#endif
+
+#ifdef CASE21
+#pragma xmp shadow a[1]
+int main(void) {
+  int i;
+  // C21: xmpdev-invalid.c:[[# @LINE + 1]]:43: error: 'weight' with 'expand' in '#pragma xmp device loop': a device loop is split between GPU and CPU by its owned iterations, and the expanded ones are not owned (such a loop runs on the GPU)
+#pragma xmp device loop on t(i) expand(1) weight(auto)
+  for (i = 0; i < N; i++)
+    a[i] = 0;
+  return 0;
+}
+#endif
+
+#ifdef CASE22
+int main(void) {
+  int i, s;
+  for (s = 0; s < 2; s++)
+  // C22: xmpdev-invalid.c:[[# @LINE + 1]]:33: error: the 'weight' clause of a '#pragma xmp device loop' that is not followed by its for statement in a { } block (or a call of '__xmp_weight') is not supported by xmp-cfront
+#pragma xmp device loop on t(i) weight(0.5)
+    for (i = 0; i < N; i++)
+      a[i] = 0;
+  return 0;
+}
+#endif
+
+#ifdef CASE23
+int main(void) {
+  int i;
+  // C23: xmpdev-invalid.c:[[# @LINE + 1]]:40: error: expected '(' after 'weight' in '#pragma xmp device loop'
+#pragma xmp device loop on t(i) weight auto
+  for (i = 0; i < N; i++)
+    a[i] = 0;
+  return 0;
+}
+#endif
+
+#ifdef CASE24
+int main(void) {
+  int i;
+  // C24: xmpdev-invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp device loop' must be followed by a for statement, not by another directive
+#pragma xmp device loop on t(i) weight(0.5)
+#pragma xmp barrier
+  for (i = 0; i < N; i++)
+    a[i] = 0;
+  return 0;
+}
+#endif
+
+#ifdef CASE25
+int main(void) {
+  // C25: xmpdev-invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp device loop' must be followed by a for statement
+#pragma xmp device loop on t(i) weight(0.25)
+}
+#endif
+
+#ifdef CASE26
+int main(void) {
+  int i;
+  // C26: xmpdev-invalid.c:[[# @LINE + 1]]:40: error: the CPU weight 1.5 of the 'weight' clause is outside [0, 1]
+#pragma xmp device loop on t(i) weight(3 * 0.5)
+  for (i = 0; i < N; i++)
+    a[i] = 0;
+  return 0;
 }
 #endif

@@ -837,7 +837,8 @@ struct LocalBoundsLowering : RuntimePattern<LocalBoundsOp> {
 };
 
 /// Array inquiries: array_lsize (xmprt_darray_owned_count), array_extent
-/// (xmprt_darray_local_extent), array_gtol (xmprt_darray_global_to_local).
+/// (xmprt_darray_local_extent), array_gsize (xmprt_darray_gsize; the
+/// constant of a static dimension), array_gtol (xmprt_darray_global_to_local).
 template <typename OpT>
 struct ArrayQueryLowering : RuntimePattern<OpT> {
   using RuntimePattern<OpT>::RuntimePattern;
@@ -851,6 +852,13 @@ struct ArrayQueryLowering : RuntimePattern<OpT> {
       fn = "xmprt_darray_owned_count";
     } else if constexpr (std::is_same_v<OpT, ArrayExtentOp>) {
       fn = "xmprt_darray_local_extent";
+    } else if constexpr (std::is_same_v<OpT, ArrayGSizeOp>) {
+      int64_t n = op.getArray().getType().getShape()[op.getDim()];
+      if (!ShapedType::isDynamic(n)) {
+        rewriter.replaceOp(op, arith::ConstantIndexOp::create(rewriter, loc, n));
+        return success();
+      }
+      fn = "xmprt_darray_gsize";
     } else {
       fn = "xmprt_darray_global_to_local";
       args.push_back(toI64(rewriter, loc, adaptor.getGlobal()));
@@ -1804,6 +1812,7 @@ struct XMPToRuntimePass
                  BarrierLowering, ReplicateLowering, ReplicateSyncLowering,
                  ArrayQueryLowering<ArrayLSizeOp>,
                  ArrayQueryLowering<ArrayExtentOp>,
+                 ArrayQueryLowering<ArrayGSizeOp>,
                  ArrayQueryLowering<ArrayGtoLOp>, TemplateOwnsLowering,
                  CheckHoldsLowering,
                  ReductionStartLowering, BcastStartLowering, WaitLowering>(

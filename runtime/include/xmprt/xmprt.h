@@ -188,6 +188,9 @@ int32_t xmprt_darray_elem_size(const xmprt_darray *a);
 int64_t xmprt_darray_owned_count(const xmprt_darray *a, int32_t dim);
 void *xmprt_darray_data(const xmprt_darray *a);
 int64_t xmprt_darray_local_extent(const xmprt_darray *a, int32_t dim);
+/* Number of elements of array dim `dim` of the whole array (its global
+ * size, the same on every rank; XMP's xmp_array_gsize). */
+int64_t xmprt_darray_gsize(const xmprt_darray *a, int32_t dim);
 /* Global owned range [lo, hi) of array dim `dim` on this rank (block-like
  * dims), or the whole dimension when not distributed / full shadow. */
 void xmprt_darray_owned(const xmprt_darray *a, int32_t dim, int64_t *lo,

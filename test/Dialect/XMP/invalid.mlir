@@ -2060,6 +2060,18 @@ func.func @array_inquiry_dim(%a: !a_t, %g: index) -> index {
 
 // -----
 
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+!a_t = !xmp.darray<8xf64, @t, align [0]>
+func.func @array_gsize_dim(%a: !a_t) -> index {
+  // expected-error @+1 {{'xmp.array_gsize' op dimension 1 is out of range for an array of rank 1}}
+  %n = xmp.array_gsize %a [1] : !a_t
+  return %n : index
+}
+
+// -----
+
 xmp.nodes @p(shape = ?)
 xmp.template @t(shape = 8x8)
 xmp.distribute @t onto @p [block, *]

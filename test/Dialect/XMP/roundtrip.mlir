@@ -349,11 +349,13 @@ func.func @check_holds(%a: !u_t, %i: index, %j: index) {
 // CHECK: xmp.array_lsize %{{.*}}[1] : !darray
 // CHECK: xmp.array_extent %{{.*}}[0] : !darray
 // CHECK: xmp.array_gtol %{{.*}}[1] %{{.*}} : !darray
-func.func @array_inquiries(%a: !u_t, %g: index) -> (index, index, index) {
+// CHECK: xmp.array_gsize %{{.*}}[0] : !darray
+func.func @array_inquiries(%a: !u_t, %g: index) -> (index, index, index, index) {
   %n = xmp.array_lsize %a [1] : !u_t
   %e = xmp.array_extent %a [0] : !u_t
   %l = xmp.array_gtol %a [1] %g : !u_t
-  return %n, %e, %l : index, index, index
+  %s = xmp.array_gsize %a [0] : !u_t
+  return %n, %e, %l, %s : index, index, index, index
 }
 
 // CHECK-LABEL: func.func @nodes_comm

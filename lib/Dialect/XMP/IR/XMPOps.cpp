@@ -1009,6 +1009,17 @@ static LogicalResult verifyArrayDim(OpT op) {
 LogicalResult ArrayLSizeOp::verify() { return verifyArrayDim(*this); }
 LogicalResult ArrayExtentOp::verify() { return verifyArrayDim(*this); }
 LogicalResult ArrayGtoLOp::verify() { return verifyArrayDim(*this); }
+LogicalResult ArrayGSizeOp::verify() { return verifyArrayDim(*this); }
+LogicalResult ArrayGSizeOp::verifySymbolUses(SymbolTableCollection &st) {
+  return verifyDArrayOperands(*this, st);
+}
+OpFoldResult ArrayGSizeOp::fold(FoldAdaptor) {
+  ArrayRef<int64_t> shape = getArray().getType().getShape();
+  int64_t d = (int64_t)getDim();
+  if (d < 0 || d >= (int64_t)shape.size() || ShapedType::isDynamic(shape[d]))
+    return {};
+  return IntegerAttr::get(IndexType::get(getContext()), shape[d]);
+}
 LogicalResult ArrayLSizeOp::verifySymbolUses(SymbolTableCollection &st) {
   return verifyDArrayOperands(*this, st);
 }

@@ -281,6 +281,21 @@ def XMP_ArrayExtentOp : XMP_Op<"array_extent", [Pure, DeclareOpInterfaceMethods<
   let hasVerifier = 1;
 }
 
+def XMP_ArrayGSizeOp : XMP_Op<"array_gsize", [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "the number of elements of one dimension of the whole array";
+  let description = [{
+    `%n = xmp.array_gsize %a [0] : !a_t` (XMP's `xmp_array_gsize`): the
+    size of dimension 0 of the array, the same on every rank: its type's
+    size, or for a `?` dimension the size its `xmp.alloc` gave. Folds to
+    the constant of a static dimension.
+  }];
+  let arguments = (ins XMP_DArray:$array, I64Attr:$dim);
+  let results = (outs Index:$size);
+  let assemblyFormat = "$array `[` $dim `]` attr-dict `:` type($array)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def XMP_ArrayGtoLOp : XMP_Op<"array_gtol", [NoMemoryEffect, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "the local index of a global index";
   let description = [{
