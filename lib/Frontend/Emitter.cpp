@@ -3389,15 +3389,21 @@ std::optional<bool> Emitter::parseRefSubs(TokCursor &tc,
       return true;
     }
     auto part = [&](std::unique_ptr<DExpr> &out) -> bool {
-      if (tc.is(c::tok::colon) || tc.is(c::tok::comma) ||
-          tc.is(c::tok::r_paren) || tc.is(c::tok::r_square))
+      if (tc.is(c::tok::colon) || tc.is(c::tok::coloncolon) ||
+          tc.is(c::tok::comma) || tc.is(c::tok::r_paren) ||
+          tc.is(c::tok::r_square))
         return true; // omitted
       out = tc.expr();
       return out != nullptr;
     };
     if (!part(sb.lo))
       return false;
-    if (tc.accept(c::tok::colon)) {
+    // `lo::st` (C23 lexes `::` as one token): the upper bound omitted.
+    if (tc.accept(c::tok::coloncolon)) {
+      sb.triplet = true;
+      if (!part(sb.st))
+        return false;
+    } else if (tc.accept(c::tok::colon)) {
       sb.triplet = true;
       if (!part(sb.hi))
         return false;

@@ -19,9 +19,11 @@ double a[N];
 // CHECK-DAG: xmp.nodes @[[Q:__xmp_task[0-9]+]](shape = 2x2) = @q [1:3, :]
 // Bracketed: C order, 0-based lower:length:stride.
 // CHECK-DAG: xmp.nodes @[[QB:__xmp_task[0-9]+]](shape = 2x1) = @q [0:3:2, 1:2]
-// Run-time references declare no subset: only the four of the constant
-// references (the last one p(2:4), in the tasks block).
-// CHECK-NOT: xmp.nodes @__xmp_task4
+// `lo::st` (C23 lexes `::` as one token): p(1::2) is [0::2].
+// CHECK-DAG: xmp.nodes @[[PS:__xmp_task[0-9]+]](shape = 2) = @p [0::2]
+// Run-time references declare no subset: only the five of the constant
+// references.
+// CHECK-NOT: xmp.nodes @__xmp_task5
 int main(void) {
   int k = 5, n = 0;
   double s = 0;
@@ -65,6 +67,9 @@ int main(void) {
 #pragma xmp task on p(2:4)
     n = 3;
   }
+  // CHECK: xmp.task on @[[PS]] {
+#pragma xmp task on p(1::2)
+  n = 3;
   // Run-time coordinates: the node reference goes on the task (no subset
   // is declared for it). p(k): the 0-based coordinate k - 1, a single one.
   // CHECK: %[[KI:.*]] = arith.index_cast %{{.*}} : i32 to index
