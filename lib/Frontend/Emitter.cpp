@@ -465,8 +465,8 @@ private:
   /// single coordinate is one (step 0); constant parts are checked as in
   /// nodeRefTriplets, run-time ones are left to run time (outside the node
   /// set: no node).
-  bool nodeRefDynamic(StringRef name, MutableArrayRef<RefSub> subs,
-                      bool paren, SmallVectorImpl<int64_t> &trip,
+  bool nodeRefDynamic(StringRef name, MutableArrayRef<RefSub> subs, bool paren,
+                      SmallVectorImpl<int64_t> &trip,
                       SmallVectorImpl<bool> &isDyn,
                       SmallVectorImpl<Value> &values, Location l);
   /// `xmp.nodes @sub(shape) = @parent [trip]` after the declarations.
@@ -2225,9 +2225,8 @@ Emitter::darrayNamed(StringRef name, c::SourceLocation sl, Directive &d) {
 
 void Emitter::emitStandalone(Directive &d) {
   // Collectives: none inside a task on a run-time node reference.
-  if ((d.name == "barrier" || d.name == "reflect" ||
-       d.name == "reflect_init" || d.name == "reflect_do" ||
-       d.name == "reduction" || d.name == "bcast" ||
+  if ((d.name == "barrier" || d.name == "reflect" || d.name == "reflect_init" ||
+       d.name == "reflect_do" || d.name == "reduction" || d.name == "bcast" ||
        d.name == "reduce_shadow") &&
       collectiveInDynamicTask(d.loc, "'#pragma xmp " + d.name + "'"))
     return;
@@ -3565,32 +3564,30 @@ bool Emitter::nodeRefDynamic(StringRef name, MutableArrayRef<RefSub> subs,
             if (!len1.v && !st.v)
               span = Part{len1.c * st.c, {}};
             else
-              span = Part{0, arith::MulIOp::create(b, l, asValue(len1),
-                                                   asValue(st))};
+              span = Part{
+                  0, arith::MulIOp::create(b, l, asValue(len1), asValue(st))};
             if (!lo.v)
               hi = plus(span, lo.c + 1);
             else if (!span.v)
               hi = plus(lo, span.c + 1);
             else
-              hi = plus(Part{0, arith::AddIOp::create(b, l, lo.v, span.v)},
-                        1);
+              hi = plus(Part{0, arith::AddIOp::create(b, l, lo.v, span.v)}, 1);
           }
         }
       }
     }
     // The constant parts: the checks of a constant reference.
     bool hiConst = !hi.v && !ShapedType::isDynamic(hi.c);
-    if ((!lo.v && (lo.c < 0 || (!ShapedType::isDynamic(ext) &&
-                                lo.c >= ext))) ||
+    if ((!lo.v && (lo.c < 0 || (!ShapedType::isDynamic(ext) && lo.c >= ext))) ||
         (!single && hiConst &&
          (hi.c <= (lo.v ? 0 : lo.c) ||
           (!ShapedType::isDynamic(ext) && hi.c > ext)))) {
-      diag.error(sb.loc, "the node reference selects no node of '" +
-                             name.str() + "' along this dimension" +
-                             (ShapedType::isDynamic(ext)
-                                  ? std::string()
-                                  : " (it has " + std::to_string(ext) +
-                                        " nodes)"));
+      diag.error(sb.loc,
+                 "the node reference selects no node of '" + name.str() +
+                     "' along this dimension" +
+                     (ShapedType::isDynamic(ext)
+                          ? std::string()
+                          : " (it has " + std::to_string(ext) + " nodes)"));
       return false;
     }
     if (single) {
@@ -3716,8 +3713,7 @@ void Emitter::emitTask(Directive &d, const c::Stmt *s) {
         return;
       ctxOfTask.dynRef = d.loc;
       ctxOfTask.dynRefText = *name;
-      for (size_t i = 2; i < d.toks.size() && d.toks[i].text != "nocomm";
-           ++i)
+      for (size_t i = 2; i < d.toks.size() && d.toks[i].text != "nocomm"; ++i)
         ctxOfTask.dynRefText +=
             d.toks[i].text + (d.toks[i].kind == c::tok::comma ? " " : "");
     } else {

@@ -275,8 +275,8 @@ static ParseResult parseShape(OpAsmParser &parser, DenseI64ArrayAttr &shape) {
 }
 
 /// `[t, ...]` of a node subset, each t one of `:`, `lo:`, `lo::step`,
-/// `lo:hi`, `lo:hi:step` or `k`: stored as (lo, hi, step) triples, hi = kDynamic for
-/// "to the end", step = 0 for a single coordinate k (hi = k + 1).
+/// `lo:hi`, `lo:hi:step` or `k`: stored as (lo, hi, step) triples, hi =
+/// kDynamic for "to the end", step = 0 for a single coordinate k (hi = k + 1).
 /// With `dyn` (xmp.task's node references) each lo, hi, step or k may also
 /// be an SSA value: it goes to `dyn`, its position holds 0 (a single
 /// coordinate's hi 1) and is flagged in `isDyn`.
@@ -666,8 +666,7 @@ static LogicalResult verifyShapeAttr(Operation *op, ArrayRef<int64_t> shape,
 /// flagged in `isDyn` (run-time values of a task's node reference) are not
 /// checked; a constant upper bound must then still be >= 1.
 static LogicalResult verifyTriplets(Operation *op, ArrayRef<int64_t> s,
-                                    StringRef what,
-                                    ArrayRef<bool> isDyn = {}) {
+                                    StringRef what, ArrayRef<bool> isDyn = {}) {
   if (s.empty() || s.size() % 3)
     return op->emitOpError()
            << what << " triplets must come in (lo, hi, step) triples";
@@ -675,8 +674,8 @@ static LogicalResult verifyTriplets(Operation *op, ArrayRef<int64_t> s,
   for (size_t i = 0; i < s.size(); i += 3) {
     bool single = !isD(i + 2) && s[i + 2] == 0;
     int64_t lo = isD(i) ? 0 : s[i]; // a run-time lo: at least 0 to select
-    bool hiKnown = !isD(i + 1) && !ShapedType::isDynamic(s[i + 1]) &&
-                   !(single && isD(i));
+    bool hiKnown =
+        !isD(i + 1) && !ShapedType::isDynamic(s[i + 1]) && !(single && isD(i));
     if ((!isD(i) && s[i] < 0) || (!isD(i + 2) && s[i + 2] < 0) ||
         (hiKnown && s[i + 1] <= lo))
       return op->emitOpError()
@@ -2268,9 +2267,9 @@ void TaskOp::print(OpAsmPrinter &p) {
   p << " ";
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/false);
-  p.printOptionalAttrDict((*this)->getAttrs(), {"nodes", "subset",
-                                                "subsetDynamic",
-                                                "operandSegmentSizes"});
+  p.printOptionalAttrDict(
+      (*this)->getAttrs(),
+      {"nodes", "subset", "subsetDynamic", "operandSegmentSizes"});
 }
 
 Value TaskOp::getSubsetValue(unsigned i, int64_t &cst) {
@@ -2311,8 +2310,8 @@ LogicalResult TaskOp::verify() {
     for (size_t i = 0; i < s.size(); ++i) {
       if (!(*isDyn)[i])
         continue;
-      bool single = i % 3 != 2 && !(*isDyn)[i - i % 3 + 2] &&
-                    s[i - i % 3 + 2] == 0;
+      bool single =
+          i % 3 != 2 && !(*isDyn)[i - i % 3 + 2] && s[i - i % 3 + 2] == 0;
       if (single && i % 3 == 1)
         return emitOpError() << "node reference axis " << i / 3
                              << ": a single coordinate (step 0) has no "
@@ -2320,8 +2319,9 @@ LogicalResult TaskOp::verify() {
       if (s[i] != 0)
         return emitOpError()
                << "node reference axis " << i / 3 << ": the run-time "
-               << (i % 3 == 0 ? "lower bound" : i % 3 == 1 ? "upper bound"
-                                                           : "step")
+               << (i % 3 == 0   ? "lower bound"
+                   : i % 3 == 1 ? "upper bound"
+                                : "step")
                << " must hold 0 in subset, not " << s[i];
       if (single && s[i + 1] != 1)
         return emitOpError() << "node reference axis " << i / 3

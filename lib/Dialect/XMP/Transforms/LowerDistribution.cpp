@@ -1116,9 +1116,9 @@ void lowerTasks(ModuleOp module) {
         if (!vLo && !vHi && !vStep && !single && lo == 0 &&
             ShapedType::isDynamic(hi) && step == 1)
           continue; // `:`
-        Value c = NodeIndexOp::create(b, loc, b.getIndexType(),
-                                      task.getNodesAttr(),
-                                      b.getI64IntegerAttr(a));
+        Value c =
+            NodeIndexOp::create(b, loc, b.getIndexType(), task.getNodesAttr(),
+                                b.getI64IntegerAttr(a));
         auto cmpV = [&](arith::CmpIPredicate p, Value x, Value y) -> Value {
           return arith::CmpIOp::create(b, loc, p, x, y);
         };
