@@ -375,12 +375,24 @@ private:
   }
   FlatSymbolRefAttr allNodes();
   /// The executing node set: every node outside tasks, a task's node set
-  /// inside one. In a task on a template element, which has no node set,
-  /// an error at `sl` naming `what` (and null).
+  /// inside one. In a task on a template element or on a node reference
+  /// with run-time coordinates, which have no node set, an error at `sl`
+  /// naming `what` (and null).
   FlatSymbolRefAttr executingNodes(c::SourceLocation sl,
                                    const std::string &what);
-  /// The node sets of the enclosing tasks ("" for a task on a template).
-  std::vector<std::string> taskNodes;
+  /// An enclosing task.
+  struct TaskCtx {
+    std::string set; // its node set ("": on a template or a run-time ref)
+    /// A node reference with run-time coordinates: the task directive (an
+    /// invalid location otherwise).
+    c::SourceLocation dynRef;
+    std::string dynRefText; // how that reference was written, `p(k)`
+  };
+  std::vector<TaskCtx> taskNodes;
+  /// Inside a task on a node reference with run-time coordinates (at any
+  /// depth): an error at `sl` for the collective `what` (the dialect
+  /// allows none there) and true.
+  bool collectiveInDynamicTask(c::SourceLocation sl, const std::string &what);
   /// The node subsets declared for tasks on node references, by parent
   /// and triplets.
   llvm::StringMap<std::string> taskSubsets;
@@ -448,6 +460,16 @@ private:
                        bool paren, bool dropSingle,
                        SmallVectorImpl<int64_t> &trip,
                        SmallVectorImpl<int64_t> &subShape);
+  /// The triplets of a node reference with run-time coordinates (some
+  /// part names a variable) for xmp.task: `trip` and `isDyn` as the op's
+  /// subset and subsetDynamic, `values` its refValues (emitted here). A
+  /// single coordinate is one (step 0); constant parts are checked as in
+  /// nodeRefTriplets, run-time ones are left to run time (outside the node
+  /// set: no node).
+  bool nodeRefDynamic(StringRef name, MutableArrayRef<RefSub> subs, bool paren,
+                      SmallVectorImpl<int64_t> &trip,
+                      SmallVectorImpl<bool> &isDyn,
+                      SmallVectorImpl<Value> &values, Location l);
   /// `xmp.nodes @sub(shape) = @parent [trip]` after the declarations.
   void declareSubset(StringRef sub, StringRef parent, ArrayRef<int64_t> shape,
                      ArrayRef<int64_t> trip, Location l);
@@ -1378,12 +1400,38 @@ FlatSymbolRefAttr Emitter::executingNodes(c::SourceLocation sl,
                                           const std::string &what) {
   if (taskNodes.empty())
     return allNodes();
-  if (taskNodes.back().empty()) {
+  const TaskCtx &t = taskNodes.back();
+  if (t.dynRef.isValid()) {
+    diag.error(sl, what + " inside 'task on " + t.dynRefText +
+                       "', a node reference with run-time coordinates: the "
+                       "task has no node set (its nodes are known only at "
+                       "run time); use constant coordinates or a task on a "
+                       "node set ('nodes q(...) = p(...)')");
+    diag.note(t.dynRef, "the task directive");
+    return nullptr;
+  }
+  if (t.set.empty()) {
     diag.unsupported(sl, what + " in a task on a template element (it has "
                                 "no node set: name one with 'on')");
     return nullptr;
   }
-  return FlatSymbolRefAttr::get(&ctx, taskNodes.back());
+  return FlatSymbolRefAttr::get(&ctx, t.set);
+}
+
+bool Emitter::collectiveInDynamicTask(c::SourceLocation sl,
+                                      const std::string &what) {
+  for (auto it = taskNodes.rbegin(); it != taskNodes.rend(); ++it)
+    if (it->dynRef.isValid()) {
+      diag.error(sl, what + " inside 'task on " + it->dynRefText +
+                         "', a node reference with run-time coordinates: a "
+                         "collective needs the task's node set, which has "
+                         "no name (its nodes are known only at run time); "
+                         "use constant coordinates or a task on a node set "
+                         "('nodes q(...) = p(...)')");
+      diag.note(it->dynRef, "the task directive");
+      return true;
+    }
+  return false;
 }
 
 FlatSymbolRefAttr Emitter::allNodes() {
@@ -2232,6 +2280,12 @@ Emitter::darrayNamed(StringRef name, c::SourceLocation sl, Directive &d) {
 }
 
 void Emitter::emitStandalone(Directive &d) {
+  // Collectives: none inside a task on a run-time node reference.
+  if ((d.name == "barrier" || d.name == "reflect" || d.name == "reflect_init" ||
+       d.name == "reflect_do" || d.name == "reduction" || d.name == "bcast" ||
+       d.name == "reduce_shadow") &&
+      collectiveInDynamicTask(d.loc, "'#pragma xmp " + d.name + "'"))
+    return;
   if (d.name == "barrier")
     return dirBarrier(d);
   if (d.name == "reflect")
@@ -3467,15 +3521,21 @@ std::optional<bool> Emitter::parseRefSubs(TokCursor &tc,
       return true;
     }
     auto part = [&](std::unique_ptr<DExpr> &out) -> bool {
-      if (tc.is(c::tok::colon) || tc.is(c::tok::comma) ||
-          tc.is(c::tok::r_paren) || tc.is(c::tok::r_square))
+      if (tc.is(c::tok::colon) || tc.is(c::tok::coloncolon) ||
+          tc.is(c::tok::comma) || tc.is(c::tok::r_paren) ||
+          tc.is(c::tok::r_square))
         return true; // omitted
       out = tc.expr();
       return out != nullptr;
     };
     if (!part(sb.lo))
       return false;
-    if (tc.accept(c::tok::colon)) {
+    // `lo::st` (C23 lexes `::` as one token): the upper bound omitted.
+    if (tc.accept(c::tok::coloncolon)) {
+      sb.triplet = true;
+      if (!part(sb.st))
+        return false;
+    } else if (tc.accept(c::tok::colon)) {
       sb.triplet = true;
       if (!part(sb.hi))
         return false;
@@ -3565,6 +3625,118 @@ bool Emitter::nodeRefTriplets(StringRef name, MutableArrayRef<RefSub> subs,
   return true;
 }
 
+/// Whether a directive expression names a variable (is not a constant).
+static bool namesVariable(const DExpr *e) {
+  return e && (e->kind == DExpr::Name || namesVariable(e->lhs.get()) ||
+               namesVariable(e->rhs.get()));
+}
+
+bool Emitter::nodeRefDynamic(StringRef name, MutableArrayRef<RefSub> subs,
+                             bool paren, SmallVectorImpl<int64_t> &trip,
+                             SmallVectorImpl<bool> &isDyn,
+                             SmallVectorImpl<Value> &values, Location l) {
+  // A part: a constant, or a value (v non-null) computed at run time.
+  struct Part {
+    int64_t c = 0;
+    Value v;
+  };
+  auto part = [&](const std::unique_ptr<DExpr> &e,
+                  int64_t dflt) -> std::optional<Part> {
+    if (!e)
+      return Part{dflt, {}};
+    if (!namesVariable(e.get())) {
+      auto c = evalConst(*e, diag);
+      return c ? std::optional<Part>(Part{*c, {}}) : std::nullopt;
+    }
+    Value v = emitDExpr(*e);
+    return v ? std::optional<Part>(Part{0, v}) : std::nullopt;
+  };
+  auto asValue = [&](const Part &p) { return p.v ? p.v : cIndex(p.c, l); };
+  auto plus = [&](const Part &p, int64_t k) {
+    return p.v ? Part{0, addIndex(p.v, k, l)} : Part{p.c + k, {}};
+  };
+  ArrayRef<int64_t> shape = nodes[name].shape;
+  for (unsigned k = 0; k < subs.size(); ++k) {
+    RefSub &sb = subs[k];
+    int64_t ext = shape[k];
+    Part lo{0, {}}, hi{ShapedType::kDynamic, {}}, st{1, {}};
+    bool single = false;
+    if (!sb.star) {
+      auto a = part(sb.lo, paren ? 1 : 0);
+      if (!a)
+        return false;
+      lo = plus(*a, paren ? -1 : 0);
+      single = !sb.triplet;
+      if (sb.triplet) {
+        auto step = part(sb.st, 1);
+        if (!step)
+          return false;
+        st = *step;
+        if (!st.v && st.c < 1) {
+          diag.error(sb.loc, "the stride of a node reference must be "
+                             "positive (here " +
+                                 std::to_string(st.c) + ")");
+          return false;
+        }
+        if (sb.hi) {
+          auto h = part(sb.hi, 0);
+          if (!h)
+            return false;
+          if (!paren && !h->v && h->c < 1) {
+            diag.error(sb.loc, "the length of a node reference triplet "
+                               "must be positive (here " +
+                                   std::to_string(h->c) + ")");
+            return false;
+          }
+          // paren: the 1-based inclusive upper bound is the 0-based
+          // exclusive one; bracket: lower + (length - 1) * stride + 1.
+          if (paren) {
+            hi = *h;
+          } else {
+            Part len1 = plus(*h, -1), span;
+            if (!len1.v && !st.v)
+              span = Part{len1.c * st.c, {}};
+            else
+              span = Part{
+                  0, arith::MulIOp::create(b, l, asValue(len1), asValue(st))};
+            if (!lo.v)
+              hi = plus(span, lo.c + 1);
+            else if (!span.v)
+              hi = plus(lo, span.c + 1);
+            else
+              hi = plus(Part{0, arith::AddIOp::create(b, l, lo.v, span.v)}, 1);
+          }
+        }
+      }
+    }
+    // The constant parts: the checks of a constant reference.
+    bool hiConst = !hi.v && !ShapedType::isDynamic(hi.c);
+    if ((!lo.v && (lo.c < 0 || (!ShapedType::isDynamic(ext) && lo.c >= ext))) ||
+        (!single && hiConst &&
+         (hi.c <= (lo.v ? 0 : lo.c) ||
+          (!ShapedType::isDynamic(ext) && hi.c > ext)))) {
+      diag.error(sb.loc,
+                 "the node reference selects no node of '" + name.str() +
+                     "' along this dimension" +
+                     (ShapedType::isDynamic(ext)
+                          ? std::string()
+                          : " (it has " + std::to_string(ext) + " nodes)"));
+      return false;
+    }
+    if (single) {
+      trip.append({lo.v ? 0 : lo.c, lo.v ? 1 : lo.c + 1, 0});
+      isDyn.append({(bool)lo.v, false, false});
+    } else {
+      trip.append({lo.v ? 0 : lo.c, hi.v ? 0 : hi.c, st.v ? 0 : st.c});
+      isDyn.append({(bool)lo.v, (bool)hi.v, (bool)st.v});
+    }
+    for (Part *p : {&lo, &hi, &st}) // a single coordinate: lo alone
+      if (p->v)
+        values.push_back(p->v);
+  }
+  return true;
+}
+
 void Emitter::declareSubset(StringRef sub, StringRef parent,
                             ArrayRef<int64_t> shape, ArrayRef<int64_t> trip,
                             Location l) {
@@ -3619,7 +3791,10 @@ void Emitter::emitTask(Directive &d, const c::Stmt *s) {
     std::reverse(subs.begin(), subs.end());
   Location l = loc(d.loc);
   std::string execSet; // the task's node set ("": a template element)
-  SmallVector<Value> subscripts;
+  SmallVector<Value> subscripts, refValues;
+  SmallVector<int64_t> dynTrip;
+  SmallVector<bool> isDyn;
+  TaskCtx ctxOfTask;
   if (isTemplate) {
     const TemplateInfo &ti = templates[*name];
     if (ti.nodes.empty()) {
@@ -3659,26 +3834,48 @@ void Emitter::emitTask(Directive &d, const c::Stmt *s) {
                          std::to_string(subs.size()) + " subscripts");
       return;
     }
-    SmallVector<int64_t> trip, subShape;
-    if (!nodeRefTriplets(*name, subs, *paren, /*dropSingle=*/false, trip,
-                         subShape))
-      return;
-    // One declaration per node reference.
-    std::string key = *name;
-    for (int64_t v : trip)
-      key += "," + std::to_string(v);
-    auto [known, isNew] = taskSubsets.try_emplace(
-        key, "__xmp_task" + std::to_string(taskSubsets.size()));
-    execSet = known->second;
-    if (isNew)
-      declareSubset(execSet, *name, subShape, trip, l);
+    bool runTime = llvm::any_of(subs, [](const RefSub &sb) {
+      return namesVariable(sb.lo.get()) || namesVariable(sb.hi.get()) ||
+             namesVariable(sb.st.get());
+    });
+    if (runTime) {
+      // Run-time coordinates: the node reference goes on the task itself
+      // (its nodes are known only at run time; no node set is declared,
+      // so collectives and inquiries of the task's nodes are diagnosed).
+      if (!nodeRefDynamic(*name, subs, *paren, dynTrip, isDyn, refValues, l))
+        return;
+      ctxOfTask.dynRef = d.loc;
+      ctxOfTask.dynRefText = *name;
+      for (size_t i = 2; i < d.toks.size() && d.toks[i].text != "nocomm"; ++i)
+        ctxOfTask.dynRefText +=
+            d.toks[i].text + (d.toks[i].kind == c::tok::comma ? " " : "");
+    } else {
+      SmallVector<int64_t> trip, subShape;
+      if (!nodeRefTriplets(*name, subs, *paren, /*dropSingle=*/false, trip,
+                           subShape))
+        return;
+      // One declaration per node reference.
+      std::string key = *name;
+      for (int64_t v : trip)
+        key += "," + std::to_string(v);
+      auto [known, isNew] = taskSubsets.try_emplace(
+          key, "__xmp_task" + std::to_string(taskSubsets.size()));
+      execSet = known->second;
+      if (isNew)
+        declareSubset(execSet, *name, subShape, trip, l);
+    }
   }
+  bool runTime = ctxOfTask.dynRef.isValid();
   auto task = xmpd::TaskOp::create(
-      b, l, FlatSymbolRefAttr::get(&ctx, isTemplate ? *name : execSet),
-      DenseI64ArrayAttr(), subscripts);
+      b, l,
+      FlatSymbolRefAttr::get(&ctx, isTemplate || runTime ? *name : execSet),
+      runTime ? b.getDenseI64ArrayAttr(dynTrip) : DenseI64ArrayAttr(),
+      runTime ? b.getDenseBoolArrayAttr(isDyn) : DenseBoolArrayAttr(),
+      refValues, subscripts);
   OpBuilder::InsertionGuard g(b);
   b.createBlock(&task.getBody());
-  taskNodes.push_back(execSet);
+  ctxOfTask.set = execSet;
+  taskNodes.push_back(ctxOfTask);
   scopes.emplace_back();
   emitStmt(s);
   scopes.pop_back();
@@ -4003,6 +4200,17 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
                    (widen->margin ? "margin" : "expanded") +
                    " ones are not owned (such a loop runs on the GPU)");
     return;
+  }
+  // A reduction over a distributed dimension combines over the nodes: a
+  // collective (one over an undistributed one stays on each node).
+  if (!reds.empty()) {
+    const TemplateInfo &ti = templates[*tname];
+    if (llvm::any_of(onDims,
+                     [&](int64_t dim) {
+                       return dim < (int64_t)ti.split.size() && ti.split[dim];
+                     }) &&
+        collectiveInDynamicTask(d.loc, "the reduction clause of " + dn))
+      return;
   }
   // XMP-dev's device loop makes the nest a device loop (the CPU build runs
   // it on the host); with --gpu, OpenACC compute constructs on the nest do

@@ -44,6 +44,18 @@
 // RUN: not xmp-cfront -DCASE39 %s 2>&1 | FileCheck %s --check-prefix=C39
 // RUN: not xmp-cfront -DCASE40 %s 2>&1 | FileCheck %s --check-prefix=C40
 // RUN: not xmp-cfront -DCASE41 %s 2>&1 | FileCheck %s --check-prefix=C41
+// task on a node reference with run-time coordinates: no node set, so no
+// inquiry of the task's nodes and no collective inside (at any depth);
+// its constant parts are checked as in a constant reference.
+// RUN: not xmp-cfront -DCASE42 %s 2>&1 | FileCheck %s --check-prefix=C42
+// RUN: not xmp-cfront -DCASE43 %s 2>&1 | FileCheck %s --check-prefix=C43
+// RUN: not xmp-cfront -DCASE44 %s 2>&1 | FileCheck %s --check-prefix=C44
+// RUN: not xmp-cfront -DCASE45 %s 2>&1 | FileCheck %s --check-prefix=C45
+// RUN: not xmp-cfront -DCASE46 %s 2>&1 | FileCheck %s --check-prefix=C46
+// RUN: not xmp-cfront -DCASE47 %s 2>&1 | FileCheck %s --check-prefix=C47
+// RUN: not xmp-cfront -DCASE48 %s 2>&1 | FileCheck %s --check-prefix=C48
+// RUN: not xmp-cfront -DCASE49 %s 2>&1 | FileCheck %s --check-prefix=C49
+// RUN: not xmp-cfront -DCASE50 %s 2>&1 | FileCheck %s --check-prefix=C50
 
 #define N 16
 double a[N], b[N];
@@ -445,6 +457,123 @@ int main(void) {
 int main(void) {
   // C41: invalid.c:[[# @LINE + 1]]:26: error: unexpected 'async' in '#pragma xmp task'
 #pragma xmp task on p(1) async
+  a[0] = 1;
+  return 0;
+}
+#endif
+
+#ifdef CASE42
+#include <xmp.h>
+int main(void) {
+  int k, n = 0;
+  for (k = 1; k <= 4; k++) {
+#pragma xmp task on p(k)
+    // C42: invalid.c:[[# @LINE + 2]]:9: error: 'xmp_node_num()' inside 'task on p(k)', a node reference with run-time coordinates: the task has no node set (its nodes are known only at run time); use constant coordinates or a task on a node set ('nodes q(...) = p(...)')
+    // C42: invalid.c:[[# @LINE - 2]]:9: note: the task directive
+    n = xmp_node_num();
+  }
+  return n;
+}
+#endif
+
+#ifdef CASE43
+int main(void) {
+  int k = 2;
+#pragma xmp task on p(k + 1)
+  {
+    // C43: invalid.c:[[# @LINE + 2]]:9: error: '#pragma xmp barrier' inside 'task on p(k+1)', a node reference with run-time coordinates: a collective needs the task's node set, which has no name (its nodes are known only at run time); use constant coordinates or a task on a node set ('nodes q(...) = p(...)')
+    // C43: invalid.c:[[# @LINE - 3]]:9: note: the task directive
+#pragma xmp barrier
+  }
+  return 0;
+}
+#endif
+
+#ifdef CASE44
+#pragma xmp nodes p4(4)
+#pragma xmp nodes q2(2) = p4(1:2)
+int main(void) {
+  int k = 1, x = 1;
+#pragma xmp task on p4[k:2]
+  {
+    // C44: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp reduction' inside 'task on p4[k:2]', a node reference with run-time coordinates: a collective needs the task's node set
+#pragma xmp reduction(+:x) on q2
+  }
+  return x;
+}
+#endif
+
+#ifdef CASE45
+int main(void) {
+  int i, k = 1;
+  double s = 0;
+#pragma xmp task on p(k:k+1)
+  {
+    // C45: invalid.c:[[# @LINE + 1]]:9: error: the reduction clause of '#pragma xmp loop' inside 'task on p(k:k+1)', a node reference with run-time coordinates: a collective needs
+#pragma xmp loop on t(i) reduction(+:s)
+    for (i = 0; i < N; i++)
+      s += a[i];
+  }
+  return 0;
+}
+#endif
+
+#ifdef CASE46
+#pragma xmp nodes p4(4)
+#pragma xmp nodes q2(2) = p4(1:2)
+int main(void) {
+  int k = 1;
+#pragma xmp task on p4(k)
+  {
+#pragma xmp task on q2
+    {
+      // C46: invalid.c:[[# @LINE + 2]]:9: error: '#pragma xmp bcast' inside 'task on p4(k)', a node reference with run-time coordinates: a collective needs
+      // C46: invalid.c:[[# @LINE - 5]]:9: note: the task directive
+#pragma xmp bcast (k)
+    }
+  }
+  return k;
+}
+#endif
+
+#ifdef CASE47
+#pragma xmp nodes p4(4)
+int main(void) {
+  int k = 1;
+  // C47: invalid.c:[[# @LINE + 1]]:24: error: the node reference selects no node of 'p4' along this dimension (it has 4 nodes)
+#pragma xmp task on p4(k:5)
+  a[0] = 1;
+  return 0;
+}
+#endif
+
+#ifdef CASE48
+#pragma xmp nodes g(2, 2)
+int main(void) {
+  int k = 1;
+  // C48: invalid.c:[[# @LINE + 1]]:26: error: the stride of a node reference must be positive (here 0)
+#pragma xmp task on g[k][0:2:0]
+  a[0] = 1;
+  return 0;
+}
+#endif
+
+#ifdef CASE49
+int main(void) {
+  double x = 1;
+  // C49: invalid.c:[[# @LINE + 1]]:23: error: 'x' is not an integer variable
+#pragma xmp task on p(x)
+  a[0] = 1;
+  return 0;
+}
+#endif
+
+#ifdef CASE50
+#pragma xmp nodes g(2, 2)
+int main(void) {
+  int k = 1;
+  // C50: invalid.c:[[# @LINE + 1]]:21: error: node set 'g' has 2 dimensions, the task gives 1 subscripts
+#pragma xmp task on g(k)
   a[0] = 1;
   return 0;
 }

@@ -19,6 +19,11 @@ double a[N];
 // CHECK-DAG: xmp.nodes @[[Q:__xmp_task[0-9]+]](shape = 2x2) = @q [1:3, :]
 // Bracketed: C order, 0-based lower:length:stride.
 // CHECK-DAG: xmp.nodes @[[QB:__xmp_task[0-9]+]](shape = 2x1) = @q [0:3:2, 1:2]
+// `lo::st` (C23 lexes `::` as one token): p(1::2) is [0::2].
+// CHECK-DAG: xmp.nodes @[[PS:__xmp_task[0-9]+]](shape = 2) = @p [0::2]
+// Run-time references declare no subset: only the five of the constant
+// references.
+// CHECK-NOT: xmp.nodes @__xmp_task5
 int main(void) {
   int k = 5, n = 0;
   double s = 0;
@@ -62,5 +67,34 @@ int main(void) {
 #pragma xmp task on p(2:4)
     n = 3;
   }
+  // CHECK: xmp.task on @[[PS]] {
+#pragma xmp task on p(1::2)
+  n = 3;
+  // Run-time coordinates: the node reference goes on the task (no subset
+  // is declared for it). p(k): the 0-based coordinate k - 1, a single one.
+  // CHECK: %[[KI:.*]] = arith.index_cast %{{.*}} : i32 to index
+  // CHECK: %[[K0:.*]] = arith.addi %[[KI]], %{{.*}} : index
+  // CHECK: xmp.task on @p [%[[K0]]] {
+#pragma xmp task on p(k)
+  n = 4;
+  // q(k, *) of q(2, 3) (@q(shape = 3x2)): the axes reversed, `*` is `:`.
+  // CHECK: xmp.task on @q [:, %{{.*}}] {
+#pragma xmp task on q(k, *)
+  n = 5;
+  // 1-based inclusive triplets: p(k:4:2) is [k - 1:4:2]; a constant and
+  // run-time parts mix.
+  // CHECK: xmp.task on @p [%{{.*}}:4:2] {
+#pragma xmp task on p(k:4:2)
+  n = 6;
+  // Bracketed, C order, lower:length:stride: q[k:2][1] is [k:k + 2, 1].
+  // CHECK: %[[KB:.*]] = arith.index_cast %{{.*}} : i32 to index
+  // CHECK: %[[HI:.*]] = arith.addi %[[KB]], %{{.*}} : index
+  // CHECK: xmp.task on @q [%[[KB]]:%[[HI]], 1] {
+#pragma xmp task on q[k:2][1]
+  n = 7;
+  // A run-time stride.
+  // CHECK: xmp.task on @p [0:4:%{{.*}}] {
+#pragma xmp task on p(1:4:k)
+  n = 8;
   return n;
 }

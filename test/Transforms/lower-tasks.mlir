@@ -64,6 +64,48 @@ func.func @reference() {
   return
 }
 
+// Run-time positions: the same tests on the values. A run-time lower
+// bound adds c >= 0 (c = -1 outside @p must not match a negative value); a
+// run-time step adds step > 0 and divides by select(step > 0, step, 1).
+// CHECK-LABEL: func.func @reference_dynamic
+// CHECK-SAME: (%[[K:[^:]+]]: index, %[[N:[^:]+]]: index, %[[S:[^:]+]]: index)
+// [%k, :]: axis 1 tests nothing
+// CHECK-NOT: xmp.node_index @p[1]
+// CHECK: %[[A0:.*]] = xmp.node_index @p[0]
+// CHECK: %[[GE0:.*]] = arith.cmpi sge, %[[A0]], %[[Z:.*]] : index
+// CHECK: %[[EQ:.*]] = arith.cmpi eq, %[[A0]], %[[K]] : index
+// CHECK: %[[C1:.*]] = arith.andi %[[GE0]], %[[EQ]] : i1
+// CHECK: scf.if %[[C1]] {
+// CHECK:   xmp.node_num @xmp_probe
+// CHECK: }
+// [2:%n:%s, %k:]
+// CHECK: %[[B0:.*]] = xmp.node_index @p[0]
+// CHECK: arith.cmpi sge, %[[B0]], %{{.*}} : index
+// CHECK: arith.cmpi slt, %[[B0]], %[[N]] : index
+// CHECK: %[[POS:.*]] = arith.cmpi sgt, %[[S]], %{{.*}} : index
+// CHECK: %[[DIV:.*]] = arith.select %[[POS]], %[[S]], %{{.*}} : index
+// CHECK: %[[OFF:.*]] = arith.subi %[[B0]], %{{.*}} : index
+// CHECK: %[[REM:.*]] = arith.remui %[[OFF]], %[[DIV]] : index
+// CHECK: arith.cmpi eq, %[[REM]], %{{.*}} : index
+// CHECK: %[[B1:.*]] = xmp.node_index @p[1]
+// CHECK: arith.cmpi sge, %[[B1]], %{{.*}} : index
+// CHECK: arith.cmpi sge, %[[B1]], %[[K]] : index
+// CHECK-NOT: arith.cmpi slt, %[[B1]]
+// CHECK: scf.if
+// RT-LABEL: func.func @reference_dynamic
+// RT: call @xmprt_grid_coord(%{{.*}}, %{{.*}}) : (!llvm.ptr, i32) -> i64
+// RT: arith.cmpi eq
+// RT: scf.if
+xmp.nodes @xmp_probe(shape = ?)
+func.func @reference_dynamic(%k: index, %n: index, %s: index) {
+  xmp.task on @p [%k, :] {
+    %r = xmp.node_num @xmp_probe
+  }
+  xmp.task on @p [2:%n:%s, %k:] {
+  }
+  return
+}
+
 // CHECK-LABEL: func.func @on_template
 // CHECK: %[[O0:.*]] = xmp.template_owns @t[0] %[[I:.*]]
 // CHECK: %[[O1:.*]] = xmp.template_owns @t[1] %[[J:.*]]

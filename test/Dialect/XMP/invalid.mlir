@@ -2048,6 +2048,173 @@ func.func @task_ref_empty() {
 
 // -----
 
+// Run-time node references: the verifier checks their constant parts and
+// how the positions, flags and values fit together.
+xmp.nodes @p(shape = ?)
+func.func @task_dyn_collective(%k: index, %x: f64) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @p [%k] {
+    // expected-error @+1 {{'xmp.reduction' op reduction inside xmp.task on @p with a node reference: collectives need a node set; declare one with xmp.nodes @q(...) = @p [...] and run the task on it}}
+    %s = xmp.reduction add %x on @p : f64
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+func.func @task_dyn_barrier(%k: index) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @p [%k:] {
+    // expected-error @+1 {{'xmp.barrier' op barrier inside xmp.task on @p with a node reference}}
+    xmp.barrier
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @task_dyn_rank(%k: index) {
+  // expected-error @+1 {{'xmp.task' op has 1 node reference triplets but grid @p has rank 2}}
+  xmp.task on @p [%k] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @task_dyn_negative(%k: index) {
+  // expected-error @+1 {{'xmp.task' op node reference axis 1: the triplet must select a non-empty range of coordinates >= 0 with a positive step}}
+  xmp.task on @p [%k, -1:2] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+func.func @task_dyn_negative_step(%k: index) {
+  // expected-error @+1 {{'xmp.task' op node reference axis 0: the triplet must select a non-empty range of coordinates >= 0 with a positive step}}
+  xmp.task on @p [%k:4:-1] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+func.func @task_dyn_hi_zero(%k: index) {
+  // A constant upper bound of 0 leaves no coordinate >= 0 for the run-time
+  // lower bound.
+  // expected-error @+1 {{'xmp.task' op node reference axis 0: the triplet must select a non-empty range of coordinates >= 0 with a positive step}}
+  xmp.task on @p [%k:0] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @task_dyn_outside(%k: index) {
+  // expected-error @+1 {{'xmp.task' op node reference axis 1 starts at coordinate 2, outside grid @p (size 2)}}
+  xmp.task on @p [%k, 2:%k] {
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+func.func @task_dyn_count(%k: index) {
+  // expected-error @+1 {{'xmp.task' op node reference has 1 run-time positions but 2 refValues operands}}
+  "xmp.task"(%k, %k) <{nodes = @p, operandSegmentSizes = array<i32: 2, 0>, subset = array<i64: 0, 1, 0>, subsetDynamic = array<i1: true, false, false>}> ({
+    xmp.yield
+  }) : (index, index) -> ()
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+func.func @task_dyn_flags(%k: index) {
+  // expected-error @+1 {{'xmp.task' op subsetDynamic has 2 flags for the 3 positions of the node reference}}
+  "xmp.task"(%k) <{nodes = @p, operandSegmentSizes = array<i32: 1, 0>, subset = array<i64: 0, 1, 0>, subsetDynamic = array<i1: true, false>}> ({
+    xmp.yield
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+func.func @task_dyn_no_flag() {
+  // expected-error @+1 {{'xmp.task' op subsetDynamic flags no position: leave it out for a node reference of constants}}
+  "xmp.task"() <{nodes = @p, operandSegmentSizes = array<i32: 0, 0>, subset = array<i64: 0, 1, 0>, subsetDynamic = array<i1: false, false, false>}> ({
+    xmp.yield
+  }) : () -> ()
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+func.func @task_dyn_no_ref(%k: index) {
+  // expected-error @+1 {{'xmp.task' op has run-time node reference values (subsetDynamic, refValues) but no node reference (subset)}}
+  "xmp.task"(%k) <{nodes = @p, operandSegmentSizes = array<i32: 1, 0>}> ({
+    xmp.yield
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+func.func @task_dyn_single_hi(%k: index) {
+  // expected-error @+1 {{'xmp.task' op node reference axis 0: a single coordinate (step 0) has no run-time upper bound}}
+  "xmp.task"(%k) <{nodes = @p, operandSegmentSizes = array<i32: 1, 0>, subset = array<i64: 0, 0, 0>, subsetDynamic = array<i1: false, true, false>}> ({
+    xmp.yield
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+func.func @task_dyn_placeholder(%k: index) {
+  // expected-error @+1 {{'xmp.task' op node reference axis 0: the run-time lower bound must hold 0 in subset, not 3}}
+  "xmp.task"(%k) <{nodes = @p, operandSegmentSizes = array<i32: 1, 0>, subset = array<i64: 3, 5, 1>, subsetDynamic = array<i1: true, false, false>}> ({
+    xmp.yield
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+func.func @task_dyn_single_placeholder(%k: index) {
+  // expected-error @+1 {{'xmp.task' op node reference axis 0: a run-time single coordinate must hold (0, 1, 0) in subset}}
+  "xmp.task"(%k) <{nodes = @p, operandSegmentSizes = array<i32: 1, 0>, subset = array<i64: 0, 7, 0>, subsetDynamic = array<i1: true, false, false>}> ({
+    xmp.yield
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @task_dyn_and_subscripts(%k: index) {
+  // expected-error @+1 {{'xmp.task' op takes node triplets or template subscripts, not both}}
+  xmp.task on @p [%k] (%k) {
+  }
+  return
+}
+
+// -----
+
 xmp.nodes @p(shape = 2)
 xmp.template @t(shape = 8)
 xmp.distribute @t onto @p [block]

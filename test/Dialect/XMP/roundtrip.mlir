@@ -338,6 +338,29 @@ func.func @tasks(%x: f64, %i: index) {
   return
 }
 
+// Node references with run-time coordinates, bounds and steps, mixed with
+// constants (the run-time positions are SSA values).
+// CHECK-LABEL: func.func @tasks_dynamic
+// CHECK-SAME: (%[[K:[^:]+]]: index, %[[N:[^:]+]]: index, %[[S:[^:]+]]: index)
+// CHECK: xmp.task on @p [%[[K]], :] {
+// CHECK: xmp.task on @p [0, %[[K]]:%[[N]]] {
+// CHECK: xmp.task on @r [%[[K]]:, 1:%[[N]]:%[[S]]] {
+// CHECK: xmp.task on @r [%[[K]]::2, 0::%[[S]]] {
+// CHECK: xmp.task on @r [%[[N]]:%[[K]]:%[[S]], %[[K]]] {
+func.func @tasks_dynamic(%k: index, %n: index, %s: index) {
+  xmp.task on @p [%k, :] {
+  }
+  xmp.task on @p [0, %k:%n] {
+  }
+  xmp.task on @r [%k:, 1:%n:%s] {
+  }
+  xmp.task on @r [%k::2, 0::%s] {
+  }
+  xmp.task on @r [%n:%k:%s, %k] {
+  }
+  return
+}
+
 // CHECK-LABEL: func.func @check_holds
 // CHECK: xmp.check_holds %{{.*}}[%{{.*}}, %{{.*}}] name "u" at "prog.c:12:7" : !darray
 func.func @check_holds(%a: !u_t, %i: index, %j: index) {

@@ -275,33 +275,72 @@ static ParseResult parseShape(OpAsmParser &parser, DenseI64ArrayAttr &shape) {
 }
 
 /// `[t, ...]` of a node subset, each t one of `:`, `lo:`, `lo::step`,
-/// `lo:hi`, `lo:hi:step` or `k`: stored as (lo, hi, step) triples, hi = kDynamic for
-/// "to the end", step = 0 for a single coordinate k (hi = k + 1).
-static ParseResult parseTriplets(OpAsmParser &parser,
-                                 OpAsmParser::Delimiter delim,
-                                 SmallVectorImpl<int64_t> &v) {
+/// `lo:hi`, `lo:hi:step` or `k`: stored as (lo, hi, step) triples, hi =
+/// kDynamic for "to the end", step = 0 for a single coordinate k (hi = k + 1).
+/// With `dyn` (xmp.task's node references) each lo, hi, step or k may also
+/// be an SSA value: it goes to `dyn`, its position holds 0 (a single
+/// coordinate's hi 1) and is flagged in `isDyn`.
+static ParseResult
+parseTriplets(OpAsmParser &parser, OpAsmParser::Delimiter delim,
+              SmallVectorImpl<int64_t> &v,
+              SmallVectorImpl<OpAsmParser::UnresolvedOperand> *dyn = nullptr,
+              SmallVectorImpl<bool> *isDyn = nullptr) {
+  // One part: an integer, or (with `dyn`) an operand; `optional`: neither
+  // is fine (returns false in `present`).
+  auto part = [&](int64_t &out, bool &d, bool optional,
+                  bool &present) -> ParseResult {
+    d = false;
+    present = true;
+    if (dyn) {
+      OpAsmParser::UnresolvedOperand operand;
+      OptionalParseResult r = parser.parseOptionalOperand(operand);
+      if (r.has_value()) {
+        if (failed(*r))
+          return failure();
+        dyn->push_back(operand);
+        d = true;
+        out = 0;
+        return success();
+      }
+    }
+    if (!optional)
+      return parser.parseInteger(out);
+    OptionalParseResult r = parser.parseOptionalInteger(out);
+    present = r.has_value();
+    return r.has_value() ? *r : success();
+  };
   auto one = [&]() -> ParseResult {
     int64_t lo = 0, hi = ShapedType::kDynamic, step = 1;
-    if (succeeded(parser.parseOptionalColon())) {
+    bool dLo = false, dHi = false, dStep = false, present;
+    auto push = [&]() {
       v.append({lo, hi, step});
+      if (isDyn)
+        isDyn->append({dLo, dHi, dStep});
+    };
+    if (succeeded(parser.parseOptionalColon())) {
+      push();
       return success();
     }
-    if (parser.parseInteger(lo))
+    if (part(lo, dLo, /*optional=*/false, present))
       return failure();
     if (failed(parser.parseOptionalColon())) {
-      v.append({lo, lo + 1, 0});
+      hi = lo + 1;
+      step = 0;
+      push();
       return success();
     }
     int64_t h;
-    OptionalParseResult r = parser.parseOptionalInteger(h);
-    if (r.has_value()) {
-      if (failed(*r))
-        return failure();
-      hi = h;
-    }
-    if (succeeded(parser.parseOptionalColon()) && parser.parseInteger(step))
+    bool dh;
+    if (part(h, dh, /*optional=*/true, present))
       return failure();
-    v.append({lo, hi, step});
+    if (present) {
+      hi = h;
+      dHi = dh;
+    }
+    if (succeeded(parser.parseOptionalColon()) &&
+        part(step, dStep, /*optional=*/false, present))
+      return failure();
+    push();
     return success();
   };
   return parser.parseCommaSeparatedList(delim, one);
@@ -316,31 +355,52 @@ static ParseResult parseNodeSubset(OpAsmParser &parser,
   return success();
 }
 
-static void printNodeSubset(OpAsmPrinter &p, Operation *,
-                            DenseI64ArrayAttr subset) {
+/// Prints the triplets of parseTriplets; `isDyn` (may be empty: no run-time
+/// position) flags the positions printed from `dyn`, in order.
+static void printTriplets(OpAsmPrinter &p, ArrayRef<int64_t> s,
+                          ArrayRef<bool> isDyn, ValueRange dyn) {
+  unsigned next = 0;
+  auto isD = [&](size_t i) { return !isDyn.empty() && isDyn[i]; };
+  auto part = [&](size_t i) {
+    if (isD(i))
+      p << dyn[next++];
+    else
+      p << s[i];
+  };
   p << "[";
-  ArrayRef<int64_t> s = subset.asArrayRef();
   for (size_t i = 0; i + 2 < s.size(); i += 3) {
     if (i)
       p << ", ";
     int64_t lo = s[i], hi = s[i + 1], step = s[i + 2];
-    if (step == 0) {
-      p << lo;
+    bool unitStep = !isD(i + 2) && step == 1;
+    if (!isD(i + 2) && step == 0) {
+      part(i);
       continue;
     }
-    if (ShapedType::isDynamic(hi)) { // `:`, `lo:` or `lo::step`
-      if (lo != 0 || step != 1)
-        p << lo;
+    if (!isD(i + 1) && ShapedType::isDynamic(hi)) { // `:`, `lo:` or `lo::step`
+      if (isD(i) || lo != 0 || !unitStep)
+        part(i);
       p << ":";
-      if (step != 1)
-        p << ":" << step;
+      if (!unitStep) {
+        p << ":";
+        part(i + 2);
+      }
       continue;
     }
-    p << lo << ":" << hi;
-    if (step != 1)
-      p << ":" << step;
+    part(i);
+    p << ":";
+    part(i + 1);
+    if (!unitStep) {
+      p << ":";
+      part(i + 2);
+    }
   }
   p << "]";
+}
+
+static void printNodeSubset(OpAsmPrinter &p, Operation *,
+                            DenseI64ArrayAttr subset) {
+  printTriplets(p, subset.asArrayRef(), {}, {});
 }
 
 static void printShape(OpAsmPrinter &p, Operation *, DenseI64ArrayAttr shape) {
@@ -602,19 +662,27 @@ static LogicalResult verifyShapeAttr(Operation *op, ArrayRef<int64_t> shape,
 
 /// Triplets (lo, hi, step) of a node subset or node reference (`what`):
 /// whole triples, each a non-empty range of coordinates >= 0 (hi may be
-/// kDynamic: to the end), step > 0 or 0 for a single coordinate.
+/// kDynamic: to the end), step > 0 or 0 for a single coordinate. Positions
+/// flagged in `isDyn` (run-time values of a task's node reference) are not
+/// checked; a constant upper bound must then still be >= 1.
 static LogicalResult verifyTriplets(Operation *op, ArrayRef<int64_t> s,
-                                    StringRef what) {
+                                    StringRef what, ArrayRef<bool> isDyn = {}) {
   if (s.empty() || s.size() % 3)
     return op->emitOpError()
            << what << " triplets must come in (lo, hi, step) triples";
-  for (size_t i = 0; i < s.size(); i += 3)
-    if (s[i] < 0 || s[i + 2] < 0 ||
-        (!ShapedType::isDynamic(s[i + 1]) && s[i + 1] <= s[i]))
+  auto isD = [&](size_t i) { return !isDyn.empty() && isDyn[i]; };
+  for (size_t i = 0; i < s.size(); i += 3) {
+    bool single = !isD(i + 2) && s[i + 2] == 0;
+    int64_t lo = isD(i) ? 0 : s[i]; // a run-time lo: at least 0 to select
+    bool hiKnown =
+        !isD(i + 1) && !ShapedType::isDynamic(s[i + 1]) && !(single && isD(i));
+    if ((!isD(i) && s[i] < 0) || (!isD(i + 2) && s[i + 2] < 0) ||
+        (hiKnown && s[i + 1] <= lo))
       return op->emitOpError()
              << what << " axis " << i / 3
              << ": the triplet must select a non-empty range of coordinates "
                 ">= 0 with a positive step";
+  }
   return success();
 }
 
@@ -2170,23 +2238,30 @@ LogicalResult BarrierOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 ParseResult TaskOp::parse(OpAsmParser &parser, OperationState &result) {
   FlatSymbolRefAttr nodes;
   SmallVector<int64_t> subset;
-  SmallVector<OpAsmParser::UnresolvedOperand> subscripts;
+  SmallVector<bool> isDyn;
+  SmallVector<OpAsmParser::UnresolvedOperand> refValues, subscripts;
+  Builder &b = parser.getBuilder();
   if (parser.parseKeyword("on") ||
       parser.parseAttribute(nodes, "nodes", result.attributes) ||
-      parseTriplets(parser, OpAsmParser::Delimiter::OptionalSquare, subset) ||
+      parseTriplets(parser, OpAsmParser::Delimiter::OptionalSquare, subset,
+                    &refValues, &isDyn) ||
       parser.parseOperandList(subscripts,
                               OpAsmParser::Delimiter::OptionalParen) ||
-      parser.resolveOperands(subscripts, parser.getBuilder().getIndexType(),
-                             result.operands))
+      parser.resolveOperands(refValues, b.getIndexType(), result.operands) ||
+      parser.resolveOperands(subscripts, b.getIndexType(), result.operands))
     return failure();
   if (!subset.empty())
-    result.addAttribute("subset",
-                        parser.getBuilder().getDenseI64ArrayAttr(subset));
+    result.addAttribute("subset", b.getDenseI64ArrayAttr(subset));
+  if (!refValues.empty())
+    result.addAttribute("subsetDynamic", b.getDenseBoolArrayAttr(isDyn));
+  result.addAttribute("operandSegmentSizes",
+                      b.getDenseI32ArrayAttr({(int32_t)refValues.size(),
+                                              (int32_t)subscripts.size()}));
   Region *body = result.addRegion();
   if (parser.parseRegion(*body, {}) ||
       parser.parseOptionalAttrDict(result.attributes))
     return failure();
-  TaskOp::ensureTerminator(*body, parser.getBuilder(), result.location);
+  TaskOp::ensureTerminator(*body, b, result.location);
   return success();
 }
 
@@ -2194,22 +2269,78 @@ void TaskOp::print(OpAsmPrinter &p) {
   p << " on " << getNodesAttr();
   if (getSubset()) {
     p << " ";
-    printNodeSubset(p, *this, getSubsetAttr());
+    printTriplets(p, *getSubset(),
+                  getSubsetDynamic() ? *getSubsetDynamic() : ArrayRef<bool>(),
+                  getRefValues());
   }
   if (!getSubscripts().empty())
     p << " (" << getSubscripts() << ")";
   p << " ";
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/false);
-  p.printOptionalAttrDict((*this)->getAttrs(), {"nodes", "subset"});
+  p.printOptionalAttrDict(
+      (*this)->getAttrs(),
+      {"nodes", "subset", "subsetDynamic", "operandSegmentSizes"});
+}
+
+Value TaskOp::getSubsetValue(unsigned i, int64_t &cst) {
+  std::optional<ArrayRef<bool>> isDyn = getSubsetDynamic();
+  cst = (*getSubset())[i];
+  if (!isDyn || !(*isDyn)[i])
+    return {};
+  unsigned k = llvm::count(isDyn->take_front(i), true);
+  return getRefValues()[k];
 }
 
 LogicalResult TaskOp::verify() {
   if (getSubset() && !getSubscripts().empty())
     return emitOpError("takes node triplets or template subscripts, not both");
-  if (!getSubset())
+  std::optional<ArrayRef<bool>> isDyn = getSubsetDynamic();
+  if (!getSubset()) {
+    if (isDyn || !getRefValues().empty())
+      return emitOpError("has run-time node reference values (subsetDynamic, "
+                         "refValues) but no node reference (subset)");
     return success();
-  return verifyTriplets(*this, *getSubset(), "node reference");
+  }
+  ArrayRef<int64_t> s = *getSubset();
+  if (isDyn) {
+    if (isDyn->size() != s.size())
+      return emitOpError() << "subsetDynamic has " << isDyn->size()
+                           << " flags for the " << s.size()
+                           << " positions of the node reference";
+    if (!llvm::is_contained(*isDyn, true))
+      return emitOpError("subsetDynamic flags no position: leave it out for "
+                         "a node reference of constants");
+  }
+  size_t nDyn = isDyn ? llvm::count(*isDyn, true) : 0;
+  if (nDyn != getRefValues().size())
+    return emitOpError() << "node reference has " << nDyn
+                         << " run-time positions but " << getRefValues().size()
+                         << " refValues operands";
+  if (isDyn)
+    for (size_t i = 0; i < s.size(); ++i) {
+      if (!(*isDyn)[i])
+        continue;
+      bool single =
+          i % 3 != 2 && !(*isDyn)[i - i % 3 + 2] && s[i - i % 3 + 2] == 0;
+      if (single && i % 3 == 1)
+        return emitOpError() << "node reference axis " << i / 3
+                             << ": a single coordinate (step 0) has no "
+                                "run-time upper bound";
+      if (s[i] != 0)
+        return emitOpError()
+               << "node reference axis " << i / 3 << ": the run-time "
+               << (i % 3 == 0   ? "lower bound"
+                   : i % 3 == 1 ? "upper bound"
+                                : "step")
+               << " must hold 0 in subset, not " << s[i];
+      if (single && s[i + 1] != 1)
+        return emitOpError() << "node reference axis " << i / 3
+                             << ": a run-time single coordinate must hold "
+                                "(0, 1, 0) in subset";
+    }
+  return verifyTriplets(*this, s, "node reference",
+                        isDyn ? *isDyn : ArrayRef<bool>());
 }
 
 /// The grid a darray lives on (null when its template is not distributed).
@@ -2269,9 +2400,11 @@ LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                            << " node reference triplets but grid "
                            << getNodesAttr() << " has rank "
                            << nodes->getRank();
+    std::optional<ArrayRef<bool>> isDyn = getSubsetDynamic();
     for (size_t a = 0; a < s.size() / 3; ++a) {
       int64_t n = nodes->getShape()[a];
-      if (!ShapedType::isDynamic(n) && s[3 * a] >= n)
+      if (!ShapedType::isDynamic(n) && !(isDyn && (*isDyn)[3 * a]) &&
+          s[3 * a] >= n)
         return emitOpError() << "node reference axis " << a
                              << " starts at coordinate " << s[3 * a]
                              << ", outside grid " << getNodesAttr()

@@ -1074,7 +1074,8 @@ LogicalResult Lowering::lowerDeviceLoopForGPU(DeviceLoopOp loop) {
 
 /// xmp.task -> scf.if on this rank's membership: `xmp.node_num @q >= 0`
 /// for a node set, the coordinate tests of the triplets on
-/// `xmp.node_index @p [a]` (-1 outside @p) for a node reference,
+/// `xmp.node_index @p [a]` (-1 outside @p) for a node reference (on the
+/// values of its run-time positions where it has some),
 /// `xmp.template_owns` of every subscript for template subscripts.
 void lowerTasks(ModuleOp module) {
   SmallVector<TaskOp> tasks;
@@ -1098,6 +1099,52 @@ void lowerTasks(ModuleOp module) {
     } else if (!task.getSubset()) {
       Value r = NodeNumOp::create(b, loc, b.getIndexType(), task.getNodesAttr());
       both(cmp(arith::CmpIPredicate::sge, r, 0));
+    } else if (task.hasDynamicSubset()) {
+      // Run-time positions: the same tests on values; every axis with a
+      // run-time lower bound also tests c >= 0 (c = -1 outside @p, which
+      // a negative coordinate must not select), and a run-time step > 0
+      // (the remainder divides by it, or by 1 where it is not).
+      auto val = [&](Value v, int64_t c) -> Value {
+        return v ? v : arith::ConstantIndexOp::create(b, loc, c).getResult();
+      };
+      for (size_t a = 0; a < task.getSubset()->size() / 3; ++a) {
+        int64_t lo, hi, step;
+        Value vLo = task.getSubsetValue(3 * a, lo),
+              vHi = task.getSubsetValue(3 * a + 1, hi),
+              vStep = task.getSubsetValue(3 * a + 2, step);
+        bool single = !vStep && step == 0;
+        if (!vLo && !vHi && !vStep && !single && lo == 0 &&
+            ShapedType::isDynamic(hi) && step == 1)
+          continue; // `:`
+        Value c =
+            NodeIndexOp::create(b, loc, b.getIndexType(), task.getNodesAttr(),
+                                b.getI64IntegerAttr(a));
+        auto cmpV = [&](arith::CmpIPredicate p, Value x, Value y) -> Value {
+          return arith::CmpIOp::create(b, loc, p, x, y);
+        };
+        if (vLo)
+          both(cmp(arith::CmpIPredicate::sge, c, 0));
+        if (single) {
+          both(cmpV(arith::CmpIPredicate::eq, c, val(vLo, lo)));
+          continue;
+        }
+        both(cmpV(arith::CmpIPredicate::sge, c, val(vLo, lo)));
+        if (vHi || !ShapedType::isDynamic(hi))
+          both(cmpV(arith::CmpIPredicate::slt, c, val(vHi, hi)));
+        if (vStep || step > 1) {
+          Value st = val(vStep, step);
+          if (vStep) {
+            Value pos = cmp(arith::CmpIPredicate::sgt, vStep, 0);
+            both(pos);
+            st = arith::SelectOp::create(
+                b, loc, pos, vStep, arith::ConstantIndexOp::create(b, loc, 1));
+          }
+          // c >= lo where it counts: c - lo is the unsigned distance.
+          Value off = arith::SubIOp::create(b, loc, c, val(vLo, lo));
+          Value rem = arith::RemUIOp::create(b, loc, off, st);
+          both(cmp(arith::CmpIPredicate::eq, rem, 0));
+        }
+      }
     } else {
       ArrayRef<int64_t> s = *task.getSubset();
       for (size_t a = 0; a < s.size() / 3; ++a) {

@@ -891,13 +891,14 @@ def XMP_WaitOp : XMP_Op<"wait"> {
 }
 
 def XMP_TaskOp : XMP_Op<"task", [RecursiveMemoryEffects,
-    SingleBlockImplicitTerminator<"YieldOp">,
+    SingleBlockImplicitTerminator<"YieldOp">, AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "runs its region on a node subset (XMP `task on`)";
   let description = [{
     ```mlir
     xmp.task on @q { ... }            // the ranks of node set @q
     xmp.task on @p [0, 1:3] { ... }   // the ranks of @p on those coordinates
+    xmp.task on @p [%k, 1:%n:2] { ... } // coordinates known at run time
     xmp.task on @t (%i, %j) { ... }   // the ranks owning t(i, j)
     ```
     With a template and one index per template dimension (XMP's
@@ -919,13 +920,34 @@ def XMP_TaskOp : XMP_Op<"task", [RecursiveMemoryEffects,
     ranks), no `xmp.barrier` without `on`. With a node reference or
     template subscripts there is no node set to name, so no collective at
     all. The verifier enforces it.
+
+    A node reference may mix constants and `index` values (as
+    `memref.subview` mixes static and dynamic offsets): any single
+    coordinate, lower bound, upper bound or step may be an SSA value. The
+    `subset` attribute keeps the (lo, hi, step) triples with 0 in the
+    run-time positions, `subsetDynamic` marks those positions (one flag per
+    entry of `subset`; absent when every position is a constant) and
+    `refValues` holds their values in order. The static parts follow the
+    rules of constant references; the run-time values need no rule: a
+    rank is selected when its coordinate on every axis is inside @p and in
+    the triplet (lo <= c < hi, (c - lo) mod step = 0), so coordinates
+    outside @p, empty ranges and steps < 1 select no rank.
   }];
   let arguments = (ins FlatSymbolRefAttr:$nodes,
                        OptionalAttr<DenseI64ArrayAttr>:$subset,
+                       OptionalAttr<DenseBoolArrayAttr>:$subsetDynamic,
+                       Variadic<Index>:$refValues,
                        Variadic<Index>:$subscripts);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Position `i` of `subset` (3 * axis + 0/1/2 for lo/hi/step): its
+    /// value when it is a run-time one, else null and `cst` set.
+    ::mlir::Value getSubsetValue(unsigned i, int64_t &cst);
+    /// Whether some position of the node reference is a run-time value.
+    bool hasDynamicSubset() { return !getRefValues().empty(); }
+  }];
 }
 
 def XMP_BarrierOp : XMP_Op<"barrier",
