@@ -28,7 +28,8 @@ static void buildKernelPipeline(OpPassManager &pm,
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(xmp::createXMPKernelArgAttrs());
   if (options.hoistLoads)
-    pm.addPass(xmp::createXMPKernelHoistLoads({options.hoistLoadsRemarks}));
+    pm.addPass(xmp::createXMPKernelHoistLoads(
+        {options.hoistLoadsRemarks, options.hoistLoadsCluster}));
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertNVVMToLLVMPass());

@@ -70,6 +70,12 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
                      "kernel start before the square roots and divisions "
                      "that precede them"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> hoistLoadsCluster{
+      *this, "hoist-loads-cluster",
+      llvm::cl::desc("xmp-kernel-hoist-loads cluster: read-only loads also "
+                     "start before the floating-point arithmetic before "
+                     "them (experimental)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> hoistLoadsRemarks{
       *this, "hoist-loads-remarks",
       llvm::cl::desc("xmp-kernel-hoist-loads remarks: one per kernel with "

@@ -153,7 +153,12 @@ def XMPKernelHoistLoads : Pass<"xmp-kernel-hoist-loads", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"remarks", "remarks", "bool", /*default=*/"false",
-           "emit a remark for every kernel with hoisted loads">
+           "emit a remark for every kernel with hoisted loads">,
+    Option<"cluster", "cluster", "bool", /*default=*/"false",
+           "also start each read-only load before the floating-point "
+           "arithmetic that precedes it in its block (the loads of a "
+           "stencil body issued together, as in a body written loads "
+           "first; experimental, off by default)">
   ];
 }
 

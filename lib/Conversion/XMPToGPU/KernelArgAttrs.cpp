@@ -98,6 +98,13 @@ bool isSlow(Operation *op) {
                       [](Type t) { return isa<FloatType>(t); });
 }
 
+/// Floating-point arithmetic of the arith dialect (the `cluster` option's
+/// anchors: a load moves above the first of them before it).
+bool isFloatArith(Operation *op) {
+  return isa_and_nonnull<arith::ArithDialect>(op->getDialect()) &&
+         op->getNumResults() == 1 && isa<FloatType>(op->getResult(0).getType());
+}
+
 /// The kernel argument a memref comes from through views, or null.
 BlockArgument rootArgument(Value m) {
   while (Operation *def = m.getDefiningOp()) {
@@ -157,7 +164,7 @@ struct KernelHoistLoadsPass
         SmallVector<Operation *> slow;
         SmallVector<memref::LoadOp> loads;
         for (Operation &op : *block) {
-          if (isSlow(&op))
+          if (isSlow(&op) || (cluster && isFloatArith(&op)))
             slow.push_back(&op);
           auto load = dyn_cast<memref::LoadOp>(&op);
           if (!load || slow.empty())
@@ -177,8 +184,9 @@ struct KernelHoistLoadsPass
       });
       if (moved && remarks)
         fn.emitRemark() << "xmp-kernel-hoist-loads: " << moved
-                        << " read-only load(s) start before the slow "
-                           "arithmetic that preceded them";
+                        << " read-only load(s) start before the "
+                        << (cluster ? "arithmetic" : "slow arithmetic")
+                        << " that preceded them";
     });
   }
 };
