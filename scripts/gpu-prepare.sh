@@ -142,6 +142,12 @@ if [ "$bench" = 1 ]; then
     cc --gpu -DXSIZE=8192 -DYSIZE=8192 "$root/examples/laplace2d.c" -o "$carry/obj/laplace2d_c_8k.gpu.o"
     cc --gpu -DMIDDLE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_m.gpu.o"
     cc --gpu -DLARGE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_l.gpu.o"
+    # benchmarks/experiments/hoist_cluster.sh: with hoist-loads' cluster.
+    cl=--pipeline=hoist-loads-cluster=true
+    cc --gpu $cl -DMIDDLE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_m_cl.gpu.o"
+    cc --gpu $cl -DLARGE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_l_cl.gpu.o"
+    cc --gpu $cl --specialize="$(bench_spec himeno_gpu_l)" "$root/$(bench_src himeno_gpu_l)" \
+      -o "$carry/obj/himeno_gpu_l_cl.gpu.o"
   fi
   # The host cost of one device loop (benchmarks/loop_overhead.mlir).
   cc --gpu "$root/benchmarks/loop_overhead.mlir" -o "$carry/obj/loop_overhead.gpu.o"

@@ -6,10 +6,10 @@
 # himeno_gpu.mlir's issues its loads first (himeno_c_vs_mlir.sh)? The
 # stencil kernel's time under ncu (6 kernels after 30 launches, 40
 # iterations) of the C builds of Himeno M and L without and with the
-# option and of himeno_gpu.mlir (L: also with it). The _cl objects are
-# made here with `xmpcc --pipeline=hoist-loads-cluster=true` (see the
-# commands in the session's closing note). On the GPU machine after
-# gpu-prepare.sh --bench.
+# option and of himeno_gpu.mlir (L: also with it). The _cl objects
+# (`xmpcc --pipeline=hoist-loads-cluster=true`) come from
+# gpu-prepare.sh --bench. On the GPU machine: `bash scripts/gpu-session.sh
+# experiment:hoist_cluster`.
 set -uo pipefail
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 root="$(pwd)"; b="$root/build-gpu"; o="${OUT:-/tmp}/hoist_cluster"; mkdir -p "$o"
