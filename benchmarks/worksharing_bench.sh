@@ -67,18 +67,14 @@ rounds() { # case prog steps
   echo "$1 rounds, best fixed w=$b / auto, untraced: $(for r in $(seq 1 "${XMP_WS_ROUNDS:-7}"); do for w in "$b" auto; do awk '$1=="XMP-RESULT" && $2=="time"{printf "%s ", $3}' "$out/$1.untraced.w$w.r$r.txt"; done; done)s"
 }
 # Standalone when the `tests` step did not run: libxmprt and the programs.
+. "$root/benchmarks/gpu_runtime.sh"
 need=(nbody_32k nbody_4k nbody matmul_dev_1k matmul_dev_256)
 if [ -z "${XMP_BENCH_BUILD:-}" ]; then
   for n in "${need[@]}"; do
     [ -x "$p/$n.gpu" ] && continue
-    if [ ! -f "$b/lib/libxmprt.so" ]; then
-      cmake -S "$root" -B "$b" -G Ninja -DXMP_BUILD_COMPILER=OFF -DXMP_BUILD_TESTS=OFF \
-        -DXMP_ENABLE_CUDA=ON -DCMAKE_BUILD_TYPE=Release > "$out/cmake.log" 2>&1 &&
-        ninja -C "$b" xmprt > "$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 1; }
-    fi
+    need_runtime "$b" "$out" || exit 1
     mkdir -p "$p"
-    mpicc "$root/.gpu-carry/obj/$n.gpu.o" -o "$p/$n.gpu" -L"$b/lib" -lxmprt \
-      -Wl,-rpath,"$b/lib" -lstdc++ -lm || exit 1
+    link_carried "$n" "$p/$n.gpu" "$b" || exit 1
   done
 fi
 nproc; nvidia-smi -L

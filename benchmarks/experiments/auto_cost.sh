@@ -23,17 +23,12 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 root="$(pwd)"; b="$root/build-gpu"; p="$b/progs"; o="${OUT:-/tmp}/auto_cost"
 mkdir -p "$o" "$p"
 rounds="${1:-7}"; steps="${2:-100}"
-if [ ! -f "$b/lib/libxmprt.so" ]; then
-  cmake -S "$root" -B "$b" -G Ninja -DXMP_BUILD_COMPILER=OFF -DXMP_BUILD_TESTS=OFF \
-    -DXMP_ENABLE_CUDA=ON -DCMAKE_BUILD_TYPE=Release > "$o/cmake.log" 2>&1 &&
-    ninja -C "$b" xmprt > "$o/build.log" 2>&1 || { tail -20 "$o/build.log"; exit 1; }
-fi
+. "$root/benchmarks/gpu_runtime.sh"
+need_runtime "$b" "$o" || exit 1
 for n in matmul_dev_256 nbody nbody_4k; do
-  [ -x "$p/$n.gpu" ] || mpicc "$root/.gpu-carry/obj/$n.gpu.o" -o "$p/$n.gpu" -L"$b/lib" \
-    -lxmprt -Wl,-rpath,"$b/lib" -lstdc++ -lm || exit 1
+  [ -x "$p/$n.gpu" ] || link_carried "$n" "$p/$n.gpu" "$b" || exit 1
   bb="$root/build-gpu-before"
-  [ -f "$bb/lib/libxmprt.so" ] && { mpicc "$root/.gpu-carry/obj/$n.gpu.o" -o "$p/$n.gpu.before" \
-    -L"$bb/lib" -lxmprt -Wl,-rpath,"$bb/lib" -lstdc++ -lm || exit 1; }
+  [ -f "$bb/lib/libxmprt.so" ] && { link_carried "$n" "$p/$n.gpu.before" "$bb" || exit 1; }
 done
 vs="${VARIANTS:-w0 auto w0sync autoser autov autob}"
 [ -f "$root/build-gpu-before/lib/libxmprt.so" ] || vs="${vs/autob/}"

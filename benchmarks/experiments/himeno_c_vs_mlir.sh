@@ -11,14 +11,10 @@ set -uo pipefail
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 root="$(pwd)"; b="$root/build-gpu"; p="$b/progs"; o="${OUT:-/tmp}/himeno_c_vs_mlir"
 mkdir -p "$o" "$p"
-if [ ! -f "$b/lib/libxmprt.so" ]; then
-  cmake -S "$root" -B "$b" -G Ninja -DXMP_BUILD_COMPILER=OFF -DXMP_BUILD_TESTS=OFF \
-    -DXMP_ENABLE_CUDA=ON -DCMAKE_BUILD_TYPE=Release > "$o/cmake.log" 2>&1 &&
-    ninja -C "$b" xmprt > "$o/build.log" 2>&1 || { tail -20 "$o/build.log"; exit 1; }
-fi
+. "$root/benchmarks/gpu_runtime.sh"
+need_runtime "$b" "$o" || exit 1
 for n in himeno_c_l himeno_gpu_l himeno_c_m himeno_gpu_m; do
-  [ -x "$p/$n.gpu" ] || mpicc "$root/.gpu-carry/obj/$n.gpu.o" -o "$p/$n.gpu" -L"$b/lib" \
-    -lxmprt -Wl,-rpath,"$b/lib" -lstdc++ -lm || exit 1
+  [ -x "$p/$n.gpu" ] || link_carried "$n" "$p/$n.gpu" "$b" || exit 1
 done
 . "$root/benchmarks/sizes.sh"
 metrics=gpu__time_duration.sum,launch__registers_per_thread,launch__grid_size,launch__block_size,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed

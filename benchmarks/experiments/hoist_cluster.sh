@@ -13,14 +13,11 @@
 set -uo pipefail
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 root="$(pwd)"; b="$root/build-gpu"; o="${OUT:-/tmp}/hoist_cluster"; mkdir -p "$o"
-if [ ! -f "$b/lib/libxmprt.so" ]; then
-  cmake -S "$root" -B "$b" -G Ninja -DXMP_BUILD_COMPILER=OFF -DXMP_BUILD_TESTS=OFF \
-    -DXMP_ENABLE_CUDA=ON -DCMAKE_BUILD_TYPE=Release > "$o/cmake.log" 2>&1 &&
-    ninja -C "$b" xmprt > "$o/build.log" 2>&1 || { tail -20 "$o/build.log"; exit 1; }
-fi
+. "$root/benchmarks/gpu_runtime.sh"
+need_runtime "$b" "$o" || exit 1
 progs="himeno_c_m himeno_c_m_cl himeno_gpu_m himeno_c_l himeno_c_l_cl himeno_gpu_l himeno_gpu_l_cl"
 for n in $progs; do
-  mpicc "$root/.gpu-carry/obj/$n.gpu.o" -o "$o/$n" -L"$b/lib" -lxmprt -Wl,-rpath,"$b/lib" -lstdc++ -lm || exit 1
+  link_carried "$n" "$o/$n" "$b" || exit 1
 done
 for n in $progs; do
   case $n in himeno_gpu_m*) args="129 129 257" ;; himeno_gpu_l*) args="257 257 513" ;; *) args="" ;; esac

@@ -14,15 +14,11 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 root="$(pwd)"; b="$root/build-gpu"
 o="${OUT:-/tmp}/hoist_loads"; mkdir -p "$o/bin"
 rounds="${1:-3}"
-if [ ! -f "$b/lib/libxmprt.so" ]; then
-  cmake -S "$root" -B "$b" -G Ninja -DXMP_BUILD_COMPILER=OFF -DXMP_BUILD_TESTS=OFF \
-    -DXMP_ENABLE_CUDA=ON -DCMAKE_BUILD_TYPE=Release > "$o/cmake.log" 2>&1 &&
-    ninja -C "$b" xmprt > "$o/build.log" 2>&1 || { tail -20 "$o/build.log"; exit 1; }
-fi
+. "$root/benchmarks/gpu_runtime.sh"
+need_runtime "$b" "$o" || exit 1
 progs="nbody_c_4k nbody_c_4k_nohoist nbody_4k nbody_c_32k nbody_c_32k_nohoist nbody_32k"
 for p in $progs; do
-  mpicc "$root/.gpu-carry/obj/$p.gpu.o" -o "$o/bin/$p" -L"$b/lib" -lxmprt \
-    -Wl,-rpath,"$b/lib" -lstdc++ -lm || exit 1
+  link_carried "$p" "$o/bin/$p" "$b" || exit 1
 done
 args() { # program steps -> its arguments (the .mlir ones take N as argv[3])
   case "$1" in nbody_4k) echo "$2 0 4096" ;; nbody_32k) echo "$2 0 32768" ;; *) echo "$2 0" ;; esac
