@@ -20,7 +20,9 @@
 static int xmp_node_num(void) { return 1; }
 #endif
 
+#ifndef N
 #define N 203
+#endif
 #define STEPS 16
 
 double a[N], b[N], c[N], d[N], e[N];
