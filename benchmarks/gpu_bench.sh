@@ -18,7 +18,7 @@
 set -uo pipefail
 root="$(pwd)"; b="$root/build-gpu"; p="$b/progs"; pb="$b/progs-before"
 . "$root/benchmarks/sizes.sh" # bench_args: the size of each build
-out="${OUT:-/tmp/xmp-gpu-bench}"; raw="$out/raw"; mkdir -p "$raw"
+out="${OUT:-/tmp/xmp-gpu-bench}"; raw="$out/raw"; mkdir -p "$raw" "$p"
 iters="${1:-100}"; reps="${2:-3}"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 for base in laplace2d himeno launch_overhead; do

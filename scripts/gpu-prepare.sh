@@ -142,12 +142,15 @@ if [ "$bench" = 1 ]; then
     cc --gpu -DXSIZE=8192 -DYSIZE=8192 "$root/examples/laplace2d.c" -o "$carry/obj/laplace2d_c_8k.gpu.o"
     cc --gpu -DMIDDLE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_m.gpu.o"
     cc --gpu -DLARGE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_l.gpu.o"
-    # benchmarks/experiments/hoist_cluster.sh: with hoist-loads' cluster.
-    cl=--pipeline=hoist-loads-cluster=true
-    cc --gpu $cl -DMIDDLE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_m_cl.gpu.o"
-    cc --gpu $cl -DLARGE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_l_cl.gpu.o"
-    cc --gpu $cl --specialize="$(bench_spec himeno_gpu_l)" "$root/$(bench_src himeno_gpu_l)" \
-      -o "$carry/obj/himeno_gpu_l_cl.gpu.o"
+    # benchmarks/experiments/hoist_cluster.sh: without hoist-loads'
+    # cluster (on by default since session 37), to compare kernel by kernel.
+    nc=--pipeline=hoist-loads-cluster=false
+    cc --gpu $nc -DMIDDLE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_m_nocl.gpu.o"
+    cc --gpu $nc -DLARGE "$root/examples/himeno.c" -o "$carry/obj/himeno_c_l_nocl.gpu.o"
+    cc --gpu $nc -DN=4096 "$root/examples/nbody.c" -o "$carry/obj/nbody_c_4k_nocl.gpu.o"
+    for p in himeno_gpu_m himeno_gpu_l nbody_4k laplace2d_gpu_8k matmul_dev_1k; do
+      cc --gpu $nc --specialize="$(bench_spec $p)" "$root/$(bench_src $p)" -o "$carry/obj/${p}_nocl.gpu.o"
+    done
   fi
   # The host cost of one device loop (benchmarks/loop_overhead.mlir).
   cc --gpu "$root/benchmarks/loop_overhead.mlir" -o "$carry/obj/loop_overhead.gpu.o"

@@ -74,8 +74,8 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       *this, "hoist-loads-cluster",
       llvm::cl::desc("xmp-kernel-hoist-loads cluster: read-only loads also "
                      "start before the floating-point arithmetic before "
-                     "them (experimental)"),
-      llvm::cl::init(false)};
+                     "them"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> hoistLoadsRemarks{
       *this, "hoist-loads-remarks",
       llvm::cl::desc("xmp-kernel-hoist-loads remarks: one per kernel with "

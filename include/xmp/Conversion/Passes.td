@@ -158,7 +158,8 @@ def XMPKernelHoistLoads : Pass<"xmp-kernel-hoist-loads", "::mlir::ModuleOp"> {
            "also start each read-only load before the floating-point "
            "arithmetic that precedes it in its block (the loads of a "
            "stencil body issued together, as in a body written loads "
-           "first; experimental, off by default)">
+           "first; off by default here, on in xmp-lower-to-llvm's "
+           "pipeline: hoist-loads-cluster)">
   ];
 }
 
