@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #include "Gpu.h"
 #include "Internal.h"
+#include "Settings.h"
 
 #include <atomic>
 
@@ -39,6 +40,27 @@ void checkArray(const xmprt_darray *a, const char *fn) {
 // host. Both instances are then equal.
 void copyIn(xmprt_darray *a, const char *fn);
 
+// An array whose block crosses between the instances again and again (a
+// device loop outside replicate regions writes it every step; a split
+// loop's slices) gets its host block page-locked for the rest of its
+// device instance's life: a copy from or to pageable memory goes through
+// the driver's staging buffers at a fraction of the copy engines' speed,
+// and that speed varies from process to process with where the pages lie.
+// A block copied once or twice (a replicate region's entry and exit, an
+// input read once) stays pageable: registering it costs about as much as
+// copying it. Blocks under 1 MiB are not worth it (their copies are
+// latency, not bandwidth) and may share pages with other blocks.
+void noteCopy(xmprt_darray *a, const char *fn) {
+  if (a->hostPin || a->bytes < (1 << 20))
+    return;
+  static const int64_t after =
+      settings::integerOrDefault("XMP_PIN_HOST_AFTER", fn);
+  if (after == 0 || ++a->hostCopies < (uint64_t)after)
+    return;
+  gpu::sync(fn); // no copy of the block in flight while it changes state
+  a->hostPin = gpu::hostRegister(a->data, a->bytes, fn) ? 1 : -1;
+}
+
 void copyOut(xmprt_darray *a, const char *fn) {
   // A device instance that entered its region stale and was not used there
   // holds nothing newer than the host: make them equal the other way.
@@ -46,6 +68,7 @@ void copyOut(xmprt_darray *a, const char *fn) {
     copyIn(a, fn);
     return;
   }
+  noteCopy(a, fn);
   gpu::sync(fn);
   gpu::copyAsync(a->data, a->devData, a->bytes, fn);
   gpu::sync(fn);
@@ -56,6 +79,7 @@ void copyOut(xmprt_darray *a, const char *fn) {
 // Copies the block to the device (after the stream's earlier work). Both
 // instances are then equal: whatever the device held is overwritten.
 void copyIn(xmprt_darray *a, const char *fn) {
+  noteCopy(a, fn);
   gpu::copyAsync(a->devData, a->data, a->bytes, fn);
   gpu::sync(fn);
   gCopied[0] += a->bytes;
@@ -179,6 +203,10 @@ void freeDeviceInstance(xmprt_darray *a) {
   gpu::sync("xmprt_darray_destroy");
   gpu::deviceFree(a->devData);
   a->devData = nullptr;
+  if (a->hostPin > 0)
+    gpu::hostUnregister(a->data);
+  a->hostPin = 0;
+  a->hostCopies = 0;
   a->devBytes = 0;
   a->devFlags = kDevStale;
 }
@@ -359,6 +387,7 @@ void xmprt_darray_split_commit(xmprt_darray *a, int32_t dim, int64_t g0,
   // loops the compiler splits (one store offset per array); for other
   // callers, where they overlap, the CPU slice goes first so both
   // instances end with the CPU part's (later iterations') values.
+  noteCopy(a, fn);
   gCopied[0] += copySlice(a, dim, cpuRun, false, fn);
   gCopied[1] += copySlice(a, dim, gpuRun, true, fn);
   gpu::sync(fn);

@@ -481,6 +481,22 @@ void pinnedFree(void *p) {
     cudaFail("xmprt pinned memory", e, "cudaFreeHost");
 }
 
+bool hostRegister(void *p, int64_t bytes, const char *fn) {
+  ensureDevice(fn);
+  cudaError_t e =
+      cudaHostRegister(p, (size_t)bytes, cudaHostRegisterPortable);
+  if (e == cudaSuccess)
+    return true;
+  (void)cudaGetLastError(); // not sticky: clear it, stay pageable
+  return false;
+}
+
+void hostUnregister(void *p) {
+  cudaError_t e = cudaHostUnregister(p);
+  if (e != cudaSuccess && !tearingDown(e))
+    cudaFail("xmprt host block", e, "cudaHostUnregister");
+}
+
 void copyAsync(void *dst, const void *src, int64_t bytes, const char *fn) {
   if (bytes <= 0)
     return;

@@ -86,6 +86,11 @@ void *deviceAlloc(int64_t bytes, const char *fn);
 void deviceFree(void *p);
 void *pinnedAlloc(int64_t bytes, const char *fn);
 void pinnedFree(void *p);
+// Page-locks an existing host range (cudaHostRegister) so that copies of it
+// run at the copy engines' speed; false (and nothing changed) when CUDA
+// refuses, e.g. a range sharing pages with one already registered.
+bool hostRegister(void *p, int64_t bytes, const char *fn);
+void hostUnregister(void *p);
 // Asynchronous copy on the stream between any two of host/device memory.
 void copyAsync(void *dst, const void *src, int64_t bytes, const char *fn);
 // The same for `rows` rows of `width` bytes, the rows `dpitch` / `spitch`

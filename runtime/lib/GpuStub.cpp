@@ -42,6 +42,8 @@ void pinnedFree(void *p) {
   if (p)
     notBuilt("xmprt pinned memory");
 }
+bool hostRegister(void *, int64_t, const char *fn) { notBuilt(fn); }
+void hostUnregister(void *) { notBuilt("xmprt host block"); }
 void copyAsync(void *, const void *, int64_t, const char *fn) { notBuilt(fn); }
 void copy2DAsync(void *, int64_t, const void *, int64_t, int64_t, int64_t,
                  const char *fn) {

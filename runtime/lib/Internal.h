@@ -150,6 +150,11 @@ struct xmprt_darray {
   int64_t devBytes = 0;
   uint32_t devFlags = 0;       // xmprt::kDev* below
   uint64_t devGen = 0;         // bumped whenever a new instance is made
+  // Coherence copies of the whole block or a slice between the instances
+  // since the device instance was made, and whether the host block is
+  // page-locked (after XMP_PIN_HOST_AFTER of them; DeviceData.cpp).
+  uint32_t hostCopies = 0;
+  int8_t hostPin = 0; // 1: page-locked; -1: CUDA refused (not tried again)
   int32_t replicateDepth = 0;  // nesting of xmprt_replicate_begin
   // Peers' device instances mapped through CUDA IPC for the current
   // generation (grid rank -> pointer; nullptr: CUDA refused the mapping).

@@ -97,6 +97,10 @@ const std::vector<Setting> &all() {
               "reports not learnt from at the start"),
       aReal("XMP_WEIGHT_DEFAULT", 0, 1, false, "0",
            "weight before any xmp.reset_weight"),
+      anInteger("XMP_PIN_HOST_AFTER", 0, kIntMax, "3",
+              "coherence copies of an array (1 MiB or more) after which its "
+              "host block is page-locked while it has a device instance "
+              "(0: never)"),
       aChoice("XMP_STEP_TIMING", "auto|always", "auto",
              "events around device-loop steps run all on the GPU: only when "
              "something reads their times (weight(auto), the trace, "

@@ -764,6 +764,57 @@ std::vector<double> deviceImage(xmprt_darray *a, int64_t n) {
   return v;
 }
 
+extern "C" __attribute__((weak)) long xmprt_mock_host_registered(void);
+
+// A block copied between the instances again and again gets its host
+// block page-locked at its XMP_PIN_HOST_AFTER-th (3rd) coherence copy,
+// not before (a replicate region's two copies are not worth it), and
+// unregistered when its device instance goes; the values stay coherent
+// throughout. Blocks under 1 MiB are never registered.
+TEST(GpuData, HostBlockPinnedWhenCopiedRepeatedly) {
+  NEED_GPU();
+  if (!xmprt_mock_host_registered)
+    GTEST_SKIP() << "counts the host registrations of the mocked CUDA runtime";
+  if (getenv("XMP_PIN_HOST_AFTER"))
+    GTEST_SKIP() << "XMP_PIN_HOST_AFTER is set";
+  int64_t s[] = {D}, n = 200000 * xt::np(), small = 1000 * xt::np();
+  int32_t k = B, al = 0;
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  xmprt_template *t = xmprt_template_create(1, &n);
+  xmprt_template_distribute(t, g, &k, nullptr, nullptr);
+  xmprt_darray *a =
+      xmprt_darray_create(t, 1, &n, &al, nullptr, nullptr, nullptr, XMPRT_F64);
+  xmprt_darray *b = // 8000 bytes per rank: never pinned
+      xmprt_darray_create(t, 1, &small, &al, nullptr, nullptr, nullptr, XMPRT_F64);
+  int64_t ext = xmprt_darray_local_extent(a, 0);
+  ASSERT_GE(ext * 8, 1 << 20);
+  auto *h = (double *)xmprt_darray_data(a);
+  long r0 = xmprt_mock_host_registered();
+  for (int step = 1; step <= 5; ++step) {
+    for (int64_t i = 0; i < ext; ++i)
+      h[i] = step * 1000.0 + i;
+    xmprt_darray_host_modified(a);
+    xmprt_darray_device_acquire(a, XMPRT_ACCESS_READWRITE); // copy in
+    xmprt_darray_device_acquire(b, XMPRT_ACCESS_READWRITE);
+    // the copy in was copy 2 * step - 1: the third pins
+    EXPECT_EQ(xmprt_mock_host_registered() - r0, step >= 2 ? 1 : 0)
+        << "after step " << step << "'s copy in";
+    std::vector<double> img = deviceImage(a, ext);
+    ASSERT_EQ(img[ext - 1], step * 1000.0 + ext - 1) << "step " << step;
+    xmprt_darray_device_release(a, XMPRT_ACCESS_READWRITE); // copy out
+    xmprt_darray_device_release(b, XMPRT_ACCESS_READWRITE);
+    // copies so far: 2 * step - 1 before the release, 2 * step after
+    EXPECT_EQ(xmprt_mock_host_registered() - r0, step >= 2 ? 1 : 0)
+        << "after step " << step;
+    EXPECT_EQ(h[7], step * 1000.0 + 7);
+  }
+  xmprt_darray_destroy(a);
+  xmprt_darray_destroy(b);
+  EXPECT_EQ(xmprt_mock_host_registered(), r0);
+  xmprt_template_destroy(t);
+  xmprt_grid_destroy(g);
+}
+
 TEST(GpuData, AcquireReleaseCoherence) {
   NEED_GPU();
   int64_t s[] = {D}, n = 10 * xt::np(), sh = 1;

@@ -342,10 +342,33 @@ cudaError_t cudaFreeHost(void *p) {
   return cudaSuccess;
 }
 
-cudaError_t cudaHostRegister(void *, size_t, unsigned int) {
+// Registered host ranges (start -> end), as CUDA checks them: a range
+// overlapping a registered one is refused, unregistering an unknown start
+// is an error.
+static std::map<uintptr_t, uintptr_t> &hostRanges() {
+  static std::map<uintptr_t, uintptr_t> m;
+  return m;
+}
+/* Test hook: how many host ranges are registered now. */
+long xmprt_mock_host_registered(void) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  return (long)hostRanges().size();
+}
+cudaError_t cudaHostRegister(void *p, size_t n, unsigned int) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  uintptr_t lo = (uintptr_t)p, hi = lo + n;
+  for (auto &r : hostRanges())
+    if (lo < r.second && r.first < hi)
+      return cudaErrorHostMemoryAlreadyRegistered;
+  hostRanges()[lo] = hi;
   return cudaSuccess;
 }
-cudaError_t cudaHostUnregister(void *) { return cudaSuccess; }
+cudaError_t cudaHostUnregister(void *p) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  if (!hostRanges().erase((uintptr_t)p))
+    return cudaErrorHostMemoryNotRegistered;
+  return cudaSuccess;
+}
 
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n,
                             enum cudaMemcpyKind, cudaStream_t s) {
