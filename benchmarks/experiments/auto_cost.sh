@@ -16,7 +16,8 @@
 #            build-gpu-before/ exists
 # for matmul 256, N-body 1001 and N-body 4096; prints medians per variant
 # in ms per step and auto's excess over w0 split into those parts.
-# VARIANTS (env) picks the variants (default: all).
+# VARIANTS (env) picks the variants (default: all), PROGS the programs
+# (default: matmul_dev_256 nbody nbody_4k).
 # On the GPU machine after gpu-prepare.sh --bench (builds what it needs).
 set -uo pipefail
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -25,7 +26,8 @@ mkdir -p "$o" "$p"
 rounds="${1:-7}"; steps="${2:-100}"
 . "$root/benchmarks/gpu_runtime.sh"
 need_runtime "$b" "$o" || exit 1
-for n in matmul_dev_256 nbody nbody_4k; do
+progs="${PROGS:-matmul_dev_256 nbody nbody_4k}"
+for n in $progs; do
   [ -x "$p/$n.gpu" ] || link_carried "$n" "$p/$n.gpu" "$b" || exit 1
   bb="$root/build-gpu-before"
   [ -f "$bb/lib/libxmprt.so" ] && { link_carried "$n" "$p/$n.gpu.before" "$bb" || exit 1; }
@@ -41,7 +43,7 @@ run() { # file exe weight env...
     "$exe" "$steps" "$w" $(bench_args "$prog") > "$f" 2>&1
 }
 for r in $(seq 1 "$rounds"); do
-  for prog in matmul_dev_256 nbody nbody_4k; do
+  for prog in $progs; do
     for v in $vs; do
       case $v in
         w0) run "$o/$prog.w0.r$r.txt" "$prog" 0 ;;
@@ -54,8 +56,9 @@ for r in $(seq 1 "$rounds"); do
     done
   done
 done
-python3 - "$o" "$rounds" "$steps" $vs <<'EOF'
-import re, statistics, sys
+PROGS="$progs" python3 - "$o" "$rounds" "$steps" $vs <<'EOF'
+import os, re, statistics, sys
+progs = os.environ["PROGS"].split()
 o, rounds, steps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 vs = sys.argv[4:]
 def t(f):
@@ -67,7 +70,7 @@ def t(f):
 print(f"ms per step, median of {rounds} rounds ({steps} steps; all runs in brackets)")
 print("| case | " + " | ".join(vs) + " | " + " | ".join(f"{v} - w0 (us/step)" for v in vs if v != "w0") + " |")
 print("|---" * (2 * len(vs)) + "|")
-for prog in ["matmul_dev_256", "nbody", "nbody_4k"]:
+for prog in progs:
     m = {}
     cells = []
     for v in vs:
@@ -76,7 +79,7 @@ for prog in ["matmul_dev_256", "nbody", "nbody_4k"]:
         cells.append(f"{m[v]:.4f} [{' '.join(f'{x:.3f}' for x in xs)}]")
     d = lambda a: (m[a] - m["w0"]) * 1e3
     print(f"| {prog} | " + " | ".join(cells) + " | " + " | ".join(f"{d(v):.1f}" for v in vs if v != "w0") + " |")
-for prog in ["matmul_dev_256", "nbody", "nbody_4k"] if "autov" in vs else []:
+for prog in progs if "autov" in vs else []:
     print(f"--- {prog} XMP_VERBOSE (round 1), lines about probes / settling:")
     for l in open(f"{o}/{prog}.autov.r1.txt"):
         if re.search(r"probe|settle|weight|executor", l):

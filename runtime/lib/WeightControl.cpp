@@ -93,13 +93,18 @@ struct Bucket {
   int64_t lastStep = 0;  // report count when last measured
   std::deque<Sample> s;  // the last Params::samples
 
+  // Of an even count, the lower middle sample: step times are skewed
+  // upward (a one-time cost such as page-locking a block at its third
+  // copy, interference), and the mean of two samples, one of them slow,
+  // overstated an incumbent enough that a one-row probe at the same real
+  // speed replaced it (matmul 1024, session 37).
   double median(double Sample::*f) const {
     std::vector<double> v;
     for (const Sample &e : s)
       v.push_back(e.*f);
     std::sort(v.begin(), v.end());
     size_t n = v.size();
-    return n == 0 ? 0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    return n == 0 ? 0 : n % 2 ? v[n / 2] : v[n / 2 - 1];
   }
 };
 
