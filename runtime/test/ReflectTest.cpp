@@ -925,8 +925,12 @@ TEST(ReflectTune, InjectedTimesDecide) {
       EXPECT_EQ(check(line.c, b, std::string(sc.name) + " rep " +
                                      std::to_string(rep)),
                 0);
-      EXPECT_EQ(xmprt_reflect_tune_state(p, 0),
-                !tunable ? 0 : rep + 1 < steps ? 1 : 2)
+      // (The tuner looks for candidates at the second reflect: until then
+      // an AUTO dimension counts as tuning.)
+      int32_t want = tunable               ? (rep + 1 < steps ? 1 : 2)
+                     : xt::autoIsAuto() && rep == 0 ? 1
+                                                    : 0;
+      EXPECT_EQ(xmprt_reflect_tune_state(p, 0), want)
           << sc.name << " after reflect " << rep;
     }
     EXPECT_EQ(xmprt_reflect_tune_state(p, 0), tunable ? 2 : 0) << sc.name;

@@ -236,7 +236,7 @@ enum TuneState { kTuneNone = 0, kTuneTuning = 1, kTuneTuned = 2 };
 // keeps one of the two builds and frees the other.
 struct PlanTuner {
   int reps = 0;              // timed reflects per candidate
-  bool ready = false;        // the first start set it up
+  bool ready = false;        // set up (at the second start)
   std::vector<int32_t> order; // the dimensions tuned, in order
   std::map<int32_t, DimPhase> alt; // per dimension still to decide
   size_t cur = 0;            // order[cur] is being tuned

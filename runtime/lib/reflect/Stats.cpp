@@ -205,7 +205,7 @@ void reportReflectStats() {
         if (t & kTuneTuned)
           ch += "(tuned)";
         else if (t & kTuneTuning)
-          ch += "(tuning)";
+          ch += "(undecided)";
       }
       char line[256];
       snprintf(line, sizeof line,

@@ -8,7 +8,10 @@
 // between them, on the plan's own buffers and in the program's own
 // conditions:
 //
-//   first start  one MPI_Allreduce over the grid (every rank of the grid
+//   first start  the rule's build, untimed, nothing else (a plan started
+//                once, as the plans `reflect ... async` makes at every
+//                execution, pays nothing but this branch);
+//   second start one MPI_Allreduce over the grid (every rank of the grid
 //                starts the plan; ranks outside it have no tuner) agrees on
 //                K and on the dimensions that have two different
 //                candidates somewhere (some rank's rule build has a TCA
@@ -98,7 +101,7 @@ void finishTuning(Plan *p) {
 
 bool gridRoot(const Plan *p) { return p->a->grid->rank == 0; }
 
-// The first start: which dimensions are tuned, their IB builds.
+// The second start: which dimensions are tuned, their IB builds.
 void setup(Plan *p, const char *fn) {
   PlanTuner &t = *p->tuner;
   xmprt_grid *g = p->a->grid;
@@ -222,7 +225,11 @@ void tunedStart(Plan *p, bool split) {
     startPlan(p, split);
     return;
   }
-  if (!p->tuner->ready) {
+  // The first reflect (step 0: the rule's build, untimed) runs before
+  // anything is set up: a plan started only once (one made at every
+  // execution of a directive, as `reflect ... async` in a loop) costs no
+  // collective and no second build.
+  if (!p->tuner->ready && p->tuner->step > 0) {
     setup(p, fn);
     if (!p->tuner) {
       runStart(p, split);
