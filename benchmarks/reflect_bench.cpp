@@ -7,6 +7,13 @@
 //
 //   mpiexec -np 4 reflect_bench results.json [reps] [--acc]
 //
+// Each case runs three plans: IB, TCA and AUTO (the runtime's default: the
+// plan times both on its first reflects and keeps the faster, see
+// docs/channels.md; XMP_CHANNEL_TUNE=0 makes AUTO the fixed rule, TCA for
+// every peer of the host). AUTO is warmed up over its whole tuning (5 +
+// dims * (2 + 2K) reflects, K = XMP_CHANNEL_TUNE, default 5) before it is
+// timed; its columns come last, with the channel it chose per dimension.
+//
 // --acc: the arrays' device instances (one GPU per rank): data filled on the
 // host and copied in (xmprt_replicate_sync), reflect on device data (acc =
 // 1), copied out and checked; timed reflects move device data only. Device
@@ -19,6 +26,7 @@
 // (r + 1) % P at the same time; a repetition is barrier, copy, stream
 // synchronize, max over ranks (columns "raw IPC", JSON raw_med_us and
 // raw_min_us).
+#include "xmprt/testing.h"
 #include "xmprt/xmprt.h"
 
 #include <mpi.h>
@@ -44,6 +52,9 @@ struct Result {
   int reps;
   int64_t haloBytes;
   bool ok;
+  // AUTO: the channel chosen per dimension ("tca,ib"; "-" where a
+  // dimension moves nothing on this rank; "*" marks a tuned one)
+  std::string chosen;
   // the raw IPC copy of the same case (--acc, CUDA build, 2+ ranks)
   bool raw = false;
   double rawMedUs = 0, rawMinUs = 0;
@@ -115,7 +126,12 @@ Result runOne(int dims, int64_t n, int32_t chan, int reps, bool acc) {
     xmprt_replicate_sync(a, 1);
   int bad = visit(true);
   MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  for (int w = 0; w < 5; ++w)
+  int warm = 5;
+  if (chan == XMPRT_CHANNEL_AUTO) {
+    const char *k = getenv("XMP_CHANNEL_TUNE");
+    warm += dims * (2 + 2 * (k && *k ? atoi(k) : 5));
+  }
+  for (int w = 0; w < warm; ++w)
     xmprt_reflect_do(p);
   std::vector<double> times;
   for (int k = 0; k < reps; ++k) {
@@ -126,20 +142,37 @@ Result runOne(int dims, int64_t n, int32_t chan, int reps, bool acc) {
     MPI_Allreduce(MPI_IN_PLACE, &dt, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     times.push_back(dt * 1e6);
   }
+  // the halos again after all the reflects (AUTO: on the chosen channels)
+  if (acc)
+    xmprt_replicate_sync(a, 1);
+  int bad2 = visit(true);
+  MPI_Allreduce(MPI_IN_PLACE, &bad2, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  bad += bad2;
+  std::string chosen;
+  for (int d = 0; d < dims; ++d) {
+    int c = xmprt_reflect_channel(p, d, 1);
+    if (c == XMPRT_CHANNEL_NONE)
+      c = xmprt_reflect_channel(p, d, 0);
+    chosen += std::string(d ? "," : "") +
+              (c == XMPRT_CHANNEL_IB    ? "ib"
+               : c == XMPRT_CHANNEL_TCA ? "tca"
+                                        : "-") +
+              (xmprt_reflect_tune_state(p, d) == 2 ? "*" : "");
+  }
   std::sort(times.begin(), times.end());
   int64_t halo = (shadowed - owned) * 8;
   Result res{std::to_string(dims) + "d_n" + std::to_string(n),
              dims,
              n,
-             chan == XMPRT_CHANNEL_IB ? "ib" : "tca",
+             chan == XMPRT_CHANNEL_IB    ? "ib"
+             : chan == XMPRT_CHANNEL_TCA ? "tca"
+                                         : "auto",
              times[times.size() / 2],
              times[0],
              reps,
              halo,
              bad == 0};
-  int ch0 = xmprt_reflect_channel(p, 0, 0), ch1 = xmprt_reflect_channel(p, 0, 1);
-  (void)ch0;
-  (void)ch1;
+  res.chosen = chosen;
   xmprt_reflect_destroy(p);
   if (acc)
     xmprt_replicate_end(a);
@@ -286,6 +319,7 @@ int main(int argc, char **argv) {
       ib.rawMinUs = tc.rawMinUs;
     }
 #endif
+    all.push_back(runOne(c.dims, c.n, XMPRT_CHANNEL_AUTO, reps, acc));
   }
   if (rank == 0) {
     printf("reflect_bench: %d ranks, %d repetitions, sub-cluster size %d, "
@@ -294,21 +328,23 @@ int main(int argc, char **argv) {
     // (the raw IPC columns come after the original ones, which scripts
     // and earlier results use)
     printf("| case | halo KiB/rank | IB median | IB min | TCA median | TCA min "
-           "| IB/TCA (median) | ok |%s\n|---|---|---|---|---|---|---|---|%s\n",
+           "| IB/TCA (median) | ok |%s AUTO median | AUTO chose | AUTO / "
+           "min(IB, TCA) |\n|---|---|---|---|---|---|---|---|%s---|---|---|\n",
            rawCol ? " raw IPC us | raw IPC min | TCA/raw (median) |" : "",
            rawCol ? "---|---|---|" : "");
-    for (size_t i = 0; i + 1 < all.size(); i += 2) {
-      const Result &ib = all[i], &tc = all[i + 1];
+    for (size_t i = 0; i + 2 < all.size(); i += 3) {
+      const Result &ib = all[i], &tc = all[i + 1], &au = all[i + 2];
       printf("| %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %s |",
              ib.name.c_str(), ib.haloBytes / 1024.0, ib.medUs, ib.minUs,
              tc.medUs, tc.minUs, ib.medUs / tc.medUs,
-             ib.ok && tc.ok ? "yes" : "NO");
+             ib.ok && tc.ok && au.ok ? "yes" : "NO");
       if (rawCol && tc.raw)
         printf(" %.1f | %.1f | %.2f |", tc.rawMedUs, tc.rawMinUs,
                tc.medUs / tc.rawMedUs);
       else if (rawCol)
         printf(" - | - | - |");
-      printf("\n");
+      printf(" %.1f | %s | %.2f |\n", au.medUs, au.chosen.c_str(),
+             au.medUs / std::min(ib.medUs, tc.medUs));
     }
     if (out) {
       FILE *f = fopen(out, "w");
@@ -338,8 +374,10 @@ int main(int argc, char **argv) {
           if (rawCol && r.raw)
             fprintf(f, ", \"raw_med_us\": %.3f, \"raw_min_us\": %.3f",
                     r.rawMedUs, r.rawMinUs);
-          else if (rawCol)
+          else if (rawCol && std::string(r.chan) != "auto")
             fprintf(f, ", \"raw_med_us\": null, \"raw_min_us\": null");
+          if (std::string(r.chan) == "auto")
+            fprintf(f, ", \"chosen\": \"%s\"", r.chosen.c_str());
           fprintf(f, "}%s\n", i + 1 < all.size() ? "," : "");
         }
         fprintf(f, "  ]\n}\n");

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs reflect_bench (IB vs TCA host channel, side by side) with 2 and 4
+# Runs reflect_bench (IB vs TCA host channel, side by side, and AUTO: the
+# tuned default, timed after its tuning) with 2 and 4
 # ranks on this host and stores the raw JSON under benchmarks/results/.
 #   benchmarks/run_reflect_bench.sh [path/to/reflect_bench] [reps]
 set -euo pipefail

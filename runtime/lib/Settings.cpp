@@ -47,6 +47,10 @@ const std::vector<Setting> &all() {
               "world ranks"),
       aChoice("XMP_REFLECT_CHANNEL", "ib|tca|auto", "auto",
              "what the AUTO channel of a reflect means"),
+      anInteger("XMP_CHANNEL_TUNE", 0, 1000, "5",
+              "timed reflects per candidate when a reflect plan chooses the "
+              "channel of its AUTO dimensions by timing its first reflects "
+              "(0: no timing, the fixed rule)"),
       aChoice("XMP_TCA_SYNC", "auto|device|mpi", "auto",
              "how device TCA reflects signal readiness and completion: "
              "stream flags in peer memory (device), MPI messages (mpi; "

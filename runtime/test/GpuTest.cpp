@@ -755,6 +755,140 @@ TEST(GpuReflect, ChannelPerSide) {
   }
 }
 
+//--- channel tuning of device plans (XMP_CHANNEL_TUNE) -----------------------
+//
+// Device plans with AUTO channels tune like host plans (ReflectTest.cpp's
+// ReflectTune): the rule's build (CUDA IPC where the peer maps) and IB
+// alternate over the first reflects, then the injected times decide. The
+// device parts: the plan binds to a new instance in the middle of the
+// schedule (a replicate region per reflect), possibly while its IB build
+// is the one in use; stream flags (XMP_TCA_SYNC=device runs) and the plans
+// queued whole (streamOnly) change with the build; the halos go back to the
+// host outside replicate regions. Every reflect is checked on the device
+// (and the host where it is the reference).
+
+// kind: 0 reflect, 1 orthogonal reflect, 2 reduce_shadow (sum).
+xmprt_reflect_plan *makeDevPlan(Arr &A, DevPlanArgs &x, int kind) {
+  if (kind == 2)
+    return xmprt_reduce_shadow_init(A.a, x.wlo.data(), x.whi.data(),
+                                    x.per.data(), x.chs.data(), 1);
+  return xmprt_reflect_init(A.a, x.wlo.data(), x.whi.data(), x.per.data(),
+                            x.chs.data(), 1, kind);
+}
+
+// One reflect (rep even: xmprt_reflect_do, odd: start and wait) with new
+// values, checked. `region`: inside a replicate region (the device
+// instance alone is updated), else outside (the host too).
+void tunedRound(Arr &A, xmprt_reflect_plan *p, int kind, int rep, bool region,
+                const std::string &what) {
+  std::vector<double> sum;
+  if (kind == 2)
+    sum = fillForReduce(A, rep);
+  else
+    fillHost(A, rep);
+  if (region)
+    xmprt_replicate_sync(A.a, 0);
+  else
+    xmprt_darray_host_modified(A.a);
+  if (rep % 2) {
+    xmprt_reflect_start(p);
+    xmprt_reflect_wait(p);
+  } else {
+    xmprt_reflect_do(p);
+  }
+  std::string w = what + " rep " + std::to_string(rep);
+  const auto *host = (const unsigned char *)xmprt_darray_data(A.a);
+  if (kind == 2) {
+    if (xmprt_grid_rank(A.g) < 0)
+      return;
+    EXPECT_EQ(checkReduced(A, deviceImage(A).data(), sum, rep, w + " (device)"),
+              0);
+    if (!region)
+      EXPECT_EQ(checkReduced(A, host, sum, rep, w + " (host)"), 0);
+    return;
+  }
+  int maxHalo = kind == 1 ? 1 : 64;
+  EXPECT_EQ(checkDevice(A, rep, w, maxHalo), 0);
+  if (!region && xmprt_grid_rank(A.g) >= 0)
+    EXPECT_EQ(checkImage(A, host, rep, true, w + " (host)", maxHalo), 0);
+}
+
+TEST(GpuReflectTune, EveryReflectChecked) {
+  NEED_GPU();
+  xt::EnvScope k("XMP_CHANNEL_TUNE", "2");
+  int tuned = 0;
+  const char *kinds[] = {" reflect", " orthogonal", " reduce_shadow"};
+  for (int kind : {0, 1, 2})
+    for (bool ibWins : {true, false}) {
+      xt::Times t = ibWins ? xt::Times{2e-6, 1e-6} : xt::Times{1e-6, 2e-6};
+      xt::HookScope hook(&t);
+      for (const Case &c : reflectCases()) {
+        std::string what = c.name + kinds[kind] +
+                           (ibWins ? " (ib wins)" : " (tca wins)");
+        int32_t r = (int32_t)c.dims.size();
+        DevPlanArgs x;
+        planArgs(c, XMPRT_CHANNEL_AUTO, x.wlo, x.whi, x.per, x.chs);
+        // The rule's channels once bound (CUDA IPC refusals included).
+        std::vector<int32_t> rule;
+        {
+          xt::EnvScope off("XMP_CHANNEL_TUNE", "0");
+          Arr R;
+          make(R, c, XMPRT_F64);
+          xmprt_reflect_plan *q = makeDevPlan(R, x, kind);
+          tunedRound(R, q, kind, 0, false, what + " rule");
+          rule = xt::channelsOf(q, r);
+          xmprt_reflect_destroy(q);
+        }
+        Arr A;
+        make(A, c, XMPRT_F64);
+        xmprt_reflect_plan *p = makeDevPlan(A, x, kind);
+        int rep = 0;
+        // Regions of 1, 2 and 3 reflects, each with a new instance (made by
+        // its begin, freed by its end): the plan binds again at their first
+        // starts, several of which (reflects 1, 3, 7, 9 are schedule steps
+        // 1 and 3 of a dimension: IB) find the IB build in the plan and
+        // the rule's aside; the next reflects of the region use the rule's
+        // build on that binding.
+        for (int len = 1; rep < 12; len = len % 3 + 1) {
+          xmprt_replicate_begin(A.a);
+          for (int i = 0; i < len; ++i, ++rep)
+            tunedRound(A, p, kind, rep, true, what + " new instance");
+          xmprt_replicate_end(A.a);
+        }
+        // The automatic model: one instance from here on.
+        for (; rep < 18; ++rep)
+          tunedRound(A, p, kind, rep, false, what + " auto");
+        xmprt_replicate_begin(A.a);
+        for (; rep < 24; ++rep)
+          tunedRound(A, p, kind, rep, true, what + " region");
+        xmprt_replicate_end(A.a);
+        std::vector<int32_t> st = xt::tuneStates(p, r),
+                             ch = xt::channelsOf(p, r);
+        EXPECT_TRUE(xt::sameEverywhere(st)) << what;
+        for (int32_t d = 0; d < r; ++d) {
+          EXPECT_NE(st[d], 1) << what << " dim " << d << ": still tuning";
+          tuned += st[d] == 2;
+          for (int s = 0; s < 2; ++s) {
+            int32_t got = ch[2 * d + s], want = rule[2 * d + s];
+            if (st[d] == 2 && ibWins)
+              EXPECT_NE(got, XMPRT_CHANNEL_TCA) << what << " dim " << d;
+            else
+              EXPECT_EQ(got, want) << what << " dim " << d << " side " << s;
+          }
+        }
+        xmprt_reflect_destroy(p);
+      }
+    }
+  // (The mock refusing every CUDA IPC mapping leaves the rule's build IB
+  // everywhere after the first binding: one candidate, nothing tuned.)
+  const char *ipcFail = getenv("XMPRT_MOCK_IPC_FAIL");
+  bool noIpc = ipcFail && atoi(ipcFail) == 1;
+  if (xt::autoIsAuto() && xt::someSubclusterPair() && !noIpc)
+    EXPECT_GT(tuned, 0);
+  else
+    EXPECT_EQ(tuned, 0);
+}
+
 //--- device instances ---------------------------------------------------------
 
 std::vector<double> deviceImage(xmprt_darray *a, int64_t n) {

@@ -5,6 +5,7 @@
 // reduce_shadow (owners += every shadow copy, shadows unchanged).
 #include "TestUtil.h"
 #include "xmprt/codegen.h"
+#include "xmprt/testing.h"
 #include "xmprt/Distribution.h"
 
 using namespace xmprt::dist;
@@ -217,9 +218,9 @@ PlanArgs planArgs(const RCase &c, int32_t ch) {
   return a;
 }
 
-// Runs a plan: round 0 with xmprt_reflect_do, later ones split.
+// Runs a plan: even rounds with xmprt_reflect_do, odd ones split.
 void runPlan(xmprt_reflect_plan *p, int round) {
-  if (round == 0) {
+  if (round % 2 == 0) {
     xmprt_reflect_do(p);
     return;
   }
@@ -478,7 +479,7 @@ int64_t flatOf(const RCase &c, const std::vector<int64_t> &g) {
 // same range as the halos' (so that either may win), and end as the max /
 // min of their value and every shadow copy's.
 void checkReduce(const RCase &c, int32_t ch, const std::string &what,
-                 int32_t op = XMPRT_RED_SUM) {
+                 int32_t op = XMPRT_RED_SUM, int rounds = 2) {
   Built b;
   build(c, b);
   int32_t r = (int32_t)c.a.size();
@@ -507,7 +508,7 @@ void checkReduce(const RCase &c, int32_t ch, const std::string &what,
   auto combine = [&](double a, double b) {
     return sum1 ? a + b : op == XMPRT_RED_MAX ? std::max(a, b) : std::min(a, b);
   };
-  for (int round = 0; round < 2; ++round) {
+  for (int round = 0; round < rounds; ++round) {
     std::vector<double> sum(replicas * total, none);
     xt::forEachLocal(b.a, r, [&](int64_t lin, const std::vector<int64_t> &l) {
       int ones, twos;
@@ -759,6 +760,304 @@ TEST(ReduceShadow, MaxMinElementTypes) {
       EXPECT_EQ(bad, 0) << "element type " << et << " op " << op;
       xmprt_reflect_destroy(p);
     }
+}
+
+//--- channel tuning (XMP_CHANNEL_TUNE, runtime/lib/reflect/Tune.cpp) ---------
+//
+// A plan with AUTO dimensions runs its first reflects alternating the
+// rule's build (TCA where the peer maps) and IB, then decides collectively.
+// The decision itself is driven by injected times (xmprt_reflect_tune_hook)
+// so that it is known in advance; every reflect of the schedule, whichever
+// candidate it ran, and every reflect after it are checked element by
+// element.
+
+// Every case of the suite, plain and orthogonal, AUTO in every dimension,
+// 2 timed reflects per candidate (6 reflects per tuned dimension, at most
+// 3 dimensions: 18) and 6 more: every reflect checked, alternating
+// xmprt_reflect_do and start/wait. The injected times make IB win in one
+// pass and the rule in the other: the decided channels are then IB
+// everywhere, or the rule's (those of the same plan made with
+// XMP_CHANNEL_TUNE=0).
+TEST(ReflectTune, EveryReflectChecked) {
+  xt::EnvScope k("XMP_CHANNEL_TUNE", "2");
+  int tuned = 0;
+  for (bool orthogonal : {false, true})
+    for (bool ibWins : {true, false}) {
+      xt::Times t = ibWins ? xt::Times{2e-6, 1e-6} : xt::Times{1e-6, 2e-6};
+      xt::HookScope hook(&t);
+      for (const RCase &c : cases()) {
+        std::string what = c.name + (orthogonal ? " orthogonal" : "") +
+                           (ibWins ? " (ib wins)" : " (tca wins)");
+        Built b;
+        build(c, b);
+        int32_t r = (int32_t)c.a.size();
+        PlanArgs x = planArgs(c, XMPRT_CHANNEL_AUTO);
+        auto make = [&] {
+          return xmprt_reflect_init(b.a, x.wlo.data(), x.whi.data(),
+                                    x.per.data(), x.chs.data(), 0, orthogonal);
+        };
+        std::vector<int32_t> rule;
+        {
+          xt::EnvScope off("XMP_CHANNEL_TUNE", "0");
+          xmprt_reflect_plan *q = make();
+          rule = xt::channelsOf(q, r);
+          EXPECT_EQ(xt::tuneStates(q, r), std::vector<int32_t>(r, 0)) << what;
+          xmprt_reflect_destroy(q);
+        }
+        xmprt_reflect_plan *p = make();
+        for (int rep = 0; rep < 24; ++rep) {
+          fill(c, b);
+          runPlan(p, rep);
+          EXPECT_EQ(check(c, b, what + " rep=" + std::to_string(rep),
+                          orthogonal),
+                    0);
+        }
+        std::vector<int32_t> st = xt::tuneStates(p, r), ch = xt::channelsOf(p, r);
+        EXPECT_TRUE(xt::sameEverywhere(st)) << what;
+        for (int32_t d = 0; d < r; ++d) {
+          EXPECT_NE(st[d], 1) << what << " dim " << d << ": still tuning";
+          tuned += st[d] == 2;
+          for (int s = 0; s < 2; ++s) {
+            int32_t got = ch[2 * d + s], want = rule[2 * d + s];
+            if (st[d] == 2 && ibWins)
+              EXPECT_NE(got, XMPRT_CHANNEL_TCA) << what << " dim " << d;
+            else
+              EXPECT_EQ(got, want) << what << " dim " << d << " side " << s;
+          }
+        }
+        xmprt_reflect_destroy(p);
+      }
+    }
+  if (xt::autoIsAuto() && xt::someSubclusterPair())
+    EXPECT_GT(tuned, 0);
+  else
+    EXPECT_EQ(tuned, 0);
+}
+
+// reduce_shadow plans (sum and max) tune the same way: every round of the
+// schedule adds the right shadows.
+TEST(ReflectTune, ReduceShadowEveryRoundChecked) {
+  xt::EnvScope k("XMP_CHANNEL_TUNE", "2");
+  for (bool ibWins : {true, false}) {
+    xt::Times t = ibWins ? xt::Times{2e-6, 1e-6} : xt::Times{1e-6, 2e-6};
+    xt::HookScope hook(&t);
+    for (const RCase &c : cases())
+      for (int32_t op : {XMPRT_RED_SUM, XMPRT_RED_MAX})
+        checkReduce(c, XMPRT_CHANNEL_AUTO,
+                    c.name + " reduce_shadow tuned op " + std::to_string(op) +
+                        (ibWins ? " (ib wins)" : " (tca wins)"),
+                    op, 22);
+  }
+}
+
+// A 1-D block array, shadow 1, not periodic: this rank's channel per side
+// by the rule (ChannelExpect), and whether any rank has a TCA side.
+struct Line {
+  xt::ChannelExpect expect;
+  int n = xt::np(), r = xt::me();
+  RCase c{"line", {XMPRT_DYNAMIC}, {{XMPRT_DIST_BLOCK, 4 * xt::np()}},
+          {{4 * xt::np(), 0, 0, 1, 1, 1, 1, 0}}};
+  int32_t rule(int side) const { return expect(XMPRT_CHANNEL_AUTO, r, side); }
+  // Collective.
+  bool tunable() const {
+    int any = rule(0) == XMPRT_CHANNEL_TCA || rule(1) == XMPRT_CHANNEL_TCA;
+    MPI_Allreduce(MPI_IN_PLACE, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    return any && xt::autoIsAuto();
+  }
+  // Collective: both ranks of every pair use one channel between them.
+  bool pairsAgree(const xmprt_reflect_plan *p) const {
+    int32_t mine[2] = {xmprt_reflect_channel(p, 0, 0),
+                       xmprt_reflect_channel(p, 0, 1)};
+    std::vector<int32_t> all(2 * n);
+    MPI_Allgather(mine, 2, MPI_INT32_T, all.data(), 2, MPI_INT32_T,
+                  MPI_COMM_WORLD);
+    for (int q = 0; q + 1 < n; ++q)
+      if (all[2 * q + 1] != all[2 * (q + 1)])
+        return false;
+    return true;
+  }
+};
+
+// Injected times per rank (ranks of even and odd number may see different
+// ones): the decision is the one the maximum over the ranks of each
+// candidate's median gives, on every rank; IB must beat the rule by more
+// than 3%. Data checked on every reflect, the state after each, the
+// channel of each side (the rule's while tuning), and the agreement of
+// both sides of every pair.
+TEST(ReflectTune, InjectedTimesDecide) {
+  struct Scenario {
+    const char *name;
+    xt::Times even, odd;
+    int32_t want;
+  };
+  const int32_t IB = XMPRT_CHANNEL_IB, TCA = XMPRT_CHANNEL_TCA;
+  std::vector<Scenario> scen = {
+      {"ib faster", {2e-6, 1e-6}, {2e-6, 1e-6}, IB},
+      {"tca faster", {1e-6, 2e-6}, {1e-6, 2e-6}, TCA},
+      {"ib 2% faster: near tie", {100e-6, 98e-6}, {100e-6, 98e-6}, TCA},
+      {"ib 5% faster", {100e-6, 95e-6}, {100e-6, 95e-6}, IB},
+      // Rank 0 alone would take IB, rank 1 TCA: max(rule) 10 < max(ib) 20.
+      {"ranks disagree, tca", {10e-6, 1e-6}, {2e-6, 20e-6}, TCA},
+      // The same disagreement, rank 0's rule slower: 30 > 20.
+      {"ranks disagree, ib", {30e-6, 1e-6}, {2e-6, 20e-6}, IB},
+  };
+  if (xt::np() < 2) // the disagreements need two ranks
+    scen.resize(4);
+  xt::EnvScope k("XMP_CHANNEL_TUNE", "3");
+  const int steps = 2 + 2 * 3;
+  Line line;
+  bool tunable = line.tunable();
+  for (const Scenario &sc : scen) {
+    const xt::Times &t = line.r % 2 ? sc.odd : sc.even;
+    xt::HookScope hook(&t);
+    Built b;
+    build(line.c, b);
+    int32_t chs[1] = {XMPRT_CHANNEL_AUTO};
+    xmprt_reflect_plan *p =
+        xmprt_reflect_init(b.a, nullptr, nullptr, nullptr, chs, 0, 0);
+    for (int rep = 0; rep < steps + 4; ++rep) {
+      if (rep < steps)
+        for (int s = 0; s < 2; ++s)
+          EXPECT_EQ(xmprt_reflect_channel(p, 0, s), line.rule(s))
+              << sc.name << " side " << s << " before reflect " << rep;
+      fill(line.c, b);
+      runPlan(p, rep);
+      EXPECT_EQ(check(line.c, b, std::string(sc.name) + " rep " +
+                                     std::to_string(rep)),
+                0);
+      // (The tuner looks for candidates at the second reflect: until then
+      // an AUTO dimension counts as tuning.)
+      int32_t want = tunable               ? (rep + 1 < steps ? 1 : 2)
+                     : xt::autoIsAuto() && rep == 0 ? 1
+                                                    : 0;
+      EXPECT_EQ(xmprt_reflect_tune_state(p, 0), want)
+          << sc.name << " after reflect " << rep;
+    }
+    EXPECT_EQ(xmprt_reflect_tune_state(p, 0), tunable ? 2 : 0) << sc.name;
+    for (int s = 0; s < 2; ++s) {
+      int32_t want = line.rule(s);
+      if (tunable && sc.want == IB && want != XMPRT_CHANNEL_NONE)
+        want = IB;
+      EXPECT_EQ(xmprt_reflect_channel(p, 0, s), want)
+          << sc.name << " side " << s;
+    }
+    EXPECT_TRUE(line.pairsAgree(p)) << sc.name;
+    xmprt_reflect_destroy(p);
+  }
+}
+
+// XMP_CHANNEL_TUNE=0: the fixed rule, whatever the times say.
+TEST(ReflectTune, OffKeepsTheRule) {
+  xt::EnvScope k("XMP_CHANNEL_TUNE", "0");
+  xt::Times t{2e-6, 1e-6}; // IB faster
+  xt::HookScope hook(&t);
+  Line line;
+  Built b;
+  build(line.c, b);
+  xmprt_reflect_plan *p =
+      xmprt_reflect_init(b.a, nullptr, nullptr, nullptr, nullptr, 0, 0);
+  for (int rep = 0; rep < 20; ++rep) {
+    fill(line.c, b);
+    runPlan(p, rep);
+    EXPECT_EQ(check(line.c, b, "off rep " + std::to_string(rep)), 0);
+    EXPECT_EQ(xmprt_reflect_tune_state(p, 0), 0);
+  }
+  for (int s = 0; s < 2; ++s)
+    EXPECT_EQ(xmprt_reflect_channel(p, 0, s), line.rule(s)) << "side " << s;
+  xmprt_reflect_destroy(p);
+}
+
+// Channels the compiler (or XMP_REFLECT_CHANNEL) fixed are not tuned.
+TEST(ReflectTune, ExplicitChannelsNotTuned) {
+  xt::EnvScope k("XMP_CHANNEL_TUNE", "2");
+  Line line;
+  for (int32_t ch : {XMPRT_CHANNEL_IB, XMPRT_CHANNEL_TCA}) {
+    // The times favour the other channel.
+    xt::Times t = ch == XMPRT_CHANNEL_IB ? xt::Times{1e-6, 2e-6} : xt::Times{2e-6, 1e-6};
+    xt::HookScope hook(&t);
+    Built b;
+    build(line.c, b);
+    int32_t chs[1] = {ch};
+    xmprt_reflect_plan *p =
+        xmprt_reflect_init(b.a, nullptr, nullptr, nullptr, chs, 0, 0);
+    for (int rep = 0; rep < 12; ++rep) {
+      fill(line.c, b);
+      runPlan(p, rep);
+      EXPECT_EQ(check(line.c, b, "explicit rep " + std::to_string(rep)), 0);
+    }
+    EXPECT_EQ(xmprt_reflect_tune_state(p, 0), 0) << ch;
+    for (int s = 0; s < 2; ++s)
+      EXPECT_EQ(xmprt_reflect_channel(p, 0, s), line.expect(ch, line.r, s))
+          << "requested " << ch << " side " << s;
+    xmprt_reflect_destroy(p);
+  }
+}
+
+// A plan on a node subset (grid ranks 1..n-1 of the world): rank 0 is
+// outside the grid, calls every reflect (nothing to do) and takes no part
+// in the tuning; the members decide among themselves (the decision's
+// MPI_Allreduce is over the subset's communicator).
+TEST(ReflectTune, SubsetGrid) {
+  int n = xt::np(), r = xt::me();
+  if (n < 2)
+    return;
+  xt::EnvScope k("XMP_CHANNEL_TUNE", "2");
+  xt::Times t{2e-6, 1e-6}; // IB faster
+  xt::HookScope hook(&t);
+  xt::ChannelExpect expect;
+  int64_t d1[] = {XMPRT_DYNAMIC};
+  xmprt_grid *w = xmprt_grid_create(1, d1);
+  int64_t tail[] = {1, -1, 1};
+  xmprt_grid *g = xmprt_grid_subset(w, 1, tail);
+  int64_t m = 3 * (n - 1) + 1, one = 1;
+  xmprt_template *tp = xmprt_template_create(1, &m);
+  int32_t kind = XMPRT_DIST_BLOCK, al = 0;
+  xmprt_template_distribute(tp, g, &kind, nullptr, nullptr);
+  xmprt_darray *a =
+      xmprt_darray_create(tp, 1, &m, &al, nullptr, &one, &one, XMPRT_F64);
+  bool in = xmprt_grid_rank(g) >= 0;
+  // A member's side toward another member of its sub-cluster is TCA by
+  // the rule (members are world ranks 1..n-1, in order).
+  int any = 0;
+  if (in)
+    for (int peer : {r - 1, r + 1})
+      any |= peer >= 1 && peer < n && expect.sub[peer] == expect.sub[r];
+  MPI_Allreduce(MPI_IN_PLACE, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+  bool tunable = any && xt::autoIsAuto();
+  xmprt_reflect_plan *p =
+      xmprt_reflect_init(a, nullptr, nullptr, nullptr, nullptr, 0, 0);
+  for (int rep = 0; rep < 10; ++rep) {
+    int64_t lo = 0, hi = 0;
+    double *v = (double *)xmprt_darray_data(a);
+    if (in) {
+      xmprt_darray_owned(a, 0, &lo, &hi);
+      int64_t ext = xmprt_darray_local_extent(a, 0);
+      for (int64_t l = 0; l < ext; ++l) {
+        int64_t gi = l - 1 + lo;
+        v[l] = gi >= lo && gi < hi ? 1000.0 * rep + gi : -1;
+      }
+    }
+    runPlan(p, rep);
+    if (!in)
+      continue;
+    int bad = 0;
+    int64_t ext = xmprt_darray_local_extent(a, 0);
+    for (int64_t l = 0; l < ext; ++l) {
+      int64_t gi = l - 1 + lo;
+      if (gi >= 0 && gi < m && hi > lo)
+        bad += v[l] != 1000.0 * rep + gi;
+    }
+    EXPECT_EQ(bad, 0) << "subset rep " << rep;
+  }
+  EXPECT_EQ(xmprt_reflect_tune_state(p, 0), in && tunable ? 2 : 0);
+  if (in && tunable)
+    for (int s = 0; s < 2; ++s)
+      EXPECT_NE(xmprt_reflect_channel(p, 0, s), XMPRT_CHANNEL_TCA);
+  xmprt_reflect_destroy(p);
+  xmprt_darray_destroy(a);
+  xmprt_template_destroy(tp);
+  xmprt_grid_destroy(g);
+  xmprt_grid_destroy(w);
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #ifndef XMPRT_TEST_TESTUTIL_H
 #define XMPRT_TEST_TESTUTIL_H
 
+#include "xmprt/testing.h"
 #include "xmprt/xmprt.h"
 
 #include <gtest/gtest.h>
@@ -111,6 +112,84 @@ inline void forEachLocal(xmprt_darray *a, int32_t rank,
     }
     fn(lin, l);
   }
+}
+
+// Channel tuning (XMP_CHANNEL_TUNE) in tests.
+// An environment variable set on this rank while the object lives (every
+// rank runs the same code, so the setting agrees across ranks).
+class EnvScope {
+public:
+  EnvScope(const char *name, const char *value) : name_(name) {
+    const char *old = getenv(name);
+    had_ = old != nullptr;
+    if (had_)
+      old_ = old;
+    setenv(name, value, 1);
+  }
+  ~EnvScope() {
+    if (had_)
+      setenv(name_, old_.c_str(), 1);
+    else
+      unsetenv(name_);
+  }
+
+private:
+  const char *name_;
+  bool had_;
+  std::string old_;
+};
+
+// This rank's injected times of the tuner's timed reflects (seconds).
+struct Times {
+  double rule, ib;
+};
+inline double injected(void *ctx, const xmprt_reflect_plan *, int32_t,
+                       int32_t ch, double) {
+  const Times *t = (const Times *)ctx;
+  return ch == XMPRT_CHANNEL_IB ? t->ib : t->rule;
+}
+class HookScope {
+public:
+  explicit HookScope(const Times *t) {
+    xmprt_reflect_tune_hook(injected, (void *)t);
+  }
+  ~HookScope() { xmprt_reflect_tune_hook(nullptr, nullptr); }
+};
+
+// Whether AUTO can be tuned in this run (XMP_REFLECT_CHANNEL leaves it
+// auto) and some pair of ranks shares a sub-cluster (collective).
+inline bool autoIsAuto() {
+  const char *e = getenv("XMP_REFLECT_CHANNEL");
+  return !e || !*e || std::string(e) == "auto";
+}
+inline bool someSubclusterPair() {
+  int sz = xmprt_subcluster_size();
+  MPI_Allreduce(MPI_IN_PLACE, &sz, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  return sz > 1;
+}
+
+// The channel of every (dim, side) of a plan, dimension-major.
+inline std::vector<int32_t> channelsOf(const xmprt_reflect_plan *p, int32_t r) {
+  std::vector<int32_t> v;
+  for (int32_t d = 0; d < r; ++d)
+    for (int s = 0; s < 2; ++s)
+      v.push_back(xmprt_reflect_channel(p, d, s));
+  return v;
+}
+inline std::vector<int32_t> tuneStates(const xmprt_reflect_plan *p, int32_t r) {
+  std::vector<int32_t> v;
+  for (int32_t d = 0; d < r; ++d)
+    v.push_back(xmprt_reflect_tune_state(p, d));
+  return v;
+}
+// Collective: v is the same on every rank.
+inline bool sameEverywhere(const std::vector<int32_t> &v) {
+  std::vector<int32_t> lo(v), hi(v);
+  MPI_Allreduce(MPI_IN_PLACE, lo.data(), (int)lo.size(), MPI_INT32_T, MPI_MIN,
+                MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, hi.data(), (int)hi.size(), MPI_INT32_T, MPI_MAX,
+                MPI_COMM_WORLD);
+  return lo == hi;
 }
 
 } // namespace xt

@@ -31,6 +31,22 @@ int64_t xmprt_gmove_onesided_last(int64_t *bytes, int64_t *self);
  * per xmprt_loop_report to `path` (CSV with a header line when the file is
  * empty; JSON Lines if path ends in .json or .jsonl); NULL or "" closes. */
 void xmprt_weight_trace(const char *path);
+/* Test hook: the time (seconds) the channel tuner of reflect plans
+ * (XMP_CHANNEL_TUNE) records for a timed reflect of plan p while it tunes
+ * dimension dim with candidate channel (XMPRT_CHANNEL_TCA: the rule's
+ * build, TCA for the peers it maps; XMPRT_CHANNEL_IB: IB for every peer)
+ * is fn(ctx, p, dim, channel, measured) instead of the measured time on
+ * this rank. NULL restores the measured time. */
+typedef double (*xmprt_reflect_tune_time_fn)(void *ctx,
+                                             const xmprt_reflect_plan *p,
+                                             int32_t dim, int32_t channel,
+                                             double measured);
+void xmprt_reflect_tune_hook(xmprt_reflect_tune_time_fn fn, void *ctx);
+/* Test hook: the tuning of dimension dim of plan p: 0 none (an explicit
+ * channel, XMP_CHANNEL_TUNE=0, nothing to exchange, or no rank maps a peer:
+ * one candidate), 1 tuning (the decision is to come), 2 tuned (the channel
+ * was chosen by measurement; xmprt_reflect_channel gives it). */
+int32_t xmprt_reflect_tune_state(const xmprt_reflect_plan *p, int32_t dim);
 
 #ifdef __cplusplus
 }

@@ -208,7 +208,11 @@ int32_t xmprt_darray_holds(const xmprt_darray *a, const int64_t *idx);
 /*--- reflect --------------------------------------------------------------*/
 /* width_lo/hi: per dim (NULL = the whole shadow); periodic: per dim 0/1
  * (NULL = none); channels: per dim XMPRT_CHANNEL_* (NULL = auto); acc: 0 host,
- * 1 device data. The plan is persistent.
+ * 1 device data. The plan is persistent. AUTO: TCA for the peers the plan
+ * can map, IB for the others, until the plan's first reflects have timed
+ * that against IB for every peer (XMP_CHANNEL_TUNE, docs/runtime.md
+ * "Channel tuning"; collective over the array's grid, whose ranks all
+ * start every reflect of the plan).
  * acc = 1 (CUDA build, a GPU needed at init) acts on the device instance.
  * The plan does not need the instance when it is built: it binds to it at
  * the first start (outside a replicate region the instance is made current
@@ -262,7 +266,8 @@ void xmprt_reflect_start(xmprt_reflect_plan *p);
 void xmprt_reflect_wait(xmprt_reflect_plan *p);
 /* Channel actually used for (dim, side 0=lo 1=hi) on this rank. For
  * acc = 1 plans before their first start: the channel planned (TCA inside
- * the sub-cluster) before CUDA IPC was tried. */
+ * the sub-cluster) before CUDA IPC was tried. An AUTO dimension being
+ * tuned: the rule's channel between reflects, the chosen one after. */
 int32_t xmprt_reflect_channel(const xmprt_reflect_plan *p, int32_t dim,
                               int32_t side);
 /* Prints the plan (one line per dimension; "acc=1" for device plans). */

@@ -157,9 +157,10 @@ void bindFlags(Plan *p) {
   xmprt_grid *g = a->grid;
   DeviceBinding &b = p->dev;
   std::set<int> peerSet;
-  for (const DimPhase &ph : p->dims)
+  forEachBuild(p, [&](const DimPhase &ph) {
     if (ph.active)
       peerSet.insert(ph.tca.peers.begin(), ph.tca.peers.end());
+  });
   int ok = gpu::streamFlagsAvailable() ? 1 : 0;
   const char *why = ok ? "" : "no stream memory operations";
   if (ok && !peerSet.empty()) {
@@ -196,22 +197,18 @@ void bindFlags(Plan *p) {
             all ? "stream flags in peer memory" : "MPI messages",
             all || ok ? "" : ": ", all || ok ? "" : why);
   b.flagsState = state;
-  for (DimPhase &ph : p->dims) {
+  forEachBuild(p, [&](DimPhase &ph) {
     ph.tca.flagTo.clear();
     ph.tca.flagFrom.clear();
     if (!all)
-      continue;
+      return;
     for (int peer : ph.tca.peers) {
       ph.tca.flagTo.push_back(b.peerFlags[peer] + b.flagSlot(ph.dim, b.mySub));
       ph.tca.flagFrom.push_back(b.myFlags +
                                 b.flagSlot(ph.dim, g->subRankOf[peer]));
     }
-  }
-  bool only = all != 0;
-  for (const DimPhase &ph : p->dims)
-    if (ph.active && (!ph.ib.sends.empty() || !ph.ib.recvs.empty()))
-      only = false;
-  p->streamOnly = only;
+  });
+  updateStreamOnly(p);
 }
 
 // Device plans: bind to the array's current device instance. Collective
@@ -227,18 +224,19 @@ void bindInstance(Plan *p) {
   if (p->dev.boundGen == a->devGen)
     return;
   // Peers I exchange data with inside my sub-cluster on dimensions that do
-  // not force IB: the same set on both sides of every pair.
+  // not force IB: the same set on both sides of every pair. (Every build:
+  // a tuner may bind with its IB build of a dimension in the plan.)
   std::set<int> peerSet;
-  for (DimPhase &ph : p->dims) {
+  forEachBuild(p, [&](DimPhase &ph) {
     if (!ph.active)
-      continue;
+      return;
     peerSet.insert(ph.tca.peers.begin(), ph.tca.peers.end());
     for (int peer : p->dev.ipcFailed)
       for (std::vector<Message> *v : {&ph.ib.sends, &ph.ib.recvs})
         for (Message &m : *v)
           if (m.peer == peer)
             peerSet.insert(peer);
-  }
+  });
   std::vector<int> peers(peerSet.begin(), peerSet.end());
   size_t n = peers.size();
   std::vector<gpu::IpcHandle> theirs(n);
@@ -279,24 +277,21 @@ void bindInstance(Plan *p) {
             fn);
   if (changed) {
     p->dev.ipcFailed = failed;
-    for (DimPhase &ph : p->dims) {
-      resetDim(ph);
-      if (dimWanted(p, ph))
-        buildDim(p, ph, fn);
-    }
+    rebuildAll(p, fn);
     if (envVerbose())
       xmprt_reflect_print(p);
   }
   std::map<int, int> deviceOf;
   for (size_t i = 0; i < n; ++i)
     deviceOf[peers[i]] = theirs[i].device;
-  for (DimPhase &ph : p->dims)
+  forEachBuild(p, [&](DimPhase &ph) {
     for (Copy &c : ph.tca.pushes) {
       c.peerBase = a->devPeers[c.peer];
       XMPRT_CHECK(c.peerBase, fn, "no mapping of grid rank %d's instance",
                   c.peer);
       c.direct = gpu::kernelCanReach(deviceOf[c.peer]);
     }
+  });
   bindFlags(p);
   p->dev.boundGen = a->devGen;
 }
@@ -311,6 +306,14 @@ const Channel &deviceTCA() { return kDeviceTCA; }
 void bindDevice(Plan *p) {
   bindInstance(p);
   ++p->dev.epoch;
+}
+
+void updateStreamOnly(Plan *p) {
+  bool only = p->dev.flagsState > 0;
+  for (const DimPhase &ph : p->dims)
+    if (ph.active && (!ph.ib.sends.empty() || !ph.ib.recvs.empty()))
+      only = false;
+  p->streamOnly = only;
 }
 
 void releaseDevice(Plan *p) {

@@ -296,10 +296,8 @@ void buildDim(Plan *p, DimPhase &ph, const char *fn) {
   xmprt_grid *g = a->grid;
   int32_t d = ph.dim, n = a->rank;
   bool reduce = p->reduces();
-  int req = ph.requested == XMPRT_CHANNEL_AUTO ? defaultChannel()
-                                               : ph.requested;
   auto choose = [&](int peer) {
-    if (req == XMPRT_CHANNEL_IB)
+    if (ph.use == XMPRT_CHANNEL_IB)
       return (int)XMPRT_CHANNEL_IB;
     return p->tca->reaches(p, peer) ? (int)XMPRT_CHANNEL_TCA
                                     : (int)XMPRT_CHANNEL_IB;
@@ -507,6 +505,27 @@ void resetDim(DimPhase &ph) {
   ph.active = false;
 }
 
+void swapBuild(DimPhase &x, DimPhase &y) {
+  using std::swap;
+  swap(x.use, y.use);
+  swap(x.active, y.active);
+  swap(x.chan, y.chan);
+  swap(x.halo, y.halo);
+  swap(x.ib, y.ib);
+  swap(x.tca, y.tca);
+  swap(x.self, y.self);
+  swap(x.channels, y.channels);
+  swap(x.nchannels, y.nchannels);
+}
+
+void rebuildAll(Plan *p, const char *fn) {
+  forEachBuild(p, [&](DimPhase &ph) {
+    resetDim(ph);
+    if (dimWanted(p, ph))
+      buildDim(p, ph, fn);
+  });
+}
+
 bool dimWanted(const Plan *p, const DimPhase &ph) {
   const dist::ArrayDim &ad = p->a->dims[ph.dim];
   bool any = ad.fullShadow || ph.wlo > 0 || ph.whi > 0;
@@ -673,6 +692,8 @@ Plan *makePlan(const char *fn, xmprt_darray *a, const int64_t *width_lo,
   }
   auto *p = new xmprt_reflect_plan;
   livePlans().insert(p);
+  static int64_t created = 0;
+  p->id = created++;
   p->a = a;
   p->acc = acc;
   p->kind = kind;
@@ -692,6 +713,8 @@ Plan *makePlan(const char *fn, xmprt_darray *a, const int64_t *width_lo,
     XMPRT_CHECK(ph.requested >= XMPRT_CHANNEL_AUTO &&
                     ph.requested <= XMPRT_CHANNEL_NONE,
                 fn, "bad channel %d for dim %d", ph.requested, d);
+    ph.use = ph.requested == XMPRT_CHANNEL_AUTO ? defaultChannel()
+                                                : ph.requested;
     ph.wlo = width_lo ? width_lo[d] : ad.shadowLo;
     ph.whi = width_hi ? width_hi[d] : ad.shadowHi;
     if (ad.fullShadow) {
@@ -713,6 +736,7 @@ Plan *makePlan(const char *fn, xmprt_darray *a, const int64_t *width_lo,
     if (dimWanted(p, ph))
       buildDim(p, ph, fn);
   }
+  tuneAttach(p, fn);
   if (envVerbose())
     xmprt_reflect_print(p);
   return p;
@@ -773,25 +797,39 @@ xmprt_reduce_shadow_op_init(xmprt_darray *a, const int64_t *width_lo,
                   shadowKind(op, fn), 0);
 }
 
+// A plan with a tuner (its first reflects) or statistics takes the
+// instrumented path; the others pay these branches only.
 void xmprt_reflect_start(xmprt_reflect_plan *p) {
-  if (p && p->stats) {
-    timedStart(p);
+  if (p && (p->tuner || p->stats)) {
+    if (p->tuner)
+      tunedStart(p, true);
+    else
+      timedStart(p, true);
     return;
   }
   startPlan(p, true);
 }
 
 void xmprt_reflect_wait(xmprt_reflect_plan *p) {
-  if (p && p->stats) {
-    timedWait(p);
+  if (p && (p->tuner || p->stats)) {
+    if (p->tuner)
+      tunedWait(p);
+    else
+      timedWait(p);
     return;
   }
   waitPlan(p);
 }
 
 void xmprt_reflect_do(xmprt_reflect_plan *p) {
-  if (p && p->stats) {
-    timedDo(p);
+  if (p && (p->tuner || p->stats)) {
+    if (p->tuner) {
+      tunedStart(p, false);
+      tunedWait(p);
+    } else {
+      timedStart(p, false);
+      timedWait(p);
+    }
     return;
   }
   startPlan(p, false);
@@ -850,6 +888,7 @@ void xmprt_reflect_destroy(xmprt_reflect_plan *p) {
     statsDetach(p);
   for (DimPhase &ph : p->dims)
     resetDim(ph);
+  tuneRelease(p);
   releaseDevice(p);
   livePlans().erase(p);
   delete p;

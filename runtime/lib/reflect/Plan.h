@@ -34,9 +34,12 @@
 //   self a periodic neighbour that is this rank: a local box copy (Plan.cpp).
 // A plan holds the IB and TCA channels of its data (hostIB / hostTCA, or
 // deviceIB / deviceTCA for acc = 1), chosen once at creation; TCA serves a
-// peer it reaches (Channel::reaches), IB every other. Plan.cpp has the
+// peer it reaches (Channel::reaches), IB every other. A dimension whose
+// channel is AUTO may have two builds while the plan's tuner times its
+// first reflects (PlanTuner, Tune.cpp): the rule's (TCA where it reaches)
+// and IB for every peer; the decision keeps one. Plan.cpp has the
 // geometry, the building, the C entry points and the dispatch; Stats.cpp
-// the statistics (XMP_REFLECT_STATS).
+// the statistics (XMP_REFLECT_STATS); Tune.cpp the tuner.
 //
 // The channel interface. Channels are objects without state (the state of
 // a dimension is in its DimPhase: one part per channel); each dimension
@@ -176,6 +179,14 @@ struct DimPhase {
   std::vector<Region> regions;
   bool active = false; // some channel is listed
   int requested = XMPRT_CHANNEL_AUTO;
+  // What this build serves (buildDim): IB = every peer through IB; TCA or
+  // AUTO = TCA for every peer the plan's TCA channel reaches, IB for the
+  // others. `requested` after XMP_REFLECT_CHANNEL, then after the tuner's
+  // decision (Tune.cpp); a tuner's alternate build has IB.
+  int use = XMPRT_CHANNEL_AUTO;
+  // The tuner and this dimension (TuneState): not tuned, tuning (the
+  // decision is to come), tuned (the channel was chosen by measurement).
+  int tune = 0;
   int64_t wlo = 0, whi = 0;
   bool periodic = false;
   int chan[2] = {XMPRT_CHANNEL_NONE, XMPRT_CHANNEL_NONE}; // per side
@@ -215,6 +226,26 @@ struct DeviceBinding {
 
 struct PlanStats; // Stats.cpp
 
+enum TuneState { kTuneNone = 0, kTuneTuning = 1, kTuneTuned = 2 };
+
+// The channel tuner of a plan with AUTO dimensions (Tune.cpp): alive from
+// the plan's creation until its last tuned dimension is decided. The
+// dimensions are tuned one after the other (`order`); each runs
+// tune::steps(reps) reflects alternating its rule build (in the plan) and
+// its alternate (`alt`: IB for every peer), then a collective decision
+// keeps one of the two builds and frees the other.
+struct PlanTuner {
+  int reps = 0;              // timed reflects per candidate
+  bool ready = false;        // set up (at the second start)
+  std::vector<int32_t> order; // the dimensions tuned, in order
+  std::map<int32_t, DimPhase> alt; // per dimension still to decide
+  size_t cur = 0;            // order[cur] is being tuned
+  int step = 0;              // its reflects so far
+  bool swapped = false;      // the reflect in flight runs alt[order[cur]]
+  double elapsed = 0;        // time of the reflect in flight
+  std::vector<double> samples[2]; // timed reflects: [0] the rule, [1] ib
+};
+
 } // namespace reflect
 } // namespace xmprt
 
@@ -226,6 +257,9 @@ struct xmprt_reflect_plan {
   bool orthogonal = false;
   bool cached = false;
   bool started = false;
+  // Creation index (every plan, every rank: the same on all ranks), as the
+  // statistics number them.
+  int64_t id = 0;
   std::vector<xmprt::reflect::DimPhase> dims;
   xmprt::MemorySpace *mem = nullptr; // host, or the device space (acc = 1)
   // The IB and TCA channels of this plan's data.
@@ -243,6 +277,9 @@ struct xmprt_reflect_plan {
   // XMP_REFLECT_STATS=1: this plan's record (owned by the registry, kept
   // after the plan is destroyed); null otherwise.
   xmprt::reflect::PlanStats *stats = nullptr;
+  // While AUTO dimensions are being tuned (XMP_CHANNEL_TUNE): the tuner;
+  // null otherwise (the entry points pay one branch).
+  xmprt::reflect::PlanTuner *tuner = nullptr;
   // The block the plan moves: the host instance or the device instance.
   char *base() const { return acc ? (char *)a->devData : (char *)a->data; }
   bool reduces() const { return kind != xmprt::reflect::PlanKind::Reflect; }
@@ -305,6 +342,17 @@ protected:
   virtual void push(Plan *p, DimPhase &ph, char *base) const = 0;
 };
 
+// Every build of the plan's dimensions: the plan's own, then (while a
+// tuner has them) the alternates, in dimension order: the same order on
+// every rank.
+template <typename F> void forEachBuild(Plan *p, F &&f) {
+  for (DimPhase &ph : p->dims)
+    f(ph);
+  if (p->tuner)
+    for (auto &kv : p->tuner->alt)
+      f(kv.second);
+}
+
 //--- Plan.cpp -----------------------------------------------------------------
 const char *chanName(int c);
 // The regions of phase ph.dim (by the plan's kind; every DimPhase of the
@@ -316,6 +364,12 @@ void setRegions(Plan *p, DimPhase &ph);
 void buildDim(Plan *p, DimPhase &ph, const char *fn);
 // Frees what buildDim made and forgets its result (keeps the request).
 void resetDim(DimPhase &ph);
+// Exchanges what two builds of one dimension made (buildDim's results and
+// `use`); persistent requests and buffers stay valid.
+void swapBuild(DimPhase &x, DimPhase &y);
+// Every build rebuilt (collective like the creation: every rank of the
+// grid, the same builds).
+void rebuildAll(Plan *p, const char *fn);
 // Whether the dimension has anything to exchange as requested.
 bool dimWanted(const Plan *p, const DimPhase &ph);
 // `split`: started by xmprt_reflect_start (work may be queued before the
@@ -330,6 +384,21 @@ void waitPlan(Plan *p);
 void bindDevice(Plan *p);
 // xmprt_reflect_destroy of a device plan: frees its flag words.
 void releaseDevice(Plan *p);
+// Whether xmprt_reflect_start queues the whole exchange (Plan::streamOnly)
+// with the plan's current builds; again after a tuner swapped builds.
+void updateStreamOnly(Plan *p);
+
+//--- Tune.cpp -----------------------------------------------------------------
+// At creation: a tuner for a plan with dimensions to tune (XMP_CHANNEL_TUNE
+// > 0, AUTO requested and meaning auto, something to exchange).
+void tuneAttach(Plan *p, const char *fn);
+// The entry points of a plan with a tuner (xmprt_reflect_do is start, then
+// wait): the reflect runs the candidate of the schedule, timed; the last
+// reflect of a dimension's schedule decides (collective over the grid).
+void tunedStart(Plan *p, bool split);
+void tunedWait(Plan *p);
+// xmprt_reflect_destroy: frees the alternates and the tuner.
+void tuneRelease(Plan *p);
 
 //--- Stats.cpp ----------------------------------------------------------------
 bool statsWanted();
@@ -338,9 +407,8 @@ void statsAttach(Plan *p, const int32_t *channels);
 // The plan goes: its record keeps the channels it used.
 void statsDetach(Plan *p);
 // xmprt_reflect_start / _wait / _do of a plan with a record: timed.
-void timedStart(Plan *p);
+void timedStart(Plan *p, bool split);
 void timedWait(Plan *p);
-void timedDo(Plan *p);
 
 } // namespace reflect
 } // namespace xmprt

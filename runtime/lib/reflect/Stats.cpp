@@ -25,6 +25,7 @@ struct PlanStats {
   std::string desc;            // array, element type, acc (rank 0's is printed)
   std::vector<int> requested;  // channel asked for, per dimension
   std::vector<int> used;       // kUsed* bits per dimension (live plans: at the end)
+  std::vector<int> tune;       // TuneState per dimension (the same snapshots)
   int64_t calls = 0;           // completed reflects (wait or do)
   double seconds = 0;          // wall time in start + wait + do
   Plan *live = nullptr;
@@ -67,6 +68,7 @@ PlanStats *newStats(const Plan *p, const int32_t *channels) {
     st->requested.push_back(channels ? channels[d] : XMPRT_CHANNEL_AUTO);
   }
   st->used.assign(a->rank, 0);
+  st->tune.assign(a->rank, kTuneNone);
   st->desc = "rank-" + std::to_string(a->rank) + " " + elemName(a->elemType) +
              " array " + gs + ", local " + ls + ", " +
              (p->acc ? "device" : "host") +
@@ -88,6 +90,7 @@ void snapshotUsed(const Plan *p) {
       u |= c == XMPRT_CHANNEL_IB ? kUsedIB : c == XMPRT_CHANNEL_TCA ? kUsedTCA : 0;
     if (!ph.self.copies.empty())
       u |= kUsedSelf;
+    st->tune[ph.dim] = ph.tune;
   }
 }
 
@@ -118,25 +121,15 @@ void statsDetach(Plan *p) {
   p->stats->live = nullptr;
 }
 
-void timedStart(Plan *p) {
+void timedStart(Plan *p, bool split) {
   statsDrain(p);
   double t0 = MPI_Wtime();
-  startPlan(p, true);
+  startPlan(p, split);
   p->stats->seconds += MPI_Wtime() - t0;
 }
 
 void timedWait(Plan *p) {
   double t0 = MPI_Wtime();
-  waitPlan(p);
-  statsDrain(p);
-  p->stats->seconds += MPI_Wtime() - t0;
-  ++p->stats->calls;
-}
-
-void timedDo(Plan *p) {
-  statsDrain(p);
-  double t0 = MPI_Wtime();
-  startPlan(p, false);
   waitPlan(p);
   statsDrain(p);
   p->stats->seconds += MPI_Wtime() - t0;
@@ -162,15 +155,19 @@ void reportReflectStats() {
   MPI_Allreduce(n, r, 2, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
   long long cnt = -r[1], most = r[0];
   std::vector<double> sec(cnt), secMax(cnt), secMin(cnt);
-  std::vector<long long> calls(cnt), callsMax(cnt), used(cnt), usedAll(cnt);
+  std::vector<long long> calls(cnt), callsMax(cnt), used(cnt), usedAll(cnt),
+      tune(cnt), tuneAll(cnt);
   for (long long i = 0; i < cnt; ++i) {
     const PlanStats &st = *reg[i];
     sec[i] = st.seconds;
     calls[i] = st.calls;
-    long long u = 0; // 3 bits per dimension
-    for (size_t d = 0; d < st.used.size() && d < 21; ++d)
+    long long u = 0, t = 0; // 3 (used), 2 (tune) bits per dimension
+    for (size_t d = 0; d < st.used.size() && d < 21; ++d) {
       u |= (long long)st.used[d] << (3 * d);
+      t |= (long long)st.tune[d] << (2 * d);
+    }
     used[i] = u;
+    tune[i] = t;
   }
   if (cnt > 0) {
     MPI_Reduce(sec.data(), secMax.data(), (int)cnt, MPI_DOUBLE, MPI_MAX, 0,
@@ -180,6 +177,10 @@ void reportReflectStats() {
     MPI_Reduce(calls.data(), callsMax.data(), (int)cnt, MPI_LONG_LONG, MPI_MAX,
                0, MPI_COMM_WORLD);
     MPI_Reduce(used.data(), usedAll.data(), (int)cnt, MPI_LONG_LONG, MPI_BOR,
+               0, MPI_COMM_WORLD);
+    // Every rank of a plan's grid has the same tuning state (ranks
+    // outside it have none).
+    MPI_Reduce(tune.data(), tuneAll.data(), (int)cnt, MPI_LONG_LONG, MPI_BOR,
                0, MPI_COMM_WORLD);
   }
   if (wr == 0) {
@@ -200,6 +201,11 @@ void reportReflectStats() {
         if (u & kUsedSelf)
           us += us.empty() ? "self" : "+self";
         ch += ":" + (us.empty() ? std::string("-") : us);
+        int t = d < 21 ? (int)((tuneAll[i] >> (2 * d)) & 3) : 0;
+        if (t & kTuneTuned)
+          ch += "(tuned)";
+        else if (t & kTuneTuning)
+          ch += "(undecided)";
       }
       char line[256];
       snprintf(line, sizeof line,
