@@ -3098,3 +3098,47 @@ func.func @gmove_start_wait_in_task(%a: !a_t, %m: memref<8xf64>) {
   }
   return
 }
+
+// -----
+
+// Nested tasks on subsets of one grid (as the C front end declares them,
+// each from @p): a collective on the inner task's node set is within the
+// outer task's when its constant coordinates are the outer set's.
+xmp.nodes @p(shape = 4x?)
+xmp.nodes @rows01(shape = 2x?) = @p [0:2, :]
+xmp.nodes @row1(shape = 1x?) = @p [1:2, :]
+xmp.nodes @row1ev(shape = ?) = @p [1, 0::2]
+xmp.template @t(shape = 4x8)
+xmp.distribute @t onto @p [block, block]
+!a_t = !xmp.darray<4x8xf64, @t, align [0, 1]>
+func.func @nested_within(%a: !a_t, %m: memref<8xf64>, %x: f64) {
+  xmp.task on @rows01 {
+    xmp.task on @row1 {
+      %s = xmp.reduction add %x on @row1 : f64
+      xmp.gmove %a[1, 0:8] to %m[0:8] on @row1 : !a_t to memref<8xf64>
+    }
+    xmp.task on @row1ev {
+      xmp.gmove %a[1, 0:8] to %m[0:8] on @row1ev : !a_t to memref<8xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 4x?)
+xmp.nodes @rows01(shape = 2x?) = @p [0:2, :]
+xmp.nodes @rows13(shape = 2x?) = @p [1:4:2, :]
+xmp.template @t(shape = 4x8)
+xmp.distribute @t onto @p [block, block]
+!a_t = !xmp.darray<4x8xf64, @t, align [0, 1]>
+func.func @nested_not_within(%a: !a_t, %m: memref<8xf64>) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @rows01 {
+    xmp.task on @rows13 {
+      // expected-error @+1 {{'xmp.gmove' op gmove inside xmp.task on @rows01 involves the ranks of @rows13, which are not all ranks of @rows01}}
+      xmp.gmove %a[1, 0:8] to %m[0:8] on @rows13 : !a_t to memref<8xf64>
+    }
+  }
+  return
+}

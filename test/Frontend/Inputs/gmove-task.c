@@ -3,11 +3,12 @@
  * Built with -DNP=<number of nodes> (1-7): node set p(NP) and its last
  * half q = p(QLO:NP); a 2-D node set p2(PX, PY) and its last rows
  * q2 = p2(QX:PX, 1:PY) (2-D). Inside tasks on q and q2, gmoves between
- * arrays distributed onto the subset (block, cyclic, cyclic(3), uneven
+ * arrays distributed onto the subset (block, cyclic(2), cyclic(3), uneven
  * sizes, strided sections), to and from local arrays (each executing
  * node's own copy; the other nodes' copies keep their values), to an
  * array replicated along one axis of q2, an element to a scalar, from and
- * to the part of an array on all of p that q owns, and async. Every
+ * to the part of an array on all of p that q owns, async, and in a task
+ * nested in the task on q (on its last node). Every
  * element of every destination is compared, on the nodes holding it,
  * with what plain C computes here; node 1 prints the number of wrong
  * elements over all nodes per check (0 expected).
@@ -273,6 +274,20 @@ int main(void) {
     if (b[i] != va(i))
       err++;
   report("q: async b[:] = a[:], loc[1:5] = a[0:5]", err);
+
+  /* 6b. a task on the last node nested in the task on q: its gmove is
+   * the last node's alone (the last element of a, which it owns) */
+  init();
+#pragma xmp task on q
+  {
+#pragma xmp task on p(NP)
+    {
+#pragma xmp gmove
+      loc[0:1] = a[N - 1:1];
+    }
+  }
+  report("q, nested p(NP): loc[0:1] = a[22:1]",
+         count_loc(xmp_all_node_num() == NP, 0, 1, 1, N - 1, 1, 0));
 
   /* 7. 2-D on q2: (block, cyclic) -> (cyclic, block) transposed layout,
    * a strided column with scalar subscripts, a strided block */

@@ -915,9 +915,10 @@ def XMP_TaskOp : XMP_Op<"task", [RecursiveMemoryEffects,
     Every rank of the node set meets what the region does, nobody else
     does; so a collective inside must involve only ranks of the node set:
     `xmp.reduction`, `xmp.bcast`, `xmp.barrier`, and the collective
-    `xmp.gmove` / `xmp.gmove_start` (`on`), on the task's node set or on a
-    subset declared from it (transitively), loop reductions and reflects
-    of arrays on those; no `xmp.barrier` and no collective gmove without
+    `xmp.gmove` / `xmp.gmove_start` (`on`), on the task's node set, on a
+    subset declared from it (transitively) or on a subset of the same grid
+    whose constant coordinates are all the task's (nested tasks), loop
+    reductions and reflects of arrays on those; no `xmp.barrier` and no collective gmove without
     `on` (all ranks). With a node reference or template subscripts there
     is no node set to name, so no collective at all. The verifier
     enforces it.
