@@ -3087,11 +3087,28 @@ void Emitter::emitGmove(Directive &d, const c::Stmt *s) {
     }
     return localGmove(*src, *dst, d);
   }
+  // Inside a task the collective gmove is executed by the task's nodes
+  // together (XMP's executing node set): the task's node set, which a task
+  // on a run-time node reference or on a template element does not have
+  // (at any depth: the dialect allows no collective inside those).
+  FlatSymbolRefAttr execSet;
   if (!mode && !taskNodes.empty()) {
-    diag.error(d.loc, "'#pragma xmp gmove' inside a task: a collective gmove "
-                      "involves every node (use 'gmove in' or 'gmove out', "
-                      "which the task's nodes execute alone)");
-    return;
+    if (collectiveInDynamicTask(d.loc, what))
+      return;
+    for (auto it = taskNodes.rbegin(); it != taskNodes.rend(); ++it)
+      if (it->set.empty()) {
+        diag.error(d.loc,
+                   what + " inside a task on a template element: a "
+                          "collective gmove is executed by the task's "
+                          "nodes together, and a task on a template element "
+                          "has no node set; run the task on a node set or a "
+                          "node reference with constant coordinates, or use "
+                          "'gmove in' / 'gmove out' (one-sided)");
+        return;
+      }
+    execSet = FlatSymbolRefAttr::get(&ctx, taskNodes.back().set);
+    // Run-time errors of the gmove name its sides.
+    l = NameLoc::get(StringAttr::get(&ctx, dst->name + " = " + src->name), l);
   }
   // One-sided: the side on the other nodes is a distributed array.
   if (mode) {
@@ -3118,13 +3135,13 @@ void Emitter::emitGmove(Directive &d, const c::Stmt *s) {
     auto start = xmpd::GMoveStartOp::create(
         b, l, xmpd::RequestType::get(&ctx), src->array, src->dyn,
         src->statics, src->scalar, dst->array, dst->dyn, dst->statics,
-        dst->scalar, acc && gpu, modeAttr);
+        dst->scalar, acc && gpu, modeAttr, execSet);
     requests.back()[*asyncId].push_back({start.getRequest(), &d});
     return;
   }
   xmpd::GMoveOp::create(b, l, src->array, src->dyn, src->statics, src->scalar,
                         dst->array, dst->dyn, dst->statics, dst->scalar,
-                        acc && gpu, modeAttr);
+                        acc && gpu, modeAttr, execSet);
 }
 
 void Emitter::localGmove(const GSide &src, const GSide &dst, Directive &d) {
@@ -6933,7 +6950,10 @@ OwningOpRef<ModuleOp> Emitter::run() {
         return success();
       verifyFailed = true;
       std::string where = "xmp-cfront";
-      if (auto fl = dyn_cast<FileLineColLoc>(d.getLocation()))
+      Location dl = d.getLocation();
+      if (auto n = dyn_cast<NameLoc>(dl)) // a gmove in a task
+        dl = n.getChildLoc();
+      if (auto fl = dyn_cast<FileLineColLoc>(dl))
         where = (fl.getFilename().str() + ":" + std::to_string(fl.getLine()) +
                  ":" + std::to_string(fl.getColumn()));
       llvm::errs() << where << ": error: " << d.str() << "\n";

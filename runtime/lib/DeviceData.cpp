@@ -241,6 +241,38 @@ void xmprt::gmoveAccAfter(xmprt_darray *dst, const char *fn) {
     copyIn(dst, fn);
 }
 
+void xmprt::gmoveAcc(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
+                     xmprt_darray *src, const int64_t *src_sec,
+                     xmprt_grid *exec, const char *fn) {
+  XMPRT_CHECK(dst && src, fn, "array is NULL");
+  // Inside replicate regions the device instances are the reference: the
+  // gmove runs on them (only the elements that cross ranks go through the
+  // host) and the destination's host block is stale afterwards, as after a
+  // device loop there. Each rank decides for itself (the exchange is the
+  // same MPI_Alltoallv either way); a rank outside an array's grid holds
+  // nothing of it.
+  auto onDevice = [](const xmprt_darray *x) {
+    return !x->inGrid() || (x->devData && x->replicateDepth > 0);
+  };
+  if (gpu::built() && onDevice(src) && onDevice(dst)) {
+    if (src->inGrid())
+      deviceForUse(src, fn);
+    if (dst->inGrid())
+      deviceForUse(dst, fn);
+    gmoveOnDevice(site, dst, dst_sec, src, src_sec, exec, fn);
+    if (dst->inGrid())
+      dst->devFlags |= kHostStale;
+    return;
+  }
+  gmoveAccBefore(dst, src, fn);
+  if (exec)
+    gmoveHost(site, dst, dst_sec, src, src_sec, exec, fn);
+  else
+    xmprt_gmove(site, dst, dst_sec, src, src_sec);
+  gmoveAccAfter(dst, fn);
+}
+
+
 extern "C" {
 
 void *xmprt_darray_device_acquire(xmprt_darray *a, int32_t mode) {
@@ -411,30 +443,7 @@ int32_t xmprt_darray_in_replicate(const xmprt_darray *a) {
 
 void xmprt_gmove_acc(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
                      xmprt_darray *src, const int64_t *src_sec) {
-  const char *fn = "xmprt_gmove_acc";
-  XMPRT_CHECK(dst && src, fn, "array is NULL");
-  // Inside replicate regions the device instances are the reference: the
-  // gmove runs on them (only the elements that cross ranks go through the
-  // host) and the destination's host block is stale afterwards, as after a
-  // device loop there. Each rank decides for itself (the exchange is the
-  // same MPI_Alltoallv either way); a rank outside an array's grid holds
-  // nothing of it.
-  auto onDevice = [](const xmprt_darray *x) {
-    return !x->inGrid() || (x->devData && x->replicateDepth > 0);
-  };
-  if (gpu::built() && onDevice(src) && onDevice(dst)) {
-    if (src->inGrid())
-      deviceForUse(src, fn);
-    if (dst->inGrid())
-      deviceForUse(dst, fn);
-    gmoveOnDevice(site, dst, dst_sec, src, src_sec);
-    if (dst->inGrid())
-      dst->devFlags |= kHostStale;
-    return;
-  }
-  gmoveAccBefore(dst, src, fn);
-  xmprt_gmove(site, dst, dst_sec, src, src_sec);
-  gmoveAccAfter(dst, fn);
+  gmoveAcc(site, dst, dst_sec, src, src_sec, nullptr, "xmprt_gmove_acc");
 }
 
 xmprt_request *xmprt_gmove_acc_start(int64_t site, xmprt_darray *dst,

@@ -15,10 +15,23 @@
 //      column while the others idle); one MPI_Allgather of per-group counts
 //      when building the schedule, none when the source has no replicas;
 //   3. the byte offsets each holder must send are handed to it once with
-//      MPI_Alltoallv (grids are built so that grid rank == world rank).
+//      MPI_Alltoallv (a grid's ranks are world ranks through worldOf: a
+//      node subset's rank 0 is not world rank 0).
 // Execution: pack from src, MPI_Alltoallv over MPI_COMM_WORLD, unpack into
 // dst. Packing completes before any unpacking, so src == dst with
 // overlapping sections is safe. gmove is collective over MPI_COMM_WORLD.
+//
+// Executed by a node set (xmprt_gmove_on: XMP's gmove inside a task on it)
+// the schedule is planned the same way, in world ranks (the arrays' grid
+// ranks map to world ranks, node subsets included), then translated
+// (MPI_Group_translate_ranks) into ranks of the node set's communicator,
+// over which every collective runs; only its ranks call it. A local array
+// there is each executing rank's own (a local source is read from the
+// reader's copy, a local destination is assigned on every executing rank).
+// Before planning, every executing rank checks, from the distributions
+// alone, that each element read or written has a holder among them, and
+// stops the job naming the element and its holders otherwise: nobody is
+// left waiting for a rank that does not take part.
 // The asynchronous form (xmprt_gmove_start ... xmprt_wait) runs the same
 // schedule in two halves: the start packs and posts MPI_Irecv / MPI_Isend
 // to the ranks it exchanges with (on a duplicate of MPI_COMM_WORLD, one tag
@@ -53,6 +66,11 @@ using xmprt::gmove::Sec;
 
 struct Schedule {
   xmprt_darray *dst = nullptr, *src = nullptr;
+  // The ranks that execute it: every rank (exec null, comm MPI_COMM_WORLD)
+  // or those of node set exec (its communicator); me = rank in comm.
+  xmprt_grid *exec = nullptr;
+  MPI_Comm comm = MPI_COMM_WORLD;
+  int me = 0;
   std::vector<int> sendCounts, sendDispls, recvCounts, recvDispls; // bytes
   std::vector<int64_t> sendOffsets; // byte offsets into src block
   std::vector<int64_t> recvOffsets; // byte offsets into dst block
@@ -92,14 +110,168 @@ std::map<std::vector<int64_t>, Schedule *> &cache() {
 
 
 
+// The ranks that execute a gmove and the communicator they exchange on:
+// every rank (MPI_COMM_WORLD) or the ranks of a node set.
+struct Executors {
+  xmprt_grid *exec = nullptr;
+  MPI_Comm comm = MPI_COMM_WORLD;
+  int size = 0, me = 0;
+  // World rank -> rank in comm, -1 for a rank that does not execute it
+  // (empty for the world: the same numbers).
+  std::vector<int> ofWorld;
+  int of(int world) const { return ofWorld.empty() ? world : ofWorld[world]; }
+
+  Executors(xmprt_grid *e, const char *fn) : exec(e) {
+    if (!exec) {
+      MPI_Comm_size(MPI_COMM_WORLD, &size);
+      MPI_Comm_rank(MPI_COMM_WORLD, &me);
+      return;
+    }
+    comm = exec->comm;
+    size = (int)exec->size;
+    me = exec->rank;
+    int ws;
+    MPI_Comm_size(MPI_COMM_WORLD, &ws);
+    std::vector<int> world(ws);
+    for (int r = 0; r < ws; ++r)
+      world[r] = r;
+    ofWorld.resize(ws);
+    MPI_Group wg, eg;
+    XMPRT_MPI(MPI_Comm_group(MPI_COMM_WORLD, &wg), fn);
+    XMPRT_MPI(MPI_Comm_group(comm, &eg), fn);
+    XMPRT_MPI(MPI_Group_translate_ranks(wg, ws, world.data(), eg,
+                                        ofWorld.data()),
+              fn);
+    MPI_Group_free(&wg);
+    MPI_Group_free(&eg);
+    for (int &r : ofWorld)
+      if (r == MPI_UNDEFINED)
+        r = -1;
+  }
+};
+
+// "3, 5, 8" (the first eight, then "...").
+std::string rankList(const std::vector<int> &ranks) {
+  std::string s;
+  for (size_t i = 0; i < ranks.size() && i < 8; ++i)
+    s += (i ? ", " : "") + std::to_string(ranks[i]);
+  if (ranks.size() > 8)
+    s += ", ...";
+  return s;
+}
+
+// A gmove executed by a node set reads and writes only elements that one
+// of its ranks holds: a source element's owner or one of its replicas, a
+// destination element's owner or replicas (those outside the node set keep
+// their values, as with any assignment inside a task). Decided from the
+// distribution alone, identically on every executing rank, so that all of
+// them stop (MPI_Abort) before any exchange when an element has no holder
+// among them: no rank is left waiting.
+void checkHeld(const xmprt_darray *a, const Sec &s, bool isDst,
+               const Executors &X, const char *fn) {
+  if (a->local) // each executing rank's own
+    return;
+  const xmprt_grid *g = a->grid;
+  auto executes = [&](int64_t r) { return X.of(g->worldOf[r]) >= 0; };
+  bool every = true;
+  for (int64_t r = 0; r < g->size && every; ++r)
+    every = executes(r);
+  if (every)
+    return;
+  for (int64_t c : s.count)
+    if (c == 0)
+      return;
+  // Per grid axis the coordinates holding some element of the section:
+  // the owners' along an axis a dimension is distributed over (first[c]:
+  // the first section position owned by c, -1 if none), any coordinate
+  // along the others (replicas; a destination's full shadows).
+  int32_t n = g->ndims;
+  std::vector<int32_t> dimOf(n, -1);
+  for (int32_t d = 0; d < a->rank; ++d)
+    if (a->axis[d] >= 0 && !(isDst && a->dims[d].fullShadow))
+      dimOf[a->axis[d]] = d;
+  std::vector<std::vector<int64_t>> first(n), opts(n);
+  std::vector<int32_t> fixedAxes, freeAxes;
+  for (int32_t ax = 0; ax < n; ++ax) {
+    int32_t d = dimOf[ax];
+    if (d < 0) {
+      freeAxes.push_back(ax);
+      for (int64_t c = 0; c < g->shape[ax]; ++c)
+        opts[ax].push_back(c);
+      continue;
+    }
+    fixedAxes.push_back(ax);
+    first[ax].assign(g->shape[ax], -1);
+    for (int64_t k = 0; k < s.count[d]; ++k) {
+      int64_t c = dist::arrayOwner(a->dims[d], s.lb[d] + k * s.step[d]);
+      if (first[ax][c] < 0) {
+        first[ax][c] = k;
+        opts[ax].push_back(c);
+      }
+    }
+  }
+  // Odometer over the options of `axes`; false after the last.
+  auto advance = [&](const std::vector<int32_t> &axes,
+                     std::vector<size_t> &it) {
+    for (size_t i = axes.size(); i-- > 0;) {
+      if (++it[i] < opts[axes[i]].size())
+        return true;
+      it[i] = 0;
+    }
+    return false;
+  };
+  std::vector<int64_t> c(n, 0);
+  std::vector<size_t> fi(fixedAxes.size(), 0);
+  do {
+    for (size_t i = 0; i < fixedAxes.size(); ++i)
+      c[fixedAxes[i]] = opts[fixedAxes[i]][fi[i]];
+    std::vector<int> holders;
+    bool held = false;
+    std::vector<size_t> ri(freeAxes.size(), 0);
+    do {
+      for (size_t j = 0; j < freeAxes.size(); ++j)
+        c[freeAxes[j]] = opts[freeAxes[j]][ri[j]];
+      int64_t r = g->rankOf(c);
+      held = executes(r);
+      holders.push_back(g->worldOf[r]);
+    } while (!held && advance(freeAxes, ri));
+    if (held)
+      continue;
+    std::string elem = "[";
+    for (int32_t d = 0; d < a->rank; ++d) {
+      int64_t k = 0;
+      if (a->axis[d] >= 0 && dimOf[a->axis[d]] == d)
+        k = first[a->axis[d]][c[a->axis[d]]];
+      elem += (d ? ", " : "") + std::to_string(s.lb[d] + k * s.step[d]);
+    }
+    elem += "]";
+    std::vector<int> execs;
+    for (size_t w = 0; w < X.ofWorld.size(); ++w)
+      if (X.ofWorld[w] >= 0)
+        execs.push_back((int)w);
+    fail(fn,
+         "element %s of the %s is held by %s %s, outside the node set that "
+         "executes the gmove (%s %s): inside a task, a gmove reads and "
+         "writes only elements that the task's nodes hold",
+         elem.c_str(), isDst ? "destination" : "source",
+         holders.size() > 1 ? "ranks" : "rank", rankList(holders).c_str(),
+         execs.size() > 1 ? "ranks" : "rank", rankList(execs).c_str());
+  } while (advance(fixedAxes, fi));
+}
+
 Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
-                const Sec &ss, const char *fn) {
-  int ws, me;
-  MPI_Comm_size(MPI_COMM_WORLD, &ws);
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+                const Sec &ss, const Executors &X, const char *fn) {
+  int ws = X.size, me = X.me;
+  if (X.exec) {
+    checkHeld(dst, ds, /*isDst=*/true, X, fn);
+    checkHeld(src, ss, /*isDst=*/false, X, fn);
+  }
   auto *S = new Schedule;
   S->dst = dst;
   S->src = src;
+  S->exec = X.exec;
+  S->comm = X.comm;
+  S->me = me;
   S->esize = dst->esize;
   std::vector<bool> distributed(src->grid->ndims, false);
   for (int32_t d = 0; d < src->rank; ++d)
@@ -109,7 +281,8 @@ Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
   // Per source group: the byte offsets of the source elements this rank
   // needs and of the destination elements they go to.
   std::vector<std::vector<int64_t>> reqG(R.groups), dstOffG(R.groups);
-  if (dst->inGrid()) {
+  // Executed by a node set, a local destination is every executing rank's.
+  if ((X.exec && dst->local) || dst->inGrid()) {
     int64_t total = 1;
     for (int64_t c : ds.count)
       XMPRT_CHECK(!__builtin_mul_overflow(total, c, &total), fn,
@@ -159,23 +332,36 @@ Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
         break;
     }
   }
-  std::vector<int64_t> holderOf(R.groups);
-  if (R.perGroup == 1) { // one holder per element
-    for (int64_t g = 0; g < R.groups; ++g)
-      holderOf[g] = R.holder(g, 0);
+  // Who serves each group, as a rank of the communicator: the source
+  // grid's ranks are world ranks through worldOf (a node subset's rank 0
+  // is not world rank 0), those through X.of.
+  std::vector<int64_t> holderOf(R.groups, -1);
+  if (X.exec && src->local) { // the reader's own copy
+    holderOf.assign(R.groups, me);
   } else {
-    std::vector<int64_t> mine(R.groups), counts((size_t)ws * R.groups);
-    for (int64_t g = 0; g < R.groups; ++g)
-      mine[g] = (int64_t)reqG[g].size();
-    XMPRT_MPI(MPI_Allgather(mine.data(), (int)R.groups, MPI_INT64_T,
-                            counts.data(), (int)R.groups, MPI_INT64_T,
-                            MPI_COMM_WORLD),
-              fn);
-    holderOf = dist::balanceReplicas(R, counts, ws, me);
+    std::vector<int64_t> readerOf(src->grid->size);
+    for (int64_t h = 0; h < src->grid->size; ++h)
+      readerOf[h] = X.of(src->grid->worldOf[h]);
+    if (R.perGroup == 1) { // one holder per element
+      for (int64_t g = 0; g < R.groups; ++g)
+        holderOf[g] = readerOf[R.holder(g, 0)];
+    } else {
+      std::vector<int64_t> mine(R.groups), counts((size_t)ws * R.groups);
+      for (int64_t g = 0; g < R.groups; ++g)
+        mine[g] = (int64_t)reqG[g].size();
+      XMPRT_MPI(MPI_Allgather(mine.data(), (int)R.groups, MPI_INT64_T,
+                              counts.data(), (int)R.groups, MPI_INT64_T,
+                              X.comm),
+                fn);
+      holderOf = dist::balanceReplicas(R, counts, ws, me, readerOf);
+    }
   }
   std::vector<std::vector<int64_t>> req(ws), dstOff(ws);
   for (int64_t g = 0; g < R.groups; ++g)
     if (!reqG[g].empty()) {
+      XMPRT_CHECK(holderOf[g] >= 0, fn,
+                  "no executing rank holds source elements this rank needs "
+                  "(internal: checkHeld should have said so)");
       req[holderOf[g]] = std::move(reqG[g]);
       dstOff[holderOf[g]] = std::move(dstOffG[g]);
     }
@@ -186,7 +372,7 @@ Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
     nreq[r] = (int)req[r].size();
   }
   XMPRT_MPI(MPI_Alltoall(nreq.data(), 1, MPI_INT, ngive.data(), 1, MPI_INT,
-                         MPI_COMM_WORLD),
+                         X.comm),
             fn);
   std::vector<int> rd(ws), gd(ws);
   int64_t nr = 0, ng = 0;
@@ -206,7 +392,7 @@ Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
   S->sendOffsets.resize(ng);
   XMPRT_MPI(MPI_Alltoallv(flatReq.data(), nreq.data(), rd.data(), MPI_INT64_T,
                           S->sendOffsets.data(), ngive.data(), gd.data(),
-                          MPI_INT64_T, MPI_COMM_WORLD),
+                          MPI_INT64_T, X.comm),
             fn);
   for (int64_t o : S->sendOffsets)
     XMPRT_CHECK(src->data && o >= 0 && o + S->esize <= src->bytes, fn,
@@ -278,7 +464,7 @@ void execute(Schedule *S) {
   pack(S, B.send);
   XMPRT_MPI(MPI_Alltoallv(B.send, S->sendCounts.data(), S->sendDispls.data(),
                           MPI_BYTE, B.recv, S->recvCounts.data(),
-                          S->recvDispls.data(), MPI_BYTE, MPI_COMM_WORLD),
+                          S->recvDispls.data(), MPI_BYTE, S->comm),
             "xmprt_gmove");
   unpack(S, B.recv);
 }
@@ -287,8 +473,7 @@ Schedule::Device &deviceState(Schedule *S, const char *fn) {
   if (S->dev)
     return *S->dev;
   auto D = std::make_unique<Schedule::Device>();
-  int me;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  int me = S->me;
   int64_t ns = (int64_t)S->sendOffsets.size(),
           nr = (int64_t)S->recvOffsets.size(), e = S->esize;
   auto upload = [&](const std::vector<int64_t> &v) -> int64_t * {
@@ -345,7 +530,7 @@ void executeDevice(Schedule *S, const char *fn) {
     gpu::sync(fn);
   XMPRT_MPI(MPI_Alltoallv(D.hsbuf, D.sendCounts.data(), S->sendDispls.data(),
                           MPI_BYTE, D.hrbuf, D.recvCounts.data(),
-                          S->recvDispls.data(), MPI_BYTE, MPI_COMM_WORLD),
+                          S->recvDispls.data(), MPI_BYTE, S->comm),
             fn);
   if (D.selfBytes)
     gpu::copyAsync(D.rbuf + D.selfRecv, D.sbuf + D.selfSend, D.selfBytes, fn);
@@ -355,17 +540,19 @@ void executeDevice(Schedule *S, const char *fn) {
                           e, fn);
 }
 
-// The schedule for (site, arrays, sections), built (collectively) the
-// first time.
+// The schedule for (site, arrays, sections[, executing node set]), built
+// (collectively over the executing ranks) the first time.
 Schedule *scheduleFor(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
                       xmprt_darray *src, const int64_t *src_sec,
-                      const char *fn) {
+                      const char *fn, xmprt_grid *exec = nullptr) {
   XMPRT_CHECK(dst && src, fn, "array is NULL");
   XMPRT_CHECK(dst_sec && src_sec, fn, "section is NULL");
   std::vector<int64_t> key{site, (int64_t)(intptr_t)dst,
                            (int64_t)(intptr_t)src};
   key.insert(key.end(), dst_sec, dst_sec + 3 * dst->rank);
   key.insert(key.end(), src_sec, src_sec + 3 * src->rank);
+  if (exec)
+    key.push_back((int64_t)(intptr_t)exec);
   auto &c = cache();
   auto it = c.find(key);
   if (it != c.end())
@@ -392,7 +579,7 @@ Schedule *scheduleFor(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
     fail(fn, "section shapes differ: dst %s, src %s", str(ds.count).c_str(),
          str(ss.count).c_str());
   }
-  Schedule *S = build(dst, ds, src, ss, fn);
+  Schedule *S = build(dst, ds, src, ss, Executors(exec, fn), fn);
   c[key] = S;
   return S;
 }
@@ -426,18 +613,33 @@ struct xmprt::GMoveTransfer {
 xmprt_request *xmprt::gmoveStart(int64_t site, xmprt_darray *dst,
                                  const int64_t *dst_sec, xmprt_darray *src,
                                  const int64_t *src_sec, int32_t owned,
-                                 bool acc, const char *fn) {
+                                 bool acc, const char *fn, xmprt_grid *exec) {
   XMPRT_CHECK((owned & ~(XMPRT_GMOVE_OWN_DST | XMPRT_GMOVE_OWN_SRC)) == 0, fn,
               "owned %d is not a combination of XMPRT_GMOVE_OWN_DST/SRC",
               owned);
-  Schedule *S = scheduleFor(site, dst, dst_sec, src, src_sec, fn);
+  Schedule *S = scheduleFor(site, dst, dst_sec, src, src_sec, fn, exec);
   last = S;
-  if (gAsyncComm == MPI_COMM_NULL) {
-    XMPRT_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &gAsyncComm), fn);
-    atMpiFinalize(freeAsyncComm);
+  // The messages go over a duplicate of the executing ranks' communicator,
+  // with one tag per gmove in flight: every executing rank starts the
+  // gmoves of its communicator in the same order (a node set's own
+  // counter: the ranks outside it do not start its gmoves).
+  MPI_Comm comm;
+  int tag;
+  if (!exec) {
+    if (gAsyncComm == MPI_COMM_NULL) {
+      XMPRT_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &gAsyncComm), fn);
+      atMpiFinalize(freeAsyncComm);
+    }
+    comm = gAsyncComm;
+    tag = gNextTag;
+    gNextTag = (gNextTag + 1) % 32768; // MPI_TAG_UB is at least 32767
+  } else {
+    if (exec->gmoveComm == MPI_COMM_NULL)
+      XMPRT_MPI(MPI_Comm_dup(exec->comm, &exec->gmoveComm), fn);
+    comm = exec->gmoveComm;
+    tag = exec->gmoveNextTag;
+    exec->gmoveNextTag = (tag + 1) % 32768;
   }
-  int tag = gNextTag;
-  gNextTag = (gNextTag + 1) % 32768; // MPI_TAG_UB is at least 32767
   auto *T = new GMoveTransfer(S);
   ++S->inFlight;
   T->acc = acc;
@@ -445,8 +647,8 @@ xmprt_request *xmprt::gmoveStart(int64_t site, xmprt_darray *dst,
   T->dst = dst;
   T->src = src;
   int ws, me;
-  MPI_Comm_size(gAsyncComm, &ws);
-  MPI_Comm_rank(gAsyncComm, &me);
+  MPI_Comm_size(comm, &ws);
+  MPI_Comm_rank(comm, &me);
   T->reqs.reserve(2 * (size_t)ws);
   // The receives first, then the packed sends; what this rank sends itself
   // is copied.
@@ -460,11 +662,11 @@ xmprt_request *xmprt::gmoveStart(int64_t site, xmprt_darray *dst,
       MPI_Request &q = T->reqs.emplace_back();
       if (send)
         XMPRT_MPI(MPI_Isend(buf + displs[r], counts[r], MPI_BYTE, r, tag,
-                            gAsyncComm, &q),
+                            comm, &q),
                   fn);
       else
         XMPRT_MPI(MPI_Irecv(buf + displs[r], counts[r], MPI_BYTE, r, tag,
-                            gAsyncComm, &q),
+                            comm, &q),
                   fn);
     }
   };
@@ -519,6 +721,25 @@ void forgetGMoveSchedules(xmprt_darray *a) {
 }
 } // namespace xmprt
 
+namespace xmprt {
+void forgetGMoveSchedulesOn(const xmprt_grid *g) {
+  auto &c = cache();
+  for (auto it = c.begin(); it != c.end();) {
+    if (it->second->exec == g) {
+      XMPRT_CHECK(it->second->inFlight == 0, "xmprt_grid_destroy",
+                  "the node set executes a gmove in flight (started, not "
+                  "yet waited for): wait for it first");
+      if (last == it->second)
+        last = nullptr;
+      delete it->second;
+      it = c.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+} // namespace xmprt
+
 extern "C" int64_t xmprt_gmove_last_sends(int64_t *bytes) {
   if (bytes)
     *bytes = last ? last->remoteBytes : 0;
@@ -527,9 +748,14 @@ extern "C" int64_t xmprt_gmove_last_sends(int64_t *bytes) {
 
 namespace xmprt {
 void gmoveOnDevice(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
-                   xmprt_darray *src, const int64_t *src_sec) {
-  const char *fn = "xmprt_gmove_acc";
-  executeDevice(scheduleFor(site, dst, dst_sec, src, src_sec, fn), fn);
+                   xmprt_darray *src, const int64_t *src_sec,
+                   xmprt_grid *exec, const char *fn) {
+  executeDevice(scheduleFor(site, dst, dst_sec, src, src_sec, fn, exec), fn);
+}
+void gmoveHost(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
+               xmprt_darray *src, const int64_t *src_sec, xmprt_grid *exec,
+               const char *fn) {
+  execute(scheduleFor(site, dst, dst_sec, src, src_sec, fn, exec));
 }
 } // namespace xmprt
 
@@ -546,4 +772,39 @@ extern "C" xmprt_request *xmprt_gmove_start(int64_t site, xmprt_darray *dst,
                                             int32_t owned) {
   return gmoveStart(site, dst, dst_sec, src, src_sec, owned, /*acc=*/false,
                     "xmprt_gmove_start");
+}
+
+extern "C" void xmprt_gmove_on(xmprt_grid *nodes, int64_t site, int32_t acc,
+                               xmprt_darray *dst, const int64_t *dst_sec,
+                               xmprt_darray *src, const int64_t *src_sec,
+                               const char *what) {
+  const char *fn = what && *what ? what : "xmprt_gmove_on";
+  XMPRT_CHECK(nodes, fn, "node set is NULL");
+  if (!nodes->inGrid()) // not an executing rank
+    return;
+  if (acc)
+    gmoveAcc(site, dst, dst_sec, src, src_sec, nodes, fn);
+  else
+    execute(scheduleFor(site, dst, dst_sec, src, src_sec, fn, nodes));
+}
+
+extern "C" xmprt_request *
+xmprt_gmove_on_start(xmprt_grid *nodes, int64_t site, int32_t acc,
+                     xmprt_darray *dst, const int64_t *dst_sec,
+                     xmprt_darray *src, const int64_t *src_sec, int32_t owned,
+                     const char *what) {
+  const char *fn = what && *what ? what : "xmprt_gmove_on_start";
+  XMPRT_CHECK(nodes, fn, "node set is NULL");
+  if (!nodes->inGrid()) { // nothing to wait for; the descriptors go now
+    if (owned & XMPRT_GMOVE_OWN_DST)
+      xmprt_darray_destroy(dst);
+    if (owned & XMPRT_GMOVE_OWN_SRC)
+      xmprt_darray_destroy(src);
+    return nullptr;
+  }
+  XMPRT_CHECK(dst && src, fn, "array is NULL");
+  if (acc)
+    gmoveAccBefore(dst, src, fn);
+  return gmoveStart(site, dst, dst_sec, src, src_sec, owned, acc != 0, fn,
+                    nodes);
 }

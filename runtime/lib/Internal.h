@@ -85,7 +85,12 @@ struct xmprt_grid {
   MPI_Comm subComm = MPI_COMM_NULL;
   std::vector<int> subRankOf; // grid rank -> rank in subComm or -1
   unsigned blocksCreated = 0;  // shared blocks so far (the same on all ranks)
-  std::vector<int> worldOf;   // grid rank -> world rank
+  // grid rank -> world rank, on every rank (members or not)
+  std::vector<int> worldOf;
+  // Asynchronous gmoves executed by this node set (GMove.cpp): a duplicate
+  // of comm made by the first, and the tag of the next.
+  MPI_Comm gmoveComm = MPI_COMM_NULL;
+  int gmoveNextTag = 0;
   std::unique_ptr<xmprt::HybridComm> hybridAll;
   std::vector<std::unique_ptr<xmprt::HybridComm>> hybridAxis;
   bool inGrid() const { return rank >= 0; }
@@ -231,22 +236,38 @@ void checkRequestsWaited(const char *fn);
 // after, dst's device instance (if any) gets the host block.
 void gmoveAccBefore(xmprt_darray *dst, xmprt_darray *src, const char *fn);
 void gmoveAccAfter(xmprt_darray *dst, const char *fn);
-// GMove.cpp: xmprt_gmove_start and xmprt_gmove_acc_start.
+// GMove.cpp: xmprt_gmove_start and xmprt_gmove_acc_start (exec null:
+// every rank), xmprt_gmove_on_start (exec: the node set executing it; the
+// caller is one of its ranks).
 xmprt_request *gmoveStart(int64_t site, xmprt_darray *dst,
                           const int64_t *dst_sec, xmprt_darray *src,
                           const int64_t *src_sec, int32_t owned, bool acc,
-                          const char *fn);
+                          const char *fn, xmprt_grid *exec = nullptr);
+// GMove.cpp: the host gmove executed by node set exec (null: every rank),
+// whose errors name fn.
+void gmoveHost(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
+               xmprt_darray *src, const int64_t *src_sec, xmprt_grid *exec,
+               const char *fn);
+// DeviceData.cpp: xmprt_gmove_acc executed by node set exec (null: every
+// rank, which is xmprt_gmove_acc).
+void gmoveAcc(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
+              xmprt_darray *src, const int64_t *src_sec, xmprt_grid *exec,
+              const char *fn);
 
 // Cache hygiene: forget plans/schedules that mention a destroyed array
 // (reflect/Plan.cpp, GMove.cpp).
 void forgetReflectPlans(xmprt_darray *a);
 void forgetGMoveSchedules(xmprt_darray *a);
+// ... and the gmove schedules a destroyed node set executes (Topology.cpp).
+void forgetGMoveSchedulesOn(const xmprt_grid *g);
 void forgetOneSidedPlans(xmprt_darray *a);
 // dst[dst_sec] = src[src_sec] on the device instances (GMove.cpp; for
 // xmprt_gmove_acc inside replicate regions): the caller has made them
 // current on the device; queued on the stream, the host blocks untouched.
+// Executed by node set exec (null: every rank).
 void gmoveOnDevice(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
-                   xmprt_darray *src, const int64_t *src_sec);
+                   xmprt_darray *src, const int64_t *src_sec,
+                   xmprt_grid *exec, const char *fn);
 // reflect/Stats.cpp, XMP_REFLECT_STATS=1: collective over MPI_COMM_WORLD;
 // rank 0 prints one line per reflect plan (creation order) to stderr.
 // Called by xmprt_finalize while MPI is still initialized; nothing when

@@ -264,6 +264,11 @@ xmprt_grid *xmprt_grid_create(int32_t ndims, const int64_t *shape) {
                            wr, &members),
             fn);
   joinGrid(g, members, fn);
+  // Grid rank r is world rank r (the members split in world rank order,
+  // no reordering); known on every rank, members or not.
+  g->worldOf.resize(g->size);
+  for (int64_t r = 0; r < g->size; ++r)
+    g->worldOf[r] = (int)r;
   return g;
 }
 
@@ -281,11 +286,15 @@ xmprt_grid *xmprt_grid_subset(const xmprt_grid *parent, int32_t ndims,
   // axes, in order.
   bool member = parent->inGrid();
   int64_t key = 0;
+  std::vector<int64_t> lo(parent->ndims), step(parent->ndims),
+      counts(parent->ndims, 1);
   for (int32_t a = 0; a < parent->ndims; ++a) {
     int64_t l = triplets[3 * a], h = triplets[3 * a + 1], st = triplets[3 * a + 2];
     int64_t n = parent->shape[a];
     if (h < 0)
       h = n;
+    lo[a] = l;
+    step[a] = st;
     XMPRT_CHECK(l >= 0 && l < h && h <= n && st >= 0, fn,
                 "axis %d: subset %lld:%lld:%lld is not a non-empty part of "
                 "the parent grid's %lld coordinates",
@@ -296,6 +305,7 @@ xmprt_grid *xmprt_grid_subset(const xmprt_grid *parent, int32_t ndims,
       continue;
     }
     int64_t count = (h - l + st - 1) / st;
+    counts[a] = count;
     g->shape.push_back(count);
     member = member && c >= l && c < h && (c - l) % st == 0;
     key = key * count + (member ? (c - l) / st : 0);
@@ -312,6 +322,26 @@ xmprt_grid *xmprt_grid_subset(const xmprt_grid *parent, int32_t ndims,
                            (int)key, &members),
             fn);
   joinGrid(g, members, fn);
+  // The world rank of every subset rank, on every rank (a gmove between
+  // arrays on different node sets needs it where the rank is outside
+  // them): the parent's rank at the selected coordinates.
+  std::vector<int> worldOf(g->size);
+  std::vector<int64_t> pc(parent->ndims);
+  for (int64_t r = 0; r < g->size; ++r) {
+    int64_t q = r;
+    for (int32_t a = parent->ndims - 1; a >= 0; --a) {
+      if (step[a] == 0) {
+        pc[a] = lo[a];
+        continue;
+      }
+      pc[a] = lo[a] + (q % counts[a]) * step[a];
+      q /= counts[a];
+    }
+    worldOf[r] = parent->worldOf[parent->rankOf(pc)];
+  }
+  XMPRT_CHECK(!member || worldOf == g->worldOf, fn,
+              "the subset's ranks differ from the parent's (internal)");
+  g->worldOf = std::move(worldOf);
   return g;
 }
 
@@ -342,6 +372,9 @@ int32_t xmprt_grid_comm_f(const xmprt_grid *g) {
 void xmprt_grid_destroy(xmprt_grid *g) {
   if (!g)
     return;
+  forgetGMoveSchedulesOn(g);
+  if (g->gmoveComm != MPI_COMM_NULL)
+    MPI_Comm_free(&g->gmoveComm);
   g->hybridAll.reset();
   g->hybridAxis.clear();
   for (MPI_Comm &c : g->axisComm)

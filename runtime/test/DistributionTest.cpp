@@ -668,6 +668,30 @@ TEST(ReplicaBalance, AnyGridSpreadsTheLoad) {
       }
 }
 
+TEST(ReplicaBalance, OnlyReadersServe) {
+  // 2 x 3 grid replicated over axis 1 (2 groups of 3 replicas); the
+  // readers are 4 ranks of a communicator: grid ranks 1, 2, 4 and 5 are
+  // readers 0..3, grid ranks 0 and 3 (replica 0 of each group) are not. A
+  // reader is served by a replica that is a reader (itself when it is
+  // one), never by 0 or 3; none: -1.
+  xmprt::dist::ReplicaGroups G({2, 3}, {true, false});
+  std::vector<int64_t> readerOf = {-1, 0, 1, -1, 2, 3};
+  // every reader needs 5 elements of group 0, reader 3 also 2 of group 1
+  std::vector<int64_t> counts = {5, 0, 5, 0, 5, 0, 5, 2};
+  for (int64_t me = 0; me < 4; ++me) {
+    std::vector<int64_t> ch = xmprt::dist::balanceReplicas(G, counts, 4, me,
+                                                           readerOf);
+    EXPECT_TRUE(ch[0] == 0 || ch[0] == 1) << me; // grid ranks 1, 2
+    if (me < 2)
+      EXPECT_EQ(ch[0], me); // a replica itself
+    EXPECT_EQ(ch[1], me == 3 ? 3 : -1) << me;
+  }
+  // No replica of group 1 is a reader: nobody can serve it.
+  std::vector<int64_t> none = {-1, 0, 1, -1, -1, -1};
+  std::vector<int64_t> c2 = {0, 1, 0, 0};
+  EXPECT_EQ(xmprt::dist::balanceReplicas(G, c2, 2, 0, none)[1], -1);
+}
+
 TEST(ReplicaBalance, GroupsAndHolders) {
   // 3 x 2 x 4 grid distributed on axes 0 and 2: 12 groups of 2 replicas.
   xmprt::dist::ReplicaGroups G({3, 2, 4}, {true, false, true});

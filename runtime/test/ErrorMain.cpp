@@ -174,6 +174,31 @@ int main(int argc, char **argv) {
     xmprt_darray *a = blockArray8();
     int64_t i = 8;
     xmprt_darray_check_holds(a, &i, "b", "prog.c:14:9");
+  } else if (!strcmp(what, "gmoveon")) {
+    // a gmove executed by rank 0 alone (node subset of the grid's first
+    // rank) reading elements 0..7 of a block array of 2 ranks: element 4
+    // is rank 1's. Rank 0 stops; rank 1, outside, waits in the barrier.
+    xmprt_darray *a = blockArray8();
+    int64_t s[] = {XMPRT_DYNAMIC}, first[3] = {0, 1, 1};
+    xmprt_grid *g = xmprt_grid_create(1, s);
+    xmprt_grid *q = xmprt_grid_subset(g, 1, first);
+    double loc[8];
+    int64_t n = 8, sec[3] = {0, 8, 1};
+    xmprt_darray *m = xmprt_darray_wrap_local(a, 1, &n, XMPRT_F64, loc);
+    xmprt_gmove_on(q, 3, 0, m, sec, a, sec, "gmove 'loc = a' at t.c:3:5");
+    xmprt_barrier(nullptr);
+  } else if (!strcmp(what, "gmoveondst")) {
+    // the same for a destination element of rank 1, in the started form
+    xmprt_darray *a = blockArray8();
+    int64_t s[] = {XMPRT_DYNAMIC}, first[3] = {0, 1, 1};
+    xmprt_grid *g = xmprt_grid_create(1, s);
+    xmprt_grid *q = xmprt_grid_subset(g, 1, first);
+    double loc[8] = {0};
+    int64_t n = 8, dsec[3] = {3, 6, 1}, ssec[3] = {0, 3, 1};
+    xmprt_darray *m = xmprt_darray_wrap_local(a, 1, &n, XMPRT_F64, loc);
+    xmprt_wait(xmprt_gmove_on_start(q, 3, 0, a, dsec, m, ssec,
+                                    XMPRT_GMOVE_OWN_SRC, nullptr));
+    xmprt_barrier(nullptr);
   } else if (!strcmp(what, "rmamode")) {
     xmprt_darray *a = blockArray8();
     int64_t sec[3] = {0, 8, 1};

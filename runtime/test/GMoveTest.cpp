@@ -368,3 +368,109 @@ TEST(GMove, OneSidedInOut) {
 }
 
 } // namespace
+
+namespace {
+// Rank r's block of n elements over p ranks: [r b, min(n, (r + 1) b)).
+int64_t blockLo(int64_t n, int64_t p, int64_t r) {
+  return std::min(n, r * ((n + p - 1) / p));
+}
+} // namespace
+
+// A gmove executed by a node set (XMP's gmove inside a task on it): the
+// last ceil(np / 2) ranks. Between arrays on the node set (block to
+// cyclic(2), strided), from an array on every rank (the part the node set
+// owns) to a local array, and started; every rank calls it, the others
+// return at once and keep their values.
+TEST(GMove, OnNodeSet) {
+  int64_t s[] = {D};
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  int64_t p = xt::np(), lo = p / 2, tailTrip[3] = {lo, -1, 1};
+  xmprt_grid *q = xmprt_grid_subset(g, 1, tailTrip);
+  bool in = xt::me() >= lo;
+  const int64_t n = 17;
+  Arr S, T, F;
+  make1(S, q, XMPRT_DIST_BLOCK, n, 1, n, 0);
+  make1(T, q, XMPRT_DIST_CYCLIC, n, 2, n, 0);
+  make1(F, g, XMPRT_DIST_BLOCK, n, 1, n, 0);
+  // F's part on the node set: [flo, n)
+  int64_t flo = blockLo(n, p, lo), k = n - flo;
+  for (int rep = 0; rep < 2; ++rep) { // the second run reuses the schedules
+    for (int64_t i = 0; i < n; ++i) {
+      if (in && holds1(S, q, i, XMPRT_DIST_BLOCK, n, 1, 0))
+        *ref(S.a, i) = 10 * i + rep;
+      if (in && holds1(T, q, i, XMPRT_DIST_CYCLIC, n, 2, 0))
+        *ref(T.a, i) = -1;
+      if (holds1(F, g, i, XMPRT_DIST_BLOCK, n, 1, 0))
+        *ref(F.a, i) = 1000 + i + rep;
+    }
+    // T[1:17:2] = S[0:16:2]
+    int64_t ts[3] = {1, n, 2}, ss[3] = {0, n - 1, 2};
+    xmprt_gmove_on(q, 700, 0, T.a, ts, S.a, ss, "gmove at test:1:1");
+    // loc[0:k] = F[flo:n], a local array of every executing rank
+    std::vector<double> loc(n, -5.0);
+    int64_t ls[3] = {0, k, 1}, fs[3] = {flo, n, 1};
+    xmprt_darray *w = xmprt_darray_wrap_local(F.a, 1, &ls[1], XMPRT_F64,
+                                              loc.data());
+    xmprt_gmove_on(q, 701, 0, w, ls, F.a, fs, nullptr);
+    xmprt_darray_destroy(w);
+    // started: S[0:k] = F[flo:n], and loc2 = T[0:n] (the request destroys
+    // the wrapper; outside the node set it is NULL and destroys it now)
+    std::vector<double> loc2(n, -5.0);
+    int64_t all[3] = {0, n, 1}, sk[3] = {0, k, 1};
+    xmprt_darray *w2 = xmprt_darray_wrap_local(T.a, 1, &all[1], XMPRT_F64,
+                                               loc2.data());
+    xmprt_request *r1 = xmprt_gmove_on_start(q, 702, 0, w2, all, T.a, all,
+                                             XMPRT_GMOVE_OWN_DST, nullptr);
+    xmprt_wait(r1);
+    xmprt_request *r2 =
+        xmprt_gmove_on_start(q, 703, 0, S.a, sk, F.a, fs, 0, nullptr);
+    EXPECT_EQ(r2 == nullptr, !in);
+    xmprt_wait(r2);
+    for (int64_t i = 0; i < n; ++i) {
+      double t = i % 2 == 1 ? 10 * (i - 1) + rep : -1;
+      if (in && holds1(T, q, i, XMPRT_DIST_CYCLIC, n, 2, 0))
+        EXPECT_EQ(*ref(T.a, i), t) << i << " rep " << rep;
+      EXPECT_EQ(loc2[i], in ? t : -5.0) << i << " rep " << rep;
+      EXPECT_EQ(loc[i], in && i < k ? 1000 + flo + i + rep : -5.0) << i;
+      if (in && i < k && holds1(S, q, i, XMPRT_DIST_BLOCK, n, 1, 0))
+        EXPECT_EQ(*ref(S.a, i), 1000 + flo + i + rep) << i;
+    }
+  }
+  xmprt_grid_destroy(q);
+  xmprt_grid_destroy(g);
+}
+
+// Arrays on a node subset that does not start at world rank 0, moved by
+// the gmove of every rank: the subset's ranks are world ranks through the
+// grid's world map (they used to be taken for world ranks themselves),
+// also when the source is replicated over the subset (the balanced choice
+// of the replica serving each reader).
+TEST(GMove, SubsetArraysEveryRank) {
+  int64_t s[] = {D};
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  int64_t p = xt::np(), lo = p / 2, tailTrip[3] = {lo, -1, 1};
+  xmprt_grid *q = xmprt_grid_subset(g, 1, tailTrip);
+  bool in = xt::me() >= lo;
+  const int64_t n = 13;
+  Arr S, R, T;
+  make1(S, q, XMPRT_DIST_BLOCK, n, 1, n, 0);
+  make1(R, q, XMPRT_DIST_BLOCK, n, 1, n, -1); // replicated over q
+  make1(T, g, XMPRT_DIST_CYCLIC, n, 1, n, 0);
+  for (int64_t i = 0; i < n; ++i) {
+    if (in && holds1(S, q, i, XMPRT_DIST_BLOCK, n, 1, 0))
+      *ref(S.a, i) = 7 * i;
+    if (in)
+      *ref(R.a, i) = 3 * i + 1;
+  }
+  int64_t all[3] = {0, n, 1}, rev[3] = {1, n, 1}, head[3] = {0, n - 1, 1};
+  xmprt_gmove(710, T.a, all, S.a, all);
+  for (int64_t i = 0; i < n; ++i)
+    if (holds1(T, g, i, XMPRT_DIST_CYCLIC, n, 1, 0))
+      EXPECT_EQ(*ref(T.a, i), 7 * i) << i;
+  xmprt_gmove(711, T.a, head, R.a, rev);
+  for (int64_t i = 0; i + 1 < n; ++i)
+    if (holds1(T, g, i, XMPRT_DIST_CYCLIC, n, 1, 0))
+      EXPECT_EQ(*ref(T.a, i), 3 * (i + 1) + 1) << i;
+  xmprt_grid_destroy(q);
+  xmprt_grid_destroy(g);
+}

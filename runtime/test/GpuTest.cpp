@@ -1300,6 +1300,99 @@ TEST(GpuData, GMoveAccInRegionOnDevice) {
   xmprt_grid_destroy(g);
 }
 
+// gmove_acc executed by a node set (xmprt_gmove_on with acc = 1; XMP's
+// gmove acc inside a task): the last half of the ranks, block to cyclic(2)
+// arrays on it. Inside replicate regions it runs on the device instances
+// over the node set's communicator (the host blocks keep their values
+// until replicate_sync out); with a persistent instance outside regions it
+// is staged through the host (both instances hold the values after). The
+// ranks outside call it too and return at once.
+TEST(GpuData, GMoveAccOnNodeSet) {
+  NEED_GPU();
+  int64_t s[] = {D};
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  int64_t p = xt::np(), first = p / 2, trip[3] = {first, -1, 1};
+  xmprt_grid *q = xmprt_grid_subset(g, 1, trip);
+  bool in = xt::me() >= first;
+  const int64_t n = 13;
+  int64_t z = 0, w = 2;
+  int32_t kb = B, kc = XMPRT_DIST_CYCLIC, al = 0;
+  xmprt_template *tb = xmprt_template_create(1, &n);
+  xmprt_template_distribute(tb, q, &kb, nullptr, nullptr);
+  xmprt_template *tc = xmprt_template_create(1, &n);
+  xmprt_template_distribute(tc, q, &kc, &w, nullptr);
+  xmprt_darray *A =
+      xmprt_darray_create(tb, 1, &n, &al, nullptr, &z, &z, XMPRT_F64);
+  xmprt_darray *C =
+      xmprt_darray_create(tc, 1, &n, &al, nullptr, &z, &z, XMPRT_F64);
+  int64_t all[3] = {0, n, 1}, rev[3] = {1, n, 2}, head[3] = {0, 6, 1};
+  int64_t extA = 0, extC = 0, lo = 0, hi = 0;
+  double *ha = nullptr, *hc = nullptr;
+  auto ownsC = [&](int64_t i) {
+    return in && (i / w) % xmprt_grid_size(q, 0) == xmprt_grid_rank(q);
+  };
+  if (in) {
+    extA = xmprt_darray_local_extent(A, 0);
+    extC = xmprt_darray_local_extent(C, 0);
+    xmprt_darray_owned(A, 0, &lo, &hi);
+    ha = (double *)xmprt_darray_data(A);
+    hc = (double *)xmprt_darray_data(C);
+    std::fill(ha, ha + extA, -1.0);
+    std::fill(hc, hc + extC, -2.0);
+    xmprt_darray_host_modified(A);
+    xmprt_darray_host_modified(C);
+    xmprt_replicate_begin(A);
+    xmprt_replicate_begin(C);
+    // A on the device only: a[i] = 3 i + 1
+    std::vector<double> da(extA, -1.0);
+    for (int64_t i = lo; i < hi; ++i)
+      da[xmprt_darray_global_to_local(A, 0, i)] = 3.0 * i + 1;
+    h2d(xmprt_darray_device_acquire(A, XMPRT_ACCESS_WRITE), da.data(),
+        extA * 8);
+    xmprt_darray_device_acquire(C, XMPRT_ACCESS_READ);
+  }
+  xmprt_gmove_on(q, 31, 1, C, all, A, all, "gmove acc on q");
+  if (in) {
+    std::vector<double> dc = deviceImage(C, extC);
+    for (int64_t i = 0; i < n; ++i)
+      if (ownsC(i)) {
+        int64_t l = xmprt_darray_global_to_local(C, 0, i);
+        EXPECT_EQ(dc[l], 3.0 * i + 1) << "device C " << i;
+        EXPECT_EQ(hc[l], -2.0) << "host C " << i << " before sync out";
+      }
+    xmprt_replicate_sync(C, 1);
+    for (int64_t i = 0; i < n; ++i)
+      if (ownsC(i))
+        EXPECT_EQ(hc[xmprt_darray_global_to_local(C, 0, i)], 3.0 * i + 1)
+            << "host C " << i << " after sync out";
+    xmprt_replicate_end(C);
+    xmprt_replicate_end(A);
+    // Outside regions: C keeps a persistent device instance; the host of A
+    // is the reference. C[0:6] = A[1:13:2], staged through the host.
+    for (int64_t i = lo; i < hi; ++i)
+      ha[xmprt_darray_global_to_local(A, 0, i)] = 7.0 * i + 2;
+    xmprt_darray_host_modified(A);
+    xmprt_darray_device_acquire(C, XMPRT_ACCESS_READ);
+  }
+  xmprt_gmove_on(q, 32, 1, C, head, A, rev, nullptr);
+  if (in) {
+    std::vector<double> dc = deviceImage(C, extC);
+    for (int64_t i = 0; i < n; ++i)
+      if (ownsC(i)) {
+        int64_t l = xmprt_darray_global_to_local(C, 0, i);
+        double want = i < 6 ? 7.0 * (2 * i + 1) + 2 : 3.0 * i + 1;
+        EXPECT_EQ(hc[l], want) << "host C " << i;
+        EXPECT_EQ(dc[l], want) << "device C " << i;
+      }
+  }
+  xmprt_darray_destroy(C);
+  xmprt_darray_destroy(A);
+  xmprt_template_destroy(tc);
+  xmprt_template_destroy(tb);
+  xmprt_grid_destroy(q);
+  xmprt_grid_destroy(g);
+}
+
 // Collectives on device buffers are staged through the host.
 TEST(GpuData, ReduceAndBcastDeviceBuffer) {
   NEED_GPU();

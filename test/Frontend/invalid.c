@@ -56,6 +56,10 @@
 // RUN: not xmp-cfront -DCASE48 %s 2>&1 | FileCheck %s --check-prefix=C48
 // RUN: not xmp-cfront -DCASE49 %s 2>&1 | FileCheck %s --check-prefix=C49
 // RUN: not xmp-cfront -DCASE50 %s 2>&1 | FileCheck %s --check-prefix=C50
+// A collective gmove (also async) in a task on a run-time node reference,
+// at any depth.
+// RUN: not xmp-cfront -DCASE51 %s 2>&1 | FileCheck %s --check-prefix=C51
+// RUN: not xmp-cfront -DCASE52 %s 2>&1 | FileCheck %s --check-prefix=C52
 
 #define N 16
 double a[N], b[N];
@@ -423,11 +427,22 @@ int main(void) {
 
 #ifdef CASE38
 int main(void) {
+  // A collective gmove in a task on a node set is its nodes' (valid); in a
+  // task on a template element, which has no node set, it is diagnosed,
+  // also in a task on a node set nested in one.
 #pragma xmp task on p(1)
   {
-    // C38: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp gmove' inside a task: a collective gmove involves every node (use 'gmove in' or 'gmove out', which the task's nodes execute alone)
 #pragma xmp gmove
     b[0:4] = a[0:4];
+  }
+#pragma xmp task on t(3)
+  {
+#pragma xmp task on p(1)
+    {
+      // C38: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp gmove' inside a task on a template element: a collective gmove is executed by the task's nodes together, and a task on a template element has no node set; run the task on a node set or a node reference with constant coordinates, or use 'gmove in' / 'gmove out' (one-sided)
+#pragma xmp gmove
+      b[0:4] = a[0:4];
+    }
   }
   return 0;
 }
@@ -575,6 +590,37 @@ int main(void) {
   // C50: invalid.c:[[# @LINE + 1]]:21: error: node set 'g' has 2 dimensions, the task gives 1 subscripts
 #pragma xmp task on g(k)
   a[0] = 1;
+  return 0;
+}
+#endif
+
+#ifdef CASE51
+int main(void) {
+  int k = 1;
+#pragma xmp task on p(k)
+  {
+    // C51: invalid.c:[[# @LINE + 2]]:9: error: '#pragma xmp gmove' inside 'task on p(k)', a node reference with run-time coordinates: a collective needs the task's node set, which has no name (its nodes are known only at run time); use constant coordinates or a task on a node set ('nodes q(...) = p(...)')
+    // C51: invalid.c:[[# @LINE - 3]]:9: note: the task directive
+#pragma xmp gmove
+    b[0:4] = a[0:4];
+  }
+  return 0;
+}
+#endif
+
+#ifdef CASE52
+int main(void) {
+  int k = 1;
+#pragma xmp task on p(k:k+1)
+  {
+#pragma xmp task on p(2)
+    {
+      // C52: invalid.c:[[# @LINE + 1]]:9: error: '#pragma xmp gmove' inside 'task on p(k:k+1)', a node reference with run-time coordinates: a collective needs
+#pragma xmp gmove async(1)
+      a[0:4] = a[4:4];
+#pragma xmp wait_async(1)
+    }
+  }
   return 0;
 }
 #endif

@@ -6,7 +6,7 @@
 
 #include <xmp.h>
 #define N 16
-double a[N];
+double a[N], loc[N];
 #pragma xmp nodes p(4)
 #pragma xmp nodes q(2, 3)
 #pragma xmp template t(0:N-1)
@@ -21,9 +21,11 @@ double a[N];
 // CHECK-DAG: xmp.nodes @[[QB:__xmp_task[0-9]+]](shape = 2x1) = @q [0:3:2, 1:2]
 // `lo::st` (C23 lexes `::` as one token): p(1::2) is [0::2].
 // CHECK-DAG: xmp.nodes @[[PS:__xmp_task[0-9]+]](shape = 2) = @p [0::2]
-// Run-time references declare no subset: only the five of the constant
+// p(2:3), the task of the gmoves below.
+// CHECK-DAG: xmp.nodes @[[PS2:__xmp_task[0-9]+]](shape = 2) = @p [1:3]
+// Run-time references declare no subset: only the six of the constant
 // references.
-// CHECK-NOT: xmp.nodes @__xmp_task5
+// CHECK-NOT: xmp.nodes @__xmp_task6
 int main(void) {
   int k = 5, n = 0;
   double s = 0;
@@ -47,6 +49,19 @@ int main(void) {
 #pragma xmp reduction(+:n)
 #pragma xmp bcast (n)
 #pragma xmp barrier
+  }
+  // A collective gmove in a task: executed by the task's nodes (`on`).
+  // CHECK: xmp.task on @[[PS2]] {
+  // CHECK: xmp.gmove %{{.*}}[2:10] to %{{.*}}[0:8] on @[[PS2]] : !darray to memref<16xf64>
+  // CHECK: %[[GR:.*]] = xmp.gmove_start %{{.*}}[0:4] to %{{.*}}[4:8] on @[[PS2]] : memref<16xf64> to !darray
+  // CHECK: xmp.wait %[[GR]]
+#pragma xmp task on p(2:3)
+  {
+#pragma xmp gmove
+    loc[0:8] = a[2:8];
+#pragma xmp gmove async(3)
+    a[4:4] = loc[0:4];
+#pragma xmp wait_async(3)
   }
   // CHECK: xmp.task on @[[QB]] {
 #pragma xmp task on q[0:2:2][1]

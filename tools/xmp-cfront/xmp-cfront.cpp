@@ -1,7 +1,7 @@
 //===- xmp-cfront.cpp - XcalableMP C to the xmp dialect -------------------===//
 //
-//   xmp-cfront prog.c [-o prog.mlir] [--gpu] [--no-owner-check] [-DNAME[=V]]
-//              [-IDIR] [clang args]
+//   xmp-cfront prog.c [-o prog.mlir] [--gpu] [--no-owner-check] [--locations]
+//              [-DNAME[=V]] [-IDIR] [clang args]
 //
 // Parses prog.c with Clang and prints the module (func / scf / arith /
 // math / memref / llvm and xmp ops) that xmp-opt and xmpcc take. Errors are
@@ -25,16 +25,21 @@
 
 static void usage(llvm::raw_ostream &os) {
   os << "usage: xmp-cfront prog.c [-o out.mlir] [--gpu] [--no-owner-check] "
-        "[-DNAME[=V]] [-IDIR] [other clang options]\n"
+        "[--locations] [-DNAME[=V]] [-IDIR] [other clang options]\n"
         "  --no-owner-check  no run-time check that an element of a "
         "distributed array\n"
         "                    accessed outside a loop directive is on the "
-        "accessing node\n";
+        "accessing node\n"
+        "  --locations       print the C source positions (loc(...)), so "
+        "that the later\n"
+        "                    stages and the runtime's errors name them "
+        "(xmpcc uses it)\n";
 }
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   std::string input, output = "-";
+  bool locations = false;
   mlir::xmp::CFrontendOptions opts;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -46,6 +51,8 @@ int main(int argc, char **argv) {
       opts.gpu = true;
     } else if (a == "--no-owner-check") {
       opts.ownerCheck = false;
+    } else if (a == "--locations") {
+      locations = true;
     } else if (a == "-h" || a == "--help") {
       usage(llvm::outs());
       return 0;
@@ -92,7 +99,10 @@ int main(int argc, char **argv) {
     llvm::errs() << "xmp-cfront: error: " << err << "\n";
     return 1;
   }
-  module->print(out->os());
+  mlir::OpPrintingFlags flags;
+  if (locations)
+    flags.enableDebugInfo();
+  module->print(out->os(), flags);
   out->keep();
   return 0;
 }

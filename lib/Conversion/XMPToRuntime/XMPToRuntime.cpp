@@ -1312,9 +1312,26 @@ struct BarrierLowering : RuntimePattern<BarrierOp> {
   }
 };
 
+/// What run-time errors call a gmove: "gmove 'b = a' at prog.c:12:3" (the
+/// name of a NameLoc, the position of a FileLineColLoc; "gmove" alone
+/// without them).
+std::string gmoveText(Operation *op) {
+  std::string s = llvm::isa<GMoveStartOp>(op) ? "gmove async" : "gmove";
+  Location l = op->getLoc();
+  if (auto n = llvm::dyn_cast<NameLoc>(l)) {
+    s += " '" + n.getName().str() + "'";
+    l = n.getChildLoc();
+  }
+  if (auto f = llvm::dyn_cast<FileLineColLoc>(l))
+    s += " at " + f.getFilename().str() + ":" + std::to_string(f.getLine()) +
+         ":" + std::to_string(f.getColumn());
+  return s;
+}
+
 /// xmp.gmove -> xmprt_gmove (xmprt_gmove_acc); xmp.gmove_start ->
 /// xmprt_gmove_start (xmprt_gmove_acc_start), whose request xmp.wait
-/// completes.
+/// completes. With `on @q`: xmprt_gmove_on[_start] with @q's handle (the
+/// ranks that execute it), acc as a flag and the op's text for errors.
 template <typename OpT>
 struct GMoveLowering : RuntimePattern<OpT> {
   using Adaptor = typename OpT::Adaptor;
@@ -1415,6 +1432,26 @@ struct GMoveLowering : RuntimePattern<OpT> {
         return success();
       }
       callRuntime(rewriter, loc, "xmprt_gmove_onesided", {}, args);
+      if (wrapper)
+        callRuntime(rewriter, loc, "xmprt_darray_destroy", {}, {wrapper});
+      rewriter.eraseOp(op);
+      return success();
+    }
+    if (auto set = op.getNodes()) {
+      SmallVector<Value> args = {loadHandle(rewriter, loc, "nodes", *set),
+                                 i64c(rewriter, loc, sites.lookup(op)),
+                                 i32c(rewriter, loc, acc ? 1 : 0),
+                                 dst, dsec, src, ssec};
+      Value what = globalText(rewriter, loc, this->module, gmoveText(op));
+      if constexpr (start) {
+        args.append({i32c(rewriter, loc, owned), what});
+        rewriter.replaceOp(op, callRuntime(rewriter, loc,
+                                           "xmprt_gmove_on_start",
+                                           {ptrType(ctx)}, args));
+        return success();
+      }
+      args.push_back(what);
+      callRuntime(rewriter, loc, "xmprt_gmove_on", {}, args);
       if (wrapper)
         callRuntime(rewriter, loc, "xmprt_darray_destroy", {}, {wrapper});
       rewriter.eraseOp(op);

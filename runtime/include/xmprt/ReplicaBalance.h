@@ -82,12 +82,19 @@ struct ReplicaGroups {
   }
 };
 
-// For reader `me`: the grid rank serving it for each group (-1 where it
-// reads nothing from the group). counts[r * groups + g] = elements reader r
-// (0 <= r < nranks; grid rank == reader rank) needs from group g.
+// For reader `me`: the reader serving it for each group (-1 where it reads
+// nothing from the group, or where no replica of the group is a reader).
+// counts[r * groups + g] = elements reader r (0 <= r < nranks) needs from
+// group g; readerOf[h] = the reader that grid rank h is (-1: h reads
+// nothing and serves nothing, e.g. a rank outside the ranks that execute a
+// gmove). The readers are the ranks of the communicator a gmove runs on,
+// the holders the ranks of the source's grid: the two are told apart
+// because a grid may be a node subset (its rank 0 is not world rank 0) and
+// a gmove may run on the ranks of a node set only.
 inline std::vector<int64_t> balanceReplicas(const ReplicaGroups &R,
                                             const std::vector<int64_t> &counts,
-                                            int64_t nranks, int64_t me) {
+                                            int64_t nranks, int64_t me,
+                                            const std::vector<int64_t> &readerOf) {
   std::vector<int64_t> choice(R.groups, -1), load(R.perGroup),
       holders(R.perGroup), served(nranks);
   for (int64_t g = 0; g < R.groups; ++g) {
@@ -96,8 +103,9 @@ inline std::vector<int64_t> balanceReplicas(const ReplicaGroups &R,
     std::fill(load.begin(), load.end(), 0);
     std::fill(served.begin(), served.end(), -1);
     for (int64_t k = 0; k < R.perGroup; ++k) {
-      holders[k] = R.holder(g, k);
-      if (holders[k] < nranks && counts[holders[k] * R.groups + g] > 0) {
+      int64_t h = R.holder(g, k);
+      holders[k] = h < (int64_t)readerOf.size() ? readerOf[h] : -1;
+      if (holders[k] >= 0 && counts[holders[k] * R.groups + g] > 0) {
         served[holders[k]] = k;
         load[k] += counts[holders[k] * R.groups + g];
       }
@@ -109,15 +117,28 @@ inline std::vector<int64_t> balanceReplicas(const ReplicaGroups &R,
       int64_t best = -1;
       for (int64_t j = 0; j < R.perGroup; ++j) {
         int64_t k = (r + j) % R.perGroup;
-        if (best < 0 || load[k] < load[best])
+        if (holders[k] >= 0 && (best < 0 || load[k] < load[best]))
           best = k;
       }
+      if (best < 0) // no replica of the group is a reader
+        break;
       served[r] = best;
       load[best] += n;
     }
-    choice[g] = holders[served[me]];
+    choice[g] = served[me] >= 0 ? holders[served[me]] : -1;
   }
   return choice;
+}
+
+// The same when the readers are the grid's ranks (grid rank h is reader
+// h), the gmove over every rank of a grid that starts at world rank 0.
+inline std::vector<int64_t> balanceReplicas(const ReplicaGroups &R,
+                                            const std::vector<int64_t> &counts,
+                                            int64_t nranks, int64_t me) {
+  std::vector<int64_t> readerOf(nranks);
+  for (int64_t h = 0; h < nranks; ++h)
+    readerOf[h] = h;
+  return balanceReplicas(R, counts, nranks, me, readerOf);
 }
 
 } // namespace dist

@@ -350,7 +350,8 @@ int32_t xmprt_get_collectives(void);
 /*--- gmove ----------------------------------------------------------------*/
 /* dst[dsec] = src[ssec]; sections as (lb, ub, step) triples per dim (step >
  * 0); shapes must agree after dropping extent-1 dims; the schedule is cached
- * per (site, arrays, sections). Collective over MPI_COMM_WORLD. */
+ * per (site, arrays, sections). Collective over MPI_COMM_WORLD (arrays on
+ * any grid, node subsets included). */
 void xmprt_gmove(int64_t site, xmprt_darray *dst, const int64_t *dst_sec,
                  xmprt_darray *src, const int64_t *src_sec);
 /* gmove of `acc` arrays: correct whatever instances they have. A source or
@@ -380,6 +381,32 @@ xmprt_request *xmprt_gmove_start(int64_t site, xmprt_darray *dst,
 xmprt_request *xmprt_gmove_acc_start(int64_t site, xmprt_darray *dst,
                                      const int64_t *dst_sec, xmprt_darray *src,
                                      const int64_t *src_sec, int32_t owned);
+/* The collective gmove executed by the ranks of node set `nodes` alone
+ * (XMP's gmove inside `task on` a node set; the dialect's `xmp.gmove ...
+ * on @q`): collective over the node set's communicator; a rank outside it
+ * returns at once (the _start form returns NULL, destroying the `owned`
+ * descriptors, and xmprt_wait accepts NULL). acc = 1: as xmprt_gmove_acc.
+ * A local array (xmprt_darray_wrap_local) is each executing rank's own: a
+ * local destination is assigned on every rank of the node set, a local
+ * source is read from the reader's copy. Every element read or written
+ * must have a holder among the node set's ranks (a source element: its
+ * owner or a replica; a destination element: at least one holder, which
+ * is written; replicas outside keep their values): otherwise every
+ * executing rank stops the job, before any exchange, with an error naming
+ * the element, the side, its holders and the node set's ranks. `what`
+ * (may be NULL) names the operation in errors ("gmove at prog.c:12:3").
+ * The schedule is cached per (site, arrays, sections, node set). The
+ * _start form's messages use a duplicate of the node set's communicator:
+ * its ranks start their gmoves on it in the same order. */
+void xmprt_gmove_on(xmprt_grid *nodes, int64_t site, int32_t acc,
+                    xmprt_darray *dst, const int64_t *dst_sec,
+                    xmprt_darray *src, const int64_t *src_sec,
+                    const char *what);
+xmprt_request *xmprt_gmove_on_start(xmprt_grid *nodes, int64_t site,
+                                    int32_t acc, xmprt_darray *dst,
+                                    const int64_t *dst_sec, xmprt_darray *src,
+                                    const int64_t *src_sec, int32_t owned,
+                                    const char *what);
 /* One-sided gmove (XMP's `gmove in` / `gmove out`): executed by the
  * calling rank alone; the ranks holding the other side call nothing.
  * XMPRT_GMOVE_IN: the caller assigns the elements of dst[dst_sec] it holds

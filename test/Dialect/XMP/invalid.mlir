@@ -2877,3 +2877,268 @@ func.func @bcast_start_index(%x: index) {
   %r = xmp.bcast_start %x from [0, 0] on @p : index
   return
 }
+
+// -----
+
+// The collective gmove inside a task names the executing node set (issue
+// 16): without `on` it would involve every rank.
+xmp.nodes @p(shape = ?x?)
+xmp.nodes @row(shape = ?) = @p [0, :]
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @row [block]
+!r_t = !xmp.darray<8xf64, @t, align [0]>
+func.func @gmove_task_no_on(%a: !r_t, %m: memref<8xf64>) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @row {
+    // expected-error @+1 {{'xmp.gmove' op gmove inside xmp.task on @row involves every rank, not only the ranks of @row (name them: on @row)}}
+    xmp.gmove %a[0:8] to %m[0:8] : !r_t to memref<8xf64>
+  }
+  return
+}
+
+// -----
+
+// ... and a node set within the task's: not a grid the task is a part of.
+xmp.nodes @p(shape = ?x?)
+xmp.nodes @row(shape = ?) = @p [0, :]
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @row [block]
+!r_t = !xmp.darray<8xf64, @t, align [0]>
+func.func @gmove_task_on_parent(%a: !r_t, %m: memref<8xf64>) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @row {
+    // expected-error @+1 {{'xmp.gmove' op gmove inside xmp.task on @row involves the ranks of @p, which are not all ranks of @row}}
+    xmp.gmove %a[0:8] to %m[0:8] on @p : !r_t to memref<8xf64>
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?x?)
+xmp.nodes @row(shape = ?) = @p [0, :]
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @row [block]
+!r_t = !xmp.darray<8xf64, @t, align [0]>
+func.func @gmove_start_task_on_parent(%a: !r_t, %m: memref<8xf64>) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @row {
+    // expected-error @+1 {{'xmp.gmove_start' op gmove_start inside xmp.task on @row involves the ranks of @p, which are not all ranks of @row}}
+    %r = xmp.gmove_start %a[0:8] to %m[0:8] on @p : !r_t to memref<8xf64>
+    xmp.wait %r
+  }
+  return
+}
+
+// -----
+
+// A task on a node reference (here with a run-time coordinate) has no node
+// set: no collective gmove inside, whatever it names.
+xmp.nodes @p(shape = ?x?)
+xmp.nodes @row(shape = ?) = @p [0, :]
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @row [block]
+!r_t = !xmp.darray<8xf64, @t, align [0]>
+func.func @gmove_task_dynamic_ref(%a: !r_t, %m: memref<8xf64>, %k: index) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @p [%k, :] {
+    // expected-error @+1 {{'xmp.gmove' op gmove inside xmp.task on @p with a node reference: collectives need a node set; declare one with xmp.nodes @q(...) = @p [...] and run the task on it}}
+    xmp.gmove %a[0:8] to %m[0:8] on @row : !r_t to memref<8xf64>
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+!a_t = !xmp.darray<8xf64, @t, align [0]>
+func.func @gmove_start_task_template(%a: !a_t, %m: memref<8xf64>, %i: index) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @t (%i) {
+    // expected-error @+1 {{'xmp.gmove_start' op gmove_start inside xmp.task on @t on template subscripts: collectives need a node set}}
+    %r = xmp.gmove_start %a[0:8] to %m[0:8] on @p : !a_t to memref<8xf64>
+    xmp.wait %r
+  }
+  return
+}
+
+// -----
+
+// One-sided gmoves are executed by each rank alone: no node set.
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+!a_t = !xmp.darray<8xf64, @t, align [0]>
+func.func @gmove_in_on(%a: !a_t, %m: memref<8xf64>) {
+  // expected-error @+1 {{'xmp.gmove' op is one-sided (in): each rank that meets it executes it alone, so it takes no node set ('on @p' is for the collective gmove)}}
+  xmp.gmove in %a[0:8] to %m[0:8] on @p : !a_t to memref<8xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+!a_t = !xmp.darray<8xf64, @t, align [0]>
+func.func @gmove_on_undefined(%a: !a_t, %m: memref<8xf64>) {
+  // expected-error @+1 {{'xmp.gmove' op node set @nope is not defined}}
+  xmp.gmove %a[0:8] to %m[0:8] on @nope : !a_t to memref<8xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+!a_t = !xmp.darray<8xf64, @t, align [0]>
+func.func @gmove_on_template(%a: !a_t, %m: memref<8xf64>) {
+  // expected-error @+1 {{'xmp.gmove_start' op node set @t does not name an xmp.nodes (it is 'xmp.template')}}
+  %r = xmp.gmove_start %a[0:8] to %m[0:8] on @t : !a_t to memref<8xf64>
+  xmp.wait %r
+  return
+}
+
+// -----
+
+// An array on a node set that shares no rank with the executing one (two
+// rows of a grid): no executing rank holds an element of it.
+xmp.nodes @p(shape = ?x?)
+xmp.nodes @row0(shape = ?) = @p [0, :]
+xmp.nodes @row1(shape = ?) = @p [1, :]
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @row1 [block]
+!a_t = !xmp.darray<8xf64, @t, align [0]>
+func.func @gmove_on_disjoint(%a: !a_t, %m: memref<8xf64>) {
+  xmp.task on @row0 {
+    // expected-error @+1 {{'xmp.gmove' op on @row0: the source is distributed onto @row1, which shares no rank with @row0: no rank executing the gmove holds an element of its section (inside a task a gmove reads and writes only elements that the task's nodes hold)}}
+    xmp.gmove %a[2:6] to %m[0:4] on @row0 : !a_t to memref<8xf64>
+  }
+  return
+}
+
+// -----
+
+// The same through subsets of subsets and steps: every other column of a
+// 4 x ? grid against its odd columns' first row.
+xmp.nodes @p(shape = 4x?)
+xmp.nodes @even(shape = 4x?) = @p [:, 0::2]
+xmp.nodes @odd(shape = 4x?) = @p [:, 1::2]
+xmp.nodes @odd0(shape = ?) = @odd [0, :]
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @odd0 [cyclic]
+!a_t = !xmp.darray<8xf64, @t, align [0]>
+func.func @gmove_on_disjoint_steps(%m: memref<8xf64>, %b: !a_t) {
+  // expected-error @+1 {{'xmp.gmove_start' op on @even: the destination is distributed onto @odd0, which shares no rank with @even}}
+  %r = xmp.gmove_start %m[0:8] to %b[0:8] on @even : memref<8xf64> to !a_t
+  xmp.wait %r
+  return
+}
+
+// -----
+
+// Not diagnosed: sets that may share ranks (a row and a column), an empty
+// or run-time section of a disjoint one (the runtime checks what it reads).
+xmp.nodes @p(shape = ?x?)
+xmp.nodes @row0(shape = ?) = @p [0, :]
+xmp.nodes @row1(shape = ?) = @p [1, :]
+xmp.nodes @col0(shape = ?) = @p [:, 0]
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @row1 [block]
+xmp.template @u(shape = 8)
+xmp.distribute @u onto @col0 [block]
+!a_t = !xmp.darray<8xf64, @t, align [0]>
+!c_t = !xmp.darray<8xf64, @u, align [0]>
+func.func @gmove_on_maybe_disjoint(%a: !a_t, %c: !c_t, %m: memref<8xf64>, %n: index) {
+  xmp.task on @row0 {
+    xmp.gmove %c[0:8] to %m[0:8] on @row0 : !c_t to memref<8xf64>
+    xmp.gmove %a[2:2] to %m[0:0] on @row0 : !a_t to memref<8xf64>
+    xmp.gmove %a[0:%n] to %m[0:%n] on @row0 : !a_t to memref<8xf64>
+  }
+  return
+}
+
+// -----
+
+// Every rank that starts a collective gmove waits for it: in the same task.
+xmp.nodes @p(shape = ?x?)
+xmp.nodes @row(shape = ?) = @p [0, :]
+xmp.nodes @first(shape = 1) = @row [0:1]
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @row [block]
+!r_t = !xmp.darray<8xf64, @t, align [0]>
+func.func @gmove_start_wait_nested(%a: !r_t, %m: memref<8xf64>) {
+  xmp.task on @row {
+    // expected-note @+1 {{the gmove_start is here}}
+    %r = xmp.gmove_start %a[0:8] to %m[0:8] on @row : !r_t to memref<8xf64>
+    xmp.task on @first {
+      // expected-error @+1 {{'xmp.wait' op completes a collective xmp.gmove_start started inside xmp.task on @row from inside xmp.task on @first: every rank that starts it must wait for it, so the wait must be in the same task}}
+      xmp.wait %r
+    }
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = ?)
+xmp.nodes @q(shape = 1) = @p [0:1]
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+!a_t = !xmp.darray<8xf64, @t, align [0]>
+func.func @gmove_start_wait_in_task(%a: !a_t, %m: memref<8xf64>) {
+  // expected-note @+1 {{the gmove_start is here}}
+  %r = xmp.gmove_start %a[0:8] to %m[0:8] : !a_t to memref<8xf64>
+  xmp.task on @q {
+    // expected-error @+1 {{'xmp.wait' op completes a collective xmp.gmove_start started outside any xmp.task from inside xmp.task on @q}}
+    xmp.wait %r
+  }
+  return
+}
+
+// -----
+
+// Nested tasks on subsets of one grid (as the C front end declares them,
+// each from @p): a collective on the inner task's node set is within the
+// outer task's when its constant coordinates are the outer set's.
+xmp.nodes @p(shape = 4x?)
+xmp.nodes @rows01(shape = 2x?) = @p [0:2, :]
+xmp.nodes @row1(shape = 1x?) = @p [1:2, :]
+xmp.nodes @row1ev(shape = ?) = @p [1, 0::2]
+xmp.template @t(shape = 4x8)
+xmp.distribute @t onto @p [block, block]
+!a_t = !xmp.darray<4x8xf64, @t, align [0, 1]>
+func.func @nested_within(%a: !a_t, %m: memref<8xf64>, %x: f64) {
+  xmp.task on @rows01 {
+    xmp.task on @row1 {
+      %s = xmp.reduction add %x on @row1 : f64
+      xmp.gmove %a[1, 0:8] to %m[0:8] on @row1 : !a_t to memref<8xf64>
+    }
+    xmp.task on @row1ev {
+      xmp.gmove %a[1, 0:8] to %m[0:8] on @row1ev : !a_t to memref<8xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 4x?)
+xmp.nodes @rows01(shape = 2x?) = @p [0:2, :]
+xmp.nodes @rows13(shape = 2x?) = @p [1:4:2, :]
+xmp.template @t(shape = 4x8)
+xmp.distribute @t onto @p [block, block]
+!a_t = !xmp.darray<4x8xf64, @t, align [0, 1]>
+func.func @nested_not_within(%a: !a_t, %m: memref<8xf64>) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @rows01 {
+    xmp.task on @rows13 {
+      // expected-error @+1 {{'xmp.gmove' op gmove inside xmp.task on @rows01 involves the ranks of @rows13, which are not all ranks of @rows01}}
+      xmp.gmove %a[1, 0:8] to %m[0:8] on @rows13 : !a_t to memref<8xf64>
+    }
+  }
+  return
+}

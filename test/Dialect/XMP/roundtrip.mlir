@@ -338,6 +338,29 @@ func.func @tasks(%x: f64, %i: index) {
   return
 }
 
+// The collective gmove executed by a node set (inside a task on it, or on a
+// subset declared from it; outside tasks too), blocking and started, with
+// memrefs, acc and the wait in the task.
+// CHECK-LABEL: func.func @gmove_on
+// CHECK: xmp.task on @p_row {
+// CHECK-NEXT: xmp.gmove %{{.*}}[1, 0:64] to %{{.*}}[0:64] on @p_row : !darray{{.*}} to memref<64xf64>
+// CHECK-NEXT: xmp.gmove %{{.*}}[0:64:2] to %{{.*}}[1, 0:32] on @p_row :
+// CHECK-NEXT: xmp.gmove %{{.*}}[0:8, 0:64] to %{{.*}}[8:16, 0:64] on @p_row acc : !darray
+// CHECK-NEXT: %[[GR:.*]] = xmp.gmove_start %{{.*}}[1, 0:64] to %{{.*}}[0:64] on @p_row :
+// CHECK-NEXT: xmp.wait %[[GR]]
+// CHECK: xmp.gmove %{{.*}}[0:8, 0:64] to %{{.*}}[0:8, 0:64] on @p :
+func.func @gmove_on(%a: !u_t, %m: memref<64xf64>) {
+  xmp.task on @p_row {
+    xmp.gmove %a[1, 0:64] to %m[0:64] on @p_row : !u_t to memref<64xf64>
+    xmp.gmove %m[0:64:2] to %a[1, 0:32] on @p_row : memref<64xf64> to !u_t
+    xmp.gmove %a[0:8, 0:64] to %a[8:16, 0:64] on @p_row acc : !u_t to !u_t
+    %r = xmp.gmove_start %a[1, 0:64] to %m[0:64] on @p_row : !u_t to memref<64xf64>
+    xmp.wait %r
+  }
+  xmp.gmove %a[0:8, 0:64] to %a[0:8, 0:64] on @p : !u_t to !u_t
+  return
+}
+
 // Node references with run-time coordinates, bounds and steps, mixed with
 // constants (the run-time positions are SSA values).
 // CHECK-LABEL: func.func @tasks_dynamic

@@ -9,6 +9,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 
+#include <limits>
+#include <numeric>
+
 #include "xmprt/Distribution.h"
 
 using namespace mlir;
@@ -970,8 +973,6 @@ XMP_DARRAY_SYMBOL_USES(LocalViewOp)
 XMP_DARRAY_SYMBOL_USES(ReflectOp)
 XMP_DARRAY_SYMBOL_USES(ReflectInitOp)
 XMP_DARRAY_SYMBOL_USES(ReduceShadowOp)
-XMP_DARRAY_SYMBOL_USES(GMoveOp)
-XMP_DARRAY_SYMBOL_USES(GMoveStartOp)
 XMP_DARRAY_SYMBOL_USES(ReplicateOp)
 XMP_DARRAY_SYMBOL_USES(ReplicateSyncOp)
 XMP_DARRAY_SYMBOL_USES(DeviceAcquireOp)
@@ -2064,6 +2065,31 @@ LogicalResult WaitOp::verify() {
                          << " of a scalar: its result is the value (xmp.wait "
                             "%r : "
                          << scalar << ")";
+  // A collective gmove is completed by every rank that started it: the
+  // wait runs where the start runs, in the same task (a nested task runs
+  // on fewer ranks, an enclosing region outside the task on others).
+  if (auto g = llvm::dyn_cast_or_null<GMoveStartOp>(start);
+      g && !g.isOneSided()) {
+    auto startTask = g->getParentOfType<TaskOp>();
+    auto waitTask = (*this)->getParentOfType<TaskOp>();
+    if (startTask != waitTask) {
+      InFlightDiagnostic d = emitOpError();
+      d << "completes a collective xmp.gmove_start ";
+      if (startTask)
+        d << "started inside xmp.task on " << startTask.getNodesAttr();
+      else
+        d << "started outside any xmp.task";
+      d << " from ";
+      if (waitTask)
+        d << "inside xmp.task on " << waitTask.getNodesAttr();
+      else
+        d << "outside it";
+      d << ": every rank that starts it must wait for it, so the wait must "
+           "be in the same task";
+      d.attachNote(g.getLoc()) << "the gmove_start is here";
+      return d;
+    }
+  }
   return success();
 }
 
@@ -2343,6 +2369,119 @@ LogicalResult TaskOp::verify() {
                         isDyn ? *isDyn : ArrayRef<bool>());
 }
 
+/// The ranks of a node set as coordinates of the grid it is (transitively)
+/// a subset of: per axis of that root grid the progression lo, lo + step,
+/// ... below hi (kUnbounded: to the axis' end); a single coordinate c is
+/// c, c + 1, step 1.
+namespace {
+struct RootProgression {
+  static constexpr int64_t kUnbounded = std::numeric_limits<int64_t>::max();
+  int64_t lo = 0, hi = kUnbounded, step = 1;
+};
+struct RootSelection {
+  FlatSymbolRefAttr root;
+  SmallVector<RootProgression> axes;
+};
+} // namespace
+
+static std::optional<RootSelection>
+rootSelection(Operation *from, SymbolTableCollection &symbolTable,
+              FlatSymbolRefAttr set) {
+  // The chain from `set` up to its root grid.
+  SmallVector<NodesOp> chain;
+  for (FlatSymbolRefAttr g = set; g; ) {
+    auto n = symbolTable.lookupNearestSymbolFrom<NodesOp>(from, g);
+    if (!n || chain.size() > 64)
+      return std::nullopt;
+    chain.push_back(n);
+    g = n.getParentAttr();
+  }
+  RootSelection sel;
+  sel.root = FlatSymbolRefAttr::get(chain.back().getSymNameAttr());
+  // Down from the root: `kept` maps the current node set's axes to root
+  // axes.
+  NodesOp root = chain.back();
+  sel.axes.resize(root.getRank());
+  SmallVector<unsigned> kept;
+  for (unsigned a = 0; a < root.getRank(); ++a) {
+    kept.push_back(a);
+    int64_t n = root.getShape()[a];
+    if (!ShapedType::isDynamic(n))
+      sel.axes[a].hi = n;
+  }
+  for (size_t i = chain.size() - 1; i-- > 0;) {
+    NodesOp sub = chain[i];
+    if (!sub.getSubset() || sub.getSubset()->size() != 3 * kept.size())
+      return std::nullopt;
+    SmallVector<unsigned> next;
+    for (unsigned pa = 0; pa < kept.size(); ++pa) {
+      auto [l, h, st] = sub.getSubsetTriplet(pa);
+      RootProgression &p = sel.axes[kept[pa]];
+      int64_t lo = p.lo + l * p.step;
+      if (st == 0) {
+        p = {lo, lo + 1, 1};
+        continue;
+      }
+      int64_t hi = p.hi;
+      if (!ShapedType::isDynamic(h))
+        hi = std::min(hi, p.lo + h * p.step);
+      p = {lo, hi, p.step * st};
+      next.push_back(kept[pa]);
+    }
+    kept = next;
+  }
+  return sel;
+}
+
+/// Whether two progressions certainly share no coordinate.
+static bool disjoint(const RootProgression &a, const RootProgression &b) {
+  int64_t lo = std::max(a.lo, b.lo), hi = std::min(a.hi, b.hi);
+  if (lo >= hi)
+    return true;
+  int64_t g = std::gcd(a.step, b.step);
+  if ((b.lo - a.lo) % g != 0)
+    return true;
+  // A common coordinate exists below lcm past `lo`; look for it when the
+  // range is bounded and short, else assume one.
+  if (hi == RootProgression::kUnbounded || hi - lo > 4096)
+    return false;
+  for (int64_t x = a.lo + llvm::divideCeil(std::max<int64_t>(lo - a.lo, 0),
+                                           a.step) * a.step;
+       x < hi; x += a.step)
+    if (x >= b.lo && (x - b.lo) % b.step == 0)
+      return false;
+  return true;
+}
+
+/// Whether every coordinate of progression `a` is one of `b`'s (false when
+/// unknown: an unbounded `a` inside a bounded `b`).
+static bool contains(const RootProgression &b, const RootProgression &a) {
+  if (a.lo < b.lo || (a.lo - b.lo) % b.step != 0)
+    return false;
+  bool single = a.hi != RootProgression::kUnbounded && a.hi - a.lo <= a.step;
+  if (!single && a.step % b.step != 0)
+    return false;
+  if (b.hi == RootProgression::kUnbounded)
+    return true;
+  if (a.hi == RootProgression::kUnbounded)
+    return false;
+  int64_t last = a.lo + (a.hi - 1 - a.lo) / a.step * a.step;
+  return last < b.hi;
+}
+
+/// Whether node sets `x` and `y` certainly share no rank (subsets of the
+/// same grid with constant coordinates that select different ranks).
+static bool nodeSetsDisjoint(Operation *from, SymbolTableCollection &st,
+                             FlatSymbolRefAttr x, FlatSymbolRefAttr y) {
+  auto sx = rootSelection(from, st, x), sy = rootSelection(from, st, y);
+  if (!sx || !sy || sx->root != sy->root)
+    return false; // grids declared apart may share ranks: unknown
+  for (size_t a = 0; a < sx->axes.size(); ++a)
+    if (disjoint(sx->axes[a], sy->axes[a]))
+      return true;
+  return false;
+}
+
 /// The grid a darray lives on (null when its template is not distributed).
 static FlatSymbolRefAttr gridOf(Operation *from, Type t) {
   auto da = llvm::dyn_cast<DArrayType>(t);
@@ -2354,16 +2493,28 @@ static FlatSymbolRefAttr gridOf(Operation *from, Type t) {
 }
 
 /// Whether every rank of grid `g` is a rank of node set `set`: the same
-/// node set, or a subset declared (transitively) from it.
+/// node set, a subset declared (transitively) from it, or a subset of the
+/// same grid whose constant coordinates are all `set`'s (the node sets the
+/// C front end declares for nested tasks, `p(1)` inside `p(1:2)`).
 static bool withinNodeSet(Operation *from, SymbolTableCollection &symbolTable,
                           FlatSymbolRefAttr g, FlatSymbolRefAttr set) {
+  FlatSymbolRefAttr start = g;
   for (unsigned depth = 0; g && depth < 64; ++depth) {
     if (g == set)
       return true;
     auto n = symbolTable.lookupNearestSymbolFrom<NodesOp>(from, g);
     g = n ? n.getParentAttr() : FlatSymbolRefAttr();
   }
-  return false;
+  if (!start || !set)
+    return false;
+  auto inner = rootSelection(from, symbolTable, start);
+  auto outer = rootSelection(from, symbolTable, set);
+  if (!inner || !outer || inner->root != outer->root)
+    return false;
+  for (size_t a = 0; a < inner->axes.size(); ++a)
+    if (!contains(outer->axes[a], inner->axes[a]))
+      return false;
+  return true;
 }
 
 LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
@@ -2429,7 +2580,8 @@ LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
            "with xmp.nodes @q(...) = "
         << getNodesAttr() << " [...] and run the task on it";
     else if (!g)
-      d << " involves every rank, not only the ranks of " << set;
+      d << " involves every rank, not only the ranks of " << set
+        << " (name them: on " << set << ")";
     else
       d << " involves the ranks of " << g << ", which are not all ranks of "
         << set;
@@ -2447,11 +2599,12 @@ LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       return check(op, b.getNodesAttr(), "bcast_start");
     if (auto b = llvm::dyn_cast<BarrierOp>(op))
       return check(op, b.getNodesAttr(), "barrier");
-    // One-sided gmoves (in / out) are executed by the task's ranks alone.
+    // One-sided gmoves (in / out) are executed by the task's ranks alone;
+    // a collective one by the node set it names.
     if (auto g = llvm::dyn_cast<GMoveOp>(op); g && !g.isOneSided())
-      return check(op, {}, "gmove");
+      return check(op, g.getNodesAttr(), "gmove");
     if (auto g = llvm::dyn_cast<GMoveStartOp>(op); g && !g.isOneSided())
-      return check(op, {}, "gmove_start");
+      return check(op, g.getNodesAttr(), "gmove_start");
     if (auto a = llvm::dyn_cast<AllocOp>(op))
       return check(op, gridOf(op, a.getType()), "darray allocation");
     if (auto a = llvm::dyn_cast<DeallocOp>(op))
@@ -2735,6 +2888,12 @@ static LogicalResult verifyGMoveLike(OpT op) {
   if (op.getAcc() && (srcLocal || dstLocal))
     return op.emitOpError() << "with acc moves device instances, which a memref "
                             "does not have: use a darray on both sides";
+  if (op.getMode() && op.getNodesAttr())
+    return op.emitOpError()
+           << "is one-sided (" << stringifyGMoveMode(*op.getMode())
+           << "): each rank that meets it executes it alone, so it takes no "
+              "node set ('on " << op.getNodesAttr()
+           << "' is for the collective gmove)";
   // One-sided: the remote side is a darray (its window is what the
   // executing rank reads or writes); a memref is on the executing rank.
   if (auto mode = op.getMode()) {
@@ -2750,6 +2909,49 @@ static LogicalResult verifyGMoveLike(OpT op) {
                 "be reached)";
   }
   return success();
+}
+
+/// Symbol uses of xmp.gmove and xmp.gmove_start: the darrays' declarations,
+/// the executing node set, and the arrays it can reach.
+template <typename OpT>
+static LogicalResult verifyGMoveSymbols(OpT op, SymbolTableCollection &st) {
+  if (failed(verifyDArrayOperands(op, st)))
+    return failure();
+  FlatSymbolRefAttr set = op.getNodesAttr();
+  if (!set)
+    return success();
+  auto nodes = lookupSymbol<NodesOp>(op, st, set, "node set", "xmp.nodes");
+  if (failed(nodes))
+    return failure();
+  // An array on a node set sharing no rank with the executing one: none of
+  // its elements can be read or written (unless the section is empty,
+  // which only static bounds tell).
+  for (bool source : {true, false}) {
+    Type t = source ? op.getSource().getType() : op.getDest().getType();
+    FlatSymbolRefAttr g = gridOf(op, t);
+    if (!g || !nodeSetsDisjoint(op, st, g, set))
+      continue;
+    SmallVector<int64_t> shape = op.getSectionShape(source);
+    if (llvm::any_of(shape, [](int64_t n) {
+          return ShapedType::isDynamic(n) || n == 0;
+        }))
+      continue;
+    return op.emitOpError()
+           << "on " << set << ": the " << (source ? "source" : "destination")
+           << " is distributed onto " << g << ", which shares no rank with "
+           << set << ": no rank executing the gmove holds an element of its "
+           << "section (inside a task a gmove reads and writes only elements "
+              "that the task's nodes hold)";
+  }
+  return success();
+}
+
+LogicalResult GMoveOp::verifySymbolUses(SymbolTableCollection &st) {
+  return verifyGMoveSymbols(*this, st);
+}
+
+LogicalResult GMoveStartOp::verifySymbolUses(SymbolTableCollection &st) {
+  return verifyGMoveSymbols(*this, st);
 }
 
 #define GET_OP_CLASSES

@@ -914,12 +914,14 @@ def XMP_TaskOp : XMP_Op<"task", [RecursiveMemoryEffects,
 
     Every rank of the node set meets what the region does, nobody else
     does; so a collective inside must involve only ranks of the node set:
-    `xmp.reduction`, `xmp.bcast` and `xmp.barrier` on the task's node set
-    or on a subset declared from it (transitively), loop reductions and
-    reflects of arrays on those, no `xmp.gmove` (collective over all
-    ranks), no `xmp.barrier` without `on`. With a node reference or
-    template subscripts there is no node set to name, so no collective at
-    all. The verifier enforces it.
+    `xmp.reduction`, `xmp.bcast`, `xmp.barrier`, and the collective
+    `xmp.gmove` / `xmp.gmove_start` (`on`), on the task's node set, on a
+    subset declared from it (transitively) or on a subset of the same grid
+    whose constant coordinates are all the task's (nested tasks), loop
+    reductions and reflects of arrays on those; no `xmp.barrier` and no collective gmove without
+    `on` (all ranks). With a node reference or template subscripts there
+    is no node set to name, so no collective at all. The verifier
+    enforces it.
 
     A node reference may mix constants and `index` values (as
     `memref.subview` mixes static and dynamic offsets): any single
@@ -967,13 +969,14 @@ class XMP_GMoveBase<string mnemonic, dag resultList>
                        XMP_ArrayLike:$dest, Variadic<Index>:$dstDynamic,
                        DenseI64ArrayAttr:$dstStatic, DenseBoolArrayAttr:$dstScalar,
                        UnitAttr:$acc,
-                       OptionalAttr<XMP_GMoveModeAttr>:$mode);
+                       OptionalAttr<XMP_GMoveModeAttr>:$mode,
+                       OptionalAttr<FlatSymbolRefAttr>:$nodes);
   let results = resultList;
   let assemblyFormat = [{
     custom<GMoveMode>($mode) ``
     $source `` custom<Subscripts>($srcDynamic, $srcStatic, $srcScalar)
     `to` $dest `` custom<Subscripts>($dstDynamic, $dstStatic, $dstScalar)
-    (`acc` $acc^)? attr-dict `:` type($source) `to` type($dest)
+    (`on` $nodes^)? (`acc` $acc^)? attr-dict `:` type($source) `to` type($dest)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -1003,7 +1006,26 @@ def XMP_GMoveOp : XMP_GMoveBase<"gmove", (outs)> {
     Bounds may be integers or `index` values. The shapes (counts of the
     triplet dimensions, in order) must match. Works between any
     distributions and alignments; the schedule is computed once per call
-    site and shape. Without a mode it is collective over all ranks.
+    site and shape. Without a mode it is collective over all ranks, or,
+    with `on @q`, over the ranks of node set `@q` alone (XMP's gmove
+    inside `task on q`: the task's nodes execute it together); the other
+    ranks skip it.
+
+    ```mlir
+    xmp.task on @q {
+      xmp.gmove %a[0:8] to %b[8:16:1] on @q : !a_t to !b_t
+    }
+    ```
+    Inside `xmp.task` on a node set a collective gmove names that node set
+    or a subset declared from it (a task with a node reference or template
+    subscripts has no node set: no collective gmove there). An array
+    distributed onto a node set that shares no rank with `@q` (sibling
+    subsets with constant coordinates) is a verifier error when its
+    section is not empty; otherwise the runtime checks, before any
+    exchange, that every element read or written has a holder among the
+    ranks of `@q` (the destination's other replicas keep their values),
+    and stops the program naming the element and its holders if not. A
+    memref there is each executing rank's own.
 
     ```mlir
     xmp.gmove in %b[4:8] to %m[0:4] : !b_t to memref<4xf64>
@@ -1043,11 +1065,13 @@ def XMP_GMoveStartOp : XMP_GMoveBase<"gmove_start",
     source section must not be written and the destination neither read
     nor written (the runtime packs the source at the start and unpacks
     into the destination at the wait). Every request is waited for
-    exactly once; like `xmp.gmove` it is collective over all ranks, which
-    start their gmoves in the same order, unless it is one-sided (`in` /
-    `out`, as for `xmp.gmove`): then the gets or puts are issued here and
-    completed (flushed, and unpacked for `in`) at the wait, on the
-    executing rank alone.
+    exactly once; like `xmp.gmove` it is collective over all ranks (over
+    the ranks of `@q` with `on @q`), which start their gmoves in the same
+    order, unless it is one-sided (`in` / `out`, as for `xmp.gmove`): then
+    the gets or puts are issued here and completed (flushed, and unpacked
+    for `in`) at the wait, on the executing rank alone. A collective
+    start's waits are in the same `xmp.task` as the start (none, or the
+    same innermost one), so that every rank that starts it completes it.
   }];
 }
 
