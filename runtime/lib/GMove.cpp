@@ -701,15 +701,16 @@ void xmprt::finishGMove(xmprt_request *r, const char *fn) {
   delete r;
 }
 
-namespace xmprt {
-void forgetGMoveSchedules(xmprt_darray *a) {
+namespace {
+// Drops the cached schedules `drop` selects; one still in flight stops the
+// program with the message `why` gives for it (fn: the destroying entry
+// point).
+template <typename Pred, typename Why>
+void forgetSchedules(Pred drop, const char *fn, Why why) {
   auto &c = cache();
   for (auto it = c.begin(); it != c.end();) {
-    if (it->second->dst == a || it->second->src == a) {
-      XMPRT_CHECK(it->second->inFlight == 0, "xmprt_darray_destroy",
-                  "the array is the %s of a gmove in flight (started, not "
-                  "yet waited for): wait for it first",
-                  it->second->dst == a ? "destination" : "source");
+    if (drop(it->second)) {
+      XMPRT_CHECK(it->second->inFlight == 0, fn, "%s", why(it->second));
       if (last == it->second)
         last = nullptr;
       delete it->second;
@@ -719,24 +720,27 @@ void forgetGMoveSchedules(xmprt_darray *a) {
     }
   }
 }
-} // namespace xmprt
+} // namespace
 
 namespace xmprt {
+void forgetGMoveSchedules(xmprt_darray *a) {
+  forgetSchedules(
+      [a](const Schedule *S) { return S->dst == a || S->src == a; },
+      "xmprt_darray_destroy", [a](const Schedule *S) {
+        return S->dst == a
+                   ? "the array is the destination of a gmove in flight "
+                     "(started, not yet waited for): wait for it first"
+                   : "the array is the source of a gmove in flight "
+                     "(started, not yet waited for): wait for it first";
+      });
+}
+
 void forgetGMoveSchedulesOn(const xmprt_grid *g) {
-  auto &c = cache();
-  for (auto it = c.begin(); it != c.end();) {
-    if (it->second->exec == g) {
-      XMPRT_CHECK(it->second->inFlight == 0, "xmprt_grid_destroy",
-                  "the node set executes a gmove in flight (started, not "
-                  "yet waited for): wait for it first");
-      if (last == it->second)
-        last = nullptr;
-      delete it->second;
-      it = c.erase(it);
-    } else {
-      ++it;
-    }
-  }
+  forgetSchedules([g](const Schedule *S) { return S->exec == g; },
+                  "xmprt_grid_destroy", [](const Schedule *) {
+                    return "the node set executes a gmove in flight "
+                           "(started, not yet waited for): wait for it first";
+                  });
 }
 } // namespace xmprt
 
