@@ -812,19 +812,7 @@ TEST(ReflectTune, EveryReflectChecked) {
                           orthogonal),
                     0);
         }
-        std::vector<int32_t> st = xt::tuneStates(p, r), ch = xt::channelsOf(p, r);
-        EXPECT_TRUE(xt::sameEverywhere(st)) << what;
-        for (int32_t d = 0; d < r; ++d) {
-          EXPECT_NE(st[d], 1) << what << " dim " << d << ": still tuning";
-          tuned += st[d] == 2;
-          for (int s = 0; s < 2; ++s) {
-            int32_t got = ch[2 * d + s], want = rule[2 * d + s];
-            if (st[d] == 2 && ibWins)
-              EXPECT_NE(got, XMPRT_CHANNEL_TCA) << what << " dim " << d;
-            else
-              EXPECT_EQ(got, want) << what << " dim " << d << " side " << s;
-          }
-        }
+        tuned += xt::checkTuned(p, r, rule, ibWins, what);
         xmprt_reflect_destroy(p);
       }
     }

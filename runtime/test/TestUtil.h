@@ -192,6 +192,30 @@ inline bool sameEverywhere(const std::vector<int32_t> &v) {
   return lo == hi;
 }
 
+// After a plan's tuning reflects (collective): every rank agrees on every
+// dimension's state, none is still tuning, and each side's channel is the
+// rule's, unless the dimension was tuned while IB was made to win (then
+// not TCA). Returns the number of dimensions that were tuned.
+inline int checkTuned(const xmprt_reflect_plan *p, int32_t r,
+                      const std::vector<int32_t> &rule, bool ibWins,
+                      const std::string &what) {
+  std::vector<int32_t> st = tuneStates(p, r), ch = channelsOf(p, r);
+  EXPECT_TRUE(sameEverywhere(st)) << what;
+  int tuned = 0;
+  for (int32_t d = 0; d < r; ++d) {
+    EXPECT_NE(st[d], 1) << what << " dim " << d << ": still tuning";
+    tuned += st[d] == 2;
+    for (int s = 0; s < 2; ++s) {
+      int32_t got = ch[2 * d + s], want = rule[2 * d + s];
+      if (st[d] == 2 && ibWins)
+        EXPECT_NE(got, XMPRT_CHANNEL_TCA) << what << " dim " << d;
+      else
+        EXPECT_EQ(got, want) << what << " dim " << d << " side " << s;
+    }
+  }
+  return tuned;
+}
+
 } // namespace xt
 
 #endif
