@@ -87,6 +87,18 @@ struct Sample {
 };
 
 // The steps measured at one CPU share (the iterations' actual share).
+// The median of v (0 when empty); of an even count the mean of the two
+// middle values, or the lower one with lowerOfEven.
+double medianOf(std::vector<double> v, bool lowerOfEven = false) {
+  if (v.empty())
+    return 0;
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  if (n % 2)
+    return v[n / 2];
+  return lowerOfEven ? v[n / 2 - 1] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
 struct Bucket {
   double x = 0;          // CPU share, cpu_iters / (cpu_iters + gpu_iters)
   double w = 0;          // the weight handed out that gave it (last one)
@@ -102,9 +114,7 @@ struct Bucket {
     std::vector<double> v;
     for (const Sample &e : s)
       v.push_back(e.*f);
-    std::sort(v.begin(), v.end());
-    size_t n = v.size();
-    return n == 0 ? 0 : n % 2 ? v[n / 2] : v[n / 2 - 1];
+    return medianOf(std::move(v), /*lowerOfEven=*/true);
   }
 };
 
@@ -269,14 +279,6 @@ struct SideModel {
     return atOrAbove(sh)->second;
   }
 };
-
-double medianOf(std::vector<double> v) {
-  if (v.empty())
-    return 0;
-  std::sort(v.begin(), v.end());
-  size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 /// The step time predicted at CPU share w: the slower side plus the
 /// measured cost of that kind of step (the whole step's time minus the
