@@ -3426,6 +3426,7 @@ void Emitter::dirReduceShadow(Directive &d) {
     return;
   WidthClause width;
   bool acc = false;
+  std::optional<int64_t> asyncId;
   while (!tc.atEnd()) {
     c::SourceLocation sl = tc.loc();
     if (tc.acceptWord("width")) {
@@ -3433,9 +3434,12 @@ void Emitter::dirReduceShadow(Directive &d) {
         return;
     } else if (tc.acceptWord("acc")) {
       acc = true;
-    } else if (tc.isWord("async")) {
-      return diag.unsupported(sl, "async on '#pragma xmp reduce_shadow' (the "
-                                  "dialect's reduce_shadow is blocking)");
+    } else if (tc.acceptWord("async")) {
+      if (asyncId)
+        return diag.error(sl, "a second 'async' clause in '#pragma xmp "
+                              "reduce_shadow'");
+      if (!parseAsyncId(tc, diag, asyncId))
+        return;
     } else {
       return diag.error(sl, "unexpected '" + tc.peek()->text +
                                 "' in '#pragma xmp reduce_shadow'");
@@ -3460,11 +3464,22 @@ void Emitter::dirReduceShadow(Directive &d) {
         (!kind || *kind == xmpd::ReductionKind::add))
       return diag.error(sl, "'#pragma xmp reduce_shadow' adds: '" + n +
                                 "' has no addition");
-    xmpd::ReduceShadowOp::create(
-        b, l, da->second, wlo, whi, per, acc && gpu,
-        kind && *kind != xmpd::ReductionKind::add
-            ? xmpd::ReductionKindAttr::get(&ctx, *kind)
-            : xmpd::ReductionKindAttr());
+    auto kindAttr = kind && *kind != xmpd::ReductionKind::add
+                        ? xmpd::ReductionKindAttr::get(&ctx, *kind)
+                        : xmpd::ReductionKindAttr();
+    if (!asyncId) {
+      xmpd::ReduceShadowOp::create(b, l, da->second, wlo, whi, per,
+                                   acc && gpu, kindAttr);
+      continue;
+    }
+    // async(id): the op's plan (the runtime keeps one per site and array),
+    // started here, waited for by wait_async(id).
+    Value plan = xmpd::ReduceShadowInitOp::create(
+        b, l, xmpd::ReflectPlanType::get(&ctx), da->second, wlo, whi, per,
+        acc && gpu, kindAttr);
+    Value tok = xmpd::ReflectStartOp::create(
+        b, l, xmpd::TokenType::get(&ctx), plan);
+    requests.back()[*asyncId].push_back({tok, &d, Value()});
   }
 }
 

@@ -507,6 +507,24 @@ static int bcastRoot(const xmprt_grid *g, const int64_t *root, const void *buf,
   return g->rankOf(rc);
 }
 
+// The buffer an asynchronous reduce or bcast works on: `buf` in host
+// memory; for a device buffer a host copy kept in the request (taken now
+// if `in`: the stream's work that produces it completes first), copied
+// back at the wait. The message passing between start and wait is then
+// what overlaps, as for host buffers.
+static void *stageDevice(xmprt_request *r, void *buf, int64_t bytes, bool in,
+                         const char *fn) {
+  if (bytes <= 0 || !gpu::isDevicePointer(buf))
+    return buf;
+  r->device = buf;
+  r->staged.resize((size_t)bytes);
+  if (in) {
+    gpu::copyAsync(r->staged.data(), buf, bytes, fn);
+    gpu::sync(fn);
+  }
+  return r->staged.data();
+}
+
 extern "C" {
 
 void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
@@ -694,12 +712,12 @@ xmprt_request *xmprt_reduce_start(xmprt_grid *g, int32_t axis, int32_t op,
   MPI_Comm c = reduceComm(g, axis, op, elem_type, buf, count, rs, fn);
   if (c == MPI_COMM_NULL)
     return nullptr;
-  if (collMode() == XMPRT_COLL_HYBRID || count > INT_MAX ||
-      gpu::isDevicePointer(buf)) {
+  if (collMode() == XMPRT_COLL_HYBRID || count > INT_MAX) {
     xmprt_reduce(g, axis, op, elem_type, buf, count); // completes here
     return nullptr;
   }
   auto *r = newRequest(xmprt_request::Reduce, fn);
+  buf = stageDevice(r, buf, count * rs.itemBytes, true, fn);
   XMPRT_MPI(MPI_Iallreduce(MPI_IN_PLACE, buf, (int)count, rs.type, rs.op, c,
                            &r->req),
             fn);
@@ -717,12 +735,14 @@ xmprt_request *xmprt_bcast_start(xmprt_grid *g, const int64_t *root, void *buf,
   int r = bcastRoot(g, root, buf, bytes, fn);
   if (c == MPI_COMM_NULL || bytes == 0)
     return nullptr;
-  if (collMode() == XMPRT_COLL_HYBRID || bytes > INT_MAX ||
-      gpu::isDevicePointer(buf)) {
+  if (collMode() == XMPRT_COLL_HYBRID || bytes > INT_MAX) {
     xmprt_bcast(g, root, buf, bytes); // completes here
     return nullptr;
   }
   auto *req = newRequest(xmprt_request::Bcast, fn);
+  int me = -1;
+  XMPRT_MPI(MPI_Comm_rank(c, &me), fn);
+  buf = stageDevice(req, buf, bytes, me == r, fn);
   XMPRT_MPI(MPI_Ibcast(buf, (int)bytes, MPI_BYTE, r, c, &req->req), fn);
   return req;
 }
@@ -835,6 +855,12 @@ void waitFor(xmprt_request *r, int32_t elemType, void *out, const char *fn) {
   XMPRT_MPI(MPI_Wait(&r->req, MPI_STATUS_IGNORE), fn);
   if (r->i1Sum)
     lowBits(r->i1Sum, r->count);
+  if (r->device) {
+    // Stream-ordered after the work queued since the start (which does not
+    // touch the buffer); the sync lets the host copy go.
+    gpu::copyAsync(r->device, r->staged.data(), (int64_t)r->staged.size(), fn);
+    gpu::sync(fn);
+  }
   if (out)
     memcpy(out, r->value, (size_t)elemSize(r->valueType));
   delete r;

@@ -217,6 +217,10 @@ struct xmprt_request {
   int32_t valueType = -1;
   xmprt::GMoveTransfer *gmove = nullptr;
   xmprt::OneSidedTransfer *onesided = nullptr;
+  // Reduce, bcast of a device buffer: the operation runs on `staged` (a
+  // host copy taken at the start), copied back into `device` at the wait.
+  void *device = nullptr;
+  std::vector<char> staged;
 };
 
 namespace xmprt {

@@ -1417,6 +1417,75 @@ TEST(GpuData, ReduceAndBcastDeviceBuffer) {
   xmprt_grid_destroy(g);
 }
 
+// The asynchronous forms on device buffers: staged into the request at the
+// start, back in device memory after the wait (and not before: the device
+// buffer is overwritten between start and wait, and the wait's values
+// win). Several elements, an i1 sum (its low bits), and a bcast whose
+// root is not rank 0, on a grid axis of 2-D grids too.
+TEST(GpuData, ReduceAndBcastStartDeviceBuffer) {
+  NEED_GPU();
+  int n = xt::np();
+  int64_t s[] = {D};
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  void *st = xmprt_gpu_stream();
+  const int64_t N = 5;
+  std::vector<double> v(N), out(N);
+  for (int64_t k = 0; k < N; ++k)
+    v[k] = 1.0 + k * xt::me();
+  auto *d = (double *)mgpuMemAlloc(N * 8, st, false);
+  h2d(d, v.data(), N * 8);
+  xmprt_request *r = xmprt_reduce_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, d, N);
+  // The buffer is the operation's until the wait: the staged values win.
+  // (One rank: nothing to combine, no request, the buffer done already.)
+  std::vector<double> junk(N, -7.0);
+  if (r)
+    h2d(d, junk.data(), N * 8);
+  xmprt_wait(r);
+  d2h(out.data(), d, N * 8);
+  for (int64_t k = 0; k < N; ++k)
+    EXPECT_EQ(out[k], n + k * (n * (n - 1) / 2.0)) << "element " << k;
+  // i1: the sum of n ones keeps its low bit.
+  auto *b = (unsigned char *)mgpuMemAlloc(3, st, false);
+  unsigned char ones[3] = {1, 1, 0};
+  h2d(b, ones, 3);
+  r = xmprt_reduce_start(g, -1, XMPRT_RED_SUM, XMPRT_I1, b, 3);
+  xmprt_wait(r);
+  unsigned char got[3];
+  d2h(got, b, 3);
+  EXPECT_EQ(got[0], n % 2);
+  EXPECT_EQ(got[1], n % 2);
+  EXPECT_EQ(got[2], 0);
+  // bcast from the last rank.
+  int64_t root[1] = {n - 1};
+  for (int64_t k = 0; k < N; ++k)
+    v[k] = 42.0 + k + 100 * xt::me();
+  h2d(d, v.data(), N * 8);
+  r = xmprt_bcast_start(g, root, d, N * 8);
+  xmprt_wait(r);
+  d2h(out.data(), d, N * 8);
+  for (int64_t k = 0; k < N; ++k)
+    EXPECT_EQ(out[k], 42.0 + k + 100 * (n - 1)) << "element " << k;
+  // Along one axis of a 2-D grid (the ranks in a row).
+  if (n % 2 == 0) {
+    int64_t s2[] = {2, D};
+    xmprt_grid *g2 = xmprt_grid_create(2, s2);
+    int64_t col = xt::me() % (n / 2);
+    for (int64_t k = 0; k < N; ++k)
+      v[k] = (double)xt::me();
+    h2d(d, v.data(), N * 8);
+    r = xmprt_reduce_start(g2, 0, XMPRT_RED_MAX, XMPRT_F64, d, N);
+    xmprt_wait(r);
+    d2h(out.data(), d, N * 8);
+    for (int64_t k = 0; k < N; ++k)
+      EXPECT_EQ(out[k], (double)(n / 2 + col)) << "element " << k;
+    xmprt_grid_destroy(g2);
+  }
+  mgpuMemFree(b, st);
+  mgpuMemFree(d, st);
+  mgpuStreamSynchronize(st);
+  xmprt_grid_destroy(g);
+}
+
 //--- split loops ----------------------------------------------------------------
 
 TEST(GpuSplit, TimerMeasuresTheStream) {

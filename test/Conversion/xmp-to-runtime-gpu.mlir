@@ -88,11 +88,11 @@ func.func @reduce_shadow_acc(%u: !a) {
 // CHECK-LABEL: func.func @reflect_init_acc
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i32
 // CHECK-NEXT: %[[NO:.*]] = arith.constant 0 : i32
-// CHECK-NEXT: call @xmprt_reflect_init(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ONE]], %[[NO]])
+// CHECK-NEXT: call @xmprt_reflect_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ONE]], %[[NO]])
 // CPU-LABEL: func.func @reflect_init_acc
 // CPU: %[[ZERO:.*]] = arith.constant 0 : i32
 // CPU-NEXT: %[[NO:.*]] = arith.constant 0 : i32
-// CPU-NEXT: call @xmprt_reflect_init(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ZERO]], %[[NO]])
+// CPU-NEXT: call @xmprt_reflect_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ZERO]], %[[NO]])
 func.func @reflect_init_acc(%u: !a) -> !xmp.reflect_plan {
   %p = xmp.reflect_init %u acc : !a -> !xmp.reflect_plan
   return %p : !xmp.reflect_plan

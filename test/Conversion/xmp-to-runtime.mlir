@@ -49,9 +49,13 @@ func.func @main() {
   return
 }
 
-// Explicit plans: init / start / wait; the token is the plan handle.
+// Explicit plans: init / start / wait; the token is the plan handle. The
+// plan is the runtime's one for this op and array (xmprt_reflect_cached
+// with the op's site), fetched where the array is defined: a reflect_init
+// that runs again (in a loop, in a function called again) gets the same
+// plan, not a new one.
 // CHECK-LABEL: func.func @split(%{{.*}}: !llvm.ptr)
-// CHECK: %[[P:.*]] = call @xmprt_reflect_init
+// CHECK: %[[P:.*]] = call @xmprt_reflect_cached(
 // CHECK: call @xmprt_reflect_start(%[[P]])
 // CHECK: call @xmprt_reflect_wait(%[[P]])
 // CHECK: call @xmprt_barrier
@@ -66,14 +70,16 @@ func.func @split(%a: !a) -> f64 {
 }
 
 // orthogonal is the last argument of the plan calls (1; 0 without it).
+// Both plans are fetched at the top (the array is an argument): the
+// reflect_init's, then the reflect's, placed before it.
 // CHECK-LABEL: func.func @orthogonal(%{{.*}}: !llvm.ptr)
+// CHECK: %[[ACC2:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[ORTHO2:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[IP:.*]] = call @xmprt_reflect_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ACC2]], %[[ORTHO2]])
 // CHECK: %[[ACC:.*]] = arith.constant 0 : i32
 // CHECK-NEXT: %[[ORTHO:.*]] = arith.constant 1 : i32
 // CHECK-NEXT: %[[OP:.*]] = call @xmprt_reflect_cached(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ACC]], %[[ORTHO]])
 // CHECK-NEXT: call @xmprt_reflect_do(%[[OP]])
-// CHECK: %[[ACC2:.*]] = arith.constant 0 : i32
-// CHECK-NEXT: %[[ORTHO2:.*]] = arith.constant 1 : i32
-// CHECK-NEXT: %[[IP:.*]] = call @xmprt_reflect_init(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ACC2]], %[[ORTHO2]])
 // CHECK-NEXT: call @xmprt_reflect_start(%[[IP]])
 // CHECK: call @xmprt_reflect_wait(%[[IP]])
 func.func @orthogonal(%a: !a) {
@@ -112,6 +118,27 @@ func.func @reduce_shadow(%a: !a) {
   xmp.reduce_shadow max %a width [1:0, 1:1] periodic [true, false] : !a
   xmp.reduce_shadow %a : !a
   xmp.reduce_shadow min %a : !a
+  return
+}
+
+// reduce_shadow_init: the same cached plan, split by reflect_start / wait
+// (or run by reflect_do); each op its own site.
+// CHECK-LABEL: func.func @reduce_shadow_split(
+// CHECK-SAME: %[[A:.*]]: !llvm.ptr)
+// CHECK: %[[MAX:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: %[[P1:.*]] = call @xmprt_reduce_shadow_cached(%{{.*}}, %[[A]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[MAX]])
+// CHECK: arith.constant 0 : i32
+// CHECK-NEXT: %[[SUM:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[P0:.*]] = call @xmprt_reduce_shadow_cached(%{{.*}}, %[[A]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SUM]])
+// CHECK: call @xmprt_reflect_start(%[[P0]])
+// CHECK-NEXT: call @xmprt_reflect_wait(%[[P0]])
+// CHECK-NEXT: call @xmprt_reflect_do(%[[P1]])
+func.func @reduce_shadow_split(%a: !a) {
+  %p = xmp.reduce_shadow_init %a : !a -> !xmp.reflect_plan
+  %t = xmp.reflect_start %p
+  xmp.reflect_wait %t
+  %q = xmp.reduce_shadow_init max %a width [1:0, 1:1] : !a -> !xmp.reflect_plan
+  xmp.reflect_do %q
   return
 }
 

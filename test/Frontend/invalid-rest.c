@@ -68,7 +68,7 @@ int main(void) {
 #pragma xmp reflect_do (a) async(1)
 #endif
 #ifdef CASE4
-  // C4: invalid-rest.c:[[# @LINE + 1]]:31: error: async on '#pragma xmp reduce_shadow' (the dialect's reduce_shadow is blocking) is not supported by xmp-cfront
+  // C4: invalid-rest.c:[[# @LINE + 1]]:9: error: '#pragma xmp reduce_shadow ... async(1)' has no '#pragma xmp wait_async(1)' after it in the function (every asynchronous operation is completed by one)
 #pragma xmp reduce_shadow (a) async(1)
 #endif
 #ifdef CASE5

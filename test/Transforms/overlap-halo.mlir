@@ -221,10 +221,16 @@ xmp.template @t(shape = 64)
 xmp.distribute @t onto @p [block]
 !u_t = !xmp.darray<64xf64, @t, align [0], shadow [1:1]>
 
-// An array that escapes through local_view, or a function argument (its
-// plan would be built at every call).
+// An array that escapes through local_view is not overlapped. A function
+// argument is: its plan is made at the top of the function (the runtime's
+// one plan per site and array, not a new one per call).
 // CHECK-LABEL: func.func @escaped
+// CHECK-SAME: (%[[ARG:[^:]*]]: !darray
+// CHECK-NEXT: %[[PA:.*]] = xmp.reflect_init %[[ARG]]
+// CHECK: xmp.reflect %{{.*}} : !darray
 // CHECK-NOT: overlap(
+// CHECK: %[[TA:.*]] = xmp.reflect_start %[[PA]]
+// CHECK: xmp.loop {{.*}} overlap(%[[TA]]
 // CHECK: return
 func.func @escaped(%arg: !u_t) {
   %c1 = arith.constant 1 : index
@@ -238,8 +244,8 @@ func.func @escaped(%arg: !u_t) {
     %a = xmp.load %u[%i] : !u_t
     xmp.store %a, %v[%i] : !u_t
   }
-  // expected-remark @below {{not overlapped with the following loop: the array is a function argument}}
   xmp.reflect %arg : !u_t
+  // expected-remark @below {{overlaps the preceding reflect}}
   xmp.loop (%i) = (%c1) to (%c63) step (%c1) on @t [0] {
     %a = xmp.load %arg[%i] : !u_t
     xmp.store %a, %v[%i] : !u_t

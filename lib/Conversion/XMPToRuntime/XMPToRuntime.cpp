@@ -1024,6 +1024,11 @@ SmallVector<Value> reflectArgs(OpBuilder &b, Location loc,
 /// xmp.reflect and xmp.reduce_shadow: the plan is built (or fetched from
 /// the cache by `cachedFn`) right after the array is defined, so that one
 /// inside a loop never rebuilds it, and run with xmprt_reflect_do.
+/// xmp.reflect_init and xmp.reduce_shadow_init: the same plan is their
+/// result. (A plan from xmprt_reflect_init would be a new one at every
+/// execution, never freed before its array: an async reflect in a time
+/// loop would make thousands, each with its buffers, mappings and
+/// channel tuning. One per site and array is what the program means.)
 template <typename OpT> struct CachedPlanLowering : RuntimePattern<OpT> {
   CachedPlanLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m, bool gpu,
                      llvm::DenseMap<Operation *, int64_t> &sites,
@@ -1047,17 +1052,24 @@ template <typename OpT> struct CachedPlanLowering : RuntimePattern<OpT> {
       plan = callRuntime(rewriter, loc, cachedFn, {ptrType(op.getContext())},
                          args);
     }
+    if (op->getNumResults()) {
+      rewriter.replaceOp(op, plan);
+      return success();
+    }
     callRuntime(rewriter, loc, "xmprt_reflect_do", {}, {plan});
     rewriter.eraseOp(op);
     return success();
   }
-  SmallVector<Value> planArgs(OpBuilder &b, Location loc, ReflectOp op) const {
-    return reflectArgs(b, loc, op, this->gpu);
+  SmallVector<Value> planArgs(OpBuilder &b, Location loc, OpT op) const {
+    if constexpr (std::is_same_v<OpT, ReflectOp> ||
+                  std::is_same_v<OpT, ReflectInitOp>)
+      return reflectArgs(b, loc, op, this->gpu);
+    else
+      return shadowPlanArgs(b, loc, op);
   }
   // reduce_shadow: no channels (the runtime decides per peer), acc as for
   // reflects.
-  SmallVector<Value> planArgs(OpBuilder &b, Location loc,
-                              ReduceShadowOp op) const {
+  SmallVector<Value> shadowPlanArgs(OpBuilder &b, Location loc, OpT op) const {
     SmallVector<Value> args =
         shadowArgs(b, loc, op.getWidthLo(), op.getWidthHi(), op.getPeriodic());
     args.push_back(i32c(b, loc, this->gpu && op.getAcc() ? 1 : 0));
@@ -1066,20 +1078,6 @@ template <typename OpT> struct CachedPlanLowering : RuntimePattern<OpT> {
   }
   llvm::DenseMap<Operation *, int64_t> &sites;
   std::string cachedFn;
-};
-
-struct ReflectInitLowering : RuntimePattern<ReflectInitOp> {
-  using RuntimePattern::RuntimePattern;
-  LogicalResult
-  matchAndRewrite(ReflectInitOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    SmallVector<Value> args = {adaptor.getArray()};
-    llvm::append_range(args, reflectArgs(rewriter, op.getLoc(), op, gpu));
-    Value plan = callRuntime(rewriter, op.getLoc(), "xmprt_reflect_init",
-                             {ptrType(getContext())}, args);
-    rewriter.replaceOp(op, plan);
-    return success();
-  }
 };
 
 /// reflect_do / reflect_start / reflect_wait: one call on the plan.
@@ -1763,7 +1761,8 @@ struct XMPToRuntimePass
 
     llvm::DenseMap<Operation *, int64_t> sites;
     module.walk([&](Operation *op) {
-      if (isa<ReflectOp, ReduceShadowOp, GMoveOp, GMoveStartOp>(op))
+      if (isa<ReflectOp, ReflectInitOp, ReduceShadowOp, ReduceShadowInitOp,
+              GMoveOp, GMoveStartOp>(op))
         sites[op] = sites.size() + 1;
     });
     if (failed(outlineCpuParts(module)) || failed(expandNumNodes(module)) ||
@@ -1845,7 +1844,7 @@ struct XMPToRuntimePass
     patterns.add<LocalViewLowering, DeviceAcquireLowering,
                  DeviceReleaseLowering, LocalBoundsLowering, LoopSplitLowering,
                  SplitCommitLowering,
-                 ReflectInitLowering, ReductionLowering, BcastLowering,
+                 ReductionLowering, BcastLowering,
                  BarrierLowering, ReplicateLowering, ReplicateSyncLowering,
                  ArrayQueryLowering<ArrayLSizeOp>,
                  ArrayQueryLowering<ArrayExtentOp>,
@@ -1858,7 +1857,10 @@ struct XMPToRuntimePass
         tc, ctx, module, gpu, sites);
     patterns.add<CachedPlanLowering<ReflectOp>>(tc, ctx, module, gpu, sites,
                                                 "xmprt_reflect_cached");
-    patterns.add<CachedPlanLowering<ReduceShadowOp>>(
+    patterns.add<CachedPlanLowering<ReflectInitOp>>(
+        tc, ctx, module, gpu, sites, "xmprt_reflect_cached");
+    patterns.add<CachedPlanLowering<ReduceShadowOp>,
+                 CachedPlanLowering<ReduceShadowInitOp>>(
         tc, ctx, module, gpu, sites, "xmprt_reduce_shadow_cached");
     patterns.add<ResultSlotLowering, GpuScratchLowering>(tc, ctx, module,
                                                          cells);

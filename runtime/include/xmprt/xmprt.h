@@ -304,9 +304,12 @@ void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes);
  * return a request that xmprt_wait completes and frees; the buffer belongs
  * to the operation until then. Every request is waited for exactly once:
  * a second xmprt_wait, and a request still in flight at xmprt_finalize, stop
- * the job with an error naming the operation (gmoves: xmprt_gmove_start). Plain MPI_Iallreduce / MPI_Ibcast; device
- * buffers, the hybrid collective mode and counts past INT_MAX complete at
- * the start (the result is the same; nothing overlaps). NULL is returned
+ * the job with an error naming the operation (gmoves: xmprt_gmove_start).
+ * Plain MPI_Iallreduce / MPI_Ibcast; a device buffer is staged: copied to
+ * a host buffer of the request at the start (after the stream's work),
+ * the message passing runs on it, and it is copied back at the wait. The
+ * hybrid collective mode and counts past INT_MAX complete at the start
+ * (the result is the same; nothing overlaps). NULL is returned
  * where there is nothing to wait for (outside the grid, count 0); xmprt_wait
  * accepts it. */
 typedef struct xmprt_request xmprt_request;

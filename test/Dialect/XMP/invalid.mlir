@@ -2303,8 +2303,36 @@ func.func @reduction_start_kind(%m: memref<4xf64>) {
 
 xmp.nodes @p(shape = 2x2)
 func.func @reduction_start_acc(%m: memref<4xf64>) {
-  // expected-error @+1 {{starts a reduction of host memory: acc is not supported (use xmp.reduction ... acc)}}
+  // expected-error @+1 {{acc reduces the device instance of a darray; the operand is a memref ('memref<4xf64>'), which has none: drop acc (or reduce the darray)}}
   %r = xmp.reduction_start add %m on @p acc : memref<4xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @reduction_start_acc_scalar(%x: f64) -> f64 {
+  // expected-error @+1 {{acc reduces the device instance of a darray; the operand is a scalar ('f64')}}
+  %r = xmp.reduction_start add %x on @p acc : f64
+  %y = xmp.wait %r : f64
+  return %y : f64
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @bcast_acc(%m: memref<4xf64>) {
+  // expected-error @+1 {{acc would broadcast a device instance, but the operand is a memref, which has only the host one: drop acc}}
+  xmp.bcast %m from [0, 0] on @p acc : memref<4xf64>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @bcast_start_acc(%m: memref<4xf64>) {
+  // expected-error @+1 {{starts a broadcast of host memory: acc is not supported (xmp.bcast moves a scalar or a memref, which has no device instance)}}
+  %r = xmp.bcast_start %m from [0, 0] on @p acc : memref<4xf64>
   return
 }
 
@@ -2842,9 +2870,34 @@ func.func @reduction_start_scalar_kind(%x: f64) {
 xmp.nodes @p(shape = 2)
 xmp.template @t(shape = 8)
 xmp.distribute @t onto @p [block]
-func.func @reduction_start_darray_acc(%a: !xmp.darray<8xf64, @t, align [*]>) {
-  // expected-error @+1 {{starts a reduction of host memory: acc is not supported (use xmp.reduction ... acc)}}
+func.func @reduction_start_darray_acc(%a: !xmp.darray<8xf64, @t, align [*]>,
+                                      %p: !xmp.request) {
+  // expected-error @+1 {{'xmp.reduction_start' op with acc: its request must be completed by xmp.wait in the same function (the device instance is released after the wait), not used by 'func.call'}}
   %r = xmp.reduction_start add %a on @p acc : !xmp.darray<8xf64, @t, align [*]>
+  func.call @later(%r) : (!xmp.request) -> ()
+  return
+}
+func.func private @later(!xmp.request)
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @reduce_shadow_init_i1(%a: !xmp.darray<8xi1, @t, align [0], shadow [1:1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow_init' op array element type 'i1' has no addition}}
+  %p = xmp.reduce_shadow_init %a : !xmp.darray<8xi1, @t, align [0], shadow [1:1]> -> !xmp.reflect_plan
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2)
+xmp.template @t(shape = 8)
+xmp.distribute @t onto @p [block]
+func.func @reduce_shadow_init_width(%a: !xmp.darray<8xf64, @t, align [0], shadow [1:1]>) {
+  // expected-error @+1 {{'xmp.reduce_shadow_init' op}}
+  %p = xmp.reduce_shadow_init %a width [2:0] : !xmp.darray<8xf64, @t, align [0], shadow [1:1]> -> !xmp.reflect_plan
   return
 }
 

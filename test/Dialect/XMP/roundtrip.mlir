@@ -100,6 +100,16 @@ func.func @f(%n: index, %w: f64) -> f64 {
   xmp.reduce_shadow min %a acc : !u_t
 // CHECK: xmp.reduce_shadow add %{{.*}} :
   xmp.reduce_shadow add %a : !u_t
+// The plan of a reduce_shadow, run split (XMP's `reduce_shadow ... async`).
+// CHECK: %[[RS:.*]] = xmp.reduce_shadow_init max %{{.*}} width [1:1, 0:1] periodic [true, false] acc : {{.*}} -> !xmp.reflect_plan
+// CHECK: %[[RT:.*]] = xmp.reflect_start %[[RS]]
+// CHECK: xmp.reflect_wait %[[RT]]
+// CHECK: xmp.reduce_shadow_init %{{.*}} : {{.*}} -> !xmp.reflect_plan
+  %rs = xmp.reduce_shadow_init max %a width [1:1, 0:1] periodic [true, false] acc : !u_t -> !xmp.reflect_plan
+  %rt = xmp.reflect_start %rs
+  xmp.reflect_wait %rt
+  %rs2 = xmp.reduce_shadow_init %a : !u_t -> !xmp.reflect_plan
+  xmp.reflect_do %rs2
   %r = xmp.reduction add %s on @p : f64
 // A darray replicated over grid axis 0 (its dimension 1 follows template
 // dimension 1, on axis 1), host and device instance.
@@ -429,8 +439,10 @@ func.func @async_collectives(%m: memref<4xf64>, %n: memref<4xf64>) {
 // CHECK: %[[S:.*]] = xmp.reduction_start max %{{.*}} on @p [1] : f64
 // CHECK: %[[I:.*]] = xmp.reduction_start xor %{{.*}} on @p : i32
 // CHECK: %[[D:.*]] = xmp.reduction_start add %{{.*}} on @p [0] : !darray
+// CHECK: %[[E:.*]] = xmp.reduction_start min %{{.*}} on @p [0] acc : !darray
 // CHECK: %{{.*}} = xmp.wait %[[S]] : f64
 // CHECK: xmp.wait %[[D]]{{$}}
+// CHECK: xmp.wait %[[E]]{{$}}
 // CHECK: %{{.*}} = xmp.wait %[[I]] : i32
 // CHECK: %[[B:.*]] = xmp.bcast_start %{{.*}} from [1, 0] on @p : f64
 // CHECK: %{{.*}} = xmp.wait %[[B]] : f64
@@ -438,8 +450,10 @@ func.func @async_scalar_darray(%x: f64, %k: i32, %a: !x_t) -> (f64, i32, f64) {
   %s = xmp.reduction_start max %x on @p [1] : f64
   %i = xmp.reduction_start xor %k on @p : i32
   %d = xmp.reduction_start add %a on @p [0] : !x_t
+  %e = xmp.reduction_start min %a on @p [0] acc : !x_t
   %y = xmp.wait %s : f64
   xmp.wait %d
+  xmp.wait %e
   %j = xmp.wait %i : i32
   %b = xmp.bcast_start %x from [1, 0] on @p : f64
   %z = xmp.wait %b : f64

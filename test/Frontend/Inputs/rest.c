@@ -2,7 +2,8 @@
 // not a multiple of the rank count) elements: async reflect / reduction /
 // bcast completed by wait_async (also in an enclosing block), loops with
 // expand / margin (/unbound/) that compute shadows instead of reflecting
-// them, and reduce_shadow (+ and max) of values deposited on shadows.
+// them, and reduce_shadow (+ and max, blocking and async) of values
+// deposited on shadows.
 // Every element is checked against the formula, and checksums are printed:
 // plain clang (which ignores the pragmas) must print the same results.
 #include <stdio.h>
@@ -111,27 +112,33 @@ int main(void) {
       errors++;
 
   // ---- reduce_shadow: deposits on the neighbours, added / maxed -------
+  // Twice (the second round must give the same values): the async
+  // reduce_shadow of g runs its one plan in both rounds, the one of h
+  // overlaps it.
+  for (int round = 0; round < 2; round++) {
 #pragma xmp loop on t(i) expand(1)
-  for (i = 0; i < N; i++) {
-    g[i] = 0;
-    h[i] = -1;
-  }
+    for (i = 0; i < N; i++) {
+      g[i] = 0;
+      h[i] = -1;
+    }
 #pragma xmp loop on t(i)
-  for (i = 0; i < N; i++) {
-    g[i] += f(i);
-    if (i > 0)
-      g[i - 1] += 2 * f(i);
-    if (i < N - 1)
-      g[i + 1] += 3 * f(i);
-    if (w(i) > h[i])
-      h[i] = w(i);
-    if (i > 0 && w(i) + 1 > h[i - 1])
-      h[i - 1] = w(i) + 1;
-    if (i < N - 1 && w(i) + 2 > h[i + 1])
-      h[i + 1] = w(i) + 2;
-  }
-#pragma xmp reduce_shadow (g)
+    for (i = 0; i < N; i++) {
+      g[i] += f(i);
+      if (i > 0)
+        g[i - 1] += 2 * f(i);
+      if (i < N - 1)
+        g[i + 1] += 3 * f(i);
+      if (w(i) > h[i])
+        h[i] = w(i);
+      if (i > 0 && w(i) + 1 > h[i - 1])
+        h[i - 1] = w(i) + 1;
+      if (i < N - 1 && w(i) + 2 > h[i + 1])
+        h[i + 1] = w(i) + 2;
+    }
+#pragma xmp reduce_shadow (g) async(5)
 #pragma xmp reduce_shadow (max: h) width(1:1)
+#pragma xmp wait_async(5)
+  }
   sum = 0;
   cnt = 0;
 #pragma xmp loop on t(i) reduction(+: errors, sum, cnt)

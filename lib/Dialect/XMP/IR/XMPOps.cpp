@@ -634,15 +634,16 @@ static void printBcastType(OpAsmPrinter &p, Operation *, Type value, Type) {
   p << value;
 }
 
-/// The asynchronous collectives move host memory: `acc` (of their
-/// synchronous forms) is refused with a message saying so. Prints nothing.
+/// A broadcast moves a scalar or a memref, which have no device instance:
+/// `acc` is refused with a message saying so. Prints nothing.
 static ParseResult parseNoAcc(OpAsmParser &parser, StringRef what,
                               StringRef syncOp) {
   SMLoc loc = parser.getCurrentLocation();
   if (succeeded(parser.parseOptionalKeyword("acc")))
     return parser.emitError(loc)
            << "starts a " << what << " of host memory: acc is not supported "
-           << "(use " << syncOp << " ... acc)";
+           << "(" << syncOp << " moves a scalar or a memref, which has no "
+           << "device instance)";
   return success();
 }
 
@@ -973,6 +974,7 @@ XMP_DARRAY_SYMBOL_USES(LocalViewOp)
 XMP_DARRAY_SYMBOL_USES(ReflectOp)
 XMP_DARRAY_SYMBOL_USES(ReflectInitOp)
 XMP_DARRAY_SYMBOL_USES(ReduceShadowOp)
+XMP_DARRAY_SYMBOL_USES(ReduceShadowInitOp)
 XMP_DARRAY_SYMBOL_USES(ReplicateOp)
 XMP_DARRAY_SYMBOL_USES(ReplicateSyncOp)
 XMP_DARRAY_SYMBOL_USES(DeviceAcquireOp)
@@ -1890,21 +1892,22 @@ LogicalResult mlir::xmp::detail::verifyReflectLike(Operation *o) {
 }
 
 // reduce_shadow adds: its element type needs an addition the runtime has
-// (integers wrap, complex numbers add both parts); i1 has none.
-LogicalResult ReduceShadowOp::verify() {
-  DArrayType type = getArray().getType();
-  if (failed(verifyShadowOptions(*this, type, "reduce", getWidthLo(),
-                                 getWidthHi(), getPeriodic())))
+// (integers wrap, complex numbers add both parts); i1 has none. The same
+// rules for xmp.reduce_shadow and xmp.reduce_shadow_init.
+template <typename OpT> static LogicalResult verifyReduceShadow(OpT op) {
+  DArrayType type = op.getArray().getType();
+  if (failed(verifyShadowOptions(op, type, "reduce", op.getWidthLo(),
+                                 op.getWidthHi(), op.getPeriodic())))
     return failure();
   Type et = type.getElementType();
-  ReductionKind kind = getShadowKind();
+  ReductionKind kind = op.getShadowKind();
   if (kind == ReductionKind::max || kind == ReductionKind::min) {
     auto i = llvm::dyn_cast<IntegerType>(et);
     bool ordered = i ? llvm::is_contained({1u, 8u, 16u, 32u, 64u},
                                           i.getWidth())
                      : (et.isF32() || et.isF64());
     if (!ordered)
-      return emitOpError() << "array element type " << et
+      return op.emitOpError() << "array element type " << et
                            << " has no order: reduce_shadow "
                            << stringifyEnum(kind)
                            << " compares shadow values with their owners "
@@ -1912,7 +1915,7 @@ LogicalResult ReduceShadowOp::verify() {
     return success();
   }
   if (kind != ReductionKind::add)
-    return emitOpError() << "reduce_shadow combines with add, max or min, "
+    return op.emitOpError() << "reduce_shadow combines with add, max or min, "
                             "not '"
                          << stringifyEnum(kind) << "'";
   auto isAddable = [](Type t) {
@@ -1924,11 +1927,17 @@ LogicalResult ReduceShadowOp::verify() {
   auto c = llvm::dyn_cast<ComplexType>(et);
   if (!(c ? isAddable(c.getElementType()) && !c.getElementType().isInteger()
           : isAddable(et)))
-    return emitOpError() << "array element type " << et
+    return op.emitOpError() << "array element type " << et
                          << " has no addition: reduce_shadow adds shadow "
                             "values into their owners (integers of 8 to 64 "
                             "bits, f32, f64, complex<f32>, complex<f64>)";
   return success();
+}
+
+LogicalResult ReduceShadowOp::verify() { return verifyReduceShadow(*this); }
+
+LogicalResult ReduceShadowInitOp::verify() {
+  return verifyReduceShadow(*this);
 }
 
 ReflectLikeOpInterface ReflectLikeOpInterface::forExchange(Operation *op) {
@@ -1990,6 +1999,21 @@ static LogicalResult verifyAsyncValue(Operation *op, Value v) {
 
 LogicalResult ReductionStartOp::verify() {
   Type t = getValue().getType();
+  if (getAcc() && !llvm::isa<DArrayType>(t))
+    return emitOpError()
+           << "acc reduces the device instance of a darray; the operand is a "
+           << (llvm::isa<MemRefType>(t) ? "memref" : "scalar") << " (" << t
+           << "), which has none: drop acc (or reduce the darray)";
+  // The device instance is released after the wait (xmp-lower-distribution),
+  // so the wait must be in sight.
+  if (getAcc())
+    for (Operation *user : getRequest().getUsers())
+      if (!llvm::isa<WaitOp>(user))
+        return emitOpError()
+               << "with acc: its request must be completed by xmp.wait in "
+                  "the same function (the device instance is released "
+                  "after the wait), not used by '"
+               << user->getName() << "'";
   if (llvm::isa<MemRefType>(t)) {
     if (failed(verifyAsyncValue(*this, getValue())))
       return failure();
@@ -2239,6 +2263,13 @@ ReductionOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 }
 
 LogicalResult BcastOp::verify() {
+  if (getAcc())
+    return emitOpError() << "acc would broadcast a device instance, but the "
+                            "operand is a "
+                         << (llvm::isa<MemRefType>(getValue().getType())
+                                 ? "memref"
+                                 : "scalar")
+                         << ", which has only the host one: drop acc";
   return verifyCollectiveValue(*this, getValue(), getResult());
 }
 
@@ -2614,6 +2645,9 @@ LogicalResult TaskOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                    op->getName().stripDialect());
     if (auto rs = llvm::dyn_cast<ReduceShadowOp>(op))
       return check(op, gridOf(op, rs.getArray().getType()), "reduce_shadow");
+    if (auto rs = llvm::dyn_cast<ReduceShadowInitOp>(op))
+      return check(op, gridOf(op, rs.getArray().getType()),
+                   "reduce_shadow_init");
     auto loopReduces = [&](auto loop) -> WalkResult {
       if (loop.getReduceInits().empty())
         return WalkResult::advance();

@@ -403,9 +403,13 @@ void Lowering::lowerDArrayReductions(func::FuncOp func) {
       HostModifiedOp::create(b, loc, a);
     r->erase();
   }
-  // The asynchronous form (no acc): the host block, started in place; the
-  // device instance is stale from the start on (the array belongs to the
-  // reduction until its wait, so nothing reads it in between).
+  // The asynchronous form. Without acc (or in the CPU build): the host
+  // block, started in place; the device instance is stale from the start
+  // on (the array belongs to the reduction until its wait, so nothing reads
+  // it in between). With acc in the GPU build: the device instance,
+  // acquired at the start and released after every xmp.wait of the request
+  // (the release brings the host block up to date outside replicate
+  // regions, and must follow the values the wait brings back).
   SmallVector<ReductionStartOp> starts;
   func.walk([&](ReductionStartOp r) {
     if (isa<DArrayType>(r.getValue().getType()))
@@ -413,13 +417,28 @@ void Lowering::lowerDArrayReductions(func::FuncOp func) {
   });
   for (ReductionStartOp r : starts) {
     Value a = r.getValue();
+    Location loc = r.getLoc();
     OpBuilder b(r);
-    auto s = ReductionStartOp::create(b, r.getLoc(), r.getRequest().getType(),
-                                      r.getKindAttr(),
-                                      getInfo(a).view, r.getNodesAttr(),
-                                      r.getAxesAttr());
-    if (gpu && hasDeviceData)
-      HostModifiedOp::create(b, r.getLoc(), a);
+    bool device = gpu && r.getAcc();
+    auto rw = AccessAttr::get(b.getContext(), Access::readwrite);
+    Value block = getInfo(a).view;
+    if (device) {
+      if (escaped.contains(a))
+        HostModifiedOp::create(b, loc, a);
+      block = DeviceAcquireOp::create(b, loc, block.getType(), a, rw);
+    }
+    auto s = ReductionStartOp::create(b, loc, r.getRequest().getType(),
+                                      r.getKindAttr(), block, r.getNodesAttr(),
+                                      r.getAxesAttr(), UnitAttr());
+    if (device) {
+      for (Operation *user : r.getRequest().getUsers()) {
+        OpBuilder wb(user->getContext());
+        wb.setInsertionPointAfter(user);
+        DeviceReleaseOp::create(wb, user->getLoc(), a, rw);
+      }
+    } else if (gpu && hasDeviceData) {
+      HostModifiedOp::create(b, loc, a);
+    }
     r.getRequest().replaceAllUsesWith(s.getRequest());
     r->erase();
   }
@@ -1207,6 +1226,8 @@ LogicalResult Lowering::run() {
         hasDeviceData |= r.getAcc();
       else if (auto r = dyn_cast<ReduceShadowOp>(op))
         hasDeviceData |= r.getAcc();
+      else if (auto r = dyn_cast<ReduceShadowInitOp>(op))
+        hasDeviceData |= r.getAcc();
       else if (auto r = dyn_cast<ReductionOp>(op))
         hasDeviceData |= r.getAcc() && isa<DArrayType>(r.getValue().getType());
     });
@@ -1219,6 +1240,10 @@ LogicalResult Lowering::run() {
       Value array = r && r.getAcc() ? r.getArray() : Value();
       if (auto rs = dyn_cast<ReduceShadowOp>(op))
         array = rs.getAcc() ? rs.getArray() : Value();
+      // A reduce_shadow plan run (reflect_do / reflect_start on it).
+      if (isa<ReflectDoOp, ReflectStartOp>(op))
+        if (auto rs = op->getOperand(0).getDefiningOp<ReduceShadowInitOp>())
+          array = rs.getAcc() ? rs.getArray() : Value();
       if (array && escaped.contains(array)) {
         OpBuilder b(op);
         HostModifiedOp::create(b, op->getLoc(), array);

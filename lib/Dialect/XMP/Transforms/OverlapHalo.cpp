@@ -163,10 +163,6 @@ struct XMPOverlapHaloPass
             "back to the host (reductions-on-device=true overlaps it anyway)";
     else if (escaped.contains(s.array))
       why = "the array escapes through xmp.local_view";
-    else if (isa<ReflectOp>(s.op) && !s.array.getDefiningOp())
-      why = "the array is a function argument: its plan would be built at "
-            "every call (make it once with xmp.reflect_init and use "
-            "xmp.reflect_do)";
     else if (auto r = margins(loop, s.array, getAnalysis<DistributionAnalysis>(),
                               why);
              succeeded(r))
@@ -184,11 +180,15 @@ struct XMPOverlapHaloPass
     if (auto d = dyn_cast<ReflectDoOp>(s.op)) {
       plan = d.getPlan();
     } else {
-      // The plan, built once right after the array is defined, as the
-      // lowering of xmp.reflect caches it there.
+      // The plan, right after the array is defined (at the top of the
+      // block of a function argument), as the lowering of xmp.reflect
+      // places it; both are the runtime's one plan per site and array.
       auto r = cast<ReflectOp>(s.op);
       OpBuilder pb(s.op->getContext());
-      pb.setInsertionPointAfter(s.array.getDefiningOp());
+      if (Operation *def = s.array.getDefiningOp())
+        pb.setInsertionPointAfter(def);
+      else
+        pb.setInsertionPointToStart(Value(s.array).getParentBlock());
       plan = ReflectInitOp::create(
           pb, loc, ReflectPlanType::get(s.op->getContext()), s.array,
           r.getWidthLoAttr(), r.getWidthHiAttr(), r.getPeriodicAttr(),

@@ -2,7 +2,7 @@
 // with several location values of integer, index and float types,
 // logical and/or on i1 (xmp.reduction and host loop reductions), and
 // xmp.reduction of darrays (host and `acc`, outside and inside a replicate
-// region, whole grid and one axis).
+// region, whole grid and one axis), and xmp.reduction_start ... acc.
 // - Location reductions over data: v(i) = (7i^2 + 3i + 11) mod 13 (maxima
 //   at 0, 7, 13, 20, 26, 33, minima at 10, 23, 36: ties inside a rank and
 //   across ranks). Each rank finds its local best with a host loop (ties:
@@ -2699,6 +2699,33 @@ func.func @darrays(%dis: memref<1xf64>) {
   }
   %t4 = arith.constant 6030 : i64
   func.call @show(%b, %t4, %dis) : (!r_t, i64, memref<1xf64>) -> ()
+  // Started and waited for (reduction_start ... acc): the same results as
+  // 6000 and 6010 outside a region (another array is filled on the host
+  // in between), and as 6030 inside one.
+  %c = xmp.alloc : !r_t
+  func.call @fill(%c, %rf) : (!r_t, f64) -> ()
+  %rq1 = xmp.reduction_start add %c on @p acc : !r_t
+  %o = xmp.alloc : !r_t
+  func.call @fill(%o, %rf) : (!r_t, f64) -> ()
+  xmp.wait %rq1
+  %t5 = arith.constant 6040 : i64
+  func.call @show(%c, %t5, %dis) : (!r_t, i64, memref<1xf64>) -> ()
+  func.call @fill(%c, %rf) : (!r_t, f64) -> ()
+  %rq2 = xmp.reduction_start max %c on @p acc : !r_t
+  xmp.wait %rq2
+  %t6 = arith.constant 6050 : i64
+  func.call @show(%c, %t6, %dis) : (!r_t, i64, memref<1xf64>) -> ()
+  func.call @fill(%c, %rf) : (!r_t, f64) -> ()
+  xmp.replicate (%c) : !r_t {
+    xmp.replicate_sync in(%c) : !r_t
+    %rq3 = xmp.reduction_start add %c on @p acc : !r_t
+    xmp.wait %rq3
+    %rq4 = xmp.reduction_start add %c on @p acc : !r_t
+    xmp.wait %rq4
+    xmp.replicate_sync out(%c) : !r_t
+  }
+  %t7 = arith.constant 6060 : i64
+  func.call @show(%c, %t7, %dis) : (!r_t, i64, memref<1xf64>) -> ()
   // i32 xor and max, acc: i(k) = (7k + 3 rank) mod 5.
   %ia = xmp.alloc : !i_t
   %ib = xmp.alloc : !i_t

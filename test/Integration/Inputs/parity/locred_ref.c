@@ -101,14 +101,18 @@ int main(int argc, char **argv) {
     pr(5000 + k, lg[k]);
   // Darrays (k = 4i + j; shown: sum R(k) (k + 1), R(0), R(11)).
   double T = np * (np - 1) / 2.0;
-  double R[4][12];
+  // 4, 5, 6: the started forms of 0, 1, 3.
+  double R[7][12];
   for (int k = 0; k < 12; ++k) {
     R[0][k] = 100 * T + np * (k + 0.5);
     R[1][k] = 100 * (np - 1) + k + 0.5;
     R[2][k] = k + 0.5;
     R[3][k] = np * R[0][k];
+    R[4][k] = R[0][k];
+    R[5][k] = R[1][k];
+    R[6][k] = R[3][k];
   }
-  for (int c = 0; c < 4; ++c) {
+  for (int c = 0; c < 7; ++c) {
     double s = 0;
     for (int k = 0; k < 12; ++k)
       s += R[c][k] * (k + 1);

@@ -36,10 +36,12 @@
 // plus those of all its copies in the widths, corners included:
 //   20/21 a1 periodic, two rounds of the same op (its cached plan);
 //   22 a1n, not periodic (shadow elements outside the array are ignored);
-//   23/24 a2 periodic [true, false], two rounds;
+//   23/24 a2 periodic [true, false], two rounds, split
+//         (reduce_shadow_init in the loop, reflect_start / reflect_wait);
 //   25 a2t width [1:0, 1:1], periodic [false, true];
 //   26/27 a3 width [1:1, 1:1, 1:0] (less than the shadow in dimension 1),
-//         periodic [true, false, true], two rounds.
+//         periodic [true, false, true], two rounds of one
+//         reduce_shadow_init's plan through reflect_do.
 // reduce_shadow max / min (tags 28-31): the owned elements start at
 // 0.5 + 1 + (13 g0 + 7 g1 + 3 g2 + 5 round) mod 97, the range of the
 // shadows' values, so that some keep theirs and others take a copy's;
@@ -516,7 +518,10 @@ func.func @reductions(%d: !d_t, %dv: memref<8x600xf64>, %r: index) {
   scf.for %round = %c0 to %c2 step %c1 {
     %v = func.call @prep_a2(%a2, %lv_a2, %geo) : (!a2, memref<?x?xf64>, !geo) -> !v3
     func.call @fill(%v, %geo, %r, %round, %c1) : (!v3, !geo, index, index, index) -> ()
-    xmp.reduce_shadow %a2 periodic [true, false] acc : !a2
+    // Split (XMP's async): the plan of this op, the same both rounds.
+    %p = xmp.reduce_shadow_init %a2 periodic [true, false] acc : !a2 -> !xmp.reflect_plan
+    %tk = xmp.reflect_start %p
+    xmp.reflect_wait %tk
     func.call @dump(%v, %geo, %dv, %r) : (!v3, !geo, memref<8x600xf64>, index) -> ()
     %t = arith.addi %t23, %round : index
     func.call @flush(%d, %dv, %t) : (!d_t, memref<8x600xf64>, index) -> ()
@@ -534,10 +539,11 @@ func.func @reductions(%d: !d_t, %dv: memref<8x600xf64>, %r: index) {
 
   %a3 = xmp.alloc : !a3
   %lv_a3 = xmp.local_view %a3 : !a3 -> memref<?x?x?xf64>
+  %p3 = xmp.reduce_shadow_init %a3 width [1:1, 1:1, 1:0] periodic [true, false, true] acc : !a3 -> !xmp.reflect_plan
   scf.for %round = %c0 to %c2 step %c1 {
     %v = func.call @prep_a3(%a3, %lv_a3, %geo) : (!a3, memref<?x?x?xf64>, !geo) -> !v3
     func.call @fill(%v, %geo, %r, %round, %c1) : (!v3, !geo, index, index, index) -> ()
-    xmp.reduce_shadow %a3 width [1:1, 1:1, 1:0] periodic [true, false, true] acc : !a3
+    xmp.reflect_do %p3
     func.call @dump(%v, %geo, %dv, %r) : (!v3, !geo, memref<8x600xf64>, index) -> ()
     %t = arith.addi %t26, %round : index
     func.call @flush(%d, %dv, %t) : (!d_t, memref<8x600xf64>, index) -> ()

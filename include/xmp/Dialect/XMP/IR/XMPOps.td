@@ -752,6 +752,49 @@ def XMP_ReduceShadowOp : XMP_Op<"reduce_shadow",
   }];
 }
 
+def XMP_ReduceShadowInitOp : XMP_Op<"reduce_shadow_init",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "builds a persistent reduce_shadow plan (XMP `async`)";
+  let description = [{
+    ```mlir
+    %p = xmp.reduce_shadow_init %u width [1:1] acc : !u_t -> !xmp.reflect_plan
+    %t = xmp.reflect_start %p      // combining runs from here ...
+    ...                            // work that touches neither owned
+                                   // elements nor shadows of %u
+    xmp.reflect_wait %t            // ... to here
+    xmp.reflect_do %p              // or start and wait at once
+    ```
+    The plan of `xmp.reduce_shadow` with the same options (kind, `width`,
+    `periodic`, `acc`), run by `xmp.reflect_do`, or split by
+    `xmp.reflect_start` / `xmp.reflect_wait` (XMP's `reduce_shadow ...
+    async(id)` ... `wait_async(id)`): between them the array belongs to
+    the operation (its shadows are read, its owned elements written). The
+    plan is kept by the runtime per op and array, as `xmp.reflect_init`'s
+    is: a plan must be waited for before its `reduce_shadow_init` runs
+    again for the same array.
+  }];
+  let arguments = (ins XMP_DArray:$array,
+                       OptionalAttr<DenseI64ArrayAttr>:$widthLo,
+                       OptionalAttr<DenseI64ArrayAttr>:$widthHi,
+                       OptionalAttr<DenseBoolArrayAttr>:$periodic,
+                       UnitAttr:$acc,
+                       OptionalAttr<XMP_ReductionKindAttr>:$kind);
+  let results = (outs XMP_ReflectPlan:$plan);
+  let assemblyFormat = [{
+    custom<ShadowKind>($kind) ``
+    $array (`width` custom<LoHiList>($widthLo, $widthHi)^)?
+    (`periodic` $periodic^)? (`acc` $acc^)? attr-dict `:` type($array)
+    `->` type($plan)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The combining operation: add unless `max` or `min` is given.
+    ::mlir::xmp::ReductionKind getShadowKind() {
+      return getKind().value_or(::mlir::xmp::ReductionKind::add);
+    }
+  }];
+}
+
 def XMP_ReductionOp : XMP_Op<"reduction",
     [AttrSizedResultSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "all-reduce of a scalar (result), a memref or a darray (in place)";
@@ -802,7 +845,8 @@ def XMP_BcastOp : XMP_Op<"bcast",
   let summary = "broadcast of a scalar (result) or a memref (in place)";
   let description = [{
     `%b = xmp.bcast %x from [0, 0] on @p : f64`: the value of the rank at
-    grid coordinate `from` reaches every rank of the grid.
+    grid coordinate `from` reaches every rank of the grid. (`acc` is
+    refused: a scalar or a memref has only the host instance.)
   }];
   let arguments = (ins AnyType:$value, DenseI64ArrayAttr:$root,
                        FlatSymbolRefAttr:$nodes, UnitAttr:$acc);
@@ -838,18 +882,21 @@ def XMP_ReductionStartOp : XMP_Op<"reduction_start",
     element-wise, along grid axes over which it is replicated) is reduced
     in place and belongs to the operation until the wait; a scalar's
     result is the result of the `xmp.wait`, which names its type. Kinds
-    as for `xmp.reduction`, location kinds excepted; no `acc` (a device
-    instance is reduced by the blocking `xmp.reduction ... acc`).
+    as for `xmp.reduction`, location kinds excepted. `acc` (a darray
+    only, as for `xmp.reduction`) reduces the device instance: in the GPU
+    build it is acquired at the start and released after the wait (outside
+    replicate regions the host block is brought up to date there), and
+    the runtime stages it through host memory: the device-to-host copy
+    at the start, the message passing between start and wait, the copy
+    back at the wait.
   }];
   let arguments = (ins XMP_ReductionKindAttr:$kind, AnyType:$value,
                        FlatSymbolRefAttr:$nodes,
-                       OptionalAttr<DenseI64ArrayAttr>:$axes);
+                       OptionalAttr<DenseI64ArrayAttr>:$axes, UnitAttr:$acc);
   let results = (outs XMP_Request:$request);
-  // `acc` (of xmp.reduction) is rejected with a message saying why.
   let assemblyFormat = [{
     custom<ReductionKind>($kind) $value `on` $nodes
-    (` ` `[` custom<I64List>($axes)^ `]`)?
-    `` custom<NoAcc>("\"reduction\"", "\"xmp.reduction\"")
+    (` ` `[` custom<I64List>($axes)^ `]`)? (`acc` $acc^)?
     attr-dict `:` type($value)
   }];
   let hasVerifier = 1;
