@@ -52,18 +52,30 @@ void XMPPragmaHandler::HandlePragma(Preprocessor &pp, PragmaIntroducer intro,
   bool gmove = d.name == "gmove";
   if (d.name == "device loop" && tok.is(tok::eod) && depth > 0)
     d.weightStmt = injectWeight(pp, clauseToks);
+  if (d.name == "device reset_weight" && tok.is(tok::eod) && depth > 0)
+    d.weightStmt = injectWeight(pp, clauseToks, /*whole=*/true);
   out.push_back(std::move(d));
   if (gmove && tok.is(tok::eod))
     takeGmoveStatement(pp, tok.getLocation());
   braceDepth = depth;
 }
 
-bool XMPPragmaHandler::injectWeight(Preprocessor &pp, ArrayRef<Token> toks) {
+bool XMPPragmaHandler::injectWeight(Preprocessor &pp, ArrayRef<Token> toks,
+                                    bool whole) {
   // The first `weight (` at the directive's own level (not inside the
-  // parentheses of another clause).
+  // parentheses of another clause); `whole`: the `(` that opens the
+  // directive's tokens (reset_weight), taken only if its `)` ends them.
   int depth = 0;
   for (size_t i = 0; i + 1 < toks.size(); ++i) {
     const Token &t = toks[i];
+    if (whole) {
+      if (!t.is(tok::l_paren))
+        return false;
+      size_t close = matchingClose(toks, 0);
+      if (close + 1 != toks.size() || close == 1)
+        return false; // the emitter reports what is wrong
+      return enterWeight(pp, toks, t.getLocation(), 0, close);
+    }
     if (t.isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) {
       ++depth;
       continue;
@@ -81,32 +93,38 @@ bool XMPPragmaHandler::injectWeight(Preprocessor &pp, ArrayRef<Token> toks) {
     // from the directive's tokens (and reports what is wrong).
     if (close == toks.size() || close == i + 2 || toks[i + 2].is(tok::kw_auto))
       return false;
-    SourceLocation at = t.getLocation();
-    auto make = [&](tok::TokenKind k, SourceLocation l) {
-      Token n;
-      n.startToken();
-      n.setKind(k);
-      n.setLocation(l);
-      n.setLength(0);
-      return n;
-    };
-    SmallVector<Token> stmt;
-    Token name = make(tok::identifier, at);
-    name.setIdentifierInfo(pp.getIdentifierInfo("__xmp_weight"));
-    stmt.push_back(name);
-    stmt.push_back(toks[i + 1]);
-    stmt.push_back(make(tok::l_paren, toks[i + 2].getLocation()));
-    stmt.append(toks.begin() + i + 2, toks.begin() + close);
-    stmt.push_back(make(tok::r_paren, toks[close].getLocation()));
-    stmt.push_back(toks[close]);
-    stmt.push_back(make(tok::semi, toks[close].getLocation()));
-    auto buf = std::make_unique<Token[]>(stmt.size());
-    std::copy(stmt.begin(), stmt.end(), buf.get());
-    pp.EnterTokenStream(std::move(buf), stmt.size(),
-                        /*DisableMacroExpansion=*/true, /*IsReinject=*/true);
-    return true;
+    return enterWeight(pp, toks, t.getLocation(), i + 1, close);
   }
   return false;
+}
+
+// `__xmp_weight((` toks(open, close) `));`, located at `at`.
+bool XMPPragmaHandler::enterWeight(Preprocessor &pp, ArrayRef<Token> toks,
+                                   SourceLocation at, size_t open,
+                                   size_t close) {
+  auto make = [&](tok::TokenKind k, SourceLocation l) {
+    Token n;
+    n.startToken();
+    n.setKind(k);
+    n.setLocation(l);
+    n.setLength(0);
+    return n;
+  };
+  SmallVector<Token> stmt;
+  Token name = make(tok::identifier, at);
+  name.setIdentifierInfo(pp.getIdentifierInfo("__xmp_weight"));
+  stmt.push_back(name);
+  stmt.push_back(toks[open]);
+  stmt.push_back(make(tok::l_paren, toks[open + 1].getLocation()));
+  stmt.append(toks.begin() + open + 1, toks.begin() + close);
+  stmt.push_back(make(tok::r_paren, toks[close].getLocation()));
+  stmt.push_back(toks[close]);
+  stmt.push_back(make(tok::semi, toks[close].getLocation()));
+  auto buf = std::make_unique<Token[]>(stmt.size());
+  std::copy(stmt.begin(), stmt.end(), buf.get());
+  pp.EnterTokenStream(std::move(buf), stmt.size(),
+                      /*DisableMacroExpansion=*/true, /*IsReinject=*/true);
+  return true;
 }
 
 //===----------------------------------------------------------------------===//

@@ -40,8 +40,9 @@ struct Directive {
   clang::SourceLocation nameLoc;
   std::vector<DTok> toks; // after the name
   bool consumed = false;
-  /// `device loop ... weight(expr)`: the pragma handler put the statement
-  /// `__xmp_weight((expr));` after the directive (see injectWeight).
+  /// `device loop ... weight(expr)`, `device reset_weight (expr)`: the
+  /// pragma handler put the statement `__xmp_weight((expr));` after the
+  /// directive (see injectWeight).
   bool weightStmt = false;
   bool isDeclaration() const {
     return name == "nodes" || name == "template" || name == "distribute" ||
@@ -76,12 +77,16 @@ private:
                           clang::SourceLocation lineEnd);
   /// `#pragma xmp device loop ... weight(expr)` (its first weight clause,
   /// unless `auto`; inside braces: at file scope the directive is an error
-  /// anyway): puts the statement `__xmp_weight((expr));` after the pragma
-  /// line, so that Clang parses and checks the expression as C (a
-  /// `double` parameter: any arithmetic type, converted); the emitter takes
-  /// it as the loop's weight. Returns whether it did.
+  /// anyway) and `#pragma xmp device reset_weight (expr)` (`whole`: the
+  /// directive's parenthesized argument): puts the statement
+  /// `__xmp_weight((expr));` after the pragma line, so that Clang parses
+  /// and checks the expression as C (a `double` parameter: any arithmetic
+  /// type, converted); the emitter takes it as the loop's weight or the
+  /// new current weight. Returns whether it did.
   bool injectWeight(clang::Preprocessor &pp,
-                    llvm::ArrayRef<clang::Token> toks);
+                    llvm::ArrayRef<clang::Token> toks, bool whole = false);
+  bool enterWeight(clang::Preprocessor &pp, llvm::ArrayRef<clang::Token> toks,
+                   clang::SourceLocation at, size_t open, size_t close);
   std::vector<Directive> &out;
   int braceDepth = 0;
 };

@@ -728,6 +728,9 @@ private:
   /// statement `__xmp_weight((expr));` the pragma handler put after the
   /// directive (set while emitXmpLoop runs on it).
   const c::Expr *weightStmtExpr = nullptr;
+  /// The argument of the `device reset_weight` being emitted, from its
+  /// `__xmp_weight((expr));` statement (null: read from its tokens).
+  const c::Expr *resetWeightExpr = nullptr;
   /// A device loop directive's weight clause, for emitDeviceLoop.
   struct WeightClause {
     c::SourceLocation loc;
@@ -1818,6 +1821,19 @@ void Emitter::emitCompound(const c::CompoundStmt *cs) {
     std::vector<Directive *> pend = takeDirectives(prev, s->getBeginLoc());
     Directive *taking = nullptr;
     for (size_t i = 0; i < pend.size(); ++i) {
+      if (pend[i]->weightStmt && pend[i]->name == "device reset_weight") {
+        // `reset_weight (expr)`: the pragma handler's statement
+        // `__xmp_weight((expr));` follows it at once: it is the argument.
+        resetWeightExpr = i + 1 == pend.size() ? weightArg(s) : nullptr;
+        if (!resetWeightExpr) {
+          diag.error(pend[i]->loc, "'#pragma xmp device reset_weight' lost "
+                                   "its argument statement");
+          break;
+        }
+        emitStandalone(*pend[i]);
+        resetWeightExpr = nullptr;
+        continue;
+      }
       if (const char *what = takenStatement(*pend[i])) {
         if (i + 1 == pend.size())
           taking = pend[i];
@@ -1828,6 +1844,13 @@ void Emitter::emitCompound(const c::CompoundStmt *cs) {
       } else {
         emitStandalone(*pend[i]);
       }
+    }
+    if (failed())
+      break;
+    if (!pend.empty() && pend.back()->weightStmt &&
+        pend.back()->name == "device reset_weight") {
+      prev = stmtEnd(s); // the argument statement, taken above
+      continue;
     }
     const c::Expr *weightExpr = nullptr;
     if (taking && taking->weightStmt) {
@@ -4748,8 +4771,40 @@ void Emitter::dirResetWeight(Directive &d) {
     return diag.unsupported(d.loc, "'#pragma xmp device reset_weight' inside "
                                    "a device loop");
   Location l = loc(d.loc);
-  // (w): a variable or a constant, the CPU share in [0, 1] (checked when it
-  // runs).
+  if (const c::Expr *we = resetWeightExpr) {
+    // (expr): any C arithmetic expression (the pragma handler's statement
+    // converted it to double), the CPU share in [0, 1]: a constant is
+    // checked here, any other value when it runs (the node stops, naming
+    // the directive).
+    c::Expr::EvalResult r;
+    if (!we->HasSideEffects(actx) && we->EvaluateAsRValue(r, actx) &&
+        r.Val.isFloat()) {
+      double v = r.Val.getFloat().convertToDouble();
+      if (!(v >= 0 && v <= 1)) {
+        std::ostringstream os;
+        os << v;
+        return diag.error(we->getBeginLoc(),
+                          "the CPU weight " + os.str() + " of '#pragma xmp "
+                          "device reset_weight' is outside [0, 1]");
+      }
+    }
+    Value w = emitExpr(we);
+    if (!w)
+      return;
+    w = convert(w, we->getType(), actx.DoubleTy, l);
+    Value zero = arith::ConstantOp::create(b, l, b.getF64FloatAttr(0.0));
+    Value one = arith::ConstantOp::create(b, l, b.getF64FloatAttr(1.0));
+    Value inRange = arith::AndIOp::create(
+        b, l, arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGE, w, zero),
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLE, w, one));
+    Value bad = arith::XOrIOp::create(b, l, inRange, cBool(true, l));
+    runtimeCheck(bad, d.loc, "device reset_weight",
+                 "the CPU weight %g is outside [0, 1]\n", {w});
+    xmpd::ResetWeightOp::create(b, l, w);
+    return;
+  }
+  // (w) outside braces (no statement could follow): a variable or a
+  // constant, the CPU share in [0, 1] (checked when it runs).
   if (!tc.expect(c::tok::l_paren, "'(' and the CPU weight"))
     return;
   c::SourceLocation sl = tc.loc();

@@ -771,9 +771,12 @@ double xmprt_loop_weight(int64_t loop_id, int32_t mode, double fixed) {
     w = xmprt_current_weight();
     break;
   case XMPRT_WEIGHT_FIXED:
-    XMPRT_CHECK(!std::isnan(fixed), fn, "loop %lld: fixed weight is NaN",
-                (long long)loop_id);
-    w = fixed < 0 ? 0 : fixed > 1 ? 1 : fixed;
+    // As xmprt_reset_weight: a share outside [0, 1] (or NaN) is the
+    // program's error, not something to round silently.
+    XMPRT_CHECK(fixed >= 0.0 && fixed <= 1.0, fn,
+                "loop %lld: weight %g is outside [0, 1]", (long long)loop_id,
+                fixed);
+    w = fixed;
     break;
   case XMPRT_WEIGHT_AUTO:
     w = s.w;

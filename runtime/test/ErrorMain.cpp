@@ -32,6 +32,9 @@ int main(int argc, char **argv) {
   if (!strcmp(what, "grid")) {
     int64_t shape[] = {xmprt_world_size() + 1, XMPRT_DYNAMIC};
     xmprt_grid_create(2, shape);
+  } else if (!strcmp(what, "weightrange")) {
+    // A fixed device-loop weight outside [0, 1], as xmprt_reset_weight's.
+    xmprt_loop_weight(7, XMPRT_WEIGHT_FIXED, 1.5);
   } else if (!strcmp(what, "width")) {
     int64_t sh = 1, w = 2;
     xmprt_darray *a = blockArray8(&sh, &sh);

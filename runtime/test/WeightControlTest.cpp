@@ -162,8 +162,9 @@ TEST(Weights, Modes) {
   xmprt_reset_weight(saved);
   EXPECT_EQ(xmprt_loop_weight(101, XMPRT_WEIGHT_CURRENT, 0.9), saved);
   EXPECT_EQ(xmprt_loop_weight(102, XMPRT_WEIGHT_FIXED, 0.25), 0.25);
-  EXPECT_EQ(xmprt_loop_weight(102, XMPRT_WEIGHT_FIXED, 1.5), 1.0);
-  EXPECT_EQ(xmprt_loop_weight(102, XMPRT_WEIGHT_FIXED, -0.2), 0.0);
+  EXPECT_EQ(xmprt_loop_weight(102, XMPRT_WEIGHT_FIXED, 1.0), 1.0);
+  EXPECT_EQ(xmprt_loop_weight(102, XMPRT_WEIGHT_FIXED, 0.0), 0.0);
+  // (Outside [0, 1]: runtime.errors.weightrange.)
 }
 
 TEST(Weights, ReportSetsLastTimes) {

@@ -72,8 +72,8 @@ int main(void) {
 #ifdef CASE4
 int main(void) {
   double w = 0.5;
-  // C4: xmpdev-invalid.c:[[# @LINE + 1]]:34: error: a CPU weight other than a variable or a constant in '#pragma xmp device reset_weight' is not supported by xmp-cfront
-#pragma xmp device reset_weight ((w) * 2)
+  // C4: xmpdev-invalid.c:[[# @LINE + 1]]:34: error: the CPU weight 1.5 of '#pragma xmp device reset_weight' is outside [0, 1]
+#pragma xmp device reset_weight (0.5 * 3)
   return 0;
 }
 #endif

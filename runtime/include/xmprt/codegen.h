@@ -137,7 +137,8 @@ void xmprt_device_loop_on_host(double seconds);
 /* Weight of the next step of loop `loop_id` (any id the compiler chooses,
  * one per loop: each has its own state). mode XMPRT_WEIGHT_CURRENT: the
  * weight of xmprt_reset_weight (initially 0); XMPRT_WEIGHT_FIXED: `fixed`
- * clamped to [0, 1]; XMPRT_WEIGHT_AUTO: the controller's weight (first
+ * (outside [0, 1] or NaN: an error naming the loop, as for
+ * xmprt_reset_weight); XMPRT_WEIGHT_AUTO: the controller's weight (first
  * XMP_WEIGHT_INIT, default 0.5). On a rank without a usable GPU (always in
  * the host-only build) it returns 1 in every mode (the arguments are still
  * checked); world rank 0 then warns once per process, "xmprt: warning:

@@ -2,7 +2,8 @@
  * weight(auto) (the runtime's controller chooses the CPU share every
  * step), weight(0.5), weight(w) with w from the command line, and a weight
  * that is a C expression changing from step to step, on a device loop
- * with a reduction; STEPS steps of a time loop in a replicate region, on a
+ * with a reduction, and the same expression given by `device reset_weight`
+ * to a loop without the clause; STEPS steps of a time loop in a replicate region, on a
  * template of N = 203 elements (uneven on 2 and 3 nodes). Every value is
  * a dyadic rational, so sums are exact in any order. Node 1 prints every
  * element of every array (gathered by a loop directive and a reduction)
@@ -25,7 +26,7 @@ static int xmp_node_num(void) { return 1; }
 #endif
 #define STEPS 16
 
-double a[N], b[N], c[N], d[N], e[N];
+double a[N], b[N], c[N], d[N], e[N], f[N];
 double out[N];
 #pragma xmp nodes p(*)
 #pragma xmp template t(0:N-1)
@@ -35,6 +36,7 @@ double out[N];
 #pragma xmp align c[i] with t(i)
 #pragma xmp align d[i] with t(i)
 #pragma xmp align e[i] with t(i)
+#pragma xmp align f[i] with t(i)
 
 static double fb(double x, int i) { return 0.5 * x + i % 7 - 1.25; }
 static double fc(double x, int i) { return x * 0.25 - i % 5; }
@@ -97,6 +99,18 @@ static void dump_e(void) {
   show();
 }
 
+static void dump_f(void) {
+  int i;
+  for (i = 0; i < N; i++)
+    out[i] = 0;
+#pragma xmp loop on t(i)
+  for (i = 0; i < N; i++)
+    out[i] = f[i];
+  if (xmp_node_num() == 1)
+    printf("f (reset_weight (s %% 2 ? w : 0.5 * w + 0.5)):");
+  show();
+}
+
 /* Partial mode: elements of b and c that hold neither their value nor
  * their initial one (0 expected), and how many hold their value. */
 static void partial(void) {
@@ -131,10 +145,11 @@ int main(int argc, char **argv) {
     c[i] = -2;
     d[i] = i % 4;
     e[i] = 0;
+    f[i] = 1;
   }
-#pragma xmp device replicate (a, b, c, d, e)
+#pragma xmp device replicate (a, b, c, d, e, f)
   {
-#pragma xmp device replicate_sync in (a, b, c, d, e)
+#pragma xmp device replicate_sync in (a, b, c, d, e, f)
     for (s = 0; s < STEPS; s++) {
       /* the controller's choice: every step computes the same values */
 #pragma xmp device loop on t(i) weight(auto)
@@ -153,8 +168,13 @@ int main(int argc, char **argv) {
         e[i] = e[i] * 0.5 + a[i] + d[i];
         sum += e[i];
       }
+      /* no clause: the weight of reset_weight, an expression of the step */
+#pragma xmp device reset_weight (s % 2 ? w : 0.5 * w + 0.5)
+#pragma xmp device loop on t(i)
+      for (i = 0; i < N; i++)
+        f[i] = f[i] * 0.5 + e[i] - a[i];
     }
-#pragma xmp device replicate_sync out (b, c, d, e)
+#pragma xmp device replicate_sync out (b, c, d, e, f)
   }
 
   if (mock) {
@@ -165,6 +185,7 @@ int main(int argc, char **argv) {
   }
   dump_d();
   dump_e();
+  dump_f();
   if (xmp_node_num() == 1)
     printf("sum: %.17g\n", sum);
   return 0;
