@@ -2093,6 +2093,25 @@ LogicalResult WaitOp::verify() {
   return success();
 }
 
+LogicalResult TestOp::verify() {
+  // A wait before the test in the same block completed the request every
+  // time the test runs (a block runs straight through), so the test would
+  // always stop the program at run time. Waits in other blocks may or may
+  // not have run: the runtime checks those.
+  for (Operation *user : getRequest().getUsers()) {
+    auto w = llvm::dyn_cast<WaitOp>(user);
+    if (!w || w->getBlock() != (*this)->getBlock() ||
+        !w->isBeforeInBlock(*this))
+      continue;
+    InFlightDiagnostic d = emitOpError();
+    d << "tests a request that the xmp.wait before it in the block has "
+         "completed (test a request between its start and its wait)";
+    d.attachNote(w.getLoc()) << "the wait is here";
+    return d;
+  }
+  return success();
+}
+
 LogicalResult BcastStartOp::verify() {
   Type t = getValue().getType();
   if (llvm::isa<MemRefType>(t))
