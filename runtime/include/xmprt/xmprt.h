@@ -447,8 +447,9 @@ enum { XMPRT_GMOVE_IN = 1, XMPRT_GMOVE_OUT = 2 };
 void xmprt_gmove_onesided(int64_t site, int32_t mode, int32_t acc,
                           xmprt_darray *dst, const int64_t *dst_sec,
                           xmprt_darray *src, const int64_t *src_sec);
-/* The same, started: the gets or puts are issued here and completed at
- * xmprt_wait (the IN destination is assigned there), on the caller alone.
+/* The same, started: the gets or puts are issued here (MPI_Rget /
+ * MPI_Rput, which xmprt_test asks about) and completed at xmprt_wait (the
+ * IN destination is assigned there), on the caller alone.
  * Until then the source section must not be written and the destination
  * not be accessed. `owned` as for xmprt_gmove_start. */
 xmprt_request *xmprt_gmove_onesided_start(int64_t site, int32_t mode,
