@@ -442,6 +442,10 @@ private:
   /// A directive expression with C variables (loaded) as an index.
   Value emitDExpr(const DExpr &e);
   void dirWaitAsync(Directive &d);
+  /// `xmp_test_async(id)`: 1 when every request that `wait_async(id)`
+  /// would complete here is complete, else 0, as a value of type `rt`; the
+  /// requests stay pending (docs/frontend.md).
+  Value emitTestAsync(const c::CallExpr *ce, Type rt);
   /// One subscript of a node or template reference: `*`, an expression or
   /// a triplet (hi: the upper bound when parenthesized, else the length).
   struct RefSub {
@@ -3260,6 +3264,79 @@ void Emitter::dirWaitAsync(Directive &d) {
   }
 }
 
+Value Emitter::emitTestAsync(const c::CallExpr *ce, Type rt) {
+  c::SourceLocation sl = ce->getBeginLoc();
+  Location l = loc(sl);
+  if (ce->getNumArgs() != 1 || !rt || !isa<IntegerType>(rt)) {
+    diag.error(sl, "'xmp_test_async' takes one argument, the async id, and "
+                   "returns an int (xmp.h: int xmp_test_async(int))");
+    return nullptr;
+  }
+  const c::Expr *arg = ce->getArg(0);
+  std::optional<llvm::APSInt> cv = arg->getIntegerConstantExpr(actx);
+  if (!cv) {
+    diag.error(arg->getBeginLoc(),
+               "the id of 'xmp_test_async' must be an integer constant "
+               "expression, as those of 'async' and 'wait_async' are (the "
+               "operations it tests are known where it is compiled)");
+    return nullptr;
+  }
+  int64_t id = cv->getExtValue();
+  std::string ids = std::to_string(id),
+              call = "'xmp_test_async(" + ids + ")'";
+  // The requests wait_async(id) would complete here.
+  unsigned level = 0;
+  if (!findPending(id, level)) {
+    diag.error(sl, call + " has no async directive of id " + ids +
+                       " ('#pragma xmp gmove', 'reduction' or 'bcast' ... "
+                       "async(" + ids + ")) in flight before it in its block "
+                       "or an enclosing block of the function (a test comes "
+                       "between the directive and its 'wait_async(" + ids +
+                       ")')");
+    return nullptr;
+  }
+  SmallVector<Pending> &list = requests[level].find(id)->second;
+  for (Pending &p : list) {
+    if (isa<xmpd::TokenType>(p.request.getType())) {
+      // (A reflect's plan, or a reduce_shadow's: the same kind of plan.)
+      const std::string &dn = p.dir->name;
+      diag.error(sl, call + " tests the '#pragma xmp " + dn + " ... async(" +
+                         ids + ")', and an asynchronous " + dn + " cannot be "
+                         "tested: its exchange goes one dimension after "
+                         "another, through handshakes that only its wait "
+                         "advances without blocking. Give the " + dn +
+                         " an id of its own, completed by its 'wait_async'");
+      diag.note(p.dir->loc, "the asynchronous " + dn);
+      return nullptr;
+    }
+    // The start must dominate the test: the test's block is the start's or
+    // lies inside it (tested any number of times, or not at all, is fine:
+    // a test completes nothing). A start inside an if, a loop or a task
+    // that has ended, or after a possible return, may not have run.
+    Block *def = p.request.getParentBlock(), *blk = b.getInsertionBlock();
+    while (blk && blk != def) {
+      Operation *parent = blk->getParentOp();
+      blk = parent ? parent->getBlock() : nullptr;
+    }
+    if (!blk) {
+      diag.error(sl, call + " may run when the '#pragma xmp " + p.dir->name +
+                         " ... async(" + ids + ")' it tests did not (the "
+                         "directive is inside an if, a loop, a task or after "
+                         "a possible return, break or continue that the test "
+                         "is outside of): test it inside the directive's "
+                         "block");
+      diag.note(p.dir->loc, "the async directive");
+      return nullptr;
+    }
+  }
+  Value all;
+  for (Pending &p : list) {
+    Value done = xmpd::TestOp::create(b, l, b.getI1Type(), p.request);
+    all = all ? arith::AndIOp::create(b, l, all, done).getResult() : done;
+  }
+  return arith::ExtUIOp::create(b, l, rt, all);
+}
+
 //===----------------------------------------------------------------------===//
 // async: reflect, reduction, bcast (gmove above); reduce_shadow
 //===----------------------------------------------------------------------===//
@@ -5928,6 +6005,8 @@ Value Emitter::emitCall(const c::CallExpr *ce) {
     n = arith::AddIOp::create(b, l, n, cIndex(1, l));
     return arith::IndexCastOp::create(b, l, rt, n);
   }
+  if (name == "xmp_test_async")
+    return emitTestAsync(ce, rt);
   if (name == "xmp_wtime")
     return xmpd::WtimeOp::create(b, l, b.getF64Type());
   if (name == "xmp_wtick")

@@ -801,6 +801,7 @@ xmprt_request *xmprt_bcast_value_start(xmprt_grid *g, const int64_t *root,
 
 namespace {
 void waitFor(xmprt_request *r, int32_t elemType, void *out, const char *fn);
+void checkInFlight(const xmprt_request *r, const char *fn);
 }
 
 void xmprt_wait(xmprt_request *r) { waitFor(r, -1, nullptr, "xmprt_wait"); }
@@ -814,22 +815,55 @@ void xmprt_wait_value(xmprt_request *r, int32_t elem_type, void *out) {
   waitFor(r, elem_type, out, fn);
 }
 
+int32_t xmprt_test(xmprt_request *r) {
+  const char *fn = "xmprt_test";
+  if (!r)
+    return 1;
+  checkInFlight(r, fn);
+  switch (r->kind) {
+  case xmprt_request::GMove:
+    return testGMove(r, fn);
+  case xmprt_request::OneSided:
+    return testOneSided(r, fn);
+  case xmprt_request::Reduce:
+  case xmprt_request::Bcast:
+    break;
+  }
+  // Once complete, MPI_Test has freed the MPI request (MPI_REQUEST_NULL,
+  // also the request of an operation that completed at its start): a
+  // further test says 1 again, and the wait's MPI_Wait returns at once.
+  // What comes after the communication (an i1 sum's low bits, a scalar
+  // handed out) stays in the wait, done once there, whatever was tested.
+  int done = 0;
+  XMPRT_MPI(MPI_Test(&r->req, &done, MPI_STATUS_IGNORE), fn);
+  return done != 0;
+}
+
 } // extern "C"
 
 namespace {
+// A request that xmprt_wait or xmprt_test may take: one in flight. A
+// waited-for one is named.
+void checkInFlight(const xmprt_request *r, const char *fn) {
+  if (liveRequests().count(r))
+    return;
+  auto done = doneRequests().find(r);
+  if (done != doneRequests().end())
+    fail(fn,
+         "the request of %s was already waited for (each request is "
+         "completed by exactly one xmp.wait / xmprt_wait%s)",
+         done->second.c_str(),
+         strcmp(fn, "xmprt_test") ? ""
+                                  : ", and tested between its start and "
+                                    "that wait");
+  fail(fn, "%p is not a request in flight", (void *)r);
+}
+
 void waitFor(xmprt_request *r, int32_t elemType, void *out, const char *fn) {
   if (!r)
     return;
   auto &live = liveRequests();
-  if (!live.count(r)) {
-    auto done = doneRequests().find(r);
-    if (done != doneRequests().end())
-      fail(fn,
-           "the request of %s was already waited for (each request is "
-           "completed by exactly one xmp.wait / xmprt_wait)",
-           done->second.c_str());
-    fail(fn, "%p is not a request in flight", (void *)r);
-  }
+  checkInFlight(r, fn);
   if (out) {
     XMPRT_CHECK(r->valueType >= 0, fn,
                 "the request of %s works in place and carries no value (only "

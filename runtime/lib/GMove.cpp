@@ -36,8 +36,9 @@
 // schedule in two halves: the start packs and posts MPI_Irecv / MPI_Isend
 // to the ranks it exchanges with (on a duplicate of MPI_COMM_WORLD, one tag
 // per gmove in flight; every rank starts gmoves in the same order), the
-// wait completes them and unpacks. Each transfer in flight has its own
-// buffers (the schedule's while it is the only user).
+// wait completes them and unpacks (xmprt_test asks MPI_Testall whether
+// they are complete). Each transfer in flight has its own buffers (the
+// schedule's while it is the only user).
 //
 // On device instances (gmoveOnDevice, for xmprt_gmove_acc inside replicate
 // regions) the same schedule runs on the device blocks: one gather kernel
@@ -680,6 +681,18 @@ xmprt_request *xmprt::gmoveStart(int64_t site, xmprt_darray *dst,
   req->site = site;
   req->gmove = T;
   return req;
+}
+
+bool xmprt::testGMove(xmprt_request *r, const char *fn) {
+  GMoveTransfer *T = r->gmove;
+  // MPI_Testall frees the requests only when all are complete (then
+  // MPI_REQUEST_NULL, which the wait's MPI_Waitall takes at once); the
+  // unpacking stays in the wait.
+  int done = 0;
+  XMPRT_MPI(MPI_Testall((int)T->reqs.size(), T->reqs.data(), &done,
+                        MPI_STATUSES_IGNORE),
+            fn);
+  return done != 0;
 }
 
 void xmprt::finishGMove(xmprt_request *r, const char *fn) {

@@ -26,7 +26,9 @@
 // (MPI_MODE_NOCHECK) from its creation to its destruction, and a gmove
 // completes its operations with MPI_Win_flush on each target it used:
 // then the gets have landed in the caller's buffer and the puts in the
-// targets' memory. Fence and post/start/complete/wait were not options:
+// targets' memory. The started form (xmprt_gmove_onesided_start) issues
+// them as MPI_Rget / MPI_Rput, whose requests xmprt_test asks about; its
+// wait completes the requests, then flushes. Fence and post/start/complete/wait were not options:
 // both need the target ranks to call MPI (fence is collective over the
 // window; post/wait is the target's side of the exposure epoch), which is
 // exactly what the passive side of XMP's in/out does not do. The targets
@@ -348,27 +350,45 @@ void copySelf(const Plan *P) {
 }
 
 // Issues the gets (in) or packs and issues the puts (out); out copies its
-// own part at once.
-void issue(Plan *P, char *buf, const char *fn) {
+// own part at once. With `reqs` (the started form) as request-based
+// operations (MPI_Rget / MPI_Rput, one request per target), so that
+// xmprt_test can ask whether they are complete without blocking.
+void issue(Plan *P, char *buf, const char *fn,
+           std::vector<MPI_Request> *reqs = nullptr) {
   MPI_Win w = P->remote->rmaWin;
   int64_t e = P->esize;
+  if (reqs)
+    reqs->assign(P->targets.size(), MPI_REQUEST_NULL);
   if (P->mode == XMPRT_GMOVE_IN) {
-    for (const Target &t : P->targets)
-      XMPRT_MPI(MPI_Get(buf + t.bufOff, t.bytes, MPI_BYTE, t.rank, 0, 1,
-                        t.type, w),
-                fn);
+    for (size_t k = 0; k < P->targets.size(); ++k) {
+      const Target &t = P->targets[k];
+      if (reqs)
+        XMPRT_MPI(MPI_Rget(buf + t.bufOff, t.bytes, MPI_BYTE, t.rank, 0, 1,
+                           t.type, w, &(*reqs)[k]),
+                  fn);
+      else
+        XMPRT_MPI(MPI_Get(buf + t.bufOff, t.bytes, MPI_BYTE, t.rank, 0, 1,
+                          t.type, w),
+                  fn);
+    }
     return;
   }
   const char *sp = (const char *)P->src->data;
-  for (const Target &t : P->targets) {
+  for (size_t k = 0; k < P->targets.size(); ++k) {
+    const Target &t = P->targets[k];
     char *b = buf + t.bufOff;
     for (int64_t o : t.local) {
       memcpy(b, sp + o, e);
       b += e;
     }
-    XMPRT_MPI(MPI_Put(buf + t.bufOff, t.bytes, MPI_BYTE, t.rank, 0, 1, t.type,
-                      w),
-              fn);
+    if (reqs)
+      XMPRT_MPI(MPI_Rput(buf + t.bufOff, t.bytes, MPI_BYTE, t.rank, 0, 1,
+                         t.type, w, &(*reqs)[k]),
+                fn);
+    else
+      XMPRT_MPI(MPI_Put(buf + t.bufOff, t.bytes, MPI_BYTE, t.rank, 0, 1,
+                        t.type, w),
+                fn);
   }
   if (!P->self.empty()) {
     copySelf(P);
@@ -406,14 +426,32 @@ const Plan *last = nullptr;
 struct xmprt::OneSidedTransfer {
   Plan *P = nullptr;
   Buffer B;
+  std::vector<MPI_Request> reqs; // MPI_Rget / MPI_Rput, per target
   bool acc = false;
   int32_t owned = 0;
   xmprt_darray *dst = nullptr, *src = nullptr;
   explicit OneSidedTransfer(Plan *P) : P(P), B(P) {}
 };
 
+// A get's request completes when its data is in the caller's buffer: then
+// the gmove in has nothing left to wait for. A put's completes when its
+// data has left the caller's buffer; its arrival at the target is shown by
+// MPI_Win_flush alone (MPI 4 has no non-blocking flush), which the wait
+// does: the test does not block for it.
+bool xmprt::testOneSided(xmprt_request *r, const char *fn) {
+  OneSidedTransfer *T = r->onesided;
+  int done = 0;
+  XMPRT_MPI(MPI_Testall((int)T->reqs.size(), T->reqs.data(), &done,
+                        MPI_STATUSES_IGNORE),
+            fn);
+  return done != 0;
+}
+
 void xmprt::finishOneSided(xmprt_request *r, const char *fn) {
   OneSidedTransfer *T = r->onesided;
+  XMPRT_MPI(MPI_Waitall((int)T->reqs.size(), T->reqs.data(),
+                        MPI_STATUSES_IGNORE),
+            fn);
   complete(T->P, T->B.p, fn);
   --T->P->inFlight;
   if (T->acc)
@@ -539,7 +577,7 @@ xmprt_request *xmprt_gmove_onesided_start(int64_t site, int32_t mode,
   T->owned = owned;
   T->dst = dst;
   T->src = src;
-  issue(P, T->B.p, fn);
+  issue(P, T->B.p, fn, &T->reqs);
   xmprt_request *req = newRequest(xmprt_request::OneSided, fn);
   req->site = site;
   req->onesided = T;

@@ -200,8 +200,8 @@ struct OneSidedTransfer; // GMoveOneSided.cpp
 }
 
 // An operation started asynchronously (xmprt_reduce_start,
-// xmprt_bcast_start, xmprt_gmove_start, xmprt_gmove_acc_start), completed
-// and freed by xmprt_wait. Requests in flight are registered
+// xmprt_bcast_start, xmprt_gmove_start, xmprt_gmove_acc_start), tested by
+// xmprt_test, completed and freed by xmprt_wait. Requests in flight are registered
 // (Collectives.cpp): waiting for one twice, or never (at xmprt_finalize), is
 // an error naming the operation.
 struct xmprt_request {
@@ -233,6 +233,12 @@ void finishGMove(xmprt_request *r, const char *fn);
 // GMoveOneSided.cpp: the same for xmprt_gmove_onesided_start (flushes its
 // gets or puts, unpacks for `in`).
 void finishOneSided(xmprt_request *r, const char *fn);
+// xmprt_test of a gmove request: whether its messages are complete
+// (MPI_Testall, never blocking); finishGMove then waits for nothing.
+bool testGMove(xmprt_request *r, const char *fn);
+// ... of a one-sided gmove request: whether its gets have arrived (`in`) or
+// its puts have left this rank (`out`: their arrival needs the flush).
+bool testOneSided(xmprt_request *r, const char *fn);
 // xmprt_finalize: every request must have been waited for.
 void checkRequestsWaited(const char *fn);
 // DeviceData.cpp, the acc forms of gmove: before, device values the host

@@ -293,4 +293,103 @@ TEST(Collectives, HybridEqualsPlain) {
   xmprt_barrier(G.g);
 }
 
+// xmprt_test (XMP's xmp_test_async) of the asynchronous collectives: 0 on
+// rank 0 while rank 1 has not started the operation, 1 once polling sees it
+// complete (and after), and the wait then gives the blocking form's values:
+// in-place sums (f64; i1, whose low bits the wait still fixes after a test
+// found the communication complete), a scalar's reduction and broadcast
+// (the value handed out by the wait), broadcasts from rank 1. NULL
+// requests are complete; the hybrid mode completes at the start.
+TEST(Collectives, AsyncTest) {
+  int64_t s[] = {XMPRT_DYNAMIC};
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  int32_t mode = xmprt_get_collectives(); // XMP_COLLECTIVES's, restored
+  xmprt_set_collectives(XMPRT_COLL_PLAIN);
+  int r = xt::me(), n = xt::np(), late = n > 1 ? 1 : 0;
+  // Whatever a grid's first collective makes, made by every rank together.
+  double w = 1;
+  xmprt_wait(xmprt_reduce_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, &w, 1));
+  EXPECT_EQ(w, n);
+  for (int rep = 0; rep < 2; ++rep) {
+    double a[3] = {r + 0.5, 10.0 * r, (double)rep};
+    xmprt_request *q = xt::startLate(
+        late,
+        [&] { return xmprt_reduce_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, a, 3); },
+        "reduce_start f64");
+    xt::pollUntilDone(q);
+    xmprt_wait(q);
+    EXPECT_EQ(a[0], n * (n - 1) / 2.0 + 0.5 * n);
+    EXPECT_EQ(a[1], 10.0 * n * (n - 1) / 2);
+    EXPECT_EQ(a[2], (double)rep * n);
+    // i1 sums: the parity of the ranks holding true (n / 2 odd ranks)
+    uint8_t b[2] = {(uint8_t)(r % 2), 1};
+    q = xt::startLate(
+        late,
+        [&] { return xmprt_reduce_start(g, -1, XMPRT_RED_SUM, XMPRT_I1, b, 2); },
+        "reduce_start i1");
+    xt::pollUntilDone(q);
+    xmprt_wait(q);
+    EXPECT_EQ(b[0], (n / 2) % 2);
+    EXPECT_EQ(b[1], n % 2);
+    // scalars: the request holds the value, the wait hands out the result
+    int64_t x = 7 * r + rep;
+    q = xt::startLate(
+        late,
+        [&] {
+          return xmprt_reduce_value_start(g, -1, XMPRT_RED_MAX, XMPRT_I64, &x);
+        },
+        "reduce_value_start i64");
+    x = -1;
+    xt::pollUntilDone(q);
+    int64_t mx = 0;
+    xmprt_wait_value(q, XMPRT_I64, &mx);
+    EXPECT_EQ(mx, 7 * (n - 1) + rep);
+    uint8_t t = 1, par = 9;
+    q = xt::startLate(
+        late,
+        [&] {
+          return xmprt_reduce_value_start(g, -1, XMPRT_RED_SUM, XMPRT_I1, &t);
+        },
+        "reduce_value_start i1");
+    xt::pollUntilDone(q);
+    xmprt_wait_value(q, XMPRT_I1, &par);
+    EXPECT_EQ(par, n % 2);
+    // broadcasts from rank `late`: rank 0 needs its data
+    int64_t root[1] = {late};
+    int32_t m[4];
+    for (int k = 0; k < 4; ++k)
+      m[k] = 100 * r + k + rep;
+    q = xt::startLate(
+        late, [&] { return xmprt_bcast_start(g, root, m, sizeof m); },
+        "bcast_start");
+    xt::pollUntilDone(q);
+    xmprt_wait(q);
+    for (int k = 0; k < 4; ++k)
+      EXPECT_EQ(m[k], 100 * late + k + rep) << k;
+    double y = 0.25 * r + rep, got = -1;
+    q = xt::startLate(
+        late, [&] { return xmprt_bcast_value_start(g, root, &y, XMPRT_F64); },
+        "bcast_value_start");
+    xt::pollUntilDone(q);
+    xmprt_wait_value(q, XMPRT_F64, &got);
+    EXPECT_EQ(got, 0.25 * late + rep);
+  }
+  // Nothing to wait for (no element): NULL, complete.
+  EXPECT_EQ(xmprt_test(nullptr), 1);
+  xmprt_request *z = xmprt_reduce_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, &w, 0);
+  EXPECT_EQ(z, nullptr);
+  EXPECT_EQ(xmprt_test(z), 1);
+  xmprt_wait(z);
+  // The hybrid mode completes at the start: the first test says 1.
+  xmprt_set_collectives(XMPRT_COLL_HYBRID);
+  double h = 1, hs = 0;
+  xmprt_request *hq =
+      xmprt_reduce_value_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, &h);
+  EXPECT_EQ(xmprt_test(hq), 1);
+  xmprt_wait_value(hq, XMPRT_F64, &hs);
+  EXPECT_EQ(hs, n);
+  xmprt_set_collectives(mode);
+  xmprt_grid_destroy(g);
+}
+
 } // namespace

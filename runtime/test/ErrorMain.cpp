@@ -166,6 +166,25 @@ int main(int argc, char **argv) {
     xmprt_request *r =
         xmprt_reduce_value_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, &x);
     xmprt_wait_value(r, XMPRT_F32, &out);
+  } else if (!strcmp(what, "testwaited")) {
+    // a request tested after its wait (polling is fine before it)
+    double x = 1, out = 0;
+    int64_t s[] = {XMPRT_DYNAMIC};
+    xmprt_grid *g = xmprt_grid_create(1, s);
+    xmprt_request *r =
+        xmprt_reduce_value_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, &x);
+    while (!xmprt_test(r)) {
+    }
+    xmprt_wait_value(r, XMPRT_F64, &out);
+    xmprt_test(r);
+  } else if (!strcmp(what, "testgmove")) {
+    // the same for a gmove's request, named by its site
+    xmprt_darray *a = blockArray8(), *b = blockArray8();
+    int64_t sec[3] = {0, 8, 1};
+    xmprt_request *r = xmprt_gmove_start(7, b, sec, a, sec, 0);
+    xmprt_test(r);
+    xmprt_wait(r);
+    xmprt_test(r);
   } else if (!strcmp(what, "checkholds")) {
     // element 7 of a block-distributed 8-element array, checked on every
     // rank (rank 1 of 2 owns it; rank 0 stops)

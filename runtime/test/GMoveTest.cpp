@@ -474,3 +474,80 @@ TEST(GMove, SubsetArraysEveryRank) {
   xmprt_grid_destroy(q);
   xmprt_grid_destroy(g);
 }
+
+// xmprt_test of gmove requests. Collective: T[0:k] = S[b:b+k], both by
+// block over every rank, [0, k) in rank 0's block and [b, b+k) in rank 1's:
+// rank 0 receives from rank 1 alone, so its test says 0 until rank 1 has
+// started; polled until 1, then the wait unpacks. One-sided (in, then out)
+// on the last rank, the others passive in a barrier: polled until 1 (a get
+// or a put needs nothing from the target's program, so it cannot be held
+// back), then waited for. Every element checked, two rounds.
+TEST(GMove, AsyncTest) {
+  int64_t s[] = {D};
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  const int64_t n = 23;
+  int64_t p = xt::np();
+  int me = xt::me(), late = p > 1 ? 1 : 0;
+  Arr S, T;
+  make1(S, g, XMPRT_DIST_BLOCK, n, 1, n, 0);
+  make1(T, g, XMPRT_DIST_BLOCK, n, 1, n, 0);
+  xmprt_darray_enable_rma(S.a);
+  xmprt_darray_enable_rma(T.a);
+  int64_t b = blockLo(n, p, late),
+          k = p > 1 ? std::min(blockLo(n, p, 1), blockLo(n, p, 2) - b) : n;
+  int64_t ts[3] = {0, k, 1}, ss[3] = {b, b + k, 1}, all[3] = {0, n, 1};
+  auto fill = [&](int rep) {
+    for (int64_t i = 0; i < n; ++i) {
+      if (holds1(S, g, i, XMPRT_DIST_BLOCK, n, 1, 0))
+        *ref(S.a, i) = 5 * i + 1000 * rep;
+      if (holds1(T, g, i, XMPRT_DIST_BLOCK, n, 1, 0))
+        *ref(T.a, i) = -1;
+    }
+  };
+  // The schedule, and the communicator of started gmoves, made by every
+  // rank together (the late start must not be a collective).
+  fill(0);
+  xmprt_wait(xmprt_gmove_start(800, T.a, ts, S.a, ss, 0));
+  for (int rep = 1; rep <= 2; ++rep) {
+    fill(rep);
+    xmprt_request *q = xt::startLate(
+        late, [&] { return xmprt_gmove_start(800, T.a, ts, S.a, ss, 0); },
+        "gmove_start");
+    xt::pollUntilDone(q);
+    xmprt_wait(q);
+    for (int64_t i = 0; i < n; ++i)
+      if (holds1(T, g, i, XMPRT_DIST_BLOCK, n, 1, 0))
+        EXPECT_EQ(*ref(T.a, i), i < k ? 5 * (b + i) + 1000 * rep : -1)
+            << i << " rep " << rep;
+    xmprt_barrier(g);
+  }
+  for (int rep = 1; rep <= 2; ++rep) {
+    fill(rep);
+    xmprt_barrier(g);
+    if (me == p - 1) {
+      std::vector<double> loc(n, -2.0);
+      xmprt_darray *w =
+          xmprt_darray_wrap_local(S.a, 1, &all[1], XMPRT_F64, loc.data());
+      xmprt_request *q =
+          xmprt_gmove_onesided_start(801, XMPRT_GMOVE_IN, 0, w, all, S.a, all, 0);
+      EXPECT_NE(q, nullptr);
+      xt::pollUntilDone(q);
+      xmprt_wait(q);
+      for (int64_t i = 0; i < n; ++i)
+        EXPECT_EQ(loc[i], 5 * i + 1000 * rep) << i;
+      for (int64_t i = 0; i < n; ++i)
+        loc[i] = 7 * i + rep;
+      q = xmprt_gmove_onesided_start(802, XMPRT_GMOVE_OUT, 0, T.a, all, w, all,
+                                     XMPRT_GMOVE_OWN_SRC);
+      EXPECT_NE(q, nullptr);
+      xt::pollUntilDone(q);
+      xmprt_wait(q); // destroys w
+    }
+    xmprt_barrier(g);
+    for (int64_t i = 0; i < n; ++i)
+      if (holds1(T, g, i, XMPRT_DIST_BLOCK, n, 1, 0))
+        EXPECT_EQ(*ref(T.a, i), 7 * i + rep) << i << " rep " << rep;
+    xmprt_barrier(g);
+  }
+  xmprt_grid_destroy(g);
+}

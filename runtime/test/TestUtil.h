@@ -216,6 +216,48 @@ inline int checkTuned(const xmprt_reflect_plan *p, int32_t r,
   return tuned;
 }
 
+/// An asynchronous operation started on every rank, rank `late` (not 0)
+/// last: it starts only after rank 0 has started its own and found its
+/// request incomplete with xmprt_test (several times: a test can be
+/// repeated), which rank 0 tells it with a message on MPI_COMM_WORLD. The
+/// operation must need rank `late` to complete on rank 0 (its part of a
+/// reduction, the root of a broadcast, a message of a gmove), so those
+/// tests must say 0. With one rank, started at once. No deadlock: rank
+/// `late` waits for rank 0 alone, and rank 0 sends after tests that do not
+/// block.
+inline xmprt_request *startLate(int late,
+                                const std::function<xmprt_request *()> &start,
+                                const std::string &what) {
+  const int kTag = 4711;
+  if (np() == 1)
+    return start();
+  if (me() == late) {
+    int word = 0;
+    MPI_Recv(&word, 1, MPI_INT, 0, kTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    return start();
+  }
+  xmprt_request *r = start();
+  if (me() == 0) {
+    EXPECT_NE(r, nullptr) << what;
+    for (int k = 0; k < 3; ++k)
+      EXPECT_EQ(xmprt_test(r), 0)
+          << what << ": complete before rank " << late << " started it";
+    int word = 1;
+    MPI_Send(&word, 1, MPI_INT, late, kTag, MPI_COMM_WORLD);
+  }
+  return r;
+}
+
+/// Polls xmprt_test until it says 1 (a loop that must end: every rank has
+/// started the operation), then checks that it keeps saying so. How many
+/// polls it takes depends on timing and is not checked.
+inline void pollUntilDone(xmprt_request *r) {
+  while (!xmprt_test(r)) {
+  }
+  EXPECT_EQ(xmprt_test(r), 1);
+  EXPECT_EQ(xmprt_test(r), 1);
+}
+
 } // namespace xt
 
 #endif

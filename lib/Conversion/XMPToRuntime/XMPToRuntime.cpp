@@ -1275,6 +1275,21 @@ struct WaitLowering : RuntimePattern<WaitOp> {
   }
 };
 
+/// xmp.test -> xmprt_test(request) != 0.
+struct TestLowering : RuntimePattern<TestOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(TestOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value r = callRuntime(rewriter, loc, "xmprt_test", {rewriter.getI32Type()},
+                          {adaptor.getRequest()});
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(op, arith::CmpIPredicate::ne, r,
+                                               i32c(rewriter, loc, 0));
+    return success();
+  }
+};
+
 struct BcastLowering : RuntimePattern<BcastOp> {
   using RuntimePattern::RuntimePattern;
   LogicalResult
@@ -1851,7 +1866,8 @@ struct XMPToRuntimePass
                  ArrayQueryLowering<ArrayGSizeOp>,
                  ArrayQueryLowering<ArrayGtoLOp>, TemplateOwnsLowering,
                  CheckHoldsLowering,
-                 ReductionStartLowering, BcastStartLowering, WaitLowering>(
+                 ReductionStartLowering, BcastStartLowering, WaitLowering,
+                 TestLowering>(
         tc, ctx, module, gpu);
     patterns.add<GMoveLowering<GMoveOp>, GMoveLowering<GMoveStartOp>>(
         tc, ctx, module, gpu, sites);

@@ -337,6 +337,23 @@ xmprt_request *xmprt_bcast_value_start(xmprt_grid *g, const int64_t *root,
  * elem_type, the type it was started with: an error otherwise) at `out`.
  * An error on a request that carries no value (the in-place operations). */
 void xmprt_wait_value(xmprt_request *r, int32_t elem_type, void *out);
+/* XMP's xmp_test_async for one request (of any _start function here or
+ * among the gmoves below): 1 when the operation's communication is
+ * complete on this rank, so that the request's xmprt_wait /
+ * xmprt_wait_value returns at once with the same result; 0 otherwise. Never
+ * blocks (MPI_Test / MPI_Testall, which progress the communication), so
+ * polling it ends once every rank the operation waits for has started it.
+ * It completes nothing: the request must still be waited for exactly once,
+ * and until then its buffer belongs to the operation (in-place results, a
+ * scalar's value and a gmove's destination are delivered by the wait).
+ * Local to the caller; any number of times. NULL (nothing to wait for):
+ * 1. A one-sided gmove (xmprt_gmove_onesided_start): `in`, 1 when every get
+ * has arrived; `out`, 1 when every put has left this rank's buffer (MPI
+ * shows a put's arrival at its target only to the blocking MPI_Win_flush,
+ * which the wait does: there it waits for the targets' acknowledgement
+ * alone). A request already waited for, or not in flight, stops the job
+ * with an error naming the operation, as a second xmprt_wait does. */
+int32_t xmprt_test(xmprt_request *r);
 /* Barrier over the grid, or over every rank of the job when g is NULL. */
 void xmprt_barrier(xmprt_grid *g);
 /* All-gather of `bytes` bytes per rank over the grid (axis < 0) or one grid
@@ -433,8 +450,9 @@ enum { XMPRT_GMOVE_IN = 1, XMPRT_GMOVE_OUT = 2 };
 void xmprt_gmove_onesided(int64_t site, int32_t mode, int32_t acc,
                           xmprt_darray *dst, const int64_t *dst_sec,
                           xmprt_darray *src, const int64_t *src_sec);
-/* The same, started: the gets or puts are issued here and completed at
- * xmprt_wait (the IN destination is assigned there), on the caller alone.
+/* The same, started: the gets or puts are issued here (MPI_Rget /
+ * MPI_Rput, which xmprt_test asks about) and completed at xmprt_wait (the
+ * IN destination is assigned there), on the caller alone.
  * Until then the source section must not be written and the destination
  * not be accessed. `owned` as for xmprt_gmove_start. */
 xmprt_request *xmprt_gmove_onesided_start(int64_t site, int32_t mode,

@@ -111,3 +111,31 @@ func.func @reducing_loop_kept(%a: !a_t, %x: f64, %lb: index, %ub: index,
   }
   return
 }
+
+// xmp.test of a request started before a polling loop: its operand is loop
+// invariant, but each test may answer differently (it progresses the
+// communication), so it stays in the loop, twice, and is not erased when
+// unused.
+// CHECK-LABEL: func.func @test_kept
+// CHECK: xmp.reduction_start
+// CHECK-NEXT: scf.while
+// CHECK-NEXT: xmp.test
+// CHECK-NEXT: xmp.test
+// CHECK-NEXT: xmp.test
+// CHECK: xmp.wait
+func.func @test_kept(%m: memref<4xf64>) {
+  %r = xmp.reduction_start add %m on @p : memref<4xf64>
+  scf.while : () -> () {
+    %unused = xmp.test %r
+    %d0 = xmp.test %r
+    %d1 = xmp.test %r
+    %d = arith.andi %d0, %d1 : i1
+    %true = arith.constant true
+    %go = arith.xori %d, %true : i1
+    scf.condition(%go)
+  } do {
+    scf.yield
+  }
+  xmp.wait %r
+  return
+}

@@ -2840,6 +2840,38 @@ func.func @wait_result_type(%r: !xmp.request) -> memref<4xf64> {
 
 // -----
 
+// xmp.test after the wait of its request in the same block: the request is
+// always completed there.
+xmp.nodes @p(shape = 2x2)
+func.func @test_after_wait(%m: memref<4xf64>) -> i1 {
+  %r = xmp.reduction_start add %m on @p : memref<4xf64>
+  %ok = xmp.test %r
+  // expected-note @+1 {{the wait is here}}
+  xmp.wait %r
+  // expected-error @+1 {{'xmp.test' op tests a request that the xmp.wait before it in the block has completed (test a request between its start and its wait)}}
+  %done = xmp.test %r
+  return %done : i1
+}
+
+// -----
+
+// A reflect's token is not a request: reflects have no test.
+func.func @test_token(%t: !xmp.token) -> i1 {
+  // expected-error @+1 {{'xmp.test' op operand #0 must be collective request, but got '!xmp.token'}}
+  %done = "xmp.test"(%t) : (!xmp.token) -> i1
+  return %done : i1
+}
+
+// -----
+
+func.func @test_result_type(%r: !xmp.request) -> i32 {
+  // expected-error @+1 {{'xmp.test' op result #0 must be 1-bit signless integer, but got 'i32'}}
+  %done = "xmp.test"(%r) : (!xmp.request) -> i32
+  return %done : i32
+}
+
+// -----
+
 xmp.nodes @p(shape = 2x2)
 func.func @reduction_start_index(%x: index) {
   // expected-error @+1 {{'xmp.reduction_start' op operand must be an integer, float or complex scalar, a memref or a darray of them, got 'index'}}
@@ -2872,7 +2904,7 @@ xmp.template @t(shape = 8)
 xmp.distribute @t onto @p [block]
 func.func @reduction_start_darray_acc(%a: !xmp.darray<8xf64, @t, align [*]>,
                                       %p: !xmp.request) {
-  // expected-error @+1 {{'xmp.reduction_start' op with acc: its request must be completed by xmp.wait in the same function (the device instance is released after the wait), not used by 'func.call'}}
+  // expected-error @+1 {{'xmp.reduction_start' op with acc: its request must be completed by xmp.wait in the same function (the device instance is released after the wait; xmp.test may come before it), not used by 'func.call'}}
   %r = xmp.reduction_start add %a on @p acc : !xmp.darray<8xf64, @t, align [*]>
   func.call @later(%r) : (!xmp.request) -> ()
   return

@@ -459,3 +459,49 @@ func.func @async_scalar_darray(%x: f64, %k: i32, %a: !x_t) -> (f64, i32, f64) {
   %z = xmp.wait %b : f64
   return %y, %j, %z : f64, i32, f64
 }
+
+// xmp.test (XMP's xmp_test_async) on every kind of request: an i1, never
+// blocking; the wait is still there. Inside a loop and a task, repeated.
+// CHECK-LABEL: func.func @async_test
+// CHECK: %[[R:.*]] = xmp.reduction_start add
+// CHECK-NEXT: %[[T0:.*]] = xmp.test %[[R]]{{$}}
+// CHECK-NEXT: %{{.*}} = xmp.test %[[R]]{{$}}
+// CHECK: %[[S:.*]] = xmp.reduction_start max %{{.*}} : f64
+// CHECK: %[[B:.*]] = xmp.bcast_start
+// CHECK: %[[G:.*]] = xmp.gmove_start %
+// CHECK: %[[O:.*]] = xmp.gmove_start in
+// CHECK: scf.while
+// CHECK: %[[T1:.*]] = xmp.test %[[S]]{{$}}
+// CHECK: xmp.task on @p_row {
+// CHECK-NEXT: xmp.test %[[G]]{{$}}
+// CHECK: xmp.test %[[B]]
+// CHECK: xmp.test %[[O]]
+func.func @async_test(%m: memref<4xf64>, %x: f64, %a: !u_t, %xa: !x_t)
+    -> (i1, i1, i1) {
+  %r = xmp.reduction_start add %m on @p [1] : memref<4xf64>
+  %t0 = xmp.test %r
+  %t1 = xmp.test %r
+  %s = xmp.reduction_start max %x on @p : f64
+  %b = xmp.bcast_start %m from [0, 1] on @p : memref<4xf64>
+  %g = xmp.gmove_start %a[0:64:1, 5] to %xa[0, 0:64] : !u_t to !x_t
+  %o = xmp.gmove_start in %a[0:64:1, 5] to %xa[0, 0:64] : !u_t to !x_t
+  %true = arith.constant true
+  scf.while : () -> () {
+    %d = xmp.test %s
+    %go = arith.xori %d, %true : i1
+    scf.condition(%go)
+  } do {
+    scf.yield
+  }
+  xmp.task on @p_row {
+    %tg = xmp.test %g
+  }
+  %tb = xmp.test %b
+  %to = xmp.test %o
+  xmp.wait %r
+  %y = xmp.wait %s : f64
+  xmp.wait %b
+  xmp.wait %g
+  xmp.wait %o
+  return %t0, %tb, %to : i1, i1, i1
+}

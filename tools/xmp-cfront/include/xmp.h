@@ -18,6 +18,11 @@ int xmp_all_num_nodes(void);
 /* Wall clock (MPI_Wtime) and its resolution, in seconds. */
 double xmp_wtime(void);
 double xmp_wtick(void);
+/* 1 when every asynchronous operation started with async(async_id) and
+ * not yet completed by wait_async(async_id) has finished its
+ * communication, 0 otherwise; never waits. The wait_async is still
+ * required (it then returns at once). async_id is a constant expression. */
+int xmp_test_async(int async_id);
 /* XMP-dev: seconds the CPU part and the GPU part of the last device loop
  * shared between them took (0 for a part that did not run). */
 double xmp_cpu_wtime(void);

@@ -2005,14 +2005,15 @@ LogicalResult ReductionStartOp::verify() {
            << (llvm::isa<MemRefType>(t) ? "memref" : "scalar") << " (" << t
            << "), which has none: drop acc (or reduce the darray)";
   // The device instance is released after the wait (xmp-lower-distribution),
-  // so the wait must be in sight.
+  // so the wait must be in sight (tests may come before it).
   if (getAcc())
     for (Operation *user : getRequest().getUsers())
-      if (!llvm::isa<WaitOp>(user))
+      if (!llvm::isa<WaitOp, TestOp>(user))
         return emitOpError()
                << "with acc: its request must be completed by xmp.wait in "
                   "the same function (the device instance is released "
-                  "after the wait), not used by '"
+                  "after the wait; xmp.test may come before it), not used "
+                  "by '"
                << user->getName() << "'";
   if (llvm::isa<MemRefType>(t)) {
     if (failed(verifyAsyncValue(*this, getValue())))
@@ -2113,6 +2114,25 @@ LogicalResult WaitOp::verify() {
       d.attachNote(g.getLoc()) << "the gmove_start is here";
       return d;
     }
+  }
+  return success();
+}
+
+LogicalResult TestOp::verify() {
+  // A wait before the test in the same block completed the request every
+  // time the test runs (a block runs straight through), so the test would
+  // always stop the program at run time. Waits in other blocks may or may
+  // not have run: the runtime checks those.
+  for (Operation *user : getRequest().getUsers()) {
+    auto w = llvm::dyn_cast<WaitOp>(user);
+    if (!w || w->getBlock() != (*this)->getBlock() ||
+        !w->isBeforeInBlock(*this))
+      continue;
+    InFlightDiagnostic d = emitOpError();
+    d << "tests a request that the xmp.wait before it in the block has "
+         "completed (test a request between its start and its wait)";
+    d.attachNote(w.getLoc()) << "the wait is here";
+    return d;
   }
   return success();
 }

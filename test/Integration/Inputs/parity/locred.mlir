@@ -2707,6 +2707,7 @@ func.func @darrays(%dis: memref<1xf64>) {
   %rq1 = xmp.reduction_start add %c on @p acc : !r_t
   %o = xmp.alloc : !r_t
   func.call @fill(%o, %rf) : (!r_t, f64) -> ()
+  %polled = xmp.test %rq1
   xmp.wait %rq1
   %t5 = arith.constant 6040 : i64
   func.call @show(%c, %t5, %dis) : (!r_t, i64, memref<1xf64>) -> ()

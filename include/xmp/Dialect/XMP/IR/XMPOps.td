@@ -937,6 +937,47 @@ def XMP_WaitOp : XMP_Op<"wait"> {
   let hasVerifier = 1;
 }
 
+def XMP_TestOp : XMP_Op<"test"> {
+  let summary = "tells, without blocking, whether a started collective is "
+                "complete (XMP `xmp_test_async`)";
+  let description = [{
+    ```mlir
+    %r = xmp.reduction_start add %m on @p : memref<4xf64>
+    %n = scf.while (%k = %c0) : (index) -> index {  // poll, working between
+      %done = xmp.test %r
+      %go = arith.xori %done, %true : i1
+      scf.condition(%go) %k : index
+    } do {
+    ^bb0(%k: index):
+      ...                                         // work not touching %m
+      %k1 = arith.addi %k, %c1 : index
+      scf.yield %k1 : index
+    }
+    xmp.wait %r                                   // still required
+    ```
+    `true` when the communication of the operation that made the request
+    (`xmp.reduction_start`, `xmp.bcast_start`, `xmp.gmove_start`) is
+    complete on this rank, so that its `xmp.wait` returns at once; `false`
+    otherwise. It never blocks (it progresses the communication), so a
+    loop polling it terminates once the other ranks have started the
+    operation. Local: only the calling rank takes part, so it may be
+    anywhere the request is visible (a task, a loop body), any number of
+    times. It completes nothing: the `xmp.wait` is still required, exactly
+    once, and until the wait the operands still belong to the operation
+    (the in-place results, the gmove's destination and a scalar's value
+    are delivered by the wait). A one-sided `gmove_start out` is `true`
+    once its puts have left this rank (MPI's completion of a put at its
+    target is only observable by a blocking flush, which the wait does).
+    A test after the request's wait in the same block is a verifier
+    error (the runtime stops a program that tests a completed request).
+    Reflects (`xmp.reflect_start`'s `!xmp.token`) have no test.
+  }];
+  let arguments = (ins XMP_Request:$request);
+  let results = (outs I1:$done);
+  let assemblyFormat = "$request attr-dict";
+  let hasVerifier = 1;
+}
+
 def XMP_TaskOp : XMP_Op<"task", [RecursiveMemoryEffects,
     SingleBlockImplicitTerminator<"YieldOp">, AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
