@@ -685,6 +685,9 @@ int main(int argc, char **argv) {
              "\"speedup ours\" takes the better of ours plain and hybrid.\n",
              rounds, 5 * rounds, warmup, kVarLabel[base]);
     md += line;
+    if (gNp == 1)
+      md += "One rank: a sanity run, not a comparison (xmprt_reduce returns "
+            "at once on a one-rank communicator; the others still copy).\n";
     if (!c.host) {
       md += std::string("NCCL: ") +
             (hasVar[V_NCCL] ? ncclVersion : "skipped: " + ncclWhy) +
