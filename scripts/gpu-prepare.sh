@@ -29,6 +29,9 @@
 #       it to its CPU columns when present). NPB CG on GPUs
 #       (examples/npb_cg_gpu.mlir) is always compiled (obj/npb_cg_gpu.gpu.o):
 #       tests, and benchmarks/npb_cg_gpu.sh (gpu-session step npb-cg-gpu)
+# (gpu-session.sh's collectives step needs nothing from here: the benchmark
+# is built from source there with the runtime; the googletest copy only
+# lets that build share build-gpu/ with gpu-tests.sh.)
 # The C examples (examples/laplace2d.c, himeno.c) are compiled too, with
 # --gpu and without (tests), and with --bench at the benchmark sizes for
 # benchmarks/frontend_gpu.sh (docs/frontend.md).

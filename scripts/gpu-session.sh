@@ -12,6 +12,11 @@
 #        mgpu[:ITERS] (benchmarks/gpu_mgpu_bench.sh: generated on 1 and 2
 #          GPUs, each reflect channel, vs the hand-written multi-GPU
 #          baselines; standalone: builds and links what it needs),
+#        collectives[:ROUNDS] (benchmarks/collectives_bench.sh: ours
+#          (plain, hybrid) vs host-staged MPI vs NCCL (vs CUDA-aware MPI) on
+#          device data, 2 GPUs, and ours vs MPI on host data, 4 ranks in
+#          sub-clusters of 2; 8 B - 64 MiB; standalone: builds what it
+#          needs, nothing carried),
 #        variants[:ITERS]
 #        (benchmarks/gpu_variants.sh), profile (benchmarks/gpu_profile.sh),
 #        worksharing[:STEPS] (benchmarks/worksharing_bench.sh),
@@ -50,6 +55,9 @@ for step in "$@"; do
               rc=$?; cat "$logs/frontend/frontend_gpu.md" 2>/dev/null || tail -20 "$logs/frontend.txt" ;;
     mgpu) OUT="$logs/mgpu" bash benchmarks/gpu_mgpu_bench.sh "${arg:-100}" 3 > "$logs/mgpu.txt" 2>&1
           rc=$?; cat "$logs/mgpu/gpu_mgpu_bench.md" 2>/dev/null || tail -20 "$logs/mgpu.txt" ;;
+    collectives) OUT="$logs/collectives" bash benchmarks/collectives_bench.sh ${arg:-20} > "$logs/collectives.txt" 2>&1
+                 rc=$?; grep "^collectives_bench: " "$logs/collectives.txt"
+                 cat "$logs/collectives/collectives.md" 2>/dev/null || tail -20 "$logs/collectives.txt" ;;
     variants) OUT="$logs/variants" bash benchmarks/gpu_variants.sh ${arg:-100} 5 > "$logs/variants.txt" 2>&1
               rc=$?; cat "$logs/variants/variants.md" 2>/dev/null || tail -20 "$logs/variants.txt" ;;
     profile) OUT="$logs/bench" bash benchmarks/gpu_profile.sh > "$logs/profile.txt" 2>&1
