@@ -33,28 +33,49 @@ using namespace xmprt;
 
 namespace {
 
+// Page-locked host buffers that device buffers are staged through, kept
+// for the process (slot 0: the operation's buffer; slot 1: an all-gather's
+// receive side) and grown to the next power of two when too small. A
+// pageable buffer made per call (as before) cost a zero fill and copies at
+// pageable speed: a 64 MiB device bcast took 46 ms against 1.2 ms for the
+// hand-written pinned staging (collectives_bench, one H200).
+char *stagingBuffer(int slot, int64_t bytes, const char *fn) {
+  static char *buf[2] = {nullptr, nullptr};
+  static int64_t cap[2] = {0, 0};
+  if (bytes > cap[slot]) {
+    int64_t n = 4096;
+    while (n < bytes)
+      n *= 2;
+    gpu::pinnedFree(buf[slot]);
+    buf[slot] = (char *)gpu::pinnedAlloc(n, fn);
+    cap[slot] = n;
+  }
+  return buf[slot];
+}
+
 // A buffer the collective works on in host memory: the caller's own, or a
-// host copy of a device buffer (copied in if `in`, back at scope exit if
-// `out`).
+// host copy of a device buffer in staging slot `slot` (copied in if `in`,
+// back at scope exit if `out`).
 class HostStaged {
 public:
-  HostStaged(void *p, int64_t bytes, bool in, bool out, const char *fn)
+  HostStaged(void *p, int64_t bytes, bool in, bool out, const char *fn,
+             int slot = 0)
       : dev_(p), bytes_(bytes), out_(out), fn_(fn) {
     if (bytes <= 0 || !gpu::isDevicePointer(p)) {
       ptr_ = p;
       return;
     }
-    host_.resize((size_t)bytes);
-    ptr_ = host_.data();
+    staged_ = true;
+    ptr_ = stagingBuffer(slot, bytes, fn);
     if (in) {
       gpu::copyAsync(ptr_, p, bytes, fn);
       gpu::sync(fn);
     }
   }
   ~HostStaged() {
-    if (host_.empty() || !out_)
+    if (!staged_ || !out_)
       return;
-    gpu::copyAsync(dev_, host_.data(), bytes_, fn_);
+    gpu::copyAsync(dev_, ptr_, bytes_, fn_);
     gpu::sync(fn_);
   }
   char *get() const { return (char *)ptr_; }
@@ -62,9 +83,8 @@ public:
 private:
   void *dev_, *ptr_ = nullptr;
   int64_t bytes_;
-  bool out_;
+  bool out_, staged_ = false;
   const char *fn_;
-  std::vector<char> host_;
 };
 
 int gMode = -1;
@@ -646,6 +666,10 @@ void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes) {
   int r = bcastRoot(g, root, buf, bytes, fn);
   if (c == MPI_COMM_NULL || bytes == 0)
     return;
+  int csize = 1;
+  XMPRT_MPI(MPI_Comm_size(c, &csize), fn);
+  if (csize == 1)
+    return; // the root's buffer is everybody's
   HostStaged staged(buf, bytes, g->rank == r, true, fn);
   buf = staged.get();
   if (collMode() == XMPRT_COLL_HYBRID) {
@@ -925,8 +949,17 @@ void xmprt_allgather(xmprt_grid *g, int32_t axis, const void *send,
     return;
   int csize = 1;
   MPI_Comm_size(c, &csize);
+  if (csize == 1) { // recv = send, wherever they are
+    if (gpu::isDevicePointer(send) || gpu::isDevicePointer(recv)) {
+      gpu::copyAsync(recv, send, bytes, fn);
+      gpu::sync(fn);
+    } else if (recv != send) {
+      memmove(recv, send, (size_t)bytes);
+    }
+    return;
+  }
   HostStaged sendStaged(const_cast<void *>(send), bytes, true, false, fn);
-  HostStaged recvStaged(recv, bytes * csize, false, true, fn);
+  HostStaged recvStaged(recv, bytes * csize, false, true, fn, /*slot=*/1);
   send = sendStaged.get();
   recv = recvStaged.get();
   if (collMode() == XMPRT_COLL_HYBRID &&
