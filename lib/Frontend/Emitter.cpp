@@ -735,6 +735,12 @@ private:
   /// The argument of the `device reset_weight` being emitted, from its
   /// `__xmp_weight((expr));` statement (null: read from its tokens).
   const c::Expr *resetWeightExpr = nullptr;
+  /// A CPU share given as a C expression (the weight clause, reset_weight):
+  /// a constant is checked here (an error naming `what`) and becomes an
+  /// arith.constant; any other value is evaluated and checked when it runs
+  /// (the node stops, naming `dir` at `at`). Null after an error.
+  Value cpuShare(const c::Expr *we, c::SourceLocation at, StringRef what,
+                 StringRef dir);
   /// A device loop directive's weight clause, for emitDeviceLoop.
   struct WeightClause {
     c::SourceLocation loc;
@@ -4842,6 +4848,38 @@ void Emitter::dirReplicateSync(Directive &d) {
   }
 }
 
+Value Emitter::cpuShare(const c::Expr *we, c::SourceLocation at,
+                        StringRef what, StringRef dir) {
+  Location l = loc(at);
+  c::Expr::EvalResult r;
+  if (!we->HasSideEffects(actx) && we->EvaluateAsRValue(r, actx) &&
+      r.Val.isFloat()) {
+    double v = r.Val.getFloat().convertToDouble();
+    if (!(v >= 0 && v <= 1)) {
+      std::ostringstream os;
+      os << v;
+      diag.error(we->getBeginLoc(), "the CPU weight " + os.str() + " of " +
+                                        what.str() + " is outside [0, 1]");
+      return Value();
+    }
+    return arith::ConstantOp::create(b, l, b.getF64FloatAttr(v));
+  }
+  Value w = emitExpr(we);
+  if (!w)
+    return Value();
+  w = convert(w, we->getType(), actx.DoubleTy, l);
+  Value zero = arith::ConstantOp::create(b, l, b.getF64FloatAttr(0.0));
+  Value one = arith::ConstantOp::create(b, l, b.getF64FloatAttr(1.0));
+  Value inRange = arith::AndIOp::create(
+      b, l, arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGE, w, zero),
+      arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLE, w, one));
+  Value bad = arith::XOrIOp::create(b, l, inRange, cBool(true, l));
+  runtimeCheck(bad, at, dir,
+               ("the CPU weight %g of " + what + " is outside [0, 1]\n").str(),
+               {w});
+  return w;
+}
+
 void Emitter::dirResetWeight(Directive &d) {
   TokCursor tc(d, diag);
   if (allocaBlock)
@@ -4850,34 +4888,10 @@ void Emitter::dirResetWeight(Directive &d) {
   Location l = loc(d.loc);
   if (const c::Expr *we = resetWeightExpr) {
     // (expr): any C arithmetic expression (the pragma handler's statement
-    // converted it to double), the CPU share in [0, 1]: a constant is
-    // checked here, any other value when it runs (the node stops, naming
-    // the directive).
-    c::Expr::EvalResult r;
-    if (!we->HasSideEffects(actx) && we->EvaluateAsRValue(r, actx) &&
-        r.Val.isFloat()) {
-      double v = r.Val.getFloat().convertToDouble();
-      if (!(v >= 0 && v <= 1)) {
-        std::ostringstream os;
-        os << v;
-        return diag.error(we->getBeginLoc(),
-                          "the CPU weight " + os.str() + " of '#pragma xmp "
-                          "device reset_weight' is outside [0, 1]");
-      }
-    }
-    Value w = emitExpr(we);
-    if (!w)
-      return;
-    w = convert(w, we->getType(), actx.DoubleTy, l);
-    Value zero = arith::ConstantOp::create(b, l, b.getF64FloatAttr(0.0));
-    Value one = arith::ConstantOp::create(b, l, b.getF64FloatAttr(1.0));
-    Value inRange = arith::AndIOp::create(
-        b, l, arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGE, w, zero),
-        arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLE, w, one));
-    Value bad = arith::XOrIOp::create(b, l, inRange, cBool(true, l));
-    runtimeCheck(bad, d.loc, "device reset_weight",
-                 "the CPU weight %g is outside [0, 1]\n", {w});
-    xmpd::ResetWeightOp::create(b, l, w);
+    // converted it to double).
+    if (Value w = cpuShare(we, d.loc, "'#pragma xmp device reset_weight'",
+                           "device reset_weight"))
+      xmpd::ResetWeightOp::create(b, l, w);
     return;
   }
   // (w) outside braces (no statement could follow): a variable or a
@@ -5446,41 +5460,10 @@ void Emitter::emitDeviceLoop(
   Value weight;
   bool weightAuto = devWeight && devWeight->isAuto;
   if (devWeight && devWeight->expr) {
-    const c::Expr *we = devWeight->expr;
-    Location wl = loc(devWeight->loc);
-    // A constant is checked here.
-    c::Expr::EvalResult r;
-    if (!we->HasSideEffects(actx) && we->EvaluateAsRValue(r, actx) &&
-        r.Val.isFloat()) {
-      double v = r.Val.getFloat().convertToDouble();
-      if (!(v >= 0 && v <= 1)) {
-        std::ostringstream os;
-        os << v;
-        diag.error(we->getBeginLoc(), "the CPU weight " + os.str() +
-                                          " of the 'weight' clause is "
-                                          "outside [0, 1]");
-        return;
-      }
-      weight = arith::ConstantOp::create(b, wl, b.getF64FloatAttr(v));
-    }
-  }
-  if (devWeight && devWeight->expr && !weight) {
-    const c::Expr *we = devWeight->expr;
-    Location wl = loc(devWeight->loc);
-    weight = emitExpr(we);
+    weight = cpuShare(devWeight->expr, devWeight->loc, "the 'weight' clause",
+                      "device loop");
     if (!weight)
       return;
-    weight = convert(weight, we->getType(), actx.DoubleTy, wl);
-    Value zero = arith::ConstantOp::create(b, wl, b.getF64FloatAttr(0.0));
-    Value one = arith::ConstantOp::create(b, wl, b.getF64FloatAttr(1.0));
-    Value inRange = arith::AndIOp::create(
-        b, wl,
-        arith::CmpFOp::create(b, wl, arith::CmpFPredicate::OGE, weight, zero),
-        arith::CmpFOp::create(b, wl, arith::CmpFPredicate::OLE, weight, one));
-    Value bad = arith::XOrIOp::create(b, wl, inRange, cBool(true, wl));
-    runtimeCheck(bad, devWeight->loc, "device loop",
-                 "the CPU weight %g of the 'weight' clause is outside [0, 1]\n",
-                 {weight});
   }
   auto loopOp = xmpd::DeviceLoopOp::create(
       b, l, types, lbs, ubs, steps, tname, onDims, inits,
