@@ -3244,8 +3244,8 @@ void Emitter::dirWaitAsync(Directive &d) {
       diag.error(sl, "'#pragma xmp wait_async(" + std::to_string(id) +
                          ")' has no async directive of id " +
                          std::to_string(id) +
-                         " ('#pragma xmp gmove', 'reflect', 'reduction' or "
-                         "'bcast' ... async(" + std::to_string(id) +
+                         " ('#pragma xmp gmove', 'reflect', 'reduce_shadow', "
+                         "'reduction' or 'bcast' ... async(" + std::to_string(id) +
                          ")) before it in its block or an enclosing block "
                          "of the function");
       return;
@@ -3320,11 +3320,7 @@ Value Emitter::emitTestAsync(const c::CallExpr *ce, Type rt) {
     // a test completes nothing). A start inside an if, a loop or a task
     // that has ended, or after a possible return, may not have run.
     Block *def = p.request.getParentBlock(), *blk = b.getInsertionBlock();
-    while (blk && blk != def) {
-      Operation *parent = blk->getParentOp();
-      blk = parent ? parent->getBlock() : nullptr;
-    }
-    if (!blk) {
+    if (blk != def && !def->findAncestorOpInBlock(*blk->getParentOp())) {
       diag.error(sl, call + " may run when the '#pragma xmp " + p.dir->name +
                          " ... async(" + ids + ")' it tests did not (the "
                          "directive is inside an if, a loop, a task or after "

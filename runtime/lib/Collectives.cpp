@@ -537,12 +537,13 @@ static void *stageDevice(xmprt_request *r, void *buf, int64_t bytes, bool in,
   if (bytes <= 0 || !gpu::isDevicePointer(buf))
     return buf;
   r->device = buf;
-  r->staged.resize((size_t)bytes);
+  r->staged.reset(new char[(size_t)bytes]);
+  r->stagedBytes = bytes;
   if (in) {
-    gpu::copyAsync(r->staged.data(), buf, bytes, fn);
+    gpu::copyAsync(r->staged.get(), buf, bytes, fn);
     gpu::sync(fn);
   }
-  return r->staged.data();
+  return r->staged.get();
 }
 
 extern "C" {
@@ -916,7 +917,7 @@ void waitFor(xmprt_request *r, int32_t elemType, void *out, const char *fn) {
   if (r->device) {
     // Stream-ordered after the work queued since the start (which does not
     // touch the buffer); the sync lets the host copy go.
-    gpu::copyAsync(r->device, r->staged.data(), (int64_t)r->staged.size(), fn);
+    gpu::copyAsync(r->device, r->staged.get(), r->stagedBytes, fn);
     gpu::sync(fn);
   }
   if (out)

@@ -26,9 +26,9 @@
 // (MPI_MODE_NOCHECK) from its creation to its destruction, and a gmove
 // completes its operations with MPI_Win_flush on each target it used:
 // then the gets have landed in the caller's buffer and the puts in the
-// targets' memory. The started form (xmprt_gmove_onesided_start) issues
-// them as MPI_Rget / MPI_Rput, whose requests xmprt_test asks about; its
-// wait completes the requests, then flushes. Fence and post/start/complete/wait were not options:
+// targets' memory. They are issued as MPI_Rget / MPI_Rput, whose requests
+// xmprt_test asks about (the started form); completing a gmove waits for
+// them, then flushes. Fence and post/start/complete/wait were not options:
 // both need the target ranks to call MPI (fence is collective over the
 // window; post/wait is the target's side of the exposure epoch), which is
 // exactly what the passive side of XMP's in/out does not do. The targets
@@ -350,26 +350,20 @@ void copySelf(const Plan *P) {
 }
 
 // Issues the gets (in) or packs and issues the puts (out); out copies its
-// own part at once. With `reqs` (the started form) as request-based
-// operations (MPI_Rget / MPI_Rput, one request per target), so that
-// xmprt_test can ask whether they are complete without blocking.
-void issue(Plan *P, char *buf, const char *fn,
-           std::vector<MPI_Request> *reqs = nullptr) {
+// own part at once. Request-based (MPI_Rget / MPI_Rput, one request per
+// target, in `reqs`), so that xmprt_test can ask whether they are complete
+// without blocking; complete() waits for them.
+void issue(Plan *P, char *buf, std::vector<MPI_Request> &reqs,
+           const char *fn) {
   MPI_Win w = P->remote->rmaWin;
   int64_t e = P->esize;
-  if (reqs)
-    reqs->assign(P->targets.size(), MPI_REQUEST_NULL);
+  reqs.assign(P->targets.size(), MPI_REQUEST_NULL);
   if (P->mode == XMPRT_GMOVE_IN) {
     for (size_t k = 0; k < P->targets.size(); ++k) {
       const Target &t = P->targets[k];
-      if (reqs)
-        XMPRT_MPI(MPI_Rget(buf + t.bufOff, t.bytes, MPI_BYTE, t.rank, 0, 1,
-                           t.type, w, &(*reqs)[k]),
-                  fn);
-      else
-        XMPRT_MPI(MPI_Get(buf + t.bufOff, t.bytes, MPI_BYTE, t.rank, 0, 1,
-                          t.type, w),
-                  fn);
+      XMPRT_MPI(MPI_Rget(buf + t.bufOff, t.bytes, MPI_BYTE, t.rank, 0, 1,
+                         t.type, w, &reqs[k]),
+                fn);
     }
     return;
   }
@@ -381,14 +375,9 @@ void issue(Plan *P, char *buf, const char *fn,
       memcpy(b, sp + o, e);
       b += e;
     }
-    if (reqs)
-      XMPRT_MPI(MPI_Rput(buf + t.bufOff, t.bytes, MPI_BYTE, t.rank, 0, 1,
-                         t.type, w, &(*reqs)[k]),
-                fn);
-    else
-      XMPRT_MPI(MPI_Put(buf + t.bufOff, t.bytes, MPI_BYTE, t.rank, 0, 1,
-                        t.type, w),
-                fn);
+    XMPRT_MPI(MPI_Rput(buf + t.bufOff, t.bytes, MPI_BYTE, t.rank, 0, 1,
+                       t.type, w, &reqs[k]),
+              fn);
   }
   if (!P->self.empty()) {
     copySelf(P);
@@ -398,7 +387,10 @@ void issue(Plan *P, char *buf, const char *fn,
 
 // Completes the operations at the targets and, for in, assigns the
 // destination.
-void complete(Plan *P, const char *buf, const char *fn) {
+void complete(Plan *P, const char *buf, std::vector<MPI_Request> &reqs,
+              const char *fn) {
+  XMPRT_MPI(MPI_Waitall((int)reqs.size(), reqs.data(), MPI_STATUSES_IGNORE),
+            fn);
   MPI_Win w = P->remote->rmaWin;
   for (const Target &t : P->targets)
     XMPRT_MPI(MPI_Win_flush(t.rank, w), fn);
@@ -449,10 +441,7 @@ bool xmprt::testOneSided(xmprt_request *r, const char *fn) {
 
 void xmprt::finishOneSided(xmprt_request *r, const char *fn) {
   OneSidedTransfer *T = r->onesided;
-  XMPRT_MPI(MPI_Waitall((int)T->reqs.size(), T->reqs.data(),
-                        MPI_STATUSES_IGNORE),
-            fn);
-  complete(T->P, T->B.p, fn);
+  complete(T->P, T->B.p, T->reqs, fn);
   --T->P->inFlight;
   if (T->acc)
     gmoveAccAfter(T->dst, fn);
@@ -550,8 +539,9 @@ void xmprt_gmove_onesided(int64_t site, int32_t mode, int32_t acc,
   if (acc)
     gmoveAccBefore(dst, src, fn);
   Buffer B(P);
-  issue(P, B.p, fn);
-  complete(P, B.p, fn);
+  std::vector<MPI_Request> reqs;
+  issue(P, B.p, reqs, fn);
+  complete(P, B.p, reqs, fn);
   if (acc)
     gmoveAccAfter(dst, fn);
 }
@@ -577,7 +567,7 @@ xmprt_request *xmprt_gmove_onesided_start(int64_t site, int32_t mode,
   T->owned = owned;
   T->dst = dst;
   T->src = src;
-  issue(P, T->B.p, fn, &T->reqs);
+  issue(P, T->B.p, T->reqs, fn);
   xmprt_request *req = newRequest(xmprt_request::OneSided, fn);
   req->site = site;
   req->onesided = T;

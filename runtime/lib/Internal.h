@@ -220,7 +220,8 @@ struct xmprt_request {
   // Reduce, bcast of a device buffer: the operation runs on `staged` (a
   // host copy taken at the start), copied back into `device` at the wait.
   void *device = nullptr;
-  std::vector<char> staged;
+  std::unique_ptr<char[]> staged; // not zero-filled: the copy overwrites it
+  int64_t stagedBytes = 0;
 };
 
 namespace xmprt {

@@ -366,7 +366,7 @@ int main(void) {
 
 #ifdef CASE32
 int main(void) {
-  // C32: invalid.c:[[# @LINE + 1]]:24: error: '#pragma xmp wait_async(2)' has no async directive of id 2 ('#pragma xmp gmove', 'reflect', 'reduction' or 'bcast' ... async(2)) before it in its block or an enclosing block of the function
+  // C32: invalid.c:[[# @LINE + 1]]:24: error: '#pragma xmp wait_async(2)' has no async directive of id 2 ('#pragma xmp gmove', 'reflect', 'reduce_shadow', 'reduction' or 'bcast' ... async(2)) before it in its block or an enclosing block of the function
 #pragma xmp wait_async(2)
   return 0;
 }

@@ -1997,13 +1997,21 @@ static LogicalResult verifyAsyncValue(Operation *op, Value v) {
   return success();
 }
 
+/// `acc` on a reduction (blocking or started): only a darray has a device
+/// instance.
+static LogicalResult verifyAccReduced(Operation *op, Type t) {
+  if (llvm::isa<DArrayType>(t))
+    return success();
+  return op->emitOpError()
+         << "acc reduces the device instance of a darray; the operand is a "
+         << (llvm::isa<MemRefType>(t) ? "memref" : "scalar") << " (" << t
+         << "), which has none: drop acc (or reduce the darray)";
+}
+
 LogicalResult ReductionStartOp::verify() {
   Type t = getValue().getType();
-  if (getAcc() && !llvm::isa<DArrayType>(t))
-    return emitOpError()
-           << "acc reduces the device instance of a darray; the operand is a "
-           << (llvm::isa<MemRefType>(t) ? "memref" : "scalar") << " (" << t
-           << "), which has none: drop acc (or reduce the darray)";
+  if (getAcc() && failed(verifyAccReduced(*this, t)))
+    return failure();
   // The device instance is released after the wait (xmp-lower-distribution),
   // so the wait must be in sight (tests may come before it).
   if (getAcc())
@@ -2186,12 +2194,8 @@ LogicalResult ReductionOp::verify() {
   } else {
     if (failed(verifyCollectiveValue(*this, getValue(), getResult())))
       return failure();
-    if (getAcc())
-      return emitOpError()
-             << "acc reduces the device instance of a darray; the operand "
-                "is a "
-             << (llvm::isa<MemRefType>(t) ? "memref" : "scalar") << " (" << t
-             << "), which has none: drop acc (or reduce the darray)";
+    if (getAcc() && failed(verifyAccReduced(*this, t)))
+      return failure();
   }
   if (!isReductionKindCompatible(getKind(), t))
     return emitOpError() << "reduction kind '" << stringifyEnum(getKind())
