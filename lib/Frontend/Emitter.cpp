@@ -590,7 +590,17 @@ private:
     Value request; // !xmp.request, or the !xmp.token of an async reflect
     Directive *dir;
     Value result; // memref<T>: a scalar's reduced / broadcast value, or null
+    /// Handed to its async id (xmp.async_register after the start): a
+    /// wait or test that the start does not reach as an SSA value
+    /// completes or tests it through the id (xmp.wait_async /
+    /// xmp.test_async).
+    bool registered = false;
+    /// Completed through the id by a wait in a nested region (which may
+    /// not have run): kept for the waits after it, not reported unwaited.
+    bool waitedThroughId = false;
   };
+  /// Registers `p` with its id after its start (once).
+  void registerPending(Pending &p, int64_t id);
   /// Where `#pragma xmp wait_async` finds the requests of an id: in this
   /// { } block or an enclosing one of the function (docs/frontend.md).
   Pending *findPending(int64_t id, unsigned &level);
@@ -3250,24 +3260,55 @@ void Emitter::dirWaitAsync(Directive &d) {
                          "of the function");
       return;
     }
-    auto it = requests[level].find(id);
-    // The start must dominate the wait and run exactly when it does: the
-    // same MLIR block (an enclosing C block without control flow between).
-    for (Pending &p : it->second)
-      if (p.request.getParentBlock() != b.getInsertionBlock()) {
-        diag.error(sl, "'#pragma xmp wait_async(" + std::to_string(id) +
-                           ")' is not executed exactly when the '#pragma xmp " +
-                           p.dir->name + " ... async(" + std::to_string(id) +
-                           ")' it completes is (an if, a loop, a task or a "
-                           "possible return, break or continue lies between "
-                           "them): put them in the same block");
-        diag.note(p.dir->loc, "the async directive");
-        return;
+    // Every operation of the id started before the wait in its block or an
+    // enclosing one. A start in the wait's MLIR block dominates it and
+    // runs exactly when it does: xmp.wait. Any other (inside an if or a
+    // loop that has ended, a task, after a possible return: it ran zero,
+    // one or many times; or outside an if or loop the wait is inside) is
+    // handed to the id at its start and completed by xmp.wait_async.
+    bool throughId = false;
+    unsigned top = requests.size() - 1;
+    for (unsigned k = 0; k <= top; ++k) {
+      auto it = requests[k].find(id);
+      if (it == requests[k].end())
+        continue;
+      SmallVector<Pending> kept;
+      for (Pending &p : it->second) {
+        if (!p.registered &&
+            p.request.getParentBlock() == b.getInsertionBlock()) {
+          completePending(p, l);
+          continue;
+        }
+        registerPending(p, id);
+        throughId = true;
+        // A wait in a region nested in the start's block may not run:
+        // later waits complete the operation through the id too.
+        if (k < top &&
+            p.request.getParentBlock() != b.getInsertionBlock()) {
+          p.waitedThroughId = true;
+          kept.push_back(p);
+        }
       }
-    for (Pending &p : it->second)
-      completePending(p, l);
-    requests[level].erase(it);
+      if (kept.empty())
+        requests[k].erase(it);
+      else
+        it->second = std::move(kept);
+    }
+    if (throughId)
+      xmpd::WaitAsyncOp::create(
+          b, l, arith::ConstantIntOp::create(b, l, id, 64).getResult());
   }
+}
+
+void Emitter::registerPending(Pending &p, int64_t id) {
+  if (p.registered)
+    return;
+  p.registered = true;
+  OpBuilder rb(&ctx);
+  rb.setInsertionPointAfterValue(p.request);
+  Location l = p.request.getLoc();
+  Value idv = arith::ConstantIntOp::create(rb, l, id, 64);
+  xmpd::AsyncRegisterOp::create(rb, l, p.request, idv, p.result);
 }
 
 Value Emitter::emitTestAsync(const c::CallExpr *ce, Type rt) {
@@ -3301,39 +3342,48 @@ Value Emitter::emitTestAsync(const c::CallExpr *ce, Type rt) {
                        ")')");
     return nullptr;
   }
-  SmallVector<Pending> &list = requests[level].find(id)->second;
-  for (Pending &p : list) {
-    if (isa<xmpd::TokenType>(p.request.getType())) {
+  // Every operation of the id in flight before the test, in its block or
+  // an enclosing one, as wait_async(id) would take them.
+  SmallVector<Pending *> list;
+  for (auto &lvl : requests)
+    if (auto it = lvl.find(id); it != lvl.end())
+      for (Pending &p : it->second)
+        list.push_back(&p);
+  for (Pending *p : list) {
+    if (isa<xmpd::TokenType>(p->request.getType())) {
       // (A reflect's plan, or a reduce_shadow's: the same kind of plan.)
-      const std::string &dn = p.dir->name;
+      const std::string &dn = p->dir->name;
       diag.error(sl, call + " tests the '#pragma xmp " + dn + " ... async(" +
                          ids + ")', and an asynchronous " + dn + " cannot be "
                          "tested: its exchange goes one dimension after "
                          "another, through handshakes that only its wait "
                          "advances without blocking. Give the " + dn +
                          " an id of its own, completed by its 'wait_async'");
-      diag.note(p.dir->loc, "the asynchronous " + dn);
-      return nullptr;
-    }
-    // The start must dominate the test: the test's block is the start's or
-    // lies inside it (tested any number of times, or not at all, is fine:
-    // a test completes nothing). A start inside an if, a loop or a task
-    // that has ended, or after a possible return, may not have run.
-    Block *def = p.request.getParentBlock(), *blk = b.getInsertionBlock();
-    if (blk != def && !def->findAncestorOpInBlock(*blk->getParentOp())) {
-      diag.error(sl, call + " may run when the '#pragma xmp " + p.dir->name +
-                         " ... async(" + ids + ")' it tests did not (the "
-                         "directive is inside an if, a loop, a task or after "
-                         "a possible return, break or continue that the test "
-                         "is outside of): test it inside the directive's "
-                         "block");
-      diag.note(p.dir->loc, "the async directive");
+      diag.note(p->dir->loc, "the asynchronous " + dn);
       return nullptr;
     }
   }
+  // A start that dominates the test (the test's block is the start's or
+  // lies inside it) is tested as an SSA value: xmp.test. Any other (inside
+  // an if, a loop or a task that has ended, after a possible return: it
+  // may have run zero, one or many times) through its id: xmp.test_async.
   Value all;
-  for (Pending &p : list) {
-    Value done = xmpd::TestOp::create(b, l, b.getI1Type(), p.request);
+  bool throughId = false;
+  for (Pending *p : list) {
+    Block *def = p->request.getParentBlock(), *blk = b.getInsertionBlock();
+    if (p->registered ||
+        (blk != def && !def->findAncestorOpInBlock(*blk->getParentOp()))) {
+      registerPending(*p, id);
+      throughId = true;
+      continue;
+    }
+    Value done = xmpd::TestOp::create(b, l, b.getI1Type(), p->request);
+    all = all ? arith::AndIOp::create(b, l, all, done).getResult() : done;
+  }
+  if (throughId) {
+    Value done = xmpd::TestAsyncOp::create(
+        b, l, b.getI1Type(),
+        arith::ConstantIntOp::create(b, l, id, 64).getResult());
     all = all ? arith::AndIOp::create(b, l, all, done).getResult() : done;
   }
   return arith::ExtUIOp::create(b, l, rt, all);
@@ -3386,6 +3436,7 @@ void Emitter::passPendingUp() {
   }
   for (auto &[id, list] : requests.back())
     for (Pending &p : list)
+      if (!p.waitedThroughId)
       diag.error(p.dir->loc, "'#pragma xmp " + p.dir->name + " ... async(" +
                                  std::to_string(id) +
                                  ")' has no '#pragma xmp wait_async(" +

@@ -706,6 +706,20 @@ std::string describe(const xmprt_request *r) {
 }
 } // namespace
 
+// XMP's async ids: per id, the operations handed to it, in order.
+namespace {
+struct AsyncOperation {
+  xmprt_request *request = nullptr;   // or
+  xmprt_reflect_plan *plan = nullptr; // a started reflect
+  int32_t elemType = -1;
+  void *out = nullptr;
+};
+std::map<int64_t, std::vector<AsyncOperation>> &asyncIds() {
+  static std::map<int64_t, std::vector<AsyncOperation>> m;
+  return m;
+}
+} // namespace
+
 xmprt_request *xmprt::newRequest(xmprt_request::Kind kind, const char *op) {
   auto *r = new xmprt_request;
   r->kind = kind;
@@ -713,6 +727,23 @@ xmprt_request *xmprt::newRequest(xmprt_request::Kind kind, const char *op) {
   doneRequests().erase(r);
   liveRequests().insert(r);
   return r;
+}
+
+void xmprt::checkAsyncIdsCompleted(const char *fn) {
+  std::string list;
+  size_t n = 0;
+  for (auto &[id, ops] : asyncIds()) {
+    if (ops.empty())
+      continue;
+    n += ops.size();
+    list += (list.empty() ? "" : ", ") + std::string("id ") +
+            std::to_string(id) + ": " + std::to_string(ops.size());
+  }
+  if (n)
+    fail(fn,
+         "%zu operation(s) started with async(id) and never completed by "
+         "wait_async (%s)",
+         n, list.c_str());
 }
 
 void xmprt::checkRequestsWaited(const char *fn) {
@@ -927,6 +958,60 @@ void waitFor(xmprt_request *r, int32_t elemType, void *out, const char *fn) {
 } // namespace
 
 extern "C" {
+
+
+void xmprt_async_register(int64_t id, xmprt_request *r, int32_t elemType,
+                          void *out) {
+  const char *fn = "xmprt_async_register";
+  if (r)
+    checkInFlight(r, fn);
+  XMPRT_CHECK(!out || (r && r->valueType >= 0), fn,
+              "async id %lld: the request of %s works in place and carries "
+              "no value to store",
+              (long long)id, r ? describe(r).c_str() : "nothing");
+  XMPRT_CHECK(!r || r->valueType < 0 || (out && r->valueType == elemType), fn,
+              "async id %lld: the request of %s carries a value of element "
+              "type %d: give where to store it (element type %d given)",
+              (long long)id, describe(r).c_str(), r->valueType, elemType);
+  asyncIds()[id].push_back({r, nullptr, elemType, out});
+}
+
+void xmprt_async_register_reflect(int64_t id, xmprt_reflect_plan *p) {
+  XMPRT_CHECK(p, "xmprt_async_register_reflect",
+              "async id %lld: the reflect plan is NULL", (long long)id);
+  asyncIds()[id].push_back({nullptr, p, -1, nullptr});
+}
+
+void xmprt_async_wait(int64_t id) {
+  auto it = asyncIds().find(id);
+  if (it == asyncIds().end())
+    return;
+  std::vector<AsyncOperation> ops = std::move(it->second);
+  asyncIds().erase(it);
+  for (AsyncOperation &o : ops) {
+    if (o.plan)
+      xmprt_reflect_wait(o.plan);
+    else
+      waitFor(o.request, o.elemType, o.out, "xmprt_async_wait");
+  }
+}
+
+int32_t xmprt_async_test(int64_t id) {
+  auto it = asyncIds().find(id);
+  if (it == asyncIds().end())
+    return 1;
+  int32_t all = 1;
+  for (AsyncOperation &o : it->second) {
+    XMPRT_CHECK(!o.plan, "xmprt_async_test",
+                "async id %lld holds a reflect, which cannot be tested (its "
+                "dimensions advance only in its wait): give the reflect an "
+                "id of its own",
+                (long long)id);
+    if (o.request && !xmprt_test(o.request))
+      all = 0;
+  }
+  return all;
+}
 
 void xmprt_barrier(xmprt_grid *g) {
   if (!g) { // no grid: every rank of the job

@@ -242,6 +242,9 @@ bool testGMove(xmprt_request *r, const char *fn);
 bool testOneSided(xmprt_request *r, const char *fn);
 // xmprt_finalize: every request must have been waited for.
 void checkRequestsWaited(const char *fn);
+/// xmprt_finalize: operations registered with an async id and never
+/// completed by xmprt_async_wait stop the job, naming the ids.
+void checkAsyncIdsCompleted(const char *fn);
 // DeviceData.cpp, the acc forms of gmove: before, device values the host
 // lacks (of src, and of dst, whose block goes back in afterwards) come out;
 // after, dst's device instance (if any) gets the host block.

@@ -154,6 +154,7 @@ void xmprt_finalize(void) {
   int init = 0;
   MPI_Initialized(&init);
   if (init) {
+    checkAsyncIdsCompleted("xmprt_finalize");
     checkRequestsWaited("xmprt_finalize");
     reportReflectStats(); // XMP_REFLECT_STATS=1 only (collective)
     destroyLiveArrays();  // with their plans, schedules, windows

@@ -300,6 +300,46 @@ TEST(Collectives, HybridEqualsPlain) {
 // found the communication complete), a scalar's reduction and broadcast
 // (the value handed out by the wait), broadcasts from rank 1. NULL
 // requests are complete; the hybrid mode completes at the start.
+// XMP's async ids: requests handed to an id (in place, a scalar's value
+// with where it goes, NULL) are completed by one xmprt_async_wait in
+// registration order (two values into one place: the later one stays);
+// xmprt_async_test is 1 once all are complete and for an id with none; a
+// wait of an empty or already completed id returns.
+TEST(Collectives, AsyncIds) {
+  int64_t s[] = {XMPRT_DYNAMIC};
+  xmprt_grid *g = xmprt_grid_create(1, s);
+  int r = xt::me(), n = xt::np();
+  double a[2] = {1.0 * r, 2.0}, x = r + 1, y = 10.0 * r, v = -1;
+  int64_t root[1] = {n - 1};
+  xmprt_async_register(
+      9, xmprt_reduce_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, a, 2), -1, nullptr);
+  xmprt_async_register(
+      9, xmprt_reduce_value_start(g, -1, XMPRT_RED_MAX, XMPRT_F64, &x),
+      XMPRT_F64, &v);
+  xmprt_async_register(
+      9, xmprt_bcast_value_start(g, root, &y, XMPRT_F64), XMPRT_F64, &v);
+  xmprt_async_register(9, nullptr, -1, nullptr);
+  EXPECT_EQ(v, -1); // nothing stored before the wait
+  while (!xmprt_async_test(9)) {
+  }
+  EXPECT_EQ(xmprt_async_test(9), 1);
+  EXPECT_EQ(xmprt_async_test(8), 1); // an id with nothing
+  xmprt_async_wait(9);
+  EXPECT_EQ(a[0], n * (n - 1) / 2.0);
+  EXPECT_EQ(a[1], 2.0 * n);
+  EXPECT_EQ(v, 10.0 * (n - 1)); // the broadcast, registered last
+  xmprt_async_wait(9);          // completed: nothing left
+  xmprt_async_wait(8);
+  // A scalar alone: its value at the wait.
+  x = 3 * r;
+  xmprt_async_register(
+      1, xmprt_reduce_value_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, &x),
+      XMPRT_F64, &v);
+  xmprt_async_wait(1);
+  EXPECT_EQ(v, 3.0 * n * (n - 1) / 2);
+  xmprt_grid_destroy(g);
+}
+
 TEST(Collectives, AsyncTest) {
   int64_t s[] = {XMPRT_DYNAMIC};
   xmprt_grid *g = xmprt_grid_create(1, s);

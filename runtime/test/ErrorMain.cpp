@@ -185,6 +185,33 @@ int main(int argc, char **argv) {
     xmprt_test(r);
     xmprt_wait(r);
     xmprt_test(r);
+  } else if (!strcmp(what, "asyncnowait")) {
+    // operations handed to async ids and never completed by wait_async
+    // (found by xmprt_finalize, naming the ids); id 4 was completed
+    double x = 1, y = 2, v = 0;
+    int64_t s[] = {XMPRT_DYNAMIC};
+    xmprt_grid *g = xmprt_grid_create(1, s);
+    xmprt_async_register(
+        3, xmprt_reduce_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, &x, 1), -1,
+        nullptr);
+    xmprt_async_register(
+        3, xmprt_reduce_value_start(g, -1, XMPRT_RED_MAX, XMPRT_F64, &y),
+        XMPRT_F64, &v);
+    xmprt_async_register(
+        4, xmprt_reduce_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, &y, 1), -1,
+        nullptr);
+    xmprt_async_wait(4);
+    int64_t root[1] = {0};
+    xmprt_async_register(5, xmprt_bcast_value_start(g, root, &v, XMPRT_F64),
+                         XMPRT_F64, &v);
+  } else if (!strcmp(what, "asyncinplace")) {
+    // an in-place request registered with a place for a value
+    double x = 1, v = 0;
+    int64_t s[] = {XMPRT_DYNAMIC};
+    xmprt_grid *g = xmprt_grid_create(1, s);
+    xmprt_async_register(
+        2, xmprt_reduce_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, &x, 1),
+        XMPRT_F64, &v);
   } else if (!strcmp(what, "checkholds")) {
     // element 7 of a block-distributed 8-element array, checked on every
     // rank (rank 1 of 2 owns it; rank 0 stops)

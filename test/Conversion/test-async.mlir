@@ -62,3 +62,36 @@ func.func @kinds(%x: f64, %a: !a, %b: !a, %m: memref<16xf64>)
   xmp.wait %o
   return %y, %z, %ts, %tq, %tg, %to : f64, f64, i1, i1, i1, i1
 }
+
+// XMP's async ids: a request handed to an id (a scalar's with the address
+// its value goes to), a reflect plan (the token is the plan), the id's
+// test and wait.
+// CHECK-LABEL: func.func @async_ids
+// CHECK: %[[R:[0-9a-z_]+]] = {{(func\.)?}}call @xmprt_reduce_start(
+// CHECK: %[[NUL:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK: %[[M1:.*]] = arith.constant -1 : i32
+// CHECK: call @xmprt_async_register(%[[ID:[0-9a-z_]+]], %[[R]], %[[M1]], %[[NUL]]) : (i64, !llvm.ptr, i32, !llvm.ptr) -> ()
+// CHECK: %[[S:[0-9a-z_]+]] = {{(func\.)?}}call @xmprt_reduce_value_start(
+// CHECK: memref.extract_aligned_pointer_as_index
+// CHECK: %[[OUT:.*]] = llvm.inttoptr
+// CHECK: %[[F64:.*]] = arith.constant {{[0-9]+}} : i32
+// CHECK: call @xmprt_async_register(%[[ID]], %[[S]], %[[F64]], %[[OUT]])
+// CHECK: call @xmprt_reflect_start(%[[P:[0-9a-z_]+]])
+// CHECK: call @xmprt_async_register_reflect(%[[ID]], %[[P]]) : (i64, !llvm.ptr) -> ()
+// CHECK: %[[T:[0-9a-z_]+]] = {{(func\.)?}}call @xmprt_async_test(%[[ID]]) : (i64) -> i32
+// CHECK: arith.cmpi ne, %[[T]]
+// CHECK: call @xmprt_async_wait(%[[ID]]) : (i64) -> ()
+func.func @async_ids(%m: memref<4xf64>, %x: f64, %xm: memref<f64>,
+                     %a: !xmp.darray<16xf64, @t, align [0], shadow [1:1]>,
+                     %id: i64) -> i1 {
+  %r = xmp.reduction_start add %m on @p : memref<4xf64>
+  xmp.async_register %r, %id : !xmp.request
+  %s = xmp.reduction_start max %x on @p : f64
+  xmp.async_register %s, %id into %xm : !xmp.request, memref<f64>
+  %plan = xmp.reflect_init %a : !xmp.darray<16xf64, @t, align [0], shadow [1:1]> -> !xmp.reflect_plan
+  %t = xmp.reflect_start %plan
+  xmp.async_register %t, %id : !xmp.token
+  %done = xmp.test_async %id
+  xmp.wait_async %id
+  return %done : i1
+}

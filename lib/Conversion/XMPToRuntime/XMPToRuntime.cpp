@@ -1290,6 +1290,69 @@ struct TestLowering : RuntimePattern<TestOp> {
   }
 };
 
+/// xmp.async_register -> xmprt_async_register(id, request, type, out) or
+/// xmprt_async_register_reflect(id, plan) (a token is its plan).
+struct AsyncRegisterLowering : RuntimePattern<AsyncRegisterOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(AsyncRegisterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (isa<TokenType>(op.getHandle().getType())) {
+      callRuntime(rewriter, loc, "xmprt_async_register_reflect", {},
+                  {adaptor.getId(), adaptor.getHandle()});
+      rewriter.eraseOp(op);
+      return success();
+    }
+    Value out = LLVM::ZeroOp::create(rewriter, loc, ptrType(getContext()));
+    int32_t et = -1;
+    if (Value into = adaptor.getInto()) {
+      auto buffer = memrefBuffer(rewriter, loc, op, into);
+      if (failed(buffer))
+        return failure();
+      Type t = cast<MemRefType>(into.getType()).getElementType();
+      et = abi::runtimeElementType(t);
+      if (et < 0)
+        return op.emitOpError() << "element type " << t
+                                << " is not supported by the runtime";
+      out = buffer->first;
+    }
+    callRuntime(rewriter, loc, "xmprt_async_register", {},
+                {adaptor.getId(), adaptor.getHandle(), i32c(rewriter, loc, et),
+                 out});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// xmp.wait_async -> xmprt_async_wait(id).
+struct WaitAsyncLowering : RuntimePattern<WaitAsyncOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(WaitAsyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), "xmprt_async_wait", {},
+                {adaptor.getId()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// xmp.test_async -> xmprt_async_test(id) != 0.
+struct TestAsyncLowering : RuntimePattern<TestAsyncOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(TestAsyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value r = callRuntime(rewriter, loc, "xmprt_async_test",
+                          {rewriter.getI32Type()}, {adaptor.getId()});
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(op, arith::CmpIPredicate::ne, r,
+                                               i32c(rewriter, loc, 0));
+    return success();
+  }
+};
+
 struct BcastLowering : RuntimePattern<BcastOp> {
   using RuntimePattern::RuntimePattern;
   LogicalResult
@@ -1867,7 +1930,8 @@ struct XMPToRuntimePass
                  ArrayQueryLowering<ArrayGtoLOp>, TemplateOwnsLowering,
                  CheckHoldsLowering,
                  ReductionStartLowering, BcastStartLowering, WaitLowering,
-                 TestLowering>(
+                 TestLowering, AsyncRegisterLowering, WaitAsyncLowering,
+                 TestAsyncLowering>(
         tc, ctx, module, gpu);
     patterns.add<GMoveLowering<GMoveOp>, GMoveLowering<GMoveStartOp>>(
         tc, ctx, module, gpu, sites);

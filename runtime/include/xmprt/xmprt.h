@@ -354,6 +354,27 @@ void xmprt_wait_value(xmprt_request *r, int32_t elem_type, void *out);
  * alone). A request already waited for, or not in flight, stops the job
  * with an error naming the operation, as a second xmprt_wait does. */
 int32_t xmprt_test(xmprt_request *r);
+/* XMP's async ids (xmp.async_register / wait_async / test_async): the
+ * operations started with `async(id)` whose wait is not in sight of the
+ * start (the start inside an if or a loop, the wait after it). A request
+ * (any _start function's; NULL is accepted and completes at once) or a
+ * started reflect plan (xmprt_reflect_start) is handed to the id; `out`
+ * (with its elem_type) is where xmprt_async_wait stores the value of
+ * xmprt_reduce_value_start's or xmprt_bcast_value_start's request (NULL,
+ * and elem_type -1, for the in-place ones). The id owns the operation: no
+ * other xmprt_wait / xmprt_reflect_wait of it. */
+void xmprt_async_register(int64_t id, xmprt_request *r, int32_t elem_type,
+                          void *out);
+void xmprt_async_register_reflect(int64_t id, xmprt_reflect_plan *p);
+/* Completes every operation registered with `id` on this rank and not yet
+ * completed, in the order they were registered; returns at once with none.
+ * Operations registered and never completed stop the job at xmprt_finalize,
+ * naming their id. */
+void xmprt_async_wait(int64_t id);
+/* xmprt_test of every request registered with `id`: 1 when all are
+ * complete (or there are none), 0 otherwise; completes nothing. A
+ * registered reflect stops the job (a reflect has no test). */
+int32_t xmprt_async_test(int64_t id);
 /* Barrier over the grid, or over every rank of the job when g is NULL. */
 void xmprt_barrier(xmprt_grid *g);
 /* All-gather of `bytes` bytes per rank over the grid (axis < 0) or one grid

@@ -3227,3 +3227,101 @@ func.func @nested_not_within(%a: !a_t, %m: memref<8xf64>) {
   }
   return
 }
+
+// -----
+
+// A registered request is completed by its id, not by xmp.wait too.
+xmp.nodes @p(shape = 2x2)
+func.func @register_and_wait(%m: memref<4xf64>, %id: i64) {
+  %r = xmp.reduction_start add %m on @p : memref<4xf64>
+  // expected-error @+1 {{'xmp.async_register' op registers an operation that 'xmp.wait' also completes (a registered operation is completed by xmp.wait_async of its id, exactly once)}}
+  xmp.async_register %r, %id : !xmp.request
+  // expected-note @+1 {{the other completion is here}}
+  xmp.wait %r
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @register_twice(%m: memref<4xf64>, %id: i64) {
+  %r = xmp.reduction_start add %m on @p : memref<4xf64>
+  // expected-error @+1 {{'xmp.async_register' op registers an operation that another xmp.async_register registers too (an operation belongs to one id, once)}}
+  xmp.async_register %r, %id : !xmp.request
+  // expected-note @+1 {{the other registration is here}}
+  xmp.async_register %r, %id : !xmp.request
+  return
+}
+
+// -----
+
+// A scalar's reduction delivers a value: 'into' names where.
+xmp.nodes @p(shape = 2x2)
+func.func @register_scalar_without_into(%x: f64, %id: i64) {
+  %r = xmp.reduction_start add %x on @p : f64
+  // expected-error @+1 {{'xmp.async_register' op registers the reduction_start of a scalar ('f64') without 'into': name the memref<f64> that xmp.wait_async stores the value in}}
+  xmp.async_register %r, %id : !xmp.request
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @register_into_type(%x: f64, %id: i64, %m: memref<i32>) {
+  %r = xmp.bcast_start %x from [0, 0] on @p : f64
+  // expected-error @+1 {{'xmp.async_register' op 'into' has element type 'i32' but the bcast_start moves 'f64'}}
+  xmp.async_register %r, %id into %m : !xmp.request, memref<i32>
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @register_in_place_into(%m: memref<4xf64>, %id: i64, %v: memref<f64>) {
+  %r = xmp.reduction_start add %m on @p : memref<4xf64>
+  // expected-error @+1 {{'xmp.async_register' op has 'into', but the request of xmp.reduction_start works in place and delivers no value}}
+  xmp.async_register %r, %id into %v : !xmp.request, memref<f64>
+  return
+}
+
+// -----
+
+func.func @register_into_rank(%r: !xmp.request, %id: i64, %v: memref<2xf64>) {
+  // expected-error @+1 {{'xmp.async_register' op 'into' must be a 0-d memref (the scalar the value is stored in), got 'memref<2xf64>'}}
+  xmp.async_register %r, %id into %v : !xmp.request, memref<2xf64>
+  return
+}
+
+// -----
+
+func.func @register_token(%p: !xmp.reflect_plan, %id: i64, %v: memref<f64>) {
+  %t = xmp.reflect_start %p
+  // expected-error @+1 {{'xmp.async_register' op registers a reflect's token with 'into': a reflect delivers no value}}
+  xmp.async_register %t, %id into %v : !xmp.token, memref<f64>
+  return
+}
+
+// -----
+
+func.func @register_token_and_wait(%p: !xmp.reflect_plan, %id: i64) {
+  %t = xmp.reflect_start %p
+  // expected-error @+1 {{'xmp.async_register' op registers an operation that 'xmp.reflect_wait' also completes}}
+  xmp.async_register %t, %id : !xmp.token
+  // expected-note @+1 {{the other completion is here}}
+  xmp.reflect_wait %t
+  return
+}
+
+// -----
+
+// The device instance of an acc reduction is released after its xmp.wait:
+// its request cannot go to an id.
+xmp.nodes @p(shape = 2x2)
+xmp.template @t(shape = 8x8)
+xmp.distribute @t onto @p [block, block]
+func.func @register_acc(%a: !xmp.darray<8x8xf64, @t, align [*, 1]>, %id: i64) {
+  // expected-error @+1 {{'xmp.reduction_start' op with acc: its request must be completed by xmp.wait in the same function (the device instance is released after the wait; xmp.test may come before it), not used by 'xmp.async_register'}}
+  %r = xmp.reduction_start add %a on @p [0] acc : !xmp.darray<8x8xf64, @t, align [*, 1]>
+  xmp.async_register %r, %id : !xmp.request
+  return
+}

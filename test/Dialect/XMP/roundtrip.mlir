@@ -505,3 +505,36 @@ func.func @async_test(%m: memref<4xf64>, %x: f64, %a: !u_t, %xa: !x_t)
   xmp.wait %o
   return %t0, %tb, %to : i1, i1, i1
 }
+
+// XMP's async ids: starts handed to an id inside an if and a loop, a
+// scalar's value stored into a memref, a reflect's token; the id's test
+// and wait after them.
+// CHECK-LABEL: func.func @async_ids
+// CHECK: %[[R:.*]] = xmp.reduction_start add
+// CHECK: xmp.async_register %[[R]], %[[ID:.*]] : !xmp.request
+// CHECK: %[[S:.*]] = xmp.reduction_start max %{{.*}} on @p : f64
+// CHECK-NEXT: xmp.async_register %[[S]], %[[ID]] into %{{.*}} : !xmp.request, memref<f64>
+// CHECK: %[[T:.*]] = xmp.reflect_start
+// CHECK-NEXT: xmp.async_register %[[T]], %[[ID]] : !xmp.token
+// CHECK: %{{.*}} = xmp.test_async %[[ID]]
+// CHECK-NEXT: xmp.wait_async %[[ID]]
+func.func @async_ids(%c: i1, %m: memref<4xf64>, %x: f64, %xm: memref<f64>,
+                     %plan: !xmp.reflect_plan, %id: i64) -> i1 {
+  scf.if %c {
+    %r = xmp.reduction_start add %m on @p [1] : memref<4xf64>
+    %t = xmp.test %r
+    xmp.async_register %r, %id : !xmp.request
+  }
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c1 = arith.constant 1 : index
+  scf.for %k = %c0 to %c2 step %c1 {
+    %s = xmp.reduction_start max %x on @p : f64
+    xmp.async_register %s, %id into %xm : !xmp.request, memref<f64>
+  }
+  %tok = xmp.reflect_start %plan
+  xmp.async_register %tok, %id : !xmp.token
+  %done = xmp.test_async %id
+  xmp.wait_async %id
+  return %done : i1
+}

@@ -2145,6 +2145,65 @@ LogicalResult TestOp::verify() {
   return success();
 }
 
+LogicalResult AsyncRegisterOp::verify() {
+  Value h = getHandle();
+  bool token = llvm::isa<TokenType>(h.getType());
+  // The id completes the operation: no wait of its own, one registration.
+  for (Operation *user : h.getUsers()) {
+    if (user == getOperation())
+      continue;
+    if (llvm::isa<WaitOp, ReflectWaitOp>(user)) {
+      InFlightDiagnostic d = emitOpError();
+      d << "registers an operation that '" << user->getName()
+        << "' also completes (a registered operation is completed by "
+           "xmp.wait_async of its id, exactly once)";
+      d.attachNote(user->getLoc()) << "the other completion is here";
+      return d;
+    }
+    if (llvm::isa<AsyncRegisterOp>(user)) {
+      InFlightDiagnostic d = emitOpError();
+      d << "registers an operation that another xmp.async_register "
+           "registers too (an operation belongs to one id, once)";
+      d.attachNote(user->getLoc()) << "the other registration is here";
+      return d;
+    }
+  }
+  Value into = getInto();
+  if (token) {
+    if (into)
+      return emitOpError() << "registers a reflect's token with 'into': a "
+                              "reflect delivers no value";
+    return success();
+  }
+  if (into) {
+    auto mt = llvm::cast<MemRefType>(into.getType());
+    if (mt.getRank() != 0)
+      return emitOpError() << "'into' must be a 0-d memref (the scalar the "
+                              "value is stored in), got "
+                           << mt;
+  }
+  Type scalar = scalarOfRequest(h);
+  Operation *start = h.getDefiningOp();
+  if (scalar && !into) {
+    std::string memref;
+    llvm::raw_string_ostream(memref) << MemRefType::get({}, scalar);
+    return emitOpError() << "registers the " << start->getName().stripDialect()
+                         << " of a scalar (" << scalar
+                         << ") without 'into': name the " << memref
+                         << " that xmp.wait_async stores the value in";
+  }
+  if (start && !scalar && into)
+    return emitOpError() << "has 'into', but the request of "
+                         << start->getName()
+                         << " works in place and delivers no value";
+  if (scalar && cast<MemRefType>(into.getType()).getElementType() != scalar)
+    return emitOpError() << "'into' has element type "
+                         << cast<MemRefType>(into.getType()).getElementType()
+                         << " but the " << start->getName().stripDialect()
+                         << " moves " << scalar;
+  return success();
+}
+
 LogicalResult BcastStartOp::verify() {
   Type t = getValue().getType();
   if (llvm::isa<MemRefType>(t))

@@ -978,6 +978,79 @@ def XMP_TestOp : XMP_Op<"test"> {
   let hasVerifier = 1;
 }
 
+def XMP_AsyncRegisterOp : XMP_Op<"async_register"> {
+  let summary = "hands a started operation to XMP's async id (completed by "
+                "xmp.wait_async)";
+  let description = [{
+    ```mlir
+    scf.if %c {
+      %r = xmp.reduction_start add %m on @p : memref<4xf64>
+      xmp.async_register %r, %id : !xmp.request
+      %s = xmp.reduction_start max %x on @p : f64
+      xmp.async_register %s, %id into %xm : !xmp.request, memref<f64>
+      %t = xmp.reflect_start %plan
+      xmp.async_register %t, %id : !xmp.token
+    }
+    xmp.wait_async %id     // whatever was registered: zero, one or several
+    ```
+    XMP's async ids are run-time sets of operations: `wait_async(id)`
+    completes every operation started with `async(id)` before it, however
+    the program got there. `xmp.wait` / `xmp.reflect_wait` need the start
+    in sight (an SSA value); where the wait is in another region than the
+    start (after an `scf.if` or a loop that started zero, one or many
+    operations), the start registers its request (`!xmp.request` of
+    `xmp.reduction_start`, `xmp.bcast_start`, `xmp.gmove_start`) or its
+    reflect's token (`!xmp.token` of `xmp.reflect_start`) with the integer
+    `%id`, and `xmp.wait_async %id` completes every operation registered
+    with it on this rank, in the order they were registered.
+    The operation then belongs to the id: it has no `xmp.wait` or
+    `xmp.reflect_wait` of its own (verifier error), and is registered once;
+    an `xmp.test` before the registration is fine. A scalar's reduction or
+    broadcast (whose `xmp.wait` would return the value) names with `into` a
+    0-d memref of the scalar's type, where `xmp.wait_async` stores the
+    value. The request of an `acc` reduction of a darray cannot be
+    registered (its device instance is released after its `xmp.wait`: the
+    start's verifier). Operations registered and never completed stop the
+    program at `xmprt_finalize`, naming the id.
+  }];
+  let arguments = (ins AnyTypeOf<[XMP_Request, XMP_Token]>:$handle, I64:$id,
+                       Optional<AnyMemRef>:$into);
+  let assemblyFormat = [{
+    $handle `,` $id (`into` $into^)? attr-dict `:` type($handle)
+    (`,` type($into)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def XMP_WaitAsyncOp : XMP_Op<"wait_async"> {
+  let summary = "completes every operation registered with an async id "
+                "(XMP `wait_async`)";
+  let description = [{
+    `xmp.wait_async %id` completes, on this rank, every operation
+    `xmp.async_register` handed to `%id` (an `i64`) and not yet completed,
+    in registration order (each request's `xmp.wait`, each reflect token's
+    `xmp.reflect_wait`; a scalar's value stored `into` its memref); with
+    none it returns at once. Like `xmp.wait` it is local: every rank waits
+    for its own operations.
+  }];
+  let arguments = (ins I64:$id);
+  let assemblyFormat = "$id attr-dict";
+}
+
+def XMP_TestAsyncOp : XMP_Op<"test_async"> {
+  let summary = "tells, without blocking, whether the operations registered "
+                "with an async id are complete (XMP `xmp_test_async`)";
+  let description = [{
+    `%done = xmp.test_async %id`: `xmp.test` of every request registered
+    with `%id` and not yet completed, true when all are complete (true with
+    none). Completes nothing. A registered reflect token has no test: the
+    runtime stops the program naming the id.
+  }];
+  let arguments = (ins I64:$id);
+  let results = (outs I1:$done);
+  let assemblyFormat = "$id attr-dict";
+}
+
 def XMP_TaskOp : XMP_Op<"task", [RecursiveMemoryEffects,
     SingleBlockImplicitTerminator<"YieldOp">, AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
