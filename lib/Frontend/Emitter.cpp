@@ -106,6 +106,8 @@ struct DistInfo {
   bool pointer = false;
 };
 
+struct RedClause;
+
 struct LoopCtx {
   Value brk, cont; // memref<i1> flags, or null
   bool xmpLoop = false;
@@ -429,11 +431,32 @@ private:
                        Location l, Location end);
   void dirReplicateSync(Directive &d);
   void dirResetWeight(Directive &d);
+  /// `truth[k]`: the private copy `privs[k]` of a `&&` / `||` reduction
+  /// yields its truth value (i1).
   void emitLoopBody(const c::Stmt *body, ArrayRef<Value> privs,
                     const llvm::DenseMap<const c::VarDecl *, Storage> &saved,
-                    Location l);
+                    Location l, ArrayRef<bool> truth = {});
   void dirReflect(Directive &d, bool init, bool doPlan);
   void dirReduction(Directive &d);
+  /// i1 -> 0 / 1 of type `t`.
+  Value fromBool(Value v, Type t, Location l);
+  /// Each element of the memref `m` becomes its truth value, 0 / 1 of its
+  /// type (an in-place `&&` / `||` reduction: then min / max).
+  void normalizeTruth(Value m, Location l);
+  /// The checks of variable `vi` of a location reduction (a scalar, not
+  /// unsigned; none for the other operators).
+  bool checkRedVarType(const c::VarDecl *vd, const RedClause &rc,
+                       unsigned vi, c::SourceLocation sl);
+  /// The storage of the location variables of variable `vi` of `rc`
+  /// (scalars; none of the loop variables `ivs`), or false after an error.
+  bool locationStorage(const RedClause &rc, unsigned vi,
+                       ArrayRef<const c::VarDecl *> ivs,
+                       SmallVectorImpl<Storage> &out);
+  /// `xmp.reduction firstmax %v loc(...) on @grid [axes]` of the scalar
+  /// memref `m` and the location variables, the results stored back.
+  void emitLocationReduction(xmpd::ReductionKind kind, Value m,
+                             ArrayRef<Storage> locSt, FlatSymbolRefAttr grid,
+                             DenseI64ArrayAttr axes, Location l);
   void dirBcast(Directive &d);
   void dirBarrier(Directive &d);
   void emitGmove(Directive &d, const c::Stmt *s);
@@ -687,6 +710,7 @@ public:
   /// already combined the nodes (docs/frontend.md).
   struct Fused {
     xmpd::ReductionKind kind;
+    bool logical; // && / ||: kind is and / or on the truth values
     Value partial;    // memref<T>: the loop's value when the variable did
                       // not hold the identity before the loop; else null
     std::string grid; // the loop template's node set
@@ -715,27 +739,30 @@ private:
                       ArrayRef<std::pair<std::string, c::SourceLocation>>
                           xmpRedVars,
                       ArrayRef<xmpd::ReductionKind> xmpRedKinds,
+                      ArrayRef<bool> xmpRedLogical,
                       ArrayRef<AccOnNest> accs);
   /// The `#pragma xmp reduction` after `s` in `cs` that completes the acc
   /// reduction of `vd` in the loop `s`, or null with `why` at `whyLoc`.
   Directive *completingReduction(const c::CompoundStmt *cs, const c::Stmt *s,
                                  const c::VarDecl *vd, xmpd::ReductionKind k,
-                                 StringRef tname, ArrayRef<int64_t> onDims,
-                                 bool &guard, std::string &why,
-                                 c::SourceLocation &whyLoc);
+                                 bool logical, StringRef tname,
+                                 ArrayRef<int64_t> onDims, bool &guard,
+                                 std::string &why, c::SourceLocation &whyLoc);
   /// Whether `vd` provably holds the identity of `k` where `s` starts.
   bool identityBefore(const c::CompoundStmt *cs, const c::Stmt *s,
                       const Directive &loopDir, const c::VarDecl *vd,
-                      xmpd::ReductionKind k);
+                      xmpd::ReductionKind k, bool logical);
   /// Whether a statement directive in (from, to), other than `except`,
   /// names `vd`.
   bool directiveNames(c::SourceLocation from, c::SourceLocation to,
                       const c::VarDecl *vd, const Directive *except);
   void fusedReduction(const Fused &f, const Storage &st,
                       FlatSymbolRefAttr grid, Location l);
-  /// The checks a reduction variable passes (scalar, kind and type).
+  /// The checks a reduction variable passes (scalar, kind and type;
+  /// `logical`: `&&` / `||`).
   bool checkReductionVar(const c::VarDecl *vd, const Storage &st,
-                         xmpd::ReductionKind k, c::SourceLocation sl);
+                         xmpd::ReductionKind k, c::SourceLocation sl,
+                         bool logical = false);
 
   Block *allocaBlock = nullptr; // a device loop's body: its allocas go here
   /// The expression of a device loop's `weight(expr)`: the argument of the
@@ -2471,8 +2498,15 @@ void Emitter::dirReflect(Directive &d, bool init, bool doPlan) {
   }
 }
 
-/// XMP reduction operator -> dialect kind.
-static std::optional<xmpd::ReductionKind> reductionKind(TokCursor &tc) {
+/// XMP reduction operator -> dialect kind. With `logical`, also XMP's
+/// `&&` / `||` (the kinds and / or, `*logical` set: the variable is
+/// reduced as an i1 truth value) and the location kinds firstmax,
+/// firstmin, lastmax, lastmin; without it those are no operators
+/// (reduce_shadow).
+static std::optional<xmpd::ReductionKind>
+reductionKind(TokCursor &tc, bool *logical = nullptr) {
+  if (logical)
+    *logical = false;
   if (tc.accept(c::tok::plus) || tc.accept(c::tok::minus))
     return xmpd::ReductionKind::add;
   if (tc.accept(c::tok::star))
@@ -2487,26 +2521,87 @@ static std::optional<xmpd::ReductionKind> reductionKind(TokCursor &tc) {
     return xmpd::ReductionKind::max;
   if (tc.acceptWord("min"))
     return xmpd::ReductionKind::min;
+  if (!logical)
+    return std::nullopt;
+  if (tc.accept(c::tok::ampamp)) {
+    *logical = true;
+    return xmpd::ReductionKind::band;
+  }
+  if (tc.accept(c::tok::pipepipe)) {
+    *logical = true;
+    return xmpd::ReductionKind::bor;
+  }
+  static const std::pair<const char *, xmpd::ReductionKind> locKinds[] = {
+      {"firstmax", xmpd::ReductionKind::firstmax},
+      {"firstmin", xmpd::ReductionKind::firstmin},
+      {"lastmax", xmpd::ReductionKind::lastmax},
+      {"lastmin", xmpd::ReductionKind::lastmin}};
+  for (auto &[w, k] : locKinds)
+    if (tc.acceptWord(w))
+      return k;
   return std::nullopt;
 }
 
+/// The operator as XMP C writes it (diagnostics).
+static std::string reductionOpName(xmpd::ReductionKind k, bool logical) {
+  if (logical)
+    return k == xmpd::ReductionKind::band ? "&&" : "||";
+  switch (k) {
+  case xmpd::ReductionKind::add:
+    return "+";
+  case xmpd::ReductionKind::mul:
+    return "*";
+  case xmpd::ReductionKind::band:
+    return "&";
+  case xmpd::ReductionKind::bor:
+    return "|";
+  case xmpd::ReductionKind::bxor:
+    return "^";
+  default:
+    return xmpd::stringifyReductionKind(k).str();
+  }
+}
+
+using NameLocs = SmallVector<std::pair<std::string, c::SourceLocation>>;
+
 struct RedClause {
   xmpd::ReductionKind kind;
-  SmallVector<std::pair<std::string, c::SourceLocation>> vars;
+  /// `&&` / `||`: `kind` is and / or on the variable's truth value (i1).
+  bool logical = false;
+  c::SourceLocation opLoc;
+  NameLocs vars;
+  /// Per variable: its location variables (`v / i, j /`, location kinds
+  /// only; may be empty).
+  SmallVector<NameLocs> locs;
+  bool isLocation() const { return xmpd::isLocationReductionKind(kind); }
+  std::string opName() const { return reductionOpName(kind, logical); }
+  /// The kind variable `vi` is reduced with: a location kind without
+  /// location variables is a plain max / min.
+  xmpd::ReductionKind kindOf(unsigned vi) const {
+    if (!isLocation() || !locs[vi].empty())
+      return kind;
+    return kind == xmpd::ReductionKind::firstmax ||
+                   kind == xmpd::ReductionKind::lastmax
+               ? xmpd::ReductionKind::max
+               : xmpd::ReductionKind::min;
+  }
 };
 
-/// `reduction(op: a, b)` after the word `reduction`.
+/// `reduction(op: a, b)` after the word `reduction`; the location kinds
+/// take `a / i, j /` (XMP's reduction-variable [/ location-variable-list
+/// /]).
 static bool parseReductionClause(TokCursor &tc, Diag &diag, RedClause &rc) {
   if (!tc.expect(c::tok::l_paren, "'('"))
     return false;
   c::SourceLocation kl = tc.loc();
-  auto k = reductionKind(tc);
+  auto k = reductionKind(tc, &rc.logical);
   if (!k) {
     std::string what = tc.peek() ? tc.peek()->text : "";
     diag.unsupported(kl, "the reduction operator '" + what + "'");
     return false;
   }
   rc.kind = *k;
+  rc.opLoc = kl;
   if (!tc.expect(c::tok::colon, "':'"))
     return false;
   do {
@@ -2515,6 +2610,26 @@ static bool parseReductionClause(TokCursor &tc, Diag &diag, RedClause &rc) {
     if (!n)
       return false;
     rc.vars.push_back({*n, sl});
+    rc.locs.emplace_back();
+    c::SourceLocation slash = tc.loc();
+    if (!tc.accept(c::tok::slash))
+      continue;
+    if (!rc.isLocation()) {
+      diag.error(slash, "location variables ('/ ... /' after '" + *n +
+                            "') belong to the reduction operators "
+                            "firstmax, firstmin, lastmax and lastmin, not "
+                            "to '" + rc.opName() + "'");
+      return false;
+    }
+    do {
+      c::SourceLocation ll = tc.loc();
+      auto ln = tc.name("a location variable name");
+      if (!ln)
+        return false;
+      rc.locs.back().push_back({*ln, ll});
+    } while (tc.accept(c::tok::comma));
+    if (!tc.expect(c::tok::slash, "'/' closing the location variables"))
+      return false;
   } while (tc.accept(c::tok::comma));
   return tc.expect(c::tok::r_paren, "')'");
 }
@@ -2530,17 +2645,25 @@ void Emitter::dirReduction(Directive &d) {
     return;
   tc.acceptWord("acc");
   std::optional<int64_t> asyncId;
+  c::SourceLocation asyncLoc = tc.loc();
   if (tc.acceptWord("async") && !parseAsyncId(tc, diag, asyncId))
     return;
   if (!tc.expectEnd())
     return;
+  if (asyncId && rc.isLocation())
+    return diag.unsupported(
+        asyncLoc, "async on '#pragma xmp reduction(" + rc.opName() +
+                      ": ...)' (the dialect's location reductions "
+                      "firstmax, firstmin, lastmax and lastmin have no "
+                      "asynchronous form: write it without async)");
   FlatSymbolRefAttr grid =
       on->empty() ? executingNodes(d.loc, "'#pragma xmp reduction' without 'on'")
                   : FlatSymbolRefAttr::get(&ctx, *on);
   if (!grid)
     return;
   Location l = loc(d.loc);
-  for (auto &[n, sl] : rc.vars) {
+  for (auto [vi, nv] : llvm::enumerate(rc.vars)) {
+    auto &[n, sl] = nv;
     const c::VarDecl *vd = lookupName(n);
     auto st = vd ? storageOf(vd, sl) : std::nullopt;
     if (!st)
@@ -2553,7 +2676,8 @@ void Emitter::dirReduction(Directive &d) {
       fusedReduction(f->second, *st, grid, l);
       continue;
     }
-    auto kindAttr = xmpd::ReductionKindAttr::get(&ctx, rc.kind);
+    xmpd::ReductionKind kind = rc.kindOf(vi);
+    auto kindAttr = xmpd::ReductionKindAttr::get(&ctx, kind);
     if (st->kind == Storage::DArr) {
       diag.unsupported(sl, "a reduction of a distributed array");
       return;
@@ -2563,12 +2687,32 @@ void Emitter::dirReduction(Directive &d) {
       return;
     }
     if (vd->getType()->isUnsignedIntegerType() &&
-        (rc.kind == xmpd::ReductionKind::max ||
-         rc.kind == xmpd::ReductionKind::min)) {
+        (kind == xmpd::ReductionKind::max ||
+         kind == xmpd::ReductionKind::min)) {
       diag.unsupported(sl, "max/min reductions of unsigned variables");
       return;
     }
+    if (!checkRedVarType(vd, rc, vi, sl))
+      return;
     Value m = memrefOf(*st, l);
+    if (xmpd::isLocationReductionKind(kind)) {
+      // firstmax: v / i, j /: the value and its location values.
+      SmallVector<Storage> locSt;
+      if (!locationStorage(rc, vi, {}, locSt))
+        return;
+      emitLocationReduction(kind, m, locSt, grid, DenseI64ArrayAttr(), l);
+      continue;
+    }
+    auto mt = cast<MemRefType>(m.getType());
+    if (rc.logical && (asyncId || mt.getRank() != 0)) {
+      // In place (an array, or a scalar whose result comes at the wait):
+      // each value becomes its truth value 0 / 1 in its own type, whose
+      // min is && and max is ||.
+      normalizeTruth(m, l);
+      kindAttr = xmpd::ReductionKindAttr::get(
+          &ctx, kind == xmpd::ReductionKind::band ? xmpd::ReductionKind::min
+                                                  : xmpd::ReductionKind::max);
+    }
     if (asyncId) {
       startCollective(d, *asyncId, m, [&](Value v) {
         return xmpd::ReductionStartOp::create(
@@ -2577,19 +2721,124 @@ void Emitter::dirReduction(Directive &d) {
       }, l);
       continue;
     }
-    auto mt = cast<MemRefType>(m.getType());
     if (mt.getRank() == 0) {
       Value v = memref::LoadOp::create(b, l, m, ValueRange{});
-      auto r = xmpd::ReductionOp::create(b, l, v.getType(), TypeRange{},
-                                         kindAttr, v, ValueRange{}, grid,
+      // && / ||: the dialect's and / or on the truth value (i1).
+      Value x = rc.logical ? toBool(v, l) : v;
+      auto r = xmpd::ReductionOp::create(b, l, x.getType(), TypeRange{},
+                                         kindAttr, x, ValueRange{}, grid,
                                          DenseI64ArrayAttr(), UnitAttr());
-      memref::StoreOp::create(b, l, r.getResult(), m, ValueRange{});
+      Value res = r.getResult();
+      if (rc.logical)
+        res = fromBool(res, v.getType(), l);
+      memref::StoreOp::create(b, l, res, m, ValueRange{});
     } else {
       xmpd::ReductionOp::create(b, l, Type(), TypeRange{}, kindAttr, m,
                                 ValueRange{}, grid, DenseI64ArrayAttr(),
                                 UnitAttr());
     }
   }
+}
+
+/// i1 -> 0 / 1 of `t` (C's value of a truth value).
+Value Emitter::fromBool(Value v, Type t, Location l) {
+  if (t == v.getType())
+    return v;
+  if (isa<FloatType>(t))
+    return arith::UIToFPOp::create(b, l, t, v);
+  return arith::ExtUIOp::create(b, l, t, v);
+}
+
+void Emitter::normalizeTruth(Value m, Location l) {
+  auto mt = cast<MemRefType>(m.getType());
+  Type et = mt.getElementType();
+  SmallVector<Value> idx;
+  OpBuilder::InsertionGuard g(b);
+  for (int64_t k = 0; k < mt.getRank(); ++k) {
+    Value ub = memref::DimOp::create(b, l, m, k);
+    auto f = scf::ForOp::create(b, l, cIndex(0, l), ub, cIndex(1, l));
+    b.setInsertionPoint(f.getBody()->getTerminator());
+    idx.push_back(f.getInductionVar());
+  }
+  Value v = memref::LoadOp::create(b, l, m, idx);
+  memref::StoreOp::create(b, l, fromBool(toBool(v, l), et, l), m, idx);
+}
+
+bool Emitter::checkRedVarType(const c::VarDecl *vd, const RedClause &rc,
+                              unsigned vi, c::SourceLocation sl) {
+  // (Every scalar variable is an integer or a float: pointers and other
+  // types are diagnosed at their declaration. && and || take them all.)
+  if (!rc.isLocation())
+    return true;
+  std::string n = vd->getName().str();
+  std::string op = "'" + rc.opName() + "'";
+  c::QualType t = vd->getType();
+  if (t->isArrayType() || !(t->isIntegerType() || t->isRealFloatingType())) {
+    diag.error(sl, "the " + op + " reduction of '" + n + "': the location "
+                   "reductions reduce integer or floating-point scalars");
+    return false;
+  }
+  if (vd->getType()->isUnsignedIntegerType()) {
+    diag.unsupported(sl, "the " + op + " reduction of the unsigned '" + n +
+                             "' (the dialect compares signed)");
+    return false;
+  }
+  return true;
+}
+
+bool Emitter::locationStorage(const RedClause &rc, unsigned vi,
+                              ArrayRef<const c::VarDecl *> ivs,
+                              SmallVectorImpl<Storage> &out) {
+  const std::string &v = rc.vars[vi].first;
+  for (auto &[n, sl] : rc.locs[vi]) {
+    const c::VarDecl *vd = lookupName(n);
+    if (!vd) {
+      diag.error(sl, "'" + n + "' is not a variable");
+      return false;
+    }
+    if (llvm::is_contained(ivs, vd)) {
+      diag.error(sl, "the location variable '" + n + "' of '" + v +
+                         "' is a variable of the loop: a location variable "
+                         "is assigned in the loop body (e.g. 'k = " + n +
+                         "' where the value is found)");
+      return false;
+    }
+    auto st = storageOf(vd, sl);
+    if (!st)
+      return false;
+    c::QualType t = vd->getType();
+    if ((st->kind != Storage::Mem && st->kind != Storage::Global) ||
+        t->isArrayType() ||
+        !(t->isIntegerType() || t->isRealFloatingType())) {
+      diag.error(sl, "the location variable '" + n + "' of '" + v +
+                         "' in the '" + rc.opName() + "' reduction: location "
+                         "variables are integer or floating-point scalars");
+      return false;
+    }
+    out.push_back(*st);
+  }
+  return true;
+}
+
+void Emitter::emitLocationReduction(xmpd::ReductionKind kind, Value m,
+                                    ArrayRef<Storage> locSt,
+                                    FlatSymbolRefAttr grid,
+                                    DenseI64ArrayAttr axes, Location l) {
+  Value v = memref::LoadOp::create(b, l, m, ValueRange{});
+  SmallVector<Value> locMems, locVals;
+  SmallVector<Type> locTypes;
+  for (const Storage &s : locSt) {
+    locMems.push_back(memrefOf(s, l));
+    locVals.push_back(
+        memref::LoadOp::create(b, l, locMems.back(), ValueRange{}));
+    locTypes.push_back(locVals.back().getType());
+  }
+  auto r = xmpd::ReductionOp::create(
+      b, l, v.getType(), locTypes, xmpd::ReductionKindAttr::get(&ctx, kind),
+      v, locVals, grid, axes, UnitAttr());
+  memref::StoreOp::create(b, l, r.getResult(), m, ValueRange{});
+  for (auto [k, lm] : llvm::enumerate(locMems))
+    memref::StoreOp::create(b, l, r.getLocResults()[k], lm, ValueRange{});
 }
 
 void Emitter::dirBcast(Directive &d) {
@@ -4127,7 +4376,8 @@ static const c::DeclRefExpr *mentions(const c::Stmt *s, const c::VarDecl *vd) {
 /// storage back.
 void Emitter::emitLoopBody(
     const c::Stmt *body, ArrayRef<Value> privs,
-    const llvm::DenseMap<const c::VarDecl *, Storage> &saved, Location l) {
+    const llvm::DenseMap<const c::VarDecl *, Storage> &saved, Location l,
+    ArrayRef<bool> truth) {
   LoopCtx lc;
   lc.xmpLoop = true;
   loops.push_back(lc);
@@ -4139,8 +4389,10 @@ void Emitter::emitLoopBody(
   retFlag = savedRet;
   loops.pop_back();
   SmallVector<Value> yields;
-  for (Value m : privs)
-    yields.push_back(memref::LoadOp::create(b, l, m, ValueRange{}));
+  for (auto [k, m] : llvm::enumerate(privs)) {
+    Value v = memref::LoadOp::create(b, l, m, ValueRange{});
+    yields.push_back(k < truth.size() && truth[k] ? toBool(v, l) : v);
+  }
   xmpd::YieldOp::create(b, l, yields);
   for (auto &[vd, st] : saved) {
     if (st.kind == Storage::None)
@@ -4407,50 +4659,121 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
   if (device || (gpu && !accs.empty())) {
     SmallVector<std::pair<std::string, c::SourceLocation>> redVars;
     SmallVector<xmpd::ReductionKind> redKinds;
+    SmallVector<bool> redLogical;
     for (auto &rc : reds)
-      for (auto &v : rc.vars) {
+      for (auto [vi, v] : llvm::enumerate(rc.vars)) {
+        if (xmpd::isLocationReductionKind(rc.kindOf(vi)))
+          return diag.unsupported(
+              v.second,
+              "the location reduction '" + rc.opName() + "' of '" + v.first +
+                  "' in a device loop (" +
+                  (device ? dn : dn + " with an OpenACC compute construct") +
+                  "; its reduce has no location kinds and its iterations "
+                  "run in no fixed order: write a host '#pragma xmp loop')");
         redVars.push_back(v);
-        redKinds.push_back(rc.kind);
+        redKinds.push_back(rc.kindOf(vi));
+        redLogical.push_back(rc.logical);
       }
     devWeight = weight;
     emitDeviceLoop(d, s, cs, *tname, ivs, lbs, ubs, steps, onDims, body,
-                   redVars, redKinds, accs);
+                   redVars, redKinds, redLogical, accs);
     devWeight.reset();
     return;
   }
 
   // Reductions: the loop combines the contributions of every iteration
   // (each starts from the identity, in a private copy) with the value the
-  // variable had before the loop.
+  // variable had before the loop. `&&` / `||` reduce the truth values
+  // (i1: the init is the variable's, each iteration's private copy yields
+  // its own). The location kinds (firstmax: v / i /) are no reduce of the
+  // loop: each node runs its iterations in order on the variables
+  // themselves (the body as written), then one xmp.reduction over the
+  // loop's grid axes combines the nodes.
   struct Red {
     const c::VarDecl *vd;
     Storage st;
     xmpd::ReductionKind kind;
     Value priv;
     Type type;
+    bool logical;
+  };
+  struct LocRed {
+    xmpd::ReductionKind kind;
+    Storage st;
+    SmallVector<Storage> locs;
   };
   SmallVector<Red> redv;
+  SmallVector<LocRed> locv;
   SmallVector<Value> inits;
   SmallVector<Attribute> kinds;
   SmallVector<Type> resultTypes;
+  SmallVector<bool> truth;
+  // A variable of a location reduction (value or location) is in no
+  // other reduction of the loop.
+  llvm::DenseMap<const c::VarDecl *, bool> seen; // -> of a location kind
+  auto once = [&](const c::VarDecl *vd, bool location, c::SourceLocation sl) {
+    auto [it, fresh] = seen.try_emplace(vd, location);
+    if (fresh || !(location || it->second))
+      return true;
+    diag.error(sl, "'" + vd->getName().str() + "' is named twice in the "
+                   "reduction clauses of " + dn + ", once in a location "
+                   "reduction (firstmax, firstmin, lastmax, lastmin)");
+    return false;
+  };
   for (auto &rc : reds)
-    for (auto &[n, sl] : rc.vars) {
+    for (auto [vi, nv] : llvm::enumerate(rc.vars)) {
+      auto &[n, sl] = nv;
       const c::VarDecl *vd = lookupName(n);
       if (!vd) {
         diag.error(sl, "'" + n + "' is not a variable");
         return;
       }
+      xmpd::ReductionKind kind = rc.kindOf(vi);
+      bool location = xmpd::isLocationReductionKind(kind);
       auto st = storageOf(vd, sl);
-      if (!st || !checkReductionVar(vd, *st, rc.kind, sl))
+      if (!st || !checkReductionVar(vd, *st, kind, sl, rc.logical) ||
+          !checkRedVarType(vd, rc, vi, sl) || !once(vd, location, sl))
         return;
+      if (location) {
+        LocRed lr{kind, *st, {}};
+        if (!locationStorage(rc, vi, ivs, lr.locs))
+          return;
+        for (auto &[ln, ll] : rc.locs[vi])
+          if (!once(lookupName(ln), true, ll))
+            return;
+        locv.push_back(std::move(lr));
+        continue;
+      }
       Value m = memrefOf(*st, l);
       Type t = cast<MemRefType>(m.getType()).getElementType();
-      inits.push_back(memref::LoadOp::create(b, l, m, ValueRange{}));
-      kinds.push_back(xmpd::ReductionKindAttr::get(&ctx, rc.kind));
-      resultTypes.push_back(t);
+      Value init = memref::LoadOp::create(b, l, m, ValueRange{});
+      inits.push_back(rc.logical ? toBool(init, l) : init);
+      kinds.push_back(xmpd::ReductionKindAttr::get(&ctx, kind));
+      resultTypes.push_back(inits.back().getType());
+      truth.push_back(rc.logical);
       Value priv = allocaAtEntry(MemRefType::get({}, t), l);
-      redv.push_back({vd, *st, rc.kind, priv, t});
+      redv.push_back({vd, *st, kind, priv, t, rc.logical});
     }
+  // The grid axes a location reduction combines: those of the loop's
+  // distributed dimensions (none: each node ran every iteration).
+  SmallVector<int64_t> locAxes;
+  const TemplateInfo &lti = templates[*tname];
+  if (!locv.empty()) {
+    for (int64_t dim : onDims)
+      if (dim < (int64_t)lti.split.size() && lti.split[dim])
+        locAxes.push_back(llvm::count(
+            ArrayRef<bool>(lti.split).take_front(dim), true));
+    llvm::sort(locAxes);
+    if (!locAxes.empty() &&
+        (allocaBlock ||
+         llvm::any_of(loops, [](const LoopCtx &lc) { return lc.xmpLoop; })))
+      return diag.unsupported(
+          reds.front().opLoc,
+          "a location reduction (firstmax, firstmin, lastmax, lastmin) in " +
+              dn + " inside the body of another xmp loop or device loop "
+              "(the nodes' results are combined by a collective after the "
+              "loop)");
+  }
 
   auto loopOp = xmpd::LoopOp::create(
       b, l, resultTypes, lbs, ubs, steps, *tname, onDims, inits,
@@ -4476,19 +4799,37 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
     }
     for (Red &r : redv) {
       saved[r.vd] = r.st;
-      Value id = xmpd::reductionIdentity(b, l, r.kind, r.type);
+      // && starts from true (1), || from false (0), in the variable's type.
+      Value id = r.logical
+                     ? fromBool(cInt(b.getI1Type(),
+                                     r.kind == xmpd::ReductionKind::band, l),
+                                r.type, l)
+                     : xmpd::reductionIdentity(b, l, r.kind, r.type);
       memref::StoreOp::create(b, l, id, r.priv, ValueRange{});
       storage[r.vd] = Storage{Storage::Mem, r.priv, "", {}};
     }
     SmallVector<Value> privs;
     for (Red &r : redv)
       privs.push_back(r.priv);
-    emitLoopBody(body, privs, saved, l);
+    emitLoopBody(body, privs, saved, l, truth);
   }
   b.setInsertionPointAfter(loopOp);
-  for (unsigned i = 0; i < redv.size(); ++i)
-    memref::StoreOp::create(b, l, loopOp.getResult(i),
-                            memrefOf(redv[i].st, l), ValueRange{});
+  for (unsigned i = 0; i < redv.size(); ++i) {
+    Value r = loopOp.getResult(i);
+    if (redv[i].logical)
+      r = fromBool(r, redv[i].type, l);
+    memref::StoreOp::create(b, l, r, memrefOf(redv[i].st, l), ValueRange{});
+  }
+  if (locAxes.empty())
+    return;
+  DenseI64ArrayAttr axesAttr =
+      locAxes.size() == nodes[lti.nodes].shape.size()
+          ? DenseI64ArrayAttr()
+          : b.getDenseI64ArrayAttr(locAxes);
+  for (LocRed &lr : locv)
+    emitLocationReduction(lr.kind, memrefOf(lr.st, l), lr.locs,
+                          FlatSymbolRefAttr::get(&ctx, lti.nodes), axesAttr,
+                          l);
 }
 
 //===----------------------------------------------------------------------===//
@@ -4520,10 +4861,16 @@ static c::SourceLocation accLoc(const c::OpenACCConstructStmt *s) {
                                         : s->getBeginLoc();
 }
 
+/// `logical`: OpenACC's `&&` / `||` (and / or on the truth values).
 static std::optional<xmpd::ReductionKind>
-accReductionKind(c::OpenACCReductionOperator op) {
+accReductionKind(c::OpenACCReductionOperator op, bool &logical) {
   using O = c::OpenACCReductionOperator;
+  logical = op == O::And || op == O::Or;
   switch (op) {
+  case O::And:
+    return xmpd::ReductionKind::band;
+  case O::Or:
+    return xmpd::ReductionKind::bor;
   case O::Addition:
     return xmpd::ReductionKind::add;
   case O::Multiplication:
@@ -4575,7 +4922,8 @@ static bool accDataClause(c::OpenACCClauseKind k, bool &in, bool &out) {
 
 
 bool Emitter::checkReductionVar(const c::VarDecl *vd, const Storage &st,
-                                xmpd::ReductionKind k, c::SourceLocation sl) {
+                                xmpd::ReductionKind k, c::SourceLocation sl,
+                                bool logical) {
   std::string n = vd->getName().str();
   if ((st.kind != Storage::Mem && st.kind != Storage::Global) ||
       vd->getType()->isArrayType()) {
@@ -4588,7 +4936,7 @@ bool Emitter::checkReductionVar(const c::VarDecl *vd, const Storage &st,
     diag.unsupported(sl, "max/min reductions of unsigned variables");
     return false;
   }
-  if (vd->getType()->isRealFloatingType() &&
+  if (vd->getType()->isRealFloatingType() && !logical &&
       (k == xmpd::ReductionKind::band || k == xmpd::ReductionKind::bor ||
        k == xmpd::ReductionKind::bxor)) {
     diag.error(sl, "a bitwise reduction of the floating-point '" + n + "'");
@@ -4998,8 +5346,9 @@ bool Emitter::directiveNames(c::SourceLocation from, c::SourceLocation to,
 
 Directive *Emitter::completingReduction(
     const c::CompoundStmt *cs, const c::Stmt *s, const c::VarDecl *vd,
-    xmpd::ReductionKind k, StringRef tname, ArrayRef<int64_t> onDims,
-    bool &guard, std::string &why, c::SourceLocation &whyLoc) {
+    xmpd::ReductionKind k, bool logical, StringRef tname,
+    ArrayRef<int64_t> onDims, bool &guard, std::string &why,
+    c::SourceLocation &whyLoc) {
   std::string n = vd->getName().str();
   why = "no '#pragma xmp reduction' of '" + n +
         "' follows the loop in its block";
@@ -5019,10 +5368,11 @@ Directive *Emitter::completingReduction(
       // reduction(op: vars) [on p] ...
       TokCursor tc(dd, diag);
       std::optional<xmpd::ReductionKind> dk;
+      bool dlogical = false;
       SmallVector<std::string> vars;
       std::string on;
       if (dd.name == "reduction" && tc.accept(c::tok::l_paren) &&
-          (dk = reductionKind(tc)) && tc.accept(c::tok::colon)) {
+          (dk = reductionKind(tc, &dlogical)) && tc.accept(c::tok::colon)) {
         while (const DTok *t = tc.peek()) {
           if (!t->ident)
             break;
@@ -5040,7 +5390,7 @@ Directive *Emitter::completingReduction(
               "' first";
         return nullptr;
       }
-      if (*dk != k) {
+      if (*dk != k || dlogical != logical) {
         why = "this '#pragma xmp reduction' of '" + n +
               "' has another operator";
         return nullptr;
@@ -5080,7 +5430,7 @@ Directive *Emitter::completingReduction(
 
 bool Emitter::identityBefore(const c::CompoundStmt *cs, const c::Stmt *s,
                              const Directive &loopDir, const c::VarDecl *vd,
-                             xmpd::ReductionKind k) {
+                             xmpd::ReductionKind k, bool logical) {
   SmallVector<const c::Stmt *> prev;
   for (const c::Stmt *t : cs->body()) {
     if (t == s)
@@ -5110,6 +5460,11 @@ bool Emitter::identityBefore(const c::CompoundStmt *cs, const c::Stmt *s,
         !init->EvaluateAsRValue(r, actx))
       return false;
     using RK = xmpd::ReductionKind;
+    // && starts from any true value, || from false.
+    if (logical && r.Val.isFloat())
+      return r.Val.getFloat().isZero() == (k == RK::bor);
+    if (logical && r.Val.isInt())
+      return r.Val.getInt().isZero() == (k == RK::bor);
     if (r.Val.isFloat()) {
       const llvm::APFloat &f = r.Val.getFloat();
       switch (k) {
@@ -5154,16 +5509,21 @@ void Emitter::fusedReduction(const Fused &f, const Storage &st,
   Value m = memrefOf(st, l);
   if (f.partial) {
     // The variable did not hold the identity before the loop: its value
-    // on each node is reduced here, then combined with the loop's.
+    // on each node is reduced here, then combined with the loop's (&& /
+    // ||: their truth values).
     Value v = memref::LoadOp::create(b, l, m, ValueRange{});
+    Value x = f.logical ? toBool(v, l) : v;
     auto r = xmpd::ReductionOp::create(
-        b, l, v.getType(), TypeRange{},
-        xmpd::ReductionKindAttr::get(&ctx, f.kind), v, ValueRange{}, grid,
+        b, l, x.getType(), TypeRange{},
+        xmpd::ReductionKindAttr::get(&ctx, f.kind), x, ValueRange{}, grid,
         DenseI64ArrayAttr(), UnitAttr());
     Value p = memref::LoadOp::create(b, l, f.partial, ValueRange{});
-    memref::StoreOp::create(
-        b, l, xmpd::reductionCombine(b, l, f.kind, r.getResult(), p), m,
-        ValueRange{});
+    if (f.logical)
+      p = toBool(p, l);
+    Value comb = xmpd::reductionCombine(b, l, f.kind, r.getResult(), p);
+    if (f.logical)
+      comb = fromBool(comb, v.getType(), l);
+    memref::StoreOp::create(b, l, comb, m, ValueRange{});
   }
   if (f.guard) {
     // Nodes outside the loop's grid (a static grid smaller than the job)
@@ -5189,7 +5549,8 @@ void Emitter::emitDeviceLoop(
     ArrayRef<const c::VarDecl *> ivs, ValueRange lbs, ValueRange ubs,
     ValueRange steps, ArrayRef<int64_t> onDims, const c::Stmt *body,
     ArrayRef<std::pair<std::string, c::SourceLocation>> xmpRedVars,
-    ArrayRef<xmpd::ReductionKind> xmpRedKinds, ArrayRef<AccOnNest> accs) {
+    ArrayRef<xmpd::ReductionKind> xmpRedKinds, ArrayRef<bool> xmpRedLogical,
+    ArrayRef<AccOnNest> accs) {
   using CK = c::OpenACCClauseKind;
   Location l = loc(d.loc);
   if (allocaBlock)
@@ -5203,18 +5564,21 @@ void Emitter::emitDeviceLoop(
 
   // Reductions: those of the xmp loop (combined over the nodes) and of the
   // OpenACC constructs (each node's: completed by `#pragma xmp reduction`).
+  // `&&` / `||` (logical) reduce the truth values: the loop's reduce is
+  // and / or on i1.
   struct Red {
     const c::VarDecl *vd;
     xmpd::ReductionKind kind;
     bool global;
     c::SourceLocation loc;
+    bool logical;
   };
   SmallVector<Red> reds;
-  auto addRed = [&](const c::VarDecl *vd, xmpd::ReductionKind k, bool global,
-                    c::SourceLocation sl) {
+  auto addRed = [&](const c::VarDecl *vd, xmpd::ReductionKind k, bool logical,
+                    bool global, c::SourceLocation sl) {
     for (Red &r : reds)
       if (r.vd == vd) {
-        if (r.kind != k) {
+        if (r.kind != k || r.logical != logical) {
           diag.error(sl, "'" + vd->getName().str() +
                              "' is reduced with two different operators");
           return false;
@@ -5222,16 +5586,16 @@ void Emitter::emitDeviceLoop(
         r.global |= global;
         return true;
       }
-    reds.push_back({vd, k, global, sl});
+    reds.push_back({vd, k, global, sl, logical});
     return true;
   };
-  for (auto [v, k] : llvm::zip(xmpRedVars, xmpRedKinds)) {
+  for (auto [v, k, lg] : llvm::zip(xmpRedVars, xmpRedKinds, xmpRedLogical)) {
     const c::VarDecl *vd = lookupName(v.first);
     if (!vd) {
       diag.error(v.second, "'" + v.first + "' is not a variable");
       return;
     }
-    if (!addRed(vd, k, true, v.second))
+    if (!addRed(vd, k, lg, true, v.second))
       return;
   }
   llvm::SmallPtrSet<const c::VarDecl *, 8> priv, firstpriv;
@@ -5288,7 +5652,8 @@ void Emitter::emitDeviceLoop(
       }
       case CK::Reduction: {
         const auto *rc = cast<c::OpenACCReductionClause>(cl);
-        auto kind = accReductionKind(rc->getReductionOp());
+        bool logical;
+        auto kind = accReductionKind(rc->getReductionOp(), logical);
         if (!kind) {
           diag.unsupported(cl->getBeginLoc(),
                            "the OpenACC reduction operator '" +
@@ -5298,7 +5663,7 @@ void Emitter::emitDeviceLoop(
         }
         for (const c::Expr *e : rc->getVarList()) {
           const c::VarDecl *vd = accVar(e, cl, acc);
-          if (!vd || !addRed(vd, *kind, false, e->getBeginLoc()))
+          if (!vd || !addRed(vd, *kind, logical, false, e->getBeginLoc()))
             return;
         }
         continue;
@@ -5389,7 +5754,8 @@ void Emitter::emitDeviceLoop(
   struct RedPlan {
     Red r;
     Storage st;
-    Type type;
+    Type type;    // the loop's reduce: i1 for && / ||
+    Type varType; // the variable's
     Value init;
     Directive *dir = nullptr;
     bool identity = false, guard = false;
@@ -5398,15 +5764,16 @@ void Emitter::emitDeviceLoop(
   for (Red &r : reds) {
     std::string n = r.vd->getName().str();
     auto st = storageOf(r.vd, r.loc);
-    if (!st || !checkReductionVar(r.vd, *st, r.kind, r.loc))
+    if (!st || !checkReductionVar(r.vd, *st, r.kind, r.loc, r.logical))
       return;
     Value m = memrefOf(*st, l);
-    RedPlan p{r, *st, cast<MemRefType>(m.getType()).getElementType(), {}};
+    Type vt = cast<MemRefType>(m.getType()).getElementType();
+    RedPlan p{r, *st, r.logical ? b.getI1Type() : vt, vt, {}};
     if (!r.global) {
       std::string why;
       c::SourceLocation whyLoc;
-      p.dir = completingReduction(cs, s, r.vd, r.kind, tname, onDims, p.guard,
-                                  why, whyLoc);
+      p.dir = completingReduction(cs, s, r.vd, r.kind, r.logical, tname,
+                                  onDims, p.guard, why, whyLoc);
       if (!p.dir) {
         diag.error(r.loc,
                    "the OpenACC reduction of '" + n +
@@ -5420,11 +5787,13 @@ void Emitter::emitDeviceLoop(
         diag.note(whyLoc.isValid() ? whyLoc : r.loc, why);
         return;
       }
-      p.identity = identityBefore(cs, s, d, r.vd, r.kind);
+      p.identity = identityBefore(cs, s, d, r.vd, r.kind, r.logical);
     }
     p.init = r.global || p.identity
                  ? (Value)memref::LoadOp::create(b, l, m, ValueRange{})
                  : xmpd::reductionIdentity(b, l, r.kind, p.type);
+    if (r.logical)
+      p.init = toBool(p.init, l);
     plans.push_back(p);
   }
   auto isRed = [&](const c::VarDecl *vd) {
@@ -5540,13 +5909,17 @@ void Emitter::emitDeviceLoop(
       bind(ivs[k], Storage{Storage::Value_, v, "", {}});
     }
     SmallVector<Value> privs;
+    SmallVector<bool> truth;
     for (RedPlan &p : plans) {
-      Value m = allocaAtEntry(MemRefType::get({}, p.type), l);
+      // && / ||: the private copy has the variable's type, from 1 / 0.
+      Value m = allocaAtEntry(MemRefType::get({}, p.varType), l);
+      Value id = xmpd::reductionIdentity(b, l, p.r.kind, p.type);
       memref::StoreOp::create(
-          b, l, xmpd::reductionIdentity(b, l, p.r.kind, p.type), m,
+          b, l, p.r.logical ? fromBool(id, p.varType, l) : id, m,
           ValueRange{});
       bind(p.r.vd, Storage{Storage::Mem, m, "", {}});
       privs.push_back(m);
+      truth.push_back(p.r.logical);
     }
     for (Outside &o : outside) {
       Value m = allocaAtEntry(o.type, l);
@@ -5554,19 +5927,21 @@ void Emitter::emitDeviceLoop(
         memref::StoreOp::create(b, l, o.init, m, ValueRange{});
       bind(o.vd, Storage{Storage::Mem, m, "", {}});
     }
-    emitLoopBody(body, privs, saved, l);
+    emitLoopBody(body, privs, saved, l, truth);
     allocaBlock = nullptr;
   }
   b.setInsertionPointAfter(loopOp);
   for (auto [i, p] : llvm::enumerate(plans)) {
     Value r = loopOp.getResult(i);
+    if (p.r.logical)
+      r = fromBool(r, p.varType, l);
     Value dst = p.r.global || p.identity
                     ? memrefOf(p.st, l)
-                    : allocaAtEntry(MemRefType::get({}, p.type), l);
+                    : allocaAtEntry(MemRefType::get({}, p.varType), l);
     memref::StoreOp::create(b, l, r, dst, ValueRange{});
     if (!p.r.global)
       fused[{p.dir, p.r.vd}] =
-          Fused{p.r.kind, p.identity ? Value() : dst,
+          Fused{p.r.kind, p.r.logical, p.identity ? Value() : dst,
                 templates[tname].nodes, p.guard};
   }
 }

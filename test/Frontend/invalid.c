@@ -194,8 +194,8 @@ int main(void) { return 0; }
 int main(void) {
   double m = 0;
   int i;
-  // C15: invalid.c:[[# @LINE + 1]]:36: error: the reduction operator 'firstmax' is not supported by xmp-cfront
-#pragma xmp loop on t(i) reduction(firstmax:m)
+  // C15: invalid.c:[[# @LINE + 1]]:36: error: the reduction operator 'avg' is not supported by xmp-cfront
+#pragma xmp loop on t(i) reduction(avg:m)
   for (i = 0; i < N; i++)
     m = a[i];
   return 0;

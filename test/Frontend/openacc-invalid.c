@@ -161,12 +161,14 @@ int main(void) {
       a[i][j] = 0;
 #endif
 #ifdef CASE18
+  // The logical && is not the bitwise &.
 #pragma xmp loop (j, i) on t(j, i)
-  // C18: openacc-invalid.c:[[# @LINE + 1]]:27: error: the OpenACC reduction operator '&&' (as for '#pragma xmp loop') is not supported by xmp-cfront
+  // C18: openacc-invalid.c:[[# @LINE + 1]]:40: error: the OpenACC reduction of 'm' in this device loop
 #pragma acc parallel loop reduction(&&:m)
   for (i = 0; i < N; i++)
     for (j = 0; j < N; j++)
       m = m && a[i][j] > 0;
+  // C18: openacc-invalid.c:[[# @LINE + 1]]:9: note: this '#pragma xmp reduction' of 'm' has another operator
 #pragma xmp reduction(&:m)
 #endif
 #ifdef CASE19
