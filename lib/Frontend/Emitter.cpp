@@ -2305,9 +2305,8 @@ void Emitter::emitReturn(const c::ReturnStmt *s) {
 }
 
 void Emitter::emitJump(const c::Stmt *s, bool isBreak) {
-  if (loops.empty() || loops.back().xmpLoop)
-    return unsupported(s, isBreak ? "a break leaving an xmp loop"
-                                  : "a continue in an xmp loop");
+  if (loops.empty() || (loops.back().xmpLoop && isBreak))
+    return unsupported(s, "a break leaving an xmp loop");
   Location l = loc(s->getBeginLoc());
   Value f = isBreak ? loops.back().brk : loops.back().cont;
   if (!f)
@@ -4380,6 +4379,19 @@ void Emitter::emitLoopBody(
     ArrayRef<bool> truth) {
   LoopCtx lc;
   lc.xmpLoop = true;
+  // `continue` ends the iteration: a flag of the iteration's own (the body
+  // may run in parallel, or on the device), cleared at its start; the
+  // statements after a possible continue run under it (emitCompound).
+  JumpScan js;
+  js.scan(body, 0);
+  if (js.cont) {
+    {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(b.getInsertionBlock());
+      lc.cont = memref::AllocaOp::create(b, l, MemRefType::get({}, b.getI1Type()));
+    }
+    memref::StoreOp::create(b, l, cBool(false, l), lc.cont, ValueRange{});
+  }
   loops.push_back(lc);
   Value savedRet = retFlag;
   retFlag = nullptr;
