@@ -3258,9 +3258,13 @@ void Emitter::runtimeCheck(Value bad, c::SourceLocation at, StringRef what,
                                              {b.getI32Type(), ptrType()},
                                              /*isVarArg=*/true));
   LLVM::CallOp::create(b, l, dprintf, vals);
-  auto abortFn = externFunc(
-      "abort", LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(&ctx), {}));
-  LLVM::CallOp::create(b, l, abortFn, ValueRange{});
+  // The job stops as for the runtime's own errors (MPI_Abort: every rank,
+  // exit status 1), not by a signal on this rank.
+  auto stopFn = externFunc(
+      "xmprt_stop_job", LLVM::LLVMFunctionType::get(
+                            LLVM::LLVMVoidType::get(&ctx), {b.getI32Type()}));
+  LLVM::CallOp::create(b, l, stopFn,
+                       ValueRange{arith::ConstantIntOp::create(b, l, 1, 32)});
 }
 
 void Emitter::emitGmove(Directive &d, const c::Stmt *s) {

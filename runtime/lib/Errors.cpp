@@ -56,6 +56,18 @@ void fail(const char *fn, const char *fmt, ...) {
   abort();
 }
 
+} // namespace xmprt
+
+extern "C" void xmprt_stop_job(int32_t status) {
+  fflush(stdout);
+  fflush(stderr);
+  if (xmprt::mpiUsable())
+    MPI_Abort(MPI_COMM_WORLD, status);
+  exit(status);
+}
+
+namespace xmprt {
+
 void checkMpi(int rc, const char *fn, const char *call) {
   if (rc == MPI_SUCCESS)
     return;

@@ -39,7 +39,7 @@ int main(void) {
   // CHECK: %[[K:.*]] = arith.index_cast %{{.*}} : i64 to index
   // CHECK: scf.if
   // CHECK: llvm.call @dprintf
-  // CHECK: llvm.call @abort
+  // CHECK: llvm.call @xmprt_stop_job
   // CHECK: %[[C4:.*]] = arith.constant 4 : index
   // CHECK-NEXT: %[[UB:.*]] = arith.addi %[[K]], %[[C4]] : index
   // CHECK: xmp.gmove %[[A]][0:4] to %{{.*}}[%[[K]]:%[[UB]]] : !darray to memref<16xf64>

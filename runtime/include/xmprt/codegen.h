@@ -20,6 +20,13 @@
 extern "C" {
 #endif
 
+/* Stops the whole job after a message the program printed itself (the C
+ * front end's run-time checks: a gmove section leaving its array, ...):
+ * MPI_Abort(MPI_COMM_WORLD, status) when MPI is up, exit(status) otherwise,
+ * so that every rank ends as for the runtime's own errors (no signal, no
+ * core, exit status `status`). */
+void xmprt_stop_job(int32_t status);
+
 /*--- templates (Topology.cpp) ----------------------------------------------*/
 /* Checks that a static template (declared so, or specialized at compile
    time by xmp-specialize-shapes) has the sizes the program gives it in
