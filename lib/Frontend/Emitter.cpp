@@ -529,8 +529,46 @@ private:
   void localGmove(const GSide &src, const GSide &dst, Directive &d);
   /// A NUL-terminated string constant (a private global) and its address.
   Value cString(StringRef text, Location l);
-  /// `on p` / `on p(...)` node references: the grid's name (or "" = all).
-  std::optional<std::string> parseOnNodes(TokCursor &tc);
+  /// The nodes of the `on` clause of reduction, bcast and barrier: a node
+  /// set, a node reference (`*` is the executing node's own coordinate) or
+  /// a template reference (docs/frontend.md).
+  struct OnRef {
+    bool given = false;    // an `on` clause
+    std::string name;      // the node set named (a template's: its nodes)
+    std::string text;      // as written (`p(:, *)`), for messages
+    c::SourceLocation loc; // of the name
+    /// The grid of the op: `name`, or a subset of it for the reference's
+    /// constant coordinates (`trip`, per axis of `name`; shape `subShape`),
+    /// declared by onGrid when an op needs it.
+    std::string set;
+    SmallVector<int64_t> trip, subShape;
+    /// Per axis of `name` (dialect order): `*` or a run-time coordinate
+    /// (the node's own), a constant coordinate, a triplet; its subscript.
+    enum Kind { Star, Single, Range };
+    SmallVector<Kind> kinds;
+    SmallVector<c::SourceLocation> subLocs;
+    bool star = false; // some axis is the node's own: `axes` combine
+    /// With `star`, the axes of `set` the op combines along (the triplet
+    /// ones); without, the op combines the whole set.
+    SmallVector<int64_t> axes;
+    bool self = false; // each node's node set is itself: nothing to do
+    Value guard;       // run-time coordinates: whether this node is in it
+  };
+  std::optional<OnRef> parseOnRef(TokCursor &tc, Directive &d);
+  /// The grid of `on`'s op (its subset declared, or found, here).
+  FlatSymbolRefAttr onGrid(OnRef &on, Location l);
+  /// Emits `body` where the node is in `on` (under its guard).
+  void underGuard(const OnRef &on, Location l, function_ref<void()> body);
+  /// The message for async on a directive whose `on` names each node
+  /// alone.
+  std::string selfAsync(const OnRef &on, StringRef dn);
+  /// The reduction of darray `array` (variable `n` at `sl`) by directive
+  /// `d` on `on`; false after an error.
+  bool darrayReduction(Directive &d, const OnRef &on,
+                       xmpd::ReductionKindAttr kind, StringRef n,
+                       c::SourceLocation sl, Value array, bool acc,
+                       std::optional<int64_t> asyncId,
+                       c::SourceLocation asyncLoc);
   const c::VarDecl *lookupName(StringRef name) {
     for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
       auto f = it->find(name);
@@ -2318,22 +2356,272 @@ void Emitter::emitJump(const c::Stmt *s, bool isBreak) {
 // Statement directives
 //===----------------------------------------------------------------------===//
 
-std::optional<std::string> Emitter::parseOnNodes(TokCursor &tc) {
+static bool namesVariable(const DExpr *e);
+
+/// Whether every coordinate of `lo:hi:st` (hi kDynamic: to the end) is one
+/// of `blo:bhi:bst`'s, on an axis of `ext` nodes (kDynamic: unknown).
+static bool progressionWithin(int64_t lo, int64_t hi, int64_t st, int64_t blo,
+                              int64_t bhi, int64_t bst, int64_t ext) {
+  if (ShapedType::isDynamic(hi))
+    hi = ext;
+  if (ShapedType::isDynamic(bhi))
+    bhi = ext;
+  if (lo < blo || (lo - blo) % bst != 0)
+    return false;
+  bool single = !ShapedType::isDynamic(hi) && hi - lo <= st;
+  if (!single && st % bst != 0)
+    return false;
+  if (ShapedType::isDynamic(bhi))
+    return true;
+  if (ShapedType::isDynamic(hi))
+    return false;
+  return lo + (hi - 1 - lo) / st * st < bhi;
+}
+
+std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
+  OnRef r;
   if (!tc.acceptWord("on"))
-    return std::string();
-  c::SourceLocation sl = tc.loc();
-  auto n = tc.name("a node set name");
+    return r;
+  r.given = true;
+  r.loc = tc.loc();
+  const DTok *first = tc.peek();
+  auto n = tc.name("a node set or template name");
   if (!n)
     return std::nullopt;
-  if (!nodes.count(*n)) {
-    diag.error(sl, "'" + *n + "' is not a node set");
+  const std::string dn = "'#pragma xmp " + d.name + "'";
+  bool isTemplate = !nodes.count(*n) && templates.count(*n);
+  if (!nodes.count(*n) && !isTemplate) {
+    diag.error(r.loc, "'" + *n + "' is not a node set or a template");
     return std::nullopt;
   }
-  if (tc.is(c::tok::l_paren) || tc.is(c::tok::l_square)) {
-    diag.unsupported(tc.loc(), "a node reference with subscripts in 'on'");
+  SmallVector<RefSub> subs;
+  std::optional<bool> paren = true;
+  bool subscripted = tc.is(c::tok::l_paren) || tc.is(c::tok::l_square);
+  if (subscripted && !(paren = parseRefSubs(tc, subs)))
+    return std::nullopt;
+  const DTok *last = tc.atEnd() ? d.toks.data() + d.toks.size() : tc.peek();
+  for (const DTok *t = first; t && t != last; ++t)
+    r.text += t->text + (t->kind == c::tok::comma ? " " : "");
+  if (*paren)
+    std::reverse(subs.begin(), subs.end());
+  r.name = *n;
+  if (isTemplate) {
+    // The nodes owning the template section: per grid axis, the subscript
+    // of the template dimension distributed onto it (`:` all of them, `*`
+    // the node's own); an axis no dimension is distributed onto is whole.
+    const TemplateInfo &ti = templates[*n];
+    if (ti.nodes.empty()) {
+      diag.error(r.loc, "template '" + *n + "' is not distributed");
+      return std::nullopt;
+    }
+    r.name = ti.nodes;
+    if (subscripted) {
+      if (subs.size() != ti.shape.size()) {
+        diag.error(r.loc, "template '" + *n + "' has " +
+                              std::to_string(ti.shape.size()) +
+                              " dimensions, 'on' gives " +
+                              std::to_string(subs.size()) + " subscripts");
+        return std::nullopt;
+      }
+      auto tmpl = module.lookupSymbol<xmpd::TemplateOp>(*n);
+      xmpd::DistributeOp dist = tmpl ? tmpl.getDistribution() : nullptr;
+      SmallVector<RefSub> gsubs(nodes[r.name].shape.size());
+      for (RefSub &g : gsubs) {
+        g.triplet = true;
+        g.loc = r.loc;
+      }
+      for (unsigned td = 0; td < subs.size(); ++td) {
+        int64_t a = dist ? dist.getGridAxis(td) : -1;
+        if (a < 0 || a >= (int64_t)gsubs.size())
+          continue; // not distributed: every node owns its elements
+        RefSub &sb = subs[td];
+        gsubs[a].loc = sb.loc;
+        if (sb.star) {
+          gsubs[a].star = true;
+        } else if (!sb.triplet || sb.lo || sb.hi || sb.st) {
+          diag.unsupported(sb.loc,
+                           "a template subscript other than ':' or '*' on a "
+                           "distributed dimension in the 'on' clause of " +
+                               dn +
+                               " (the nodes owning part of the dimension: "
+                               "name them with a node reference)");
+          return std::nullopt;
+        }
+      }
+      subs = std::move(gsubs);
+    }
+  }
+  ArrayRef<int64_t> shape = nodes[r.name].shape;
+  unsigned rank = shape.size();
+  if (!subscripted) { // the whole node set
+    r.set = r.name;
+    r.kinds.assign(rank, OnRef::Range);
+    r.subLocs.assign(rank, r.loc);
+    return r;
+  }
+  if (subs.size() != rank) {
+    diag.error(r.loc, "node set '" + r.name + "' has " + std::to_string(rank) +
+                          " dimensions, 'on' gives " +
+                          std::to_string(subs.size()) + " subscripts");
     return std::nullopt;
   }
-  return *n;
+  // A run-time coordinate selects the nodes whose coordinate it is: a
+  // guard; each selected node's axis is then its own, as for `*`.
+  Location l = loc(d.loc);
+  for (unsigned k = 0; k < rank; ++k) {
+    RefSub &sb = subs[k];
+    if (!namesVariable(sb.lo.get()) && !namesVariable(sb.hi.get()) &&
+        !namesVariable(sb.st.get()))
+      continue;
+    if (sb.triplet) {
+      diag.unsupported(
+          sb.loc, "a triplet with run-time bounds in the 'on' clause of " + dn +
+                      " (its nodes would be known only at run time, and "
+                      "the dialect's collectives run on declared node "
+                      "sets: use constant bounds; a run-time single "
+                      "coordinate is supported)");
+      return std::nullopt;
+    }
+    Value v = emitDExpr(*sb.lo);
+    if (!v)
+      return std::nullopt;
+    if (*paren)
+      v = addIndex(v, -1, l);
+    Value me = xmpd::NodeIndexOp::create(b, l, b.getIndexType(), r.name, k);
+    Value eq = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, me, v);
+    r.guard =
+        r.guard ? arith::AndIOp::create(b, l, r.guard, eq).getResult() : eq;
+    sb.star = true;
+    sb.lo.reset();
+  }
+  SmallVector<int64_t> trip, subShape;
+  if (!nodeRefTriplets(r.name, subs, *paren, /*dropSingle=*/false, trip,
+                       subShape))
+    return std::nullopt;
+  for (RefSub &sb : subs) {
+    r.kinds.push_back(sb.star      ? OnRef::Star
+                      : sb.triplet ? OnRef::Range
+                                   : OnRef::Single);
+    r.subLocs.push_back(sb.loc);
+    r.star |= sb.star;
+  }
+  // In a task on a subset of the node set: the node's own coordinates are
+  // the task's (the nodes of `on` must be executing nodes), and so must
+  // the others be.
+  if (!taskNodes.empty() && !taskNodes.back().set.empty() &&
+      taskNodes.back().set != r.name) {
+    const std::string &ts = taskNodes.back().set;
+    auto task = module.lookupSymbol<xmpd::NodesOp>(ts);
+    if (task && task.getParentAttr() &&
+        task.getParentAttr().getValue() == r.name && task.getSubset()) {
+      for (unsigned k = 0; k < rank; ++k) {
+        auto [tl, th, tst] = task.getSubsetTriplet(k);
+        if (tst == 0) { // a single coordinate
+          th = tl + 1;
+          tst = 1;
+        }
+        int64_t *t = &trip[3 * k];
+        if (r.kinds[k] == OnRef::Star) {
+          t[0] = tl;
+          t[1] = th;
+          t[2] = tst;
+        } else if (!progressionWithin(t[0], t[1], t[2], tl, th, tst,
+                                      shape[k])) {
+          diag.error(r.subLocs[k],
+                     "the 'on' clause '" + r.text + "' of " + dn +
+                         " names nodes outside the node set of the "
+                         "enclosing task along this dimension (XMP: the "
+                         "nodes of 'on' must be executing nodes)");
+          return std::nullopt;
+        }
+      }
+    }
+  }
+  bool whole = true;
+  for (unsigned k = 0; k < rank; ++k) {
+    int64_t *t = &trip[3 * k];
+    if (ShapedType::isDynamic(t[1]) && !ShapedType::isDynamic(shape[k]))
+      t[1] = shape[k]; // `:` of a static axis: one subset for `1:n` and `:`
+    if (t[0] != 0 || t[2] != 1 ||
+        !(ShapedType::isDynamic(t[1]) || t[1] == shape[k]))
+      whole = false;
+  }
+  if (whole) {
+    r.set = r.name;
+  } else {
+    // A subset of the node set for the constant coordinates (onGrid).
+    for (unsigned k = 0; k < rank; ++k) {
+      int64_t lo = trip[3 * k], hi = trip[3 * k + 1], st = trip[3 * k + 2];
+      r.subShape.push_back(!ShapedType::isDynamic(hi)
+                               ? llvm::divideCeil(hi - lo, st)
+                           : !ShapedType::isDynamic(shape[k])
+                               ? llvm::divideCeil(shape[k] - lo, st)
+                               : ShapedType::kDynamic);
+    }
+    r.trip = trip;
+  }
+  if (r.star) {
+    for (unsigned k = 0; k < rank; ++k)
+      if (r.kinds[k] == OnRef::Range)
+        r.axes.push_back(k);
+    r.self = r.axes.empty();
+  }
+  return r;
+}
+
+FlatSymbolRefAttr Emitter::onGrid(OnRef &on, Location l) {
+  if (on.set.empty()) {
+    // One declaration per node set (tasks on the same nodes share it: a
+    // task's subset may write `:` where this one has `0:n`, the same once
+    // an upper bound kDynamic of a static axis is its size).
+    ArrayRef<int64_t> shape = nodes[on.name].shape;
+    auto same = [&](StringRef key) {
+      SmallVector<StringRef> parts;
+      key.split(parts, ',');
+      if (parts.size() != 1 + on.trip.size() || parts[0] != on.name)
+        return false;
+      for (unsigned q = 0; q < on.trip.size(); ++q) {
+        int64_t v;
+        if (parts[1 + q].getAsInteger(10, v))
+          return false;
+        if (q % 3 == 1 && ShapedType::isDynamic(v) &&
+            !ShapedType::isDynamic(shape[q / 3]))
+          v = shape[q / 3];
+        if (v != on.trip[q])
+          return false;
+      }
+      return true;
+    };
+    for (auto &e : taskSubsets)
+      if (same(e.getKey()))
+        on.set = e.getValue();
+    if (on.set.empty()) {
+      std::string key = on.name;
+      for (int64_t v : on.trip)
+        key += "," + std::to_string(v);
+      on.set = taskSubsets[key] =
+          "__xmp_on" + std::to_string(taskSubsets.size());
+      declareSubset(on.set, on.name, on.subShape, on.trip, l);
+    }
+  }
+  return FlatSymbolRefAttr::get(&ctx, on.set);
+}
+
+std::string Emitter::selfAsync(const OnRef &on, StringRef dn) {
+  return "async on " + dn.str() + " on '" + on.text +
+         "', which names only the executing node itself on every node "
+         "(nothing is communicated, there is nothing to wait for: drop "
+         "async)";
+}
+
+void Emitter::underGuard(const OnRef &on, Location l,
+                         function_ref<void()> body) {
+  if (!on.guard)
+    return body();
+  auto ifOp = scf::IfOp::create(b, l, on.guard, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  body();
 }
 
 std::optional<std::pair<const c::VarDecl *, Value>>
@@ -2355,6 +2643,20 @@ void Emitter::emitStandalone(Directive &d) {
        d.name == "reduce_shadow") &&
       collectiveInDynamicTask(d.loc, "'#pragma xmp " + d.name + "'"))
     return;
+  // Nor in the body of a loop directive: its iterations are divided among
+  // the nodes (a node with fewer iterations would meet the collective
+  // fewer times, and the others would wait for it forever).
+  if ((d.name == "barrier" || d.name == "reflect" || d.name == "reflect_init" ||
+       d.name == "reflect_do" || d.name == "reduction" || d.name == "bcast" ||
+       d.name == "template_fix") &&
+      llvm::any_of(loops, [](const LoopCtx &lc) { return lc.xmpLoop; }))
+    return diag.unsupported(
+        d.loc, "'#pragma xmp " + d.name +
+                   "' inside the body of a loop directive (the nodes run "
+                   "different numbers of its iterations, so they would not "
+                   "all meet this collective the same number of times: put "
+                   "it before or after the loop, or use the loop's "
+                   "reduction clause)");
   if (d.name == "barrier")
     return dirBarrier(d);
   if (d.name == "reflect")
@@ -2382,17 +2684,27 @@ void Emitter::emitStandalone(Directive &d) {
 
 void Emitter::dirBarrier(Directive &d) {
   TokCursor tc(d, diag);
-  auto on = parseOnNodes(tc);
+  auto on = parseOnRef(tc, d);
   if (!on || !tc.expectEnd())
     return;
-  FlatSymbolRefAttr set = FlatSymbolRefAttr::get(&ctx, *on);
-  if (on->empty()) // every node, or the executing task's nodes
-    set = taskNodes.empty() ? FlatSymbolRefAttr()
-                            : executingNodes(d.loc, "'#pragma xmp barrier' "
-                                                    "without 'on'");
-  if (!taskNodes.empty() && !set)
+  Location l = loc(d.loc);
+  if (on->given) {
+    // Along the axes of `*`: the nodes of each line synchronize.
+    if (!on->self)
+      underGuard(*on, l, [&] {
+        xmpd::BarrierOp::create(b, l, onGrid(*on, l),
+                                on->star ? b.getDenseI64ArrayAttr(on->axes)
+                                         : DenseI64ArrayAttr());
+      });
     return;
-  xmpd::BarrierOp::create(b, loc(d.loc), set);
+  }
+  FlatSymbolRefAttr set; // every node, or the executing task's nodes
+  if (!taskNodes.empty()) {
+    set = executingNodes(d.loc, "'#pragma xmp barrier' without 'on'");
+    if (!set)
+      return;
+  }
+  xmpd::BarrierOp::create(b, l, set, DenseI64ArrayAttr());
 }
 
 bool Emitter::parseWidthClause(TokCursor &tc, Diag &diag,
@@ -2639,10 +2951,10 @@ void Emitter::dirReduction(Directive &d) {
   // The directive's name is `reduction`: the clause follows directly.
   if (!parseReductionClause(tc, diag, rc))
     return;
-  auto on = parseOnNodes(tc);
+  auto on = parseOnRef(tc, d);
   if (!on)
     return;
-  tc.acceptWord("acc");
+  bool acc = tc.acceptWord("acc");
   std::optional<int64_t> asyncId;
   c::SourceLocation asyncLoc = tc.loc();
   if (tc.acceptWord("async") && !parseAsyncId(tc, diag, asyncId))
@@ -2655,11 +2967,46 @@ void Emitter::dirReduction(Directive &d) {
                       ": ...)' (the dialect's location reductions "
                       "firstmax, firstmin, lastmax and lastmin have no "
                       "asynchronous form: write it without async)");
-  FlatSymbolRefAttr grid =
-      on->empty() ? executingNodes(d.loc, "'#pragma xmp reduction' without 'on'")
-                  : FlatSymbolRefAttr::get(&ctx, *on);
-  if (!grid)
-    return;
+  const std::string dn = "'#pragma xmp reduction'";
+  // The executing nodes (no `on`), asked for only by the variables that
+  // need them.
+  FlatSymbolRefAttr execGrid;
+  auto gridOf = [&]() -> FlatSymbolRefAttr {
+    if (on->given)
+      return onGrid(*on, loc(d.loc));
+    if (!execGrid)
+      execGrid = executingNodes(d.loc, dn + " without 'on'");
+    return execGrid;
+  };
+  auto axesOf = [&](ArrayRef<int64_t> axes) {
+    return axes.empty() ? DenseI64ArrayAttr() : b.getDenseI64ArrayAttr(axes);
+  };
+  // async on `*` axes: one reduction_start runs along one axis (two would
+  // have to run one after the other); with run-time coordinates the start
+  // would be inside an `if`, its request not seen by the wait.
+  auto asyncAllowed = [&](ArrayRef<int64_t> axes, bool guard) {
+    if (!asyncId)
+      return true;
+    if (on->self) {
+      diag.error(asyncLoc, selfAsync(*on, dn));
+      return false;
+    }
+    if (guard)
+      diag.unsupported(asyncLoc, "async on " + dn + " on '" + on->text +
+                                     "', a node reference with run-time "
+                                     "coordinates (only the nodes it "
+                                     "selects would start the reduction, "
+                                     "and wait_async needs its request on "
+                                     "every node)");
+    else if (axes.size() > 1)
+      diag.unsupported(
+          asyncLoc, "async on " + dn + " along " + std::to_string(axes.size()) +
+                        " dimensions of node set '" + on->name + "' ('" +
+                        on->text +
+                        "': an asynchronous reduction runs along one "
+                        "dimension or over a whole node set)");
+    return !guard && axes.size() <= 1;
+  };
   Location l = loc(d.loc);
   for (auto [vi, nv] : llvm::enumerate(rc.vars)) {
     auto &[n, sl] = nv;
@@ -2672,14 +3019,26 @@ void Emitter::dirReduction(Directive &d) {
         return diag.unsupported(d.loc, "async on a '#pragma xmp reduction' "
                                        "that completes the OpenACC reduction "
                                        "of '" + n + "' (a device loop's)");
+      FlatSymbolRefAttr grid = gridOf();
+      if (!grid)
+        return;
       fusedReduction(f->second, *st, grid, l);
       continue;
     }
     xmpd::ReductionKind kind = rc.kindOf(vi);
     auto kindAttr = xmpd::ReductionKindAttr::get(&ctx, kind);
     if (st->kind == Storage::DArr) {
-      diag.unsupported(sl, "a reduction of a distributed array");
-      return;
+      if (rc.logical || rc.isLocation()) {
+        diag.unsupported(sl, "the '" + rc.opName() + "' reduction of the "
+                             "distributed array '" + n + "' (a distributed "
+                             "array is reduced with +, *, max, min, &, | "
+                             "or ^)");
+        return;
+      }
+      if (!darrayReduction(d, *on, kindAttr, n, sl, st->v, acc, asyncId,
+                           asyncLoc))
+        return;
+      continue;
     }
     if (st->kind != Storage::Mem && st->kind != Storage::Global) {
       diag.error(sl, "'" + n + "' cannot be reduced here");
@@ -2693,13 +3052,23 @@ void Emitter::dirReduction(Directive &d) {
     }
     if (!checkRedVarType(vd, rc, vi, sl))
       return;
+    if (!asyncAllowed(on->axes, (bool)on->guard))
+      return;
+    if (on->self)
+      continue; // each node's node set is itself
+    FlatSymbolRefAttr grid = gridOf();
+    if (!grid)
+      return;
+    DenseI64ArrayAttr axes = axesOf(on->axes);
     Value m = memrefOf(*st, l);
     if (xmpd::isLocationReductionKind(kind)) {
       // firstmax: v / i, j /: the value and its location values.
       SmallVector<Storage> locSt;
       if (!locationStorage(rc, vi, {}, locSt))
         return;
-      emitLocationReduction(kind, m, locSt, grid, DenseI64ArrayAttr(), l);
+      underGuard(*on, l, [&] {
+        emitLocationReduction(kind, m, locSt, grid, axes, l);
+      });
       continue;
     }
     auto mt = cast<MemRefType>(m.getType());
@@ -2713,30 +3082,201 @@ void Emitter::dirReduction(Directive &d) {
                                                   : xmpd::ReductionKind::max);
     }
     if (asyncId) {
-      startCollective(d, *asyncId, m, [&](Value v) {
-        return xmpd::ReductionStartOp::create(
-            b, l, xmpd::RequestType::get(&ctx), kindAttr, v, grid,
-            DenseI64ArrayAttr()).getRequest();
-      }, l);
+      startCollective(
+          d, *asyncId, m,
+          [&](Value v) {
+            return xmpd::ReductionStartOp::create(b, l,
+                                                  xmpd::RequestType::get(&ctx),
+                                                  kindAttr, v, grid, axes)
+                .getRequest();
+          },
+          l);
       continue;
     }
-    if (mt.getRank() == 0) {
-      Value v = memref::LoadOp::create(b, l, m, ValueRange{});
-      // && / ||: the dialect's and / or on the truth value (i1).
-      Value x = rc.logical ? toBool(v, l) : v;
-      auto r = xmpd::ReductionOp::create(b, l, x.getType(), TypeRange{},
-                                         kindAttr, x, ValueRange{}, grid,
-                                         DenseI64ArrayAttr(), UnitAttr());
-      Value res = r.getResult();
-      if (rc.logical)
-        res = fromBool(res, v.getType(), l);
-      memref::StoreOp::create(b, l, res, m, ValueRange{});
-    } else {
-      xmpd::ReductionOp::create(b, l, Type(), TypeRange{}, kindAttr, m,
-                                ValueRange{}, grid, DenseI64ArrayAttr(),
-                                UnitAttr());
+    underGuard(*on, l, [&] {
+      if (mt.getRank() == 0) {
+        Value v = memref::LoadOp::create(b, l, m, ValueRange{});
+        // && / ||: the dialect's and / or on the truth value (i1).
+        Value x = rc.logical ? toBool(v, l) : v;
+        auto r = xmpd::ReductionOp::create(b, l, x.getType(), TypeRange{},
+                                           kindAttr, x, ValueRange{}, grid,
+                                           axes, UnitAttr());
+        Value res = r.getResult();
+        if (rc.logical)
+          res = fromBool(res, v.getType(), l);
+        memref::StoreOp::create(b, l, res, m, ValueRange{});
+      } else {
+        xmpd::ReductionOp::create(b, l, Type(), TypeRange{}, kindAttr, m,
+                                  ValueRange{}, grid, axes, UnitAttr());
+      }
+    });
+  }
+}
+
+bool Emitter::darrayReduction(Directive &d, const OnRef &on,
+                              xmpd::ReductionKindAttr kind, StringRef n,
+                              c::SourceLocation sl, Value array, bool acc,
+                              std::optional<int64_t> asyncId,
+                              c::SourceLocation asyncLoc) {
+  const std::string dn = "'#pragma xmp reduction'";
+  Location l = loc(d.loc);
+  auto type = cast<xmpd::DArrayType>(array.getType());
+  auto tmpl = SymbolTable::lookupNearestSymbolFrom<xmpd::TemplateOp>(
+      module, type.getTemplateRef());
+  xmpd::DistributeOp dist = tmpl ? tmpl.getDistribution() : nullptr;
+  if (!dist) {
+    diag.error(sl, "the template of '" + n.str() + "' is not distributed");
+    return false;
+  }
+  std::string grid = dist.getNodesAttr().getValue().str();
+  unsigned rank = nodes[grid].shape.size();
+  // The grid axes over which the array is replicated: no dimension of it
+  // is aligned with a template dimension distributed onto them.
+  SmallVector<bool> replicated(rank, true);
+  for (unsigned k = 0; k < type.getRank(); ++k) {
+    int64_t td = type.getAlign()[k];
+    if (td == xmpd::DArrayType::kNotAligned)
+      continue;
+    int64_t a = dist.getGridAxis(td);
+    if (a >= 0 && a < (int64_t)rank)
+      replicated[a] = false;
+  }
+  // The dialect reduces a darray on its own grid: inside a task, only one
+  // on that grid.
+  if (!taskNodes.empty() && taskNodes.back().set != grid) {
+    const TaskCtx &t = taskNodes.back();
+    diag.unsupported(sl,
+                     "a reduction of the distributed array '" + n.str() +
+                         "' inside a task on " +
+                         (t.set.empty() ? std::string("a template element or a "
+                                                      "run-time node reference")
+                          : StringRef(t.set).starts_with("__xmp_")
+                              ? "some nodes of '" + grid + "'"
+                              : "node set '" + t.set + "'") +
+                         " (the dialect reduces a distributed array on its "
+                         "own node set '" +
+                         grid +
+                         "', and a collective inside a task runs on the "
+                         "task's node set or a subset of it: reduce outside "
+                         "the task, or in a task on '" +
+                         grid + "')");
+    return false;
+  }
+  SmallVector<int64_t> axes;
+  Value guard = on.guard;
+  if (!on.given) {
+    // XMP reduces over the executing nodes; xmp-cfront over those that
+    // hold the same elements: along every axis the array is replicated on.
+    for (unsigned a = 0; a < rank; ++a)
+      if (replicated[a])
+        axes.push_back(a);
+    if (axes.empty()) {
+      diag.error(sl, "'" + n.str() +
+                         "' is distributed along every dimension of its node "
+                         "set '" +
+                         grid + "': no two nodes hold the same elements, so " +
+                         dn +
+                         " has nothing to combine (XMP: a reduced array must "
+                         "be replicated among the nodes of the reduction)");
+      return false;
+    }
+  } else {
+    if (on.name != grid) {
+      diag.unsupported(on.loc, "a reduction of the distributed array '" +
+                                   n.str() + "' on '" + on.text +
+                                   "', nodes of node set '" + on.name +
+                                   "' (a distributed array is reduced "
+                                   "along whole dimensions of its own "
+                                   "node set '" +
+                                   grid + "')");
+      return false;
+    }
+    // Along the triplet axes; a constant coordinate selects the nodes on
+    // it (a guard), a `*` or run-time one is the node's own.
+    Location gl = loc(on.loc);
+    for (unsigned k = 0; k < rank; ++k) {
+      const int64_t *t = on.trip.empty() ? nullptr : &on.trip[3 * k];
+      switch (on.kinds[k]) {
+      case OnRef::Star:
+        break;
+      case OnRef::Single: {
+        if (!t) // a coordinate of a 1-node axis keeps the whole set
+          break;
+        Value me = xmpd::NodeIndexOp::create(b, gl, b.getIndexType(), grid, k);
+        Value eq = arith::CmpIOp::create(b, gl, arith::CmpIPredicate::eq, me,
+                                         cIndex(t[0], gl));
+        guard =
+            guard ? arith::AndIOp::create(b, gl, guard, eq).getResult() : eq;
+        break;
+      }
+      case OnRef::Range:
+        if (t &&
+            (t[0] != 0 || t[2] != 1 ||
+             !(ShapedType::isDynamic(t[1]) || t[1] == nodes[grid].shape[k]))) {
+          diag.unsupported(on.subLocs[k],
+                           "a reduction of the distributed array '" + n.str() +
+                               "' on part of a dimension of node set '" + grid +
+                               "' ('" + on.text +
+                               "': a distributed array is reduced along "
+                               "whole dimensions of its node set; use ':' "
+                               "or '*')");
+          return false;
+        }
+        if (!replicated[k]) {
+          diag.error(on.subLocs[k],
+                     "" + dn + " of '" + n.str() + "' on '" + on.text +
+                         "' combines along this dimension of node set '" +
+                         grid + "', over which '" + n.str() +
+                         "' is distributed: the nodes along it hold "
+                         "different elements (reduce along the dimensions "
+                         "it is replicated over: '*' here)");
+          return false;
+        }
+        axes.push_back(k);
+        break;
+      }
+    }
+    if (axes.empty()) { // each node's node set is itself
+      if (asyncId)
+        diag.error(asyncLoc, selfAsync(on, dn));
+      return !asyncId;
     }
   }
+  // Every axis: the whole grid (one reduction_start too).
+  DenseI64ArrayAttr axesAttr =
+      axes.size() == rank ? DenseI64ArrayAttr() : b.getDenseI64ArrayAttr(axes);
+  FlatSymbolRefAttr gridAttr = FlatSymbolRefAttr::get(&ctx, grid);
+  UnitAttr accAttr = acc && gpu ? b.getUnitAttr() : UnitAttr();
+  if (asyncId) {
+    if (guard || (axesAttr && axes.size() > 1)) {
+      diag.unsupported(asyncLoc,
+                       "async on " + dn + " of the distributed array '" +
+                           n.str() + "' " +
+                           (guard ? "on '" + on.text +
+                                        "', which selects nodes by their "
+                                        "coordinates (only they would start "
+                                        "the reduction, and wait_async needs "
+                                        "its request on every node)"
+                                  : "along " + std::to_string(axes.size()) +
+                                        " dimensions of node set '" + grid +
+                                        "' (an asynchronous reduction runs "
+                                        "along one dimension or over a "
+                                        "whole node set)"));
+      return false;
+    }
+    Value req =
+        xmpd::ReductionStartOp::create(b, l, xmpd::RequestType::get(&ctx), kind,
+                                       array, gridAttr, axesAttr, accAttr);
+    requests.back()[*asyncId].push_back({req, &d, Value()});
+    return true;
+  }
+  OnRef g;
+  g.guard = guard;
+  underGuard(g, l, [&] {
+    xmpd::ReductionOp::create(b, l, Type(), TypeRange{}, kind, array,
+                              ValueRange{}, gridAttr, axesAttr, accAttr);
+  });
+  return true;
 }
 
 /// i1 -> 0 / 1 of `t` (C's value of a truth value).
@@ -2854,9 +3394,12 @@ void Emitter::dirBcast(Directive &d) {
   } while (tc.accept(c::tok::comma));
   if (!tc.expect(c::tok::r_paren, "')'"))
     return;
+  const std::string dn = "'#pragma xmp bcast'";
+  // `from p(...)`: per axis (dialect order) a 0-based coordinate, or
+  // nullopt for `*` (the executing node's own).
   std::string fromNodes;
-  SmallVector<int64_t> root;
-  bool fromParen = true;
+  SmallVector<std::optional<int64_t>> from;
+  SmallVector<c::SourceLocation> fromLocs;
   c::SourceLocation fromLoc;
   if (tc.acceptWord("from")) {
     fromLoc = tc.loc();
@@ -2864,62 +3407,150 @@ void Emitter::dirBcast(Directive &d) {
     if (!n)
       return;
     if (!nodes.count(*n)) {
-      diag.error(fromLoc, "'" + *n + "' is not a node set");
+      if (templates.count(*n))
+        diag.unsupported(fromLoc, "'from' a template reference in " + dn +
+                                      " (name the node)");
+      else
+        diag.error(fromLoc, "'" + *n + "' is not a node set");
       return;
     }
     fromNodes = *n;
-    auto paren = parseDims(tc, [&]() -> bool {
-      auto e = tc.expr();
-      if (!e)
-        return false;
-      auto v = evalConst(*e, diag);
-      if (!v)
-        return false;
-      root.push_back(*v);
-      return true;
-    });
+    SmallVector<RefSub> subs;
+    auto paren = parseRefSubs(tc, subs);
     if (!paren)
       return;
-    fromParen = *paren;
+    if (*paren)
+      std::reverse(subs.begin(), subs.end());
+    for (RefSub &sb : subs) {
+      fromLocs.push_back(sb.loc);
+      if (sb.star) {
+        from.push_back(std::nullopt);
+        continue;
+      }
+      if (sb.triplet) {
+        diag.error(sb.loc, "the 'from' clause of " + dn +
+                               " names one node: a coordinate or '*' per "
+                               "dimension, not a triplet");
+        return;
+      }
+      if (namesVariable(sb.lo.get())) {
+        diag.unsupported(sb.loc,
+                         "a 'from' coordinate with run-time values in " + dn +
+                             " (the source is part of the op: use a "
+                             "constant, or '*' for the executing node's "
+                             "own)");
+        return;
+      }
+      auto v = evalConst(*sb.lo, diag);
+      if (!v)
+        return;
+      from.push_back(*v - (*paren ? 1 : 0));
+    }
+    if (from.size() != nodes[fromNodes].shape.size()) {
+      diag.error(fromLoc, "'from' gives " + std::to_string(from.size()) +
+                              " coordinates for node set '" + fromNodes + "'");
+      return;
+    }
   }
-  auto on = parseOnNodes(tc);
+  auto on = parseOnRef(tc, d);
   if (!on)
     return;
   tc.acceptWord("acc");
   std::optional<int64_t> asyncId;
+  c::SourceLocation asyncLoc = tc.loc();
   if (tc.acceptWord("async") && !parseAsyncId(tc, diag, asyncId))
     return;
   if (!tc.expectEnd())
     return;
-  std::string grid = *on;
-  if (!fromNodes.empty()) {
-    if (!grid.empty() && grid != fromNodes) {
+  FlatSymbolRefAttr gridAttr;
+  SmallVector<int64_t> root, axes;
+  if (!on->given) {
+    // The executing nodes, or the node set of `from` (its coordinates).
+    if (fromNodes.empty()) {
+      gridAttr = executingNodes(d.loc, dn + " without 'on'");
+      if (!gridAttr)
+        return;
+      root.assign(
+          taskNodes.empty() ? 1 : nodes[gridAttr.getValue()].shape.size(), 0);
+    } else {
+      gridAttr = FlatSymbolRefAttr::get(&ctx, fromNodes);
+      for (auto [k, c] : llvm::enumerate(from)) {
+        if (!c) {
+          diag.error(fromLocs[k], "'*' in the 'from' clause of " + dn +
+                                      " is the executing node's coordinate: "
+                                      "it needs '*' in the same dimension of "
+                                      "an 'on' node reference");
+          return;
+        }
+        root.push_back(*c);
+      }
+    }
+  } else {
+    if (!fromNodes.empty() && fromNodes != on->name) {
       diag.unsupported(fromLoc, "bcast 'from' a node set other than the 'on' "
                                 "node set");
       return;
     }
-    grid = fromNodes;
-    if (root.size() != nodes[grid].shape.size()) {
-      diag.error(fromLoc, "'from' gives " + std::to_string(root.size()) +
-                              " coordinates for node set '" + grid + "'");
-      return;
+    if (!on->self)
+      gridAttr = onGrid(*on, loc(d.loc));
+    ArrayRef<int64_t> shape = nodes[on->name].shape;
+    // The source per axis: `*` where `on` is the node's own coordinate; on
+    // a constant coordinate of `on`, that one; on a triplet, one of it (by
+    // default its first: XMP's first node of the node set).
+    for (unsigned k = 0; !on->self && k < shape.size(); ++k) {
+      int64_t lo = 0, hi = ShapedType::kDynamic, st = 1;
+      if (!on->trip.empty()) {
+        lo = on->trip[3 * k];
+        hi = on->trip[3 * k + 1];
+        st = on->trip[3 * k + 2];
+      }
+      if (ShapedType::isDynamic(hi))
+        hi = shape[k];
+      std::optional<int64_t> fc =
+          from.empty() ? std::optional<int64_t>(lo) : from[k];
+      c::SourceLocation fl = from.empty() ? fromLoc : fromLocs[k];
+      auto outside = [&] {
+        diag.error(fl, "the 'from' node of " + dn + " is not a node of '" +
+                           on->text +
+                           "' along this dimension (XMP: the source belongs "
+                           "to the node set of 'on')");
+      };
+      switch (on->kinds[k]) {
+      case OnRef::Star:
+        if (!from.empty() && fc) {
+          diag.error(fl, "the 'from' node of " + dn +
+                             " must be '*' in this dimension: '" + on->text +
+                             "' gives each node its own coordinate there "
+                             "(every node's node set has its own source)");
+          return;
+        }
+        continue;
+      case OnRef::Single:
+        if (!from.empty() && fc && *fc != lo)
+          return outside();
+        if (!on->star)
+          root.push_back(0);
+        continue;
+      case OnRef::Range:
+        if (!fc) {
+          diag.error(fl, "the 'from' clause of " + dn +
+                             " names one node: '*' here would be a different "
+                             "node for each node along this dimension of '" +
+                             on->text + "'");
+          return;
+        }
+        if (*fc < lo || (*fc - lo) % st != 0 ||
+            (!ShapedType::isDynamic(hi) && *fc >= hi))
+          return outside();
+        root.push_back((*fc - lo) / st);
+        continue;
+      }
     }
-    if (fromParen) { // XMP C parenthesized node references are 1-based
-      std::reverse(root.begin(), root.end());
-      for (int64_t &r : root)
-        --r;
-    }
+    if (on->star)
+      axes = on->axes;
   }
-  FlatSymbolRefAttr gridAttr =
-      grid.empty() ? executingNodes(d.loc, "'#pragma xmp bcast' without 'on'")
-                   : FlatSymbolRefAttr::get(&ctx, grid);
-  if (!gridAttr)
-    return;
-  if (root.empty())
-    root.assign(grid.empty() && taskNodes.empty()
-                    ? 1
-                    : nodes[gridAttr.getValue()].shape.size(),
-                0);
+  DenseI64ArrayAttr axesAttr =
+      on->star ? b.getDenseI64ArrayAttr(axes) : DenseI64ArrayAttr();
   Location l = loc(d.loc);
   for (auto &[n, sl] : names) {
     const c::VarDecl *vd = lookupName(n);
@@ -2930,25 +3561,52 @@ void Emitter::dirBcast(Directive &d) {
       diag.unsupported(sl, "bcast of '" + n + "'");
       return;
     }
+    if (asyncId) {
+      if (on->self)
+        return diag.error(asyncLoc, selfAsync(*on, dn));
+      if (on->guard)
+        return diag.unsupported(asyncLoc,
+                                "async on " + dn + " on '" + on->text +
+                                    "', a node reference with run-time "
+                                    "coordinates (only the nodes it selects "
+                                    "would start the broadcast, and "
+                                    "wait_async needs its request on every "
+                                    "node)");
+      if (axes.size() > 1)
+        return diag.unsupported(
+            asyncLoc,
+            "async on " + dn + " along " + std::to_string(axes.size()) +
+                " dimensions of node set '" + on->name + "' ('" + on->text +
+                "': an asynchronous broadcast runs along one dimension or "
+                "over a whole node set)");
+    }
+    if (on->self)
+      continue; // each node's node set is itself
     Value m = memrefOf(*st, l);
     if (asyncId) {
-      startCollective(d, *asyncId, m, [&](Value v) {
-        return xmpd::BcastStartOp::create(b, l, xmpd::RequestType::get(&ctx),
-                                          v, b.getDenseI64ArrayAttr(root),
-                                          gridAttr).getRequest();
-      }, l);
+      startCollective(
+          d, *asyncId, m,
+          [&](Value v) {
+            return xmpd::BcastStartOp::create(
+                       b, l, xmpd::RequestType::get(&ctx), v,
+                       b.getDenseI64ArrayAttr(root), gridAttr, axesAttr)
+                .getRequest();
+          },
+          l);
       continue;
     }
-    if (cast<MemRefType>(m.getType()).getRank() == 0) {
-      Value v = memref::LoadOp::create(b, l, m, ValueRange{});
-      auto r = xmpd::BcastOp::create(b, l, v.getType(), v,
-                                     b.getDenseI64ArrayAttr(root), gridAttr,
-                                     UnitAttr());
-      memref::StoreOp::create(b, l, r.getResult(), m, ValueRange{});
-    } else {
-      xmpd::BcastOp::create(b, l, Type(), m, b.getDenseI64ArrayAttr(root),
-                            gridAttr, UnitAttr());
-    }
+    underGuard(*on, l, [&] {
+      if (cast<MemRefType>(m.getType()).getRank() == 0) {
+        Value v = memref::LoadOp::create(b, l, m, ValueRange{});
+        auto r = xmpd::BcastOp::create(b, l, v.getType(), v,
+                                       b.getDenseI64ArrayAttr(root), gridAttr,
+                                       UnitAttr(), axesAttr);
+        memref::StoreOp::create(b, l, r.getResult(), m, ValueRange{});
+      } else {
+        xmpd::BcastOp::create(b, l, Type(), m, b.getDenseI64ArrayAttr(root),
+                              gridAttr, UnitAttr(), axesAttr);
+      }
+    });
   }
 }
 
@@ -5387,6 +6045,7 @@ Directive *Emitter::completingReduction(
       bool dlogical = false;
       SmallVector<std::string> vars;
       std::string on;
+      bool onSubscripted = false;
       if (dd.name == "reduction" && tc.accept(c::tok::l_paren) &&
           (dk = reductionKind(tc, &dlogical)) && tc.accept(c::tok::colon)) {
         while (const DTok *t = tc.peek()) {
@@ -5398,8 +6057,11 @@ Directive *Emitter::completingReduction(
             break;
         }
         if (tc.accept(c::tok::r_paren) && tc.acceptWord("on"))
-          if (const DTok *t = tc.peek(); t && t->ident)
+          if (const DTok *t = tc.peek(); t && t->ident) {
             on = t->text;
+            onSubscripted =
+                tc.is(c::tok::l_paren, 1) || tc.is(c::tok::l_square, 1);
+          }
       }
       if (!llvm::is_contained(vars, n)) {
         why = "'" + n + "' is used by this '#pragma xmp " + dd.name +
@@ -5420,6 +6082,15 @@ Directive *Emitter::completingReduction(
                 "which this directive would count once per node";
           return nullptr;
         }
+      if (onSubscripted) {
+        why = "this '#pragma xmp reduction' is on a node or template "
+              "reference with subscripts ('" +
+              on +
+              "(...)'): it completes a device loop's reduction only on the "
+              "loop's whole node set ('on " +
+              ti.nodes + "', or no 'on')";
+        return nullptr;
+      }
       if (!on.empty() && on != ti.nodes) {
         why = "this '#pragma xmp reduction' is on '" + on +
               "', the loop's template is distributed onto '" + ti.nodes + "'";

@@ -25,6 +25,7 @@
 #include <complex>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -527,6 +528,21 @@ static int bcastRoot(const xmprt_grid *g, const int64_t *root, const void *buf,
   return g->rankOf(rc);
 }
 
+// A broadcast's arguments along one grid axis checked; the root's rank in
+// the axis communicator (its coordinate on the axis).
+static int bcastAxisRoot(const xmprt_grid *g, int32_t axis, int64_t root,
+                         const void *buf, int64_t bytes, const char *fn) {
+  XMPRT_CHECK(g, fn, "grid is NULL");
+  XMPRT_CHECK(axis >= 0 && axis < g->ndims, fn, "axis %d out of range [0,%d)",
+              axis, g->ndims);
+  XMPRT_CHECK(bytes >= 0, fn, "negative size");
+  XMPRT_CHECK(buf || bytes == 0, fn, "buf is NULL");
+  XMPRT_CHECK(root >= 0 && root < g->shape[axis], fn,
+              "root coordinate %lld out of range on axis %d", (long long)root,
+              axis);
+  return (int)root;
+}
+
 // The buffer an asynchronous reduce or bcast works on: `buf` in host
 // memory; for a device buffer a host copy kept in the request (taken now
 // if `in`: the stream's work that produces it completes first), copied
@@ -661,20 +677,21 @@ void xmprt_reduce_loc(xmprt_grid *g, int32_t axis, int32_t op,
   }
 }
 
-void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes) {
-  const char *fn = "xmprt_bcast";
-  MPI_Comm c = commOf(g, -1, fn);
-  int r = bcastRoot(g, root, buf, bytes, fn);
+// The blocking broadcast over communicator `c` of the whole grid (axis < 0)
+// or of one axis, from its rank r.
+static void bcastOn(xmprt_grid *g, int32_t axis, MPI_Comm c, int r, void *buf,
+                    int64_t bytes, const char *fn) {
   if (c == MPI_COMM_NULL || bytes == 0)
     return;
-  int csize = 1;
+  int csize = 1, me = -1;
   XMPRT_MPI(MPI_Comm_size(c, &csize), fn);
   if (csize == 1)
     return; // the root's buffer is everybody's
-  HostStaged staged(buf, bytes, g->rank == r, true, fn);
+  XMPRT_MPI(MPI_Comm_rank(c, &me), fn);
+  HostStaged staged(buf, bytes, me == r, true, fn);
   buf = staged.get();
   if (collMode() == XMPRT_COLL_HYBRID) {
-    hybridBcast(hybridOf(g, -1, fn), r, (char *)buf, bytes);
+    hybridBcast(hybridOf(g, axis, fn), r, (char *)buf, bytes);
     return;
   }
   const int64_t kChunk = INT_MAX / 2;
@@ -682,6 +699,20 @@ void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes) {
     XMPRT_MPI(MPI_Bcast((char *)buf + off, (int)std::min(kChunk, bytes - off),
                         MPI_BYTE, r, c),
               fn);
+}
+
+void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes) {
+  const char *fn = "xmprt_bcast";
+  MPI_Comm c = commOf(g, -1, fn);
+  int r = bcastRoot(g, root, buf, bytes, fn);
+  bcastOn(g, -1, c, r, buf, bytes, fn);
+}
+
+void xmprt_bcast_axis(xmprt_grid *g, int32_t axis, int64_t root, void *buf,
+                      int64_t bytes) {
+  const char *fn = "xmprt_bcast_axis";
+  int r = bcastAxisRoot(g, axis, root, buf, bytes, fn);
+  bcastOn(g, axis, commOf(g, axis, fn), r, buf, bytes, fn);
 }
 
 } // extern "C"
@@ -784,15 +815,16 @@ xmprt_request *xmprt_reduce_start(xmprt_grid *g, int32_t axis, int32_t op,
   return r;
 }
 
-xmprt_request *xmprt_bcast_start(xmprt_grid *g, const int64_t *root, void *buf,
-                                 int64_t bytes) {
-  const char *fn = "xmprt_bcast_start";
-  MPI_Comm c = commOf(g, -1, fn);
-  int r = bcastRoot(g, root, buf, bytes, fn);
+// The asynchronous broadcast over communicator `c` of the whole grid
+// (axis < 0) or of one axis, from its rank r; `blocking` completes it at
+// the start (the hybrid mode, sizes past INT_MAX).
+static xmprt_request *bcastStartOn(MPI_Comm c, int r, void *buf, int64_t bytes,
+                                   const std::function<void()> &blocking,
+                                   const char *fn) {
   if (c == MPI_COMM_NULL || bytes == 0)
     return nullptr;
   if (collMode() == XMPRT_COLL_HYBRID || bytes > INT_MAX) {
-    xmprt_bcast(g, root, buf, bytes); // completes here
+    blocking(); // completes here
     return nullptr;
   }
   auto *req = newRequest(xmprt_request::Bcast, fn);
@@ -801,6 +833,24 @@ xmprt_request *xmprt_bcast_start(xmprt_grid *g, const int64_t *root, void *buf,
   buf = stageDevice(req, buf, bytes, me == r, fn);
   XMPRT_MPI(MPI_Ibcast(buf, (int)bytes, MPI_BYTE, r, c, &req->req), fn);
   return req;
+}
+
+xmprt_request *xmprt_bcast_start(xmprt_grid *g, const int64_t *root, void *buf,
+                                 int64_t bytes) {
+  const char *fn = "xmprt_bcast_start";
+  MPI_Comm c = commOf(g, -1, fn);
+  int r = bcastRoot(g, root, buf, bytes, fn);
+  return bcastStartOn(
+      c, r, buf, bytes, [&] { xmprt_bcast(g, root, buf, bytes); }, fn);
+}
+
+xmprt_request *xmprt_bcast_axis_start(xmprt_grid *g, int32_t axis, int64_t root,
+                                      void *buf, int64_t bytes) {
+  const char *fn = "xmprt_bcast_axis_start";
+  int r = bcastAxisRoot(g, axis, root, buf, bytes, fn);
+  return bcastStartOn(
+      commOf(g, axis, fn), r, buf, bytes,
+      [&] { xmprt_bcast_axis(g, axis, root, buf, bytes); }, fn);
 }
 
 xmprt_request *xmprt_reduce_value_start(xmprt_grid *g, int32_t axis,
@@ -832,9 +882,16 @@ xmprt_request *xmprt_reduce_value_start(xmprt_grid *g, int32_t axis,
   return r;
 }
 
-xmprt_request *xmprt_bcast_value_start(xmprt_grid *g, const int64_t *root,
-                                       const void *value, int32_t elem_type) {
-  const char *fn = "xmprt_bcast_value_start";
+// The asynchronous broadcast of one scalar over communicator `c` of the
+// whole grid (axis < 0) or of one axis, from its rank r (`rootCheck`
+// checks the root first, `blocking` broadcasts the request's value at the
+// start in the hybrid mode).
+static xmprt_request *
+bcastValueStartOn(xmprt_grid *g, int32_t axis, const void *value,
+                  int32_t elem_type,
+                  const std::function<int(xmprt_request *, int64_t)> &rootCheck,
+                  const std::function<void(xmprt_request *, int64_t)> &blocking,
+                  const char *fn) {
   XMPRT_CHECK(value, fn, "value is NULL");
   int64_t es = elemSize(elem_type);
   auto *r = newRequest(xmprt_request::Bcast, fn);
@@ -843,16 +900,43 @@ xmprt_request *xmprt_bcast_value_start(xmprt_grid *g, const int64_t *root,
               elem_type, sizeof(r->value));
   memcpy(r->value, value, (size_t)es);
   r->valueType = elem_type;
-  MPI_Comm c = commOf(g, -1, fn);
-  int rt = bcastRoot(g, root, r->value, es, fn);
+  MPI_Comm c = commOf(g, axis, fn);
+  int rt = rootCheck(r, es);
   if (c == MPI_COMM_NULL)
     return r; // not in the grid: the value comes back as it is
   if (collMode() == XMPRT_COLL_HYBRID) {
-    xmprt_bcast(g, root, r->value, es); // completes here
+    blocking(r, es); // completes here
     return r;
   }
   XMPRT_MPI(MPI_Ibcast(r->value, (int)es, MPI_BYTE, rt, c, &r->req), fn);
   return r;
+}
+
+xmprt_request *xmprt_bcast_value_start(xmprt_grid *g, const int64_t *root,
+                                       const void *value, int32_t elem_type) {
+  const char *fn = "xmprt_bcast_value_start";
+  return bcastValueStartOn(
+      g, -1, value, elem_type,
+      [&](xmprt_request *r, int64_t es) {
+        return bcastRoot(g, root, r->value, es, fn);
+      },
+      [&](xmprt_request *r, int64_t es) { xmprt_bcast(g, root, r->value, es); },
+      fn);
+}
+
+xmprt_request *xmprt_bcast_axis_value_start(xmprt_grid *g, int32_t axis,
+                                            int64_t root, const void *value,
+                                            int32_t elem_type) {
+  const char *fn = "xmprt_bcast_axis_value_start";
+  return bcastValueStartOn(
+      g, axis, value, elem_type,
+      [&](xmprt_request *r, int64_t es) {
+        return bcastAxisRoot(g, axis, root, r->value, es, fn);
+      },
+      [&](xmprt_request *r, int64_t es) {
+        xmprt_bcast_axis(g, axis, root, r->value, es);
+      },
+      fn);
 }
 
 namespace {
@@ -1022,6 +1106,16 @@ void xmprt_barrier(xmprt_grid *g) {
   MPI_Comm c = commOf(g, -1, "xmprt_barrier");
   if (c != MPI_COMM_NULL)
     XMPRT_MPI(MPI_Barrier(c), "xmprt_barrier");
+}
+
+void xmprt_barrier_axis(xmprt_grid *g, int32_t axis) {
+  const char *fn = "xmprt_barrier_axis";
+  XMPRT_CHECK(g, fn, "grid is NULL");
+  XMPRT_CHECK(axis >= 0 && axis < g->ndims, fn, "axis %d out of range [0,%d)",
+              axis, g->ndims);
+  MPI_Comm c = commOf(g, axis, fn);
+  if (c != MPI_COMM_NULL)
+    XMPRT_MPI(MPI_Barrier(c), fn);
 }
 
 void xmprt_allgather(xmprt_grid *g, int32_t axis, const void *send,

@@ -293,6 +293,44 @@ TEST(Collectives, HybridEqualsPlain) {
   xmprt_barrier(G.g);
 }
 
+// Broadcasts and barriers along one grid axis (XMP's `bcast ... on
+// p(:, *)`): each rank gets the bytes of the rank at the root coordinate on
+// that axis and its own coordinates on the other, blocking (plain and
+// hybrid), started (in place and a scalar's value); every root.
+TEST(Collectives, AlongAxis) {
+  Grid2 G;
+  int r = xt::me();
+  int64_t b = xmprt_grid_size(G.g, 1);
+  for (int32_t axis : {0, 1}) {
+    for (int64_t root = 0; root < xmprt_grid_size(G.g, axis); ++root) {
+      int src = axis == 0 ? (int)(root * b + r % b) : (int)(r / b * b + root);
+      for (int32_t mode : {XMPRT_COLL_PLAIN, XMPRT_COLL_HYBRID}) {
+        xmprt_set_collectives(mode);
+        std::vector<int64_t> v(5);
+        for (int64_t i = 0; i < 5; ++i)
+          v[i] = r * 100 + i;
+        xmprt_bcast_axis(G.g, axis, root, v.data(), sizeof(int64_t) * 5);
+        for (int64_t i = 0; i < 5; ++i)
+          EXPECT_EQ(v[i], src * 100 + i)
+              << "axis " << axis << " root " << root << " mode " << mode;
+        for (int64_t i = 0; i < 5; ++i)
+          v[i] = r * 100 + i;
+        xmprt_request *q = xmprt_bcast_axis_start(G.g, axis, root, v.data(),
+                                                  sizeof(int64_t) * 5);
+        xmprt_wait(q);
+        for (int64_t i = 0; i < 5; ++i)
+          EXPECT_EQ(v[i], src * 100 + i) << "started, axis " << axis;
+        double x = r + 0.5, y = -1;
+        q = xmprt_bcast_axis_value_start(G.g, axis, root, &x, XMPRT_F64);
+        xmprt_wait_value(q, XMPRT_F64, &y);
+        EXPECT_EQ(y, src + 0.5) << "value, axis " << axis;
+        xmprt_barrier_axis(G.g, axis);
+      }
+    }
+  }
+  xmprt_set_collectives(XMPRT_COLL_PLAIN);
+}
+
 // xmprt_test (XMP's xmp_test_async) of the asynchronous collectives: 0 on
 // rank 0 while rank 1 has not started the operation, 1 once polling sees it
 // complete (and after), and the wait then gives the blocking form's values:

@@ -237,6 +237,42 @@ func.func @async_collectives(%m: memref<4xf64>) {
   return
 }
 
+// Broadcasts and barriers along grid axes: one call per axis, the root's
+// coordinate on it (the second axis's line gets what the first brought to
+// the root's coordinate); a started one along its axis.
+// CHECK-LABEL: func.func @along_axes
+// CHECK: %[[A:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[R:.*]] = arith.constant 1 : i64
+// CHECK-NEXT: call @xmprt_bcast_axis(%{{.*}}, %[[A]], %[[R]], %{{.*}}, %{{.*}}) : (!llvm.ptr, i32, i64, !llvm.ptr, i64) -> ()
+// CHECK: %[[A:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[R:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: call @xmprt_bcast_axis(%[[G:.*]], %[[A]], %[[R]], %[[BUF:.*]], %[[N:.*]]) : (!llvm.ptr, i32, i64, !llvm.ptr, i64) -> ()
+// CHECK-NEXT: %[[A:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[R:.*]] = arith.constant 1 : i64
+// CHECK-NEXT: call @xmprt_bcast_axis(%[[G]], %[[A]], %[[R]], %[[BUF]], %[[N]]) : (!llvm.ptr, i32, i64, !llvm.ptr, i64) -> ()
+// CHECK: %[[A:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[R:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[S:.*]] = call @xmprt_bcast_axis_start(%{{.*}}, %[[A]], %[[R]], %{{.*}}, %{{.*}}) : (!llvm.ptr, i32, i64, !llvm.ptr, i64) -> !llvm.ptr
+// CHECK-NEXT: call @xmprt_wait(%[[S]])
+// CHECK: %[[A:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[R:.*]] = arith.constant 1 : i64
+// CHECK: %[[V:.*]] = call @xmprt_bcast_axis_value_start(%{{.*}}, %[[A]], %[[R]], %{{.*}}, %{{.*}}) : (!llvm.ptr, i32, i64, !llvm.ptr, i32) -> !llvm.ptr
+// CHECK: call @xmprt_wait_value(%[[V]]
+// CHECK: %[[A:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: call @xmprt_barrier_axis(%[[G:.*]], %[[A]]) : (!llvm.ptr, i32) -> ()
+// CHECK-NEXT: %[[A:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: call @xmprt_barrier_axis(%[[G]], %[[A]]) : (!llvm.ptr, i32) -> ()
+func.func @along_axes(%m: memref<4xf64>, %x: f64) -> f64 {
+  %y = xmp.bcast %x from [1] on @p [1] : f64
+  xmp.bcast %m from [0, 1] on @p [1, 0] : memref<4xf64>
+  %b = xmp.bcast_start %m from [0] on @p [0] : memref<4xf64>
+  xmp.wait %b
+  %v = xmp.bcast_start %y from [1] on @p [1] : f64
+  %z = xmp.wait %v : f64
+  xmp.barrier on @p [1, 0]
+  return %z : f64
+}
+
 // xmp.gmove_start: the arguments of xmprt_gmove (site, dst, dst section,
 // src, src section) and which descriptors the request owns: a memref side
 // is wrapped (xmprt_darray_wrap_local), and the request destroys the

@@ -17,6 +17,10 @@
 // RUN: not xmp-cfront -DCASE15 %s 2>&1 | FileCheck %s --check-prefix=C15
 // The dialect's verifier: no expand on a cyclic dimension.
 // RUN: not xmp-cfront -DCASE16 %s 2>&1 | FileCheck %s --check-prefix=C16
+// Collectives in the body of a loop directive (the nodes run different
+// numbers of iterations: they would hang).
+// RUN: not xmp-cfront -DCASE17 %s 2>&1 | FileCheck %s --check-prefix=C17
+// RUN: not xmp-cfront -DCASE18 %s 2>&1 | FileCheck %s --check-prefix=C18
 
 #define N 16
 #pragma xmp nodes p(*)
@@ -117,6 +121,22 @@ int main(void) {
 #pragma xmp loop on tc(i) expand(1)
   for (i = 0; i < N; i++)
     c[i] = i;
+#endif
+#ifdef CASE17
+#pragma xmp loop on t(i)
+  for (i = 1; i < N - 1; i++) {
+    a[i] = i;
+    // C17: invalid-rest.c:[[# @LINE + 1]]:9: error: '#pragma xmp reflect' inside the body of a loop directive (the nodes run different numbers of its iterations, so they would not all meet this collective the same number of times: put it before or after the loop, or use the loop's reduction clause) is not supported by xmp-cfront
+#pragma xmp reflect (a)
+  }
+#endif
+#ifdef CASE18
+#pragma xmp loop on t(i)
+  for (i = 0; i < N; i++) {
+    s += a[i];
+    // C18: invalid-rest.c:[[# @LINE + 1]]:9: error: '#pragma xmp barrier' inside the body of a loop directive
+#pragma xmp barrier
+  }
 #endif
   return k - 1;
 }

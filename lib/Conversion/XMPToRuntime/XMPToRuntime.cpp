@@ -239,7 +239,8 @@ reduceBuffer(OpBuilder &b, Location loc, Operation *op, Value value) {
 }
 
 /// The arguments of xmprt_bcast / xmprt_bcast_start for a broadcast op:
-/// grid, root coordinates, buffer, bytes.
+/// grid, root coordinates (null along axes: the _axis functions take each
+/// coordinate), buffer, bytes.
 template <typename OpT>
 FailureOr<SmallVector<Value, 4>> bcastArgs(OpBuilder &b, Location loc, OpT op,
                                            Value value) {
@@ -249,9 +250,10 @@ FailureOr<SmallVector<Value, 4>> bcastArgs(OpBuilder &b, Location loc, OpT op,
   auto [buf, count, elem] = *buffer;
   Value bytes =
       arith::MulIOp::create(b, loc, count, i64c(b, loc, byteSize(elem)));
-  return SmallVector<Value, 4>{loadHandle(b, loc, "nodes", op.getNodes()),
-                               packConsts(b, loc, op.getRoot(), 64), buf,
-                               bytes};
+  return SmallVector<Value, 4>{
+      loadHandle(b, loc, "nodes", op.getNodes()),
+      op.getAxes() ? Value() : packConsts(b, loc, op.getRoot(), 64), buf,
+      bytes};
 }
 
 //===----------------------------------------------------------------------===//
@@ -1227,23 +1229,36 @@ struct BcastStartLowering : RuntimePattern<BcastStartOp> {
     if (failed(args))
       return failure();
     Type t = op.getValue().getType();
+    Location loc = op.getLoc();
+    // Along one axis: its number and the root's coordinate on it.
+    std::optional<std::pair<Value, Value>> axis;
+    if (auto axes = op.getAxes(); axes && !axes->empty())
+      axis = {i32c(rewriter, loc, (*axes)[0]),
+              i64c(rewriter, loc, op.getRoot()[0])};
     if (!llvm::isa<MemRefType>(t)) {
       // A scalar: copied into the request, handed out by xmp.wait.
       int32_t et = abi::runtimeElementType(t);
       if (et < 0)
-        return op.emitOpError() << "element type " << t
-                                << " is not supported by the runtime";
-      Location loc = op.getLoc();
+        return op.emitOpError()
+               << "element type " << t << " is not supported by the runtime";
       rewriter.replaceOp(
-          op, callRuntime(rewriter, loc, "xmprt_bcast_value_start",
-                          {ptrType(getContext())},
-                          {(*args)[0], (*args)[1], (*args)[2],
-                           i32c(rewriter, loc, et)}));
+          op, axis ? callRuntime(rewriter, loc, "xmprt_bcast_axis_value_start",
+                                 {ptrType(getContext())},
+                                 {(*args)[0], axis->first, axis->second,
+                                  (*args)[2], i32c(rewriter, loc, et)})
+                   : callRuntime(rewriter, loc, "xmprt_bcast_value_start",
+                                 {ptrType(getContext())},
+                                 {(*args)[0], (*args)[1], (*args)[2],
+                                  i32c(rewriter, loc, et)}));
       return success();
     }
-    rewriter.replaceOp(op, callRuntime(rewriter, op.getLoc(),
-                                       "xmprt_bcast_start",
-                                       {ptrType(getContext())}, *args));
+    rewriter.replaceOp(
+        op, axis ? callRuntime(rewriter, loc, "xmprt_bcast_axis_start",
+                               {ptrType(getContext())},
+                               {(*args)[0], axis->first, axis->second,
+                                (*args)[2], (*args)[3]})
+                 : callRuntime(rewriter, loc, "xmprt_bcast_start",
+                               {ptrType(getContext())}, *args));
     return success();
   }
 };
@@ -1363,7 +1378,16 @@ struct BcastLowering : RuntimePattern<BcastOp> {
     auto args = bcastArgs(rewriter, loc, op, adaptor.getValue());
     if (failed(args))
       return failure();
-    callRuntime(rewriter, loc, "xmprt_bcast", {}, *args);
+    if (auto axes = op.getAxes()) {
+      // Along the axes one after the other: the second gets, on each of
+      // its lines, the value the first brought to the root's coordinate.
+      for (auto [a, r] : llvm::zip(*axes, op.getRoot()))
+        callRuntime(rewriter, loc, "xmprt_bcast_axis", {},
+                    {(*args)[0], i32c(rewriter, loc, a), i64c(rewriter, loc, r),
+                     (*args)[2], (*args)[3]});
+    } else {
+      callRuntime(rewriter, loc, "xmprt_bcast", {}, *args);
+    }
     if (op.getResult())
       rewriter.replaceOp(
           op, LLVM::LoadOp::create(rewriter, loc, t, (*args)[2]).getResult());
@@ -1382,7 +1406,15 @@ struct BarrierLowering : RuntimePattern<BarrierOp> {
     Value grid = op.getNodes()
                      ? loadHandle(rewriter, loc, "nodes", *op.getNodes())
                      : nullPtr(rewriter, loc);
-    callRuntime(rewriter, loc, "xmprt_barrier", {}, {grid});
+    if (auto axes = op.getAxes()) {
+      // One axis after the other: the ranks of a line along the second
+      // leave only once every line along the first through them has met.
+      for (int64_t a : *axes)
+        callRuntime(rewriter, loc, "xmprt_barrier_axis", {},
+                    {grid, i32c(rewriter, loc, a)});
+    } else {
+      callRuntime(rewriter, loc, "xmprt_barrier", {}, {grid});
+    }
     rewriter.eraseOp(op);
     return success();
   }

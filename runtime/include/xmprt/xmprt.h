@@ -300,6 +300,12 @@ void xmprt_reduce_loc(xmprt_grid *g, int32_t axis, int32_t op,
                       const int32_t *loc_types, void *const *locs);
 /* Broadcast `bytes` bytes from the rank at grid coordinate `root`. */
 void xmprt_bcast(xmprt_grid *g, const int64_t *root, void *buf, int64_t bytes);
+/* Broadcast `bytes` bytes along grid axis `axis`: every rank gets the bytes
+ * of the rank whose coordinate on that axis is `root` and whose other
+ * coordinates are its own (XMP's `bcast ... on p(:, *)`; several axes: one
+ * call per axis, in any order). Ranks outside the grid take no part. */
+void xmprt_bcast_axis(xmprt_grid *g, int32_t axis, int64_t root, void *buf,
+                      int64_t bytes);
 /* Asynchronous forms (XMP's `async`): start the same in-place operation and
  * return a request that xmprt_wait completes and frees; the buffer belongs
  * to the operation until then. Every request is waited for exactly once:
@@ -317,6 +323,9 @@ xmprt_request *xmprt_reduce_start(xmprt_grid *g, int32_t axis, int32_t op,
                                   int32_t elem_type, void *buf, int64_t count);
 xmprt_request *xmprt_bcast_start(xmprt_grid *g, const int64_t *root, void *buf,
                                  int64_t bytes);
+/* xmprt_bcast_axis, started (one axis). */
+xmprt_request *xmprt_bcast_axis_start(xmprt_grid *g, int32_t axis, int64_t root,
+                                      void *buf, int64_t bytes);
 void xmprt_wait(xmprt_request *r);
 /* The asynchronous reduction of one scalar (XMP's `reduction(op: x)
  * async(id)` on a scalar): `value` (one element of elem_type) is copied
@@ -332,6 +341,11 @@ xmprt_request *xmprt_reduce_value_start(xmprt_grid *g, int32_t axis,
  * (outside the grid the value comes back unchanged). */
 xmprt_request *xmprt_bcast_value_start(xmprt_grid *g, const int64_t *root,
                                        const void *value, int32_t elem_type);
+/* xmprt_bcast_value_start along one grid axis, from the rank at coordinate
+ * `root` on it (as xmprt_bcast_axis). */
+xmprt_request *xmprt_bcast_axis_value_start(xmprt_grid *g, int32_t axis,
+                                            int64_t root, const void *value,
+                                            int32_t elem_type);
 /* xmprt_wait for a request of xmprt_reduce_value_start or
  * xmprt_bcast_value_start, which then stores the value (one element of
  * elem_type, the type it was started with: an error otherwise) at `out`.
@@ -377,6 +391,11 @@ void xmprt_async_wait(int64_t id);
 int32_t xmprt_async_test(int64_t id);
 /* Barrier over the grid, or over every rank of the job when g is NULL. */
 void xmprt_barrier(xmprt_grid *g);
+/* Barrier among the ranks of the grid that share this rank's coordinates
+ * on every axis but `axis` (XMP's `barrier on p(:, *)`; several axes: one
+ * call per axis, which synchronizes the ranks sharing the other
+ * coordinates). Ranks outside the grid take no part. */
+void xmprt_barrier_axis(xmprt_grid *g, int32_t axis);
 /* All-gather of `bytes` bytes per rank over the grid (axis < 0) or one grid
  * axis; recv receives them in rank (coordinate) order. */
 void xmprt_allgather(xmprt_grid *g, int32_t axis, const void *send,

@@ -1469,6 +1469,69 @@ func.func @f() {
   return
 }
 
+// -----
+
+xmp.nodes @p(shape = 2x2)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{root coordinate has 2 entries but the broadcast runs along 1 axes (one coordinate per listed axis)}}
+  %b = xmp.bcast %x from [0, 1] on @p [1] : f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x3)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{root coordinate 2 is outside axis 0 of grid @p}}
+  %b = xmp.bcast %x from [2] on @p [0] : f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x3)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{axis 2 is out of range for grid @p of rank 2}}
+  %b = xmp.bcast %x from [0] on @p [2] : f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x3)
+func.func @f(%x: f64) {
+  // expected-error @+1 {{lists no grid axis: leave the list out to broadcast over the whole grid}}
+  %b = "xmp.bcast"(%x) <{root = array<i64>, nodes = @p, axes = array<i64>}> : (f64) -> f64
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x3)
+func.func @f(%m: memref<4xf64>) {
+  // expected-error @+1 {{broadcasts over the whole grid or along one axis; several axes take one xmp.bcast_start each, the next started after the wait of the one before}}
+  %r = xmp.bcast_start %m from [0, 0] on @p [0, 1] : memref<4xf64>
+  xmp.wait %r
+  return
+}
+
+// -----
+
+xmp.nodes @p(shape = 2x3)
+func.func @f() {
+  // expected-error @+1 {{axis 1 is named twice}}
+  xmp.barrier on @p [1, 1]
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{synchronizes along grid axes without naming the grid (on @p [axes])}}
+  xmp.barrier [0]
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // Inquiry: node_num, num_nodes, node_index, node_size
 //===----------------------------------------------------------------------===//

@@ -145,7 +145,14 @@ func.func @f(%n: index, %w: f64) -> f64 {
 // CHECK: xmp.bcast %{{.*}} from [0, 1] on @p : f64
   %bc = xmp.bcast %r from [0, 1] on @p : f64
   xmp.bcast %m from [0, 0] on @p : memref<4xi32>
+// Along grid axes: the root's coordinates on them.
+// CHECK: xmp.bcast %{{.*}} from [1] on @p [0] : f64
+  %bca = xmp.bcast %r from [1] on @p [0] : f64
+// CHECK: xmp.bcast %{{.*}} from [0, 1] on @p [1, 0] : memref<4xi32>
+  xmp.bcast %m from [0, 1] on @p [1, 0] : memref<4xi32>
   xmp.barrier on @p
+// CHECK: xmp.barrier on @p [1]
+  xmp.barrier on @p [1]
   xmp.barrier
   xmp.gmove %a[0:64:1, 5] to %x[0, 0:64] : !u_t to !x_t
 // CHECK: xmp.gmove %{{.*}}[%{{.*}}:%{{.*}}:%{{.*}}, 5] to %{{.*}}[0:64, %{{.*}}] acc :
@@ -457,6 +464,9 @@ func.func @async_scalar_darray(%x: f64, %k: i32, %a: !x_t) -> (f64, i32, f64) {
   %j = xmp.wait %i : i32
   %b = xmp.bcast_start %x from [1, 0] on @p : f64
   %z = xmp.wait %b : f64
+// CHECK: xmp.bcast_start %{{.*}} from [1] on @p [0] : f64
+  %ba = xmp.bcast_start %x from [1] on @p [0] : f64
+  %xa = xmp.wait %ba : f64
   return %y, %j, %z : f64, i32, f64
 }
 

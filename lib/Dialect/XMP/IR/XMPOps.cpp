@@ -1986,6 +1986,31 @@ static LogicalResult verifyRoot(Operation *op, NodesOp nodes,
   return success();
 }
 
+/// A broadcast's root along grid axes `axes`: one coordinate per axis,
+/// inside static axes (the axes themselves checked as a reduction's).
+static LogicalResult verifyAxisRoot(Operation *op, NodesOp nodes,
+                                    FlatSymbolRefAttr ref,
+                                    ArrayRef<int64_t> axes,
+                                    ArrayRef<int64_t> root) {
+  if (axes.empty())
+    return op->emitOpError("lists no grid axis: leave the list out to "
+                           "broadcast over the whole grid");
+  if (failed(verifyGridAxes(op, nodes, ref, axes)))
+    return failure();
+  if (root.size() != axes.size())
+    return op->emitOpError()
+           << "root coordinate has " << root.size()
+           << " entries but the broadcast runs along " << axes.size()
+           << " axes (one coordinate per listed axis)";
+  for (auto [a, c] : llvm::zip(axes, root)) {
+    int64_t size = nodes.getShape()[a];
+    if (c < 0 || (!ShapedType::isDynamic(size) && c >= size))
+      return op->emitOpError() << "root coordinate " << c << " is outside axis "
+                               << a << " of grid " << ref;
+  }
+  return success();
+}
+
 /// The operand of an asynchronous collective: a host memref of a type the
 /// runtime reduces or moves.
 static LogicalResult verifyAsyncValue(Operation *op, Value v) {
@@ -2205,6 +2230,10 @@ LogicalResult AsyncRegisterOp::verify() {
 }
 
 LogicalResult BcastStartOp::verify() {
+  if (getAxes() && getAxes()->size() > 1)
+    return emitOpError("broadcasts over the whole grid or along one axis; "
+                       "several axes take one xmp.bcast_start each, the "
+                       "next started after the wait of the one before");
   Type t = getValue().getType();
   if (llvm::isa<MemRefType>(t))
     return verifyAsyncValue(*this, getValue());
@@ -2221,6 +2250,8 @@ BcastStartOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                                      "grid", "xmp.nodes");
   if (failed(nodes))
     return failure();
+  if (auto axes = getAxes())
+    return verifyAxisRoot(*this, *nodes, getNodesAttr(), *axes, getRoot());
   return verifyRoot(*this, *nodes, getNodesAttr(), getRoot());
 }
 
@@ -2361,14 +2392,29 @@ LogicalResult BcastOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                                      "grid", "xmp.nodes");
   if (failed(nodes))
     return failure();
+  if (auto axes = getAxes())
+    return verifyAxisRoot(*this, *nodes, getNodesAttr(), *axes, getRoot());
   return verifyRoot(*this, *nodes, getNodesAttr(), getRoot());
+}
+
+LogicalResult BarrierOp::verify() {
+  if (getAxes() && !getNodesAttr())
+    return emitOpError("synchronizes along grid axes without naming the grid "
+                       "(on @p [axes])");
+  if (getAxes() && getAxes()->empty())
+    return emitOpError("lists no grid axis: leave the list out to "
+                       "synchronize the whole grid");
+  return success();
 }
 
 LogicalResult BarrierOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (!getNodesAttr())
     return success();
-  return lookupSymbol<NodesOp>(*this, symbolTable, getNodesAttr(), "grid",
-                               "xmp.nodes");
+  auto nodes = lookupSymbol<NodesOp>(*this, symbolTable, getNodesAttr(), "grid",
+                                     "xmp.nodes");
+  if (failed(nodes))
+    return failure();
+  return verifyGridAxes(*this, *nodes, getNodesAttr(), getAxes());
 }
 
 //===----------------------------------------------------------------------===//

@@ -845,17 +845,33 @@ def XMP_BcastOp : XMP_Op<"bcast",
   let summary = "broadcast of a scalar (result) or a memref (in place)";
   let description = [{
     `%b = xmp.bcast %x from [0, 0] on @p : f64`: the value of the rank at
-    grid coordinate `from` reaches every rank of the grid. (`acc` is
-    refused: a scalar or a memref has only the host instance.)
+    grid coordinate `from` reaches every rank of the grid. Along some grid
+    axes, `%b = xmp.bcast %x from [1] on @p [0] : f64` (XMP's `bcast (x)
+    from p(2, *) on p(:, *)`): `from` gives one coordinate per listed axis,
+    and every rank gets the value of the rank at those coordinates on the
+    listed axes and its own on the others. (`acc` is refused: a scalar or
+    a memref has only the host instance.)
   }];
   let arguments = (ins AnyType:$value, DenseI64ArrayAttr:$root,
-                       FlatSymbolRefAttr:$nodes, UnitAttr:$acc);
+                       FlatSymbolRefAttr:$nodes, UnitAttr:$acc,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes);
   let results = (outs Optional<AnyType>:$result);
   // A scalar's broadcast returns it; a memref's is in place.
   let assemblyFormat = [{
-    $value `from` $root `on` $nodes (`acc` $acc^)? attr-dict
+    $value `from` $root `on` $nodes (` ` `[` custom<I64List>($axes)^ `]`)?
+    (`acc` $acc^)? attr-dict
     `:` custom<BcastType>(type($value), type($result))
   }];
+  // Over the whole grid (no axes), as before the axes.
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$value,
+                   "::mlir::DenseI64ArrayAttr":$root,
+                   "::mlir::FlatSymbolRefAttr":$nodes,
+                   "::mlir::UnitAttr":$acc), [{
+      build($_builder, $_state, result, value, root, nodes, acc,
+            ::mlir::DenseI64ArrayAttr());
+    }]>
+  ];
   let hasVerifier = 1;
 }
 
@@ -910,16 +926,26 @@ def XMP_BcastStartOp : XMP_Op<"bcast_start",
     `xmp.wait %r`: `xmp.bcast` on a host memref, started here, complete
     after `xmp.wait`. A scalar's broadcast value is the result of the wait:
     `%r = xmp.bcast_start %x from [0] on @p : f64` ...
-    `%y = xmp.wait %r : f64`.
+    `%y = xmp.wait %r : f64`. Over the whole grid or along one axis
+    (`from [1] on @p [0]`, as `xmp.bcast`).
   }];
   let arguments = (ins AnyType:$value, DenseI64ArrayAttr:$root,
-                       FlatSymbolRefAttr:$nodes);
+                       FlatSymbolRefAttr:$nodes,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes);
   let results = (outs XMP_Request:$request);
   let assemblyFormat = [{
-    $value `from` $root `on` $nodes
+    $value `from` $root `on` $nodes (` ` `[` custom<I64List>($axes)^ `]`)?
     `` custom<NoAcc>("\"broadcast\"", "\"xmp.bcast\"")
     attr-dict `:` type($value)
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$request, "::mlir::Value":$value,
+                   "::mlir::DenseI64ArrayAttr":$root,
+                   "::mlir::FlatSymbolRefAttr":$nodes), [{
+      build($_builder, $_state, request, value, root, nodes,
+            ::mlir::DenseI64ArrayAttr());
+    }]>
+  ];
   let hasVerifier = 1;
 }
 
@@ -1116,8 +1142,22 @@ def XMP_TaskOp : XMP_Op<"task", [RecursiveMemoryEffects,
 def XMP_BarrierOp : XMP_Op<"barrier",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "barrier over a grid (all ranks when `on` is omitted)";
-  let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$nodes);
-  let assemblyFormat = "(`on` $nodes^)? attr-dict";
+  let description = [{
+    `xmp.barrier on @p [0]` synchronizes, along grid axis 0, the ranks that
+    share their other coordinates (XMP's `barrier on p(:, *)`); several
+    axes synchronize the ranks that share the coordinates of the others.
+  }];
+  let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$nodes,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes);
+  let assemblyFormat = [{
+    (`on` $nodes^)? (` ` `[` custom<I64List>($axes)^ `]`)? attr-dict
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::FlatSymbolRefAttr":$nodes), [{
+      build($_builder, $_state, nodes, ::mlir::DenseI64ArrayAttr());
+    }]>
+  ];
+  let hasVerifier = 1;
 }
 
 // xmp.gmove and xmp.gmove_start: the same operands, syntax and verifier
