@@ -3,6 +3,7 @@
 #include "Internal.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -247,14 +248,29 @@ xmprt_grid *xmprt_grid_create(int32_t ndims, const int64_t *shape) {
   g->shape.resize(ndims);
   int32_t st = xmprt_grid_resolve_shape(ws, ndims, shape, g->shape.data());
   if (st != XMPRT_OK) {
-    std::string s;
-    for (int32_t i = 0; i < ndims; ++i)
-      s += (i ? "x" : "") +
-           (shape[i] == XMPRT_DYNAMIC ? std::string("?")
-                                      : std::to_string(shape[i]));
-    fail(fn, "%s grid shape %s for %d processes",
-         st == XMPRT_ERR_SHAPE ? "too few processes for the static" : "invalid",
-         s.c_str(), ws);
+    // The shape as the dialect has it (row-major) and as XMP C's
+    // parenthesized declaration writes it (the other way round).
+    std::string s, c;
+    int64_t need = 1;
+    for (int32_t i = 0; i < ndims; ++i) {
+      std::string d = shape[i] == XMPRT_DYNAMIC ? std::string("*")
+                                                : std::to_string(shape[i]);
+      s += (i ? "x" : "") + (d == "*" ? std::string("?") : d);
+      c = d + (i ? ", " : "") + c;
+      if (shape[i] != XMPRT_DYNAMIC && shape[i] > 0)
+        need = need > INT64_MAX / shape[i] ? INT64_MAX : need * shape[i];
+    }
+    // Every rank finds this; rank 0 says it once (MPI_Abort ends the
+    // others, which wait in a barrier for it).
+    if (wr != 0)
+      MPI_Barrier(MPI_COMM_WORLD);
+    if (st == XMPRT_ERR_SHAPE)
+      fail(fn,
+           "the node set of static shape %s (XMP C: nodes p(%s)) needs at "
+           "least %lld processes, the job has %d",
+           s.c_str(), c.c_str(), (long long)need, ws);
+    fail(fn, "invalid grid shape %s (XMP C: nodes p(%s)) for %d processes",
+         s.c_str(), c.c_str(), ws);
   }
   g->size = 1;
   for (int64_t s : g->shape)
