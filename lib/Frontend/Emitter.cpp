@@ -474,9 +474,10 @@ private:
                       SmallVectorImpl<int64_t> &trip,
                       SmallVectorImpl<bool> &isDyn,
                       SmallVectorImpl<Value> &values, Location l);
-  /// `xmp.nodes @sub(shape) = @parent [trip]` after the declarations.
+  /// `xmp.nodes @sub(shape) = @parent [trip]` after the declarations
+  /// (`= reshape @parent [trip]` when `reshape`).
   void declareSubset(StringRef sub, StringRef parent, ArrayRef<int64_t> shape,
-                     ArrayRef<int64_t> trip, Location l);
+                     ArrayRef<int64_t> trip, Location l, bool reshape = false);
   /// `nodes q(...) = p(...)`: the rest of the directive after `=`.
   void dirNodeSubset(Directive &d, TokCursor &tc, StringRef name,
                      SmallVector<int64_t> shape, bool paren);
@@ -930,9 +931,23 @@ void Emitter::dirNodeSubset(Directive &d, TokCursor &tc, StringRef name,
   // subset too), with the triplets of task's node references; a single
   // coordinate drops its axis (XMP: `q(4) = p(*, 2)` is 1-D).
   c::SourceLocation pl = tc.loc();
-  if (tc.is(c::tok::star))
-    return diag.unsupported(pl, "a node set of the executing nodes ('nodes " +
-                                    name.str() + "(...) = *')");
+  if (tc.accept(c::tok::star)) {
+    // `= *`: the executing nodes. Node sets are declared at file scope
+    // only (a declaration inside a function is diagnosed before), where
+    // the executing nodes are all nodes: `nodes q(2,2) = *` is `nodes
+    // q(2,2)`, with its run-time rules (`*` sizes from the node count, a
+    // static grid larger than it an error, ranks beyond it outside).
+    if (!tc.expectEnd())
+      return;
+    if (nodes.count(name) || templates.count(name))
+      return diag.error(d.nameLoc, "'" + name.str() + "' is declared twice");
+    if (paren)
+      std::reverse(shape.begin(), shape.end());
+    nodes[name].shape = shape;
+    xmpd::NodesOp::create(b, loc(d.loc), name, shape, FlatSymbolRefAttr(),
+                          DenseI64ArrayAttr());
+    return;
+  }
   auto parent = tc.name("a node set name after '='");
   if (!parent)
     return;
@@ -970,8 +985,12 @@ void Emitter::dirNodeSubset(Directive &d, TokCursor &tc, StringRef name,
   if (!nodeRefTriplets(*parent, subs, *pparen, /*dropSingle=*/true, trip,
                        subShape))
     return;
-  // The declared shape must be the reference's (a reshape is not a subset
-  // of the dialect): `*` takes the reference's size.
+  // The declared shape is the reference's (`*` takes the reference's
+  // size), or a reshape of it: XMP assigns the nodes of the reference in
+  // its array element order (Fortran's for parentheses, C's for brackets)
+  // to the node set's in its own. Parenthesized dimensions are reversed
+  // above, so both orders are the dialect's row-major one: `q(2,2) =
+  // p(1:4)` puts p(2) at q(2,1), dialect [0, 1], as `reshape` does.
   auto text = [](ArrayRef<int64_t> sh) {
     std::string t;
     for (int64_t v : sh)
@@ -982,15 +1001,50 @@ void Emitter::dirNodeSubset(Directive &d, TokCursor &tc, StringRef name,
   bool same = shape.size() == subShape.size();
   for (size_t k = 0; same && k < shape.size(); ++k)
     same = ShapedType::isDynamic(shape[k]) || shape[k] == subShape[k];
-  if (!same)
-    return diag.error(pl, "node set '" + name.str() + "' is declared " +
-                              text(shape) + " (C order), its node reference " +
-                              "'" + *parent + "(...)' selects " +
-                              text(subShape) +
-                              " nodes: the shapes must be the same (a single "
-                              "coordinate drops its dimension; '*' in the "
-                              "declaration takes the reference's size)");
-  declareSubset(name, *parent, subShape, trip, loc(d.loc));
+  if (same)
+    return declareSubset(name, *parent, subShape, trip, loc(d.loc));
+  // A reshape: as many nodes as the reference selects; one `*` takes the
+  // count the other dimensions leave. A count known only at run time (a
+  // `*` parent) is checked there (xmprt_grid_subset_reshape stops every
+  // node with the counts).
+  int64_t count = 1, prod = 1;
+  for (int64_t v : subShape)
+    count = ShapedType::isDynamic(v) || ShapedType::isDynamic(count)
+                ? ShapedType::kDynamic
+                : count * v;
+  unsigned stars = 0;
+  for (int64_t v : shape)
+    if (ShapedType::isDynamic(v))
+      ++stars;
+    else
+      prod *= v;
+  std::string decl = "node set '" + name.str() + "' is declared " +
+                     text(shape) + " (C order)";
+  std::string ref = "its node reference '" + *parent + "(...)' selects " +
+                    (ShapedType::isDynamic(count)
+                         ? text(subShape)
+                         : std::to_string(count)) +
+                    " nodes";
+  if (stars > 1)
+    return diag.error(pl,
+                      decl + ", " + ref + ": a node set that reshapes its "
+                      "node reference may have one '*' (its size is the "
+                      "reference's count divided by the other sizes)");
+  if (!ShapedType::isDynamic(count) && (stars ? count % prod : count != prod))
+    return diag.error(
+        pl,
+        decl + (stars ? "" : " (" + std::to_string(prod) + " nodes)") + ", " +
+            ref + ": " +
+            (stars ? "the other sizes (" + std::to_string(prod) +
+                         " nodes) do not divide that count"
+                   : "a node set declared from a node reference has as many "
+                     "nodes (it may reshape them: XMP assigns them in array "
+                     "element order)"));
+  if (stars && !ShapedType::isDynamic(count))
+    for (int64_t &v : shape)
+      if (ShapedType::isDynamic(v))
+        v = count / prod;
+  declareSubset(name, *parent, shape, trip, loc(d.loc), /*reshape=*/true);
 }
 
 void Emitter::dirTemplate(Directive &d) {
@@ -3873,7 +3927,7 @@ bool Emitter::nodeRefDynamic(StringRef name, MutableArrayRef<RefSub> subs,
 
 void Emitter::declareSubset(StringRef sub, StringRef parent,
                             ArrayRef<int64_t> shape, ArrayRef<int64_t> trip,
-                            Location l) {
+                            Location l, bool reshape) {
   OpBuilder::InsertionGuard g(b);
   // After the parent's declaration: at the end of the declarations.
   b.setInsertionPoint(module.getBody(), module.getBody()->begin());
@@ -3884,7 +3938,7 @@ void Emitter::declareSubset(StringRef sub, StringRef parent,
   if (after)
     b.setInsertionPointAfter(after);
   xmpd::NodesOp::create(b, l, sub, shape, FlatSymbolRefAttr::get(&ctx, parent),
-                        b.getDenseI64ArrayAttr(trip));
+                        b.getDenseI64ArrayAttr(trip), reshape);
   nodes[sub].shape = SmallVector<int64_t>(shape);
 }
 

@@ -98,6 +98,11 @@ int main(int argc, char **argv) {
     int64_t sh[1] = {XMPRT_DYNAMIC};
     int64_t trip[3] = {1, 4, 1};
     xmprt_grid_subset(xmprt_grid_create(1, sh), 1, trip);
+  } else if (!strcmp(what, "gridreshape")) {
+    // the 2 ranks of a grid laid out as 3
+    int64_t sh[1] = {XMPRT_DYNAMIC}, three[1] = {3};
+    int64_t trip[3] = {0, -1, 1};
+    xmprt_grid_subset_reshape(xmprt_grid_create(1, sh), trip, 1, three);
   } else if (!strcmp(what, "gmovehuge")) {
     // a section from -2^63 to 2^63-1 (its length does not fit in 64 bits)
     xmprt_darray *a = blockArray8();

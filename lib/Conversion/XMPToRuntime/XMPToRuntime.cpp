@@ -357,10 +357,18 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
       for (int64_t &v : triplets)
         if (ShapedType::isDynamic(v))
           v = -1;
-      h = callRuntime(fb, loc, "xmprt_grid_subset", {ptrType(ctx)},
-                      {loadHandle(fb, loc, "nodes", n.getParentAttr().getValue()),
-                       i32c(fb, loc, n.getRank()),
-                       packConsts(fb, loc, triplets, 64)});
+      Value parent = loadHandle(fb, loc, "nodes", n.getParentAttr().getValue());
+      if (n.getReshape())
+        // The selection laid out in the subset's own shape (`?`: the count
+        // the other axes leave).
+        h = callRuntime(fb, loc, "xmprt_grid_subset_reshape", {ptrType(ctx)},
+                        {parent, packConsts(fb, loc, triplets, 64),
+                         i32c(fb, loc, n.getRank()),
+                         packShape(fb, loc, n.getShape())});
+      else
+        h = callRuntime(fb, loc, "xmprt_grid_subset", {ptrType(ctx)},
+                        {parent, i32c(fb, loc, n.getRank()),
+                         packConsts(fb, loc, triplets, 64)});
     } else {
       Value shape = packShape(fb, loc, n.getShape());
       h = callRuntime(fb, loc, "xmprt_grid_create", {ptrType(ctx)},

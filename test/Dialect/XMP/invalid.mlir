@@ -1959,6 +1959,35 @@ xmp.nodes @q(shape = ?) = @p [:, 0]
 
 // -----
 
+xmp.nodes @p(shape = 2x2)
+// expected-error @+1 {{reshapes the 4 ranks it selects of parent grid @p to [3]: the shape holds 3 ranks}}
+xmp.nodes @q(shape = 3) = reshape @p [:, :]
+
+// -----
+
+xmp.nodes @p(shape = ?)
+// expected-error @+1 {{reshapes the 6 ranks its triplets select to [2, 2]: the shape holds 4 ranks}}
+xmp.nodes @q(shape = 2x2) = reshape @p [0:6]
+
+// -----
+
+xmp.nodes @p(shape = 3x2)
+// expected-error @+1 {{reshapes the 3 ranks it selects of parent grid @p to [?, 2]: the static axes' product 2 does not divide the count}}
+xmp.nodes @q(shape = ?x2) = reshape @p [:, 1]
+
+// -----
+
+xmp.nodes @p(shape = ?)
+// expected-error @+1 {{reshapes its selection to [?, ?]: a reshaped node subset has at most one '?' axis}}
+xmp.nodes @q(shape = ?x?) = reshape @p [:]
+
+// -----
+
+// expected-error @+1 {{reshape needs a node subset}}
+"xmp.nodes"() <{sym_name = "q", shape = array<i64: 4>, reshape}> : () -> ()
+
+// -----
+
 xmp.nodes @p(shape = ?x?)
 xmp.nodes @row(shape = ?) = @p [0, :]
 func.func @task_reduction_outside(%x: f64) {
@@ -3223,6 +3252,29 @@ func.func @nested_not_within(%a: !a_t, %m: memref<8xf64>) {
     xmp.task on @rows13 {
       // expected-error @+1 {{'xmp.gmove' op gmove inside xmp.task on @rows01 involves the ranks of @rows13, which are not all ranks of @rows01}}
       xmp.gmove %a[1, 0:8] to %m[0:8] on @rows13 : !a_t to memref<8xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// A reshaped subset is the root of its own subsets' coordinates: subsets
+// of @q nest by @q's axes (within: @q00 in @q0; not within: @q10).
+xmp.nodes @p(shape = ?)
+xmp.nodes @q(shape = 2x2) = reshape @p [0:4]
+xmp.nodes @q0(shape = 2) = @q [0, :]
+xmp.nodes @q00(shape = 1) = @q [0, 0:1]
+xmp.nodes @q10(shape = 1) = @q [1, 0:1]
+func.func @reshaped_within(%x: f64) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @q0 {
+    xmp.task on @q00 {
+      %s = xmp.reduction add %x on @q00 : f64
+    }
+    xmp.task on @q10 {
+      // expected-error @+1 {{'xmp.reduction' op reduction inside xmp.task on @q0 involves the ranks of @q10, which are not all ranks of @q0}}
+      %s = xmp.reduction add %x on @q10 : f64
     }
   }
   return

@@ -19,6 +19,16 @@ xmp.nodes @r_sub(shape = 2x?) = @r [1:4:2, 1::3]
 xmp.nodes @r_sub1(shape = ?) = @r_sub [0, 2:]
 // CHECK: xmp.nodes @q_mid(shape = 3) = @q [1:4]
 xmp.nodes @q_mid(shape = 3) = @q [1:4]
+// Reshaped subsets: the selection (row-major over the triplet axes) laid
+// out in the subset's own shape; one `?` axis takes the remaining count.
+// CHECK: xmp.nodes @p_flat(shape = 4) = reshape @p [:, :]
+xmp.nodes @p_flat(shape = 4) = reshape @p [:, :]
+// CHECK: xmp.nodes @q_sq(shape = 2x2) = reshape @q [0:4]
+xmp.nodes @q_sq(shape = 2x2) = reshape @q [0:4]
+// CHECK: xmp.nodes @r_rs(shape = ?x2) = reshape @r [1, :]
+xmp.nodes @r_rs(shape = ?x2) = reshape @r [1, :]
+// CHECK: xmp.nodes @q_sq1(shape = 2) = @q_sq [1, :]
+xmp.nodes @q_sq1(shape = 2) = @q_sq [1, :]
 xmp.template @t(shape = 64x64)
 xmp.template @u(shape = ?)
 xmp.template @v(shape = 16x16)

@@ -49,13 +49,22 @@ def XMP_NodesOp : XMP_Op<"nodes", [Symbol,
     own coordinates. `@p` is declared before it. Templates distributed onto
     it, collectives on it and inquiries about it involve its ranks only;
     other ranks are outside it, as ranks beyond a static grid are.
+
+    `xmp.nodes @q(shape = 2x2) = reshape @p [0:4]` reshapes the selection
+    (XMP's `nodes q(2,2) = p(1:4)`): the selected ranks, numbered row-major
+    over the triplet axes, fill the subset's own shape in row-major order.
+    Its rank count must be the selection's; one `?` axis takes the
+    selection's count divided by the other axes. Without `reshape` the
+    shape must be the triplet axes' counts, axis by axis.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, DenseI64ArrayAttr:$shape,
                        OptionalAttr<FlatSymbolRefAttr>:$parent,
-                       OptionalAttr<DenseI64ArrayAttr>:$subset);
+                       OptionalAttr<DenseI64ArrayAttr>:$subset,
+                       UnitAttr:$reshape);
   let assemblyFormat = [{
     $sym_name `(` `shape` `=` custom<Shape>($shape) `)`
-    (`=` $parent^ custom<NodeSubset>($subset))? attr-dict
+    (`=` (`reshape` $reshape^)? $parent^ custom<NodeSubset>($subset))?
+    attr-dict
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
