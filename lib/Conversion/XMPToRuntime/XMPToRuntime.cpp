@@ -977,13 +977,17 @@ struct CheckHoldsLowering : RuntimePattern<CheckHoldsOp> {
     SmallVector<Value> idx(adaptor.getIndices());
     SmallVector<Value> args{adaptor.getArray(),
                             packInts(rewriter, loc, idx, 64)};
+    bool based = op.getIndexBase() || !op.getIndexBaseValues().empty();
     if (auto base = op.getIndexBase())
       args.push_back(packConsts(rewriter, loc, *base, 64));
+    else if (based)
+      args.push_back(packInts(
+          rewriter, loc, SmallVector<Value>(adaptor.getIndexBaseValues()), 64));
     args.push_back(globalText(rewriter, loc, module, op.getName()));
     args.push_back(globalText(rewriter, loc, module, op.getAt()));
     callRuntime(rewriter, loc,
-                op.getIndexBase() ? "xmprt_darray_check_holds_based"
-                                  : "xmprt_darray_check_holds",
+                based ? "xmprt_darray_check_holds_based"
+                      : "xmprt_darray_check_holds",
                 {}, args);
     rewriter.eraseOp(op);
     return success();

@@ -432,6 +432,22 @@ func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %i: index) {
 
 // -----
 
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %i: index) {
+  // expected-error @+1 {{'xmp.check_holds' op has 1 base values but the array has rank 2}}
+  xmp.check_holds %a[%i, %i] name "a" at "p.c:1:1" base[%i] : !xmp.darray<8x8xf64, @t, align [0, 1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %i: index) {
+  // expected-error @+1 {{'xmp.check_holds' op gives index_base both as constants and as values}}
+  xmp.check_holds %a[%i, %i] name "a" at "p.c:1:1" base[%i, %i] {index_base = array<i64: 1, 1>} : !xmp.darray<8x8xf64, @t, align [0, 1]>
+  return
+}
+
+// -----
+
 func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
   // expected-error @+1 {{view has rank 1 but the array has rank 2}}
   %v = xmp.local_view %a : !xmp.darray<8x8xf64, @t, align [0, 1]> -> memref<64xf64>

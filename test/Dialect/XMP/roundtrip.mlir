@@ -406,8 +406,12 @@ func.func @tasks_dynamic(%k: index, %n: index, %s: index) {
 
 // CHECK-LABEL: func.func @check_holds
 // CHECK: xmp.check_holds %{{.*}}[%{{.*}}, %{{.*}}] name "u" at "prog.c:12:7" : !darray
+// CHECK: xmp.check_holds %{{.*}}[%{{.*}}, %{{.*}}] name "u" at "prog.c:13:7" {index_base = array<i64: 1, 0>} : !darray
+// CHECK: xmp.check_holds %{{.*}}[%{{.*}}, %{{.*}}] name "u" at "prog.c:14:7" base[%{{.*}}, %{{.*}}] : !darray
 func.func @check_holds(%a: !u_t, %i: index, %j: index) {
   xmp.check_holds %a[%i, %j] name "u" at "prog.c:12:7" : !u_t
+  xmp.check_holds %a[%i, %j] name "u" at "prog.c:13:7" {index_base = array<i64: 1, 0>} : !u_t
+  xmp.check_holds %a[%i, %j] name "u" at "prog.c:14:7" base[%j, %i] : !u_t
   return
 }
 

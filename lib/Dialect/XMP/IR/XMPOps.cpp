@@ -1062,6 +1062,14 @@ LogicalResult StoreOp::verify() {
 }
 
 LogicalResult CheckHoldsOp::verify() {
+  if (!getIndexBaseValues().empty()) {
+    if (getIndexBase())
+      return emitOpError("gives index_base both as constants and as values");
+    if (getIndexBaseValues().size() != getArray().getType().getRank())
+      return emitOpError() << "has " << getIndexBaseValues().size()
+                           << " base values but the array has rank "
+                           << getArray().getType().getRank();
+  }
   if (auto base = getIndexBase()) {
     if (base->size() != getArray().getType().getRank())
       return emitOpError() << "index_base has " << base->size()

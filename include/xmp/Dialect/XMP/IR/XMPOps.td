@@ -214,7 +214,8 @@ def XMP_StoreOp : XMP_Op<"store", [DeclareOpInterfaceMethods<SymbolUserOpInterfa
 // No memory-effect interface: the op may stop the program, so it is
 // never dead, moved or hoisted (an access it guards must stay after it).
 def XMP_CheckHoldsOp : XMP_Op<"check_holds",
-    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+     AttrSizedOperandSegments]> {
   let summary = "stops the program unless this rank holds an element";
   let description = [{
     ```mlir
@@ -236,12 +237,19 @@ def XMP_CheckHoldsOp : XMP_Op<"check_holds",
     start at 0, a template at its lower bound: the C elements aligned
     before it are not part of the darray): the message shows the source's
     indices, `indices[d] + index_base[d]`.
+
+    `base[%b0, ...]` gives those bases as run-time values instead (one per
+    dimension, any sign: a C front end's array aligned with a template
+    whose lower bound is known at run time only):
+    `xmp.check_holds %a[%i] name "a" at "prog.c:3:5" base[%b] : !a_t`.
   }];
   let arguments = (ins XMP_DArray:$array, Variadic<Index>:$indices,
                        StrAttr:$name, StrAttr:$at,
-                       OptionalAttr<DenseI64ArrayAttr>:$index_base);
+                       OptionalAttr<DenseI64ArrayAttr>:$index_base,
+                       Variadic<Index>:$index_base_values);
   let assemblyFormat = [{
-    $array `[` $indices `]` `name` $name `at` $at attr-dict `:` type($array)
+    $array `[` $indices `]` `name` $name `at` $at
+    (`base` `[` $index_base_values^ `]`)? attr-dict `:` type($array)
   }];
   let hasVerifier = 1;
 }
