@@ -201,6 +201,12 @@ int main(int argc, char **argv) {
     xmprt_darray *a = blockArray8();
     int64_t i = 8;
     xmprt_darray_check_holds(a, &i, "b", "prog.c:14:9");
+  } else if (!strcmp(what, "checkholdsneg")) {
+    // a base below 0 (a run-time template lower bound under the align
+    // offset): darray index 8, past the end, is C index 6
+    xmprt_darray *a = blockArray8();
+    int64_t i = 8, base = -2;
+    xmprt_darray_check_holds_based(a, &i, &base, "v", "prog.c:16:3");
   } else if (!strcmp(what, "gmoveon")) {
     // a gmove executed by rank 0 alone (node subset of the grid's first
     // rank) reading elements 0..7 of a block array of 2 ranks: element 4
