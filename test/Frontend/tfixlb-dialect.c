@@ -10,6 +10,18 @@
 // types keep static offsets (0). Two template_fix with different constant
 // lower bounds make the bound a run-time value too.
 // RUN: xmp-cfront %s | FileCheck %s
+// A template_fix whose lower bound is a constant (t4(1:hi)) is a
+// compile-time lower bound, as before: no global, no load; the loop's
+// body adds the constant to its index, the allocation subtracts it.
+// RUN: xmp-cfront %s | FileCheck %s --check-prefix=CONST
+// CONST-NOT: __xmp_lb_t4
+// CONST: xmp.template_fix @t4(%{{.*}})
+// CONST: %[[E:.*]] = xmp.alloc(%{{.*}}) : !darray{{[0-9]*}}
+// CONST: xmp.loop (%[[K:.*]]) = {{.*}} on @t4 [0] {
+// CONST-NEXT: %[[C1:.*]] = arith.constant 1 : index
+// CONST-NEXT: arith.addi %[[K]], %[[C1]] : index
+// CONST: xmp.store %{{.*}}, %[[E]][%[[K]]]
+// CONST-NOT: __xmp_lb_t4
 
 #include <xmp.h>
 #pragma xmp nodes p(*)
@@ -21,6 +33,10 @@ int *v;
 #pragma xmp align v[i] with t(i + 2)
 #pragma xmp template t3(:)
 #pragma xmp distribute t3(cyclic) onto p
+#pragma xmp template t4(:)
+#pragma xmp distribute t4(block) onto p
+double *e;
+#pragma xmp align e[i] with t4(i)
 
 // CHECK-DAG: ![[A:.*]] = !xmp.darray<?xf64, @t, align [0]>
 // CHECK-DAG: ![[V:.*]] = !xmp.darray<?xi32, @t, align [0]>
@@ -89,5 +105,10 @@ int main(int argc, char **argv) {
   // CHECK: xmp.gmove %[[A0]][%{{.*}}:%{{.*}}] to %{{.*}}[0:4] : ![[A]] to memref<4xf64>
 #pragma xmp gmove
   loc[0:4] = a[lo:4];
+#pragma xmp template_fix t4(1:hi)
+  e = xmp_malloc(xmp_desc_of(e), hi + 1);
+#pragma xmp loop on t4(i)
+  for (i = 1; i <= hi; i++)
+    e[i] = i;
   return 0;
 }
