@@ -1062,18 +1062,18 @@ void Emitter::dirNodeSubset(Directive &d, TokCursor &tc, StringRef name,
       ++stars;
     else
       prod *= v;
-  std::string decl = "node set '" + name.str() + "' is declared " +
-                     text(shape) + " (C order)";
-  std::string ref = "its node reference '" + *parent + "(...)' selects " +
-                    (ShapedType::isDynamic(count)
-                         ? text(subShape)
-                         : std::to_string(count)) +
-                    " nodes";
+  std::string decl =
+      "node set '" + name.str() + "' is declared " + text(shape) + " (C order)";
+  std::string ref =
+      "its node reference '" + *parent + "(...)' selects " +
+      (ShapedType::isDynamic(count) ? text(subShape) : std::to_string(count)) +
+      " nodes";
   if (stars > 1)
     return diag.error(pl,
-                      decl + ", " + ref + ": a node set that reshapes its "
-                      "node reference may have one '*' (its size is the "
-                      "reference's count divided by the other sizes)");
+                      decl + ", " + ref +
+                          ": a node set that reshapes its "
+                          "node reference may have one '*' (its size is the "
+                          "reference's count divided by the other sizes)");
   if (!ShapedType::isDynamic(count) && (stars ? count % prod : count != prod))
     return diag.error(
         pl,
@@ -2951,13 +2951,12 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
       Value n = xmpd::ArrayGSizeOp::create(b, l, b.getIndexType(),
                                            side.array, (int64_t)k);
       if (loV)
-        return lastV =
-                   addIndex(arith::AddIOp::create(b, l, n, loV), -1, l);
+        return lastV = addIndex(arith::AddIOp::create(b, l, n, loV), -1, l);
       return lastV = addIndex(n, lo - 1, l);
     };
-    std::string elemsText =
-        " of '" + side.name + "' (its elements " +
-        (loV ? std::string("%lld") : std::to_string(lo)) + " to %lld)\n";
+    std::string elemsText = " of '" + side.name + "' (its elements " +
+                            (loV ? std::string("%lld") : std::to_string(lo)) +
+                            " to %lld)\n";
     // The format arguments of elemsText after those before it.
     auto elemsArgs = [&](SmallVector<Value> before) {
       if (loV)
@@ -2992,8 +2991,7 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
       side.statics.append(
           {i->v && !loV ? *i->v - o : ShapedType::kDynamic, 0, 1});
       if (loV)
-        side.dyn.push_back(
-            arith::SubIOp::create(b, l, asValue(*i, l), loV));
+        side.dyn.push_back(arith::SubIOp::create(b, l, asValue(*i, l), loV));
       else if (i->dyn)
         side.dyn.push_back(addIndex(i->dyn, -o, l));
       side.scalar.push_back(true);
@@ -3058,9 +3056,9 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
       Value last = lastValue();
       Value span = arith::DivSIOp::create(
           b, l, arith::SubIOp::create(b, l, last, lbV), stV);
-      Value out = orV(orV(lt(lbV, loV ? loV : cIndex(lo, l), l),
-                          lt(last, lbV, l), l),
-                      lt(span, addIndex(lenV, -1, l), l), l);
+      Value out =
+          orV(orV(lt(lbV, loV ? loV : cIndex(lo, l), l), lt(last, lbV, l), l),
+              lt(span, addIndex(lenV, -1, l), l), l);
       Value bad = arith::AndIOp::create(b, l, lt(cIndex(0, l), lenV, l), out);
       gmoveCheck(bad, idx[k]->getBeginLoc(),
                  "the section %lld:%lld:%lld (lower:length:stride) leaves "
@@ -4552,8 +4550,7 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
       saved[ivs[k]] = storage.lookup(ivs[k]);
       Type t = scalarType(ivs[k]->getType(), ivs[k]->getLocation());
       Value v = arith::IndexCastOp::create(
-          b, l, t,
-          addLower(bb->getArgument(k), *tname, onDims[k], l));
+          b, l, t, addLower(bb->getArgument(k), *tname, onDims[k], l));
       storage[ivs[k]] = Storage{Storage::Value_, v, "", {}};
     }
     for (Red &r : redv) {
@@ -5619,8 +5616,7 @@ void Emitter::emitDeviceLoop(
     for (unsigned k = 0; k < ivs.size(); ++k) {
       Type t = scalarType(ivs[k]->getType(), ivs[k]->getLocation());
       Value v = arith::IndexCastOp::create(
-          b, l, t,
-          addLower(bb->getArgument(k), tname, onDims[k], l));
+          b, l, t, addLower(bb->getArgument(k), tname, onDims[k], l));
       bind(ivs[k], Storage{Storage::Value_, v, "", {}});
     }
     SmallVector<Value> privs;
@@ -6549,8 +6545,7 @@ static std::string lowerGlobalName(StringRef tname, unsigned tdim) {
   return ("__xmp_lb_" + tname + "_" + Twine(tdim)).str();
 }
 
-Value Emitter::templateLowerValue(StringRef tname, unsigned tdim,
-                                  Location l) {
+Value Emitter::templateLowerValue(StringRef tname, unsigned tdim, Location l) {
   if (!lowerIsDyn(tname, tdim))
     return cIndex(templateLower(tname, tdim), l);
   std::pair<std::string, unsigned> key(tname.str(), tdim);
@@ -6968,12 +6963,11 @@ void Emitter::emitTemplateFix(Directive &d) {
       Value hi = emitDExpr(*sp.hi);
       if (!lo || !hi)
         return;
-      sizes.push_back(sp.lo ? addIndex(arith::SubIOp::create(b, l, hi, lo), 1,
-                                       l)
-                            : hi);
-      Value g = memref::GetGlobalOp::create(
-          b, l, MemRefType::get({}, b.getI64Type()),
-          lowerGlobalName(fi.tmpl, k));
+      sizes.push_back(
+          sp.lo ? addIndex(arith::SubIOp::create(b, l, hi, lo), 1, l) : hi);
+      Value g =
+          memref::GetGlobalOp::create(b, l, MemRefType::get({}, b.getI64Type()),
+                                      lowerGlobalName(fi.tmpl, k));
       memref::StoreOp::create(
           b, l, arith::IndexCastOp::create(b, l, b.getI64Type(), lo), g,
           ValueRange{});
@@ -7259,23 +7253,22 @@ bool Emitter::emitXmpAllocStmt(const c::Expr *e) {
         // A run-time base: the array must reach the template.
         Value n = toIndex(v, ae->getType(), l);
         Value m = arith::SubIOp::create(b, l, n, baseValue(di, d, l));
-        runtimeCheck(
-            arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, m,
-                                  cIndex(1, l)),
-            call->getBeginLoc(), "xmp_malloc",
-            "'" + an + "' gets %lld elements in dimension " +
-                std::to_string(d) + ", and none is on template '" + di.tmpl +
-                "', whose lower bound is %lld ('" + an + "[k]' is aligned " +
-                "with index k" +
-                (di.alignC[d] ? (di.alignC[d] > 0 ? " + " : " - ") +
+        runtimeCheck(arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, m,
+                                           cIndex(1, l)),
+                     call->getBeginLoc(), "xmp_malloc",
+                     "'" + an + "' gets %lld elements in dimension " +
+                         std::to_string(d) + ", and none is on template '" +
+                         di.tmpl + "', whose lower bound is %lld ('" + an +
+                         "[k]' is aligned " + "with index k" +
+                         (di.alignC[d]
+                              ? (di.alignC[d] > 0 ? " + " : " - ") +
                                     std::to_string(std::abs(di.alignC[d]))
                               : std::string()) +
-                ")\n",
-            {n, templateLowerValue(di.tmpl, di.align[d], l)});
+                         ")\n",
+                     {n, templateLowerValue(di.tmpl, di.align[d], l)});
         dyn.push_back(m);
       } else
-        dyn.push_back(
-            addIndex(toIndex(v, ae->getType(), l), -di.base[d], l));
+        dyn.push_back(addIndex(toIndex(v, ae->getType(), l), -di.base[d], l));
       continue;
     }
     c::Expr::EvalResult r;

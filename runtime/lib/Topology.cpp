@@ -335,8 +335,7 @@ xmprt_grid *gridSubset(const xmprt_grid *parent, int32_t ndims,
         prod *= shape[a];
       }
     }
-    XMPRT_CHECK(dyn <= 1, fn,
-                "reshape to %s: at most one axis may be dynamic",
+    XMPRT_CHECK(dyn <= 1, fn, "reshape to %s: at most one axis may be dynamic",
                 text.c_str());
     XMPRT_CHECK(dyn ? count % prod == 0 : count == prod, fn,
                 "the subset selects %lld nodes of the parent grid, which "

@@ -835,10 +835,9 @@ LogicalResult NodesOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                                                         : std::to_string(d));
   }
   if (getReshape())
-    return verifyReshapeCount(*this, count,
-                              ("it selects of parent grid @" +
-                               getParentAttr().getValue())
-                                  .str());
+    return verifyReshapeCount(
+        *this, count,
+        ("it selects of parent grid @" + getParentAttr().getValue()).str());
   return success();
 }
 
