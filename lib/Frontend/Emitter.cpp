@@ -46,10 +46,12 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <array>
+#include <functional>
 #include <limits>
 #include <map>
 #include <sstream>
@@ -89,6 +91,11 @@ struct TemplateInfo {
   /// XMP's lower bound of each dimension (dialect order): template index
   /// v is the dialect's v - lower. A `:` dimension takes its template_fix's.
   SmallVector<int64_t> lower;
+  /// Per dimension: the lower bound is a run-time value (a `:` dimension
+  /// whose template_fix gives it by a variable, or template_fix directives
+  /// that give different ones): `lower` is unused, every template_fix
+  /// stores it in memref.global @__xmp_lb_<t>_<dim> and its uses load it.
+  SmallVector<bool> lowerDyn;
   SmallVector<xmpd::DistAttr> formats; // dialect order, once distributed
 };
 struct DistInfo {
@@ -104,6 +111,11 @@ struct DistInfo {
   /// A pointer (`double *a`, `double (*a)[M]`) allocated by xmp_malloc:
   /// its first dimension is `?`.
   bool pointer = false;
+  /// Per dimension: aligned with a template dimension whose lower bound is
+  /// a run-time value lb; the base is lb - alignC (C index k sits on
+  /// template index k + alignC), a value, and `base` holds 0.
+  SmallVector<bool> dynBase;
+  SmallVector<int64_t> alignC;
 };
 
 struct RedClause;
@@ -355,6 +367,38 @@ private:
                ? 0
                : it->second.lower[tdim];
   }
+  /// Whether that lower bound is a run-time value (TemplateInfo::lowerDyn).
+  bool lowerIsDyn(StringRef tname, unsigned tdim) {
+    auto it = templates.find(tname);
+    return it != templates.end() && tdim < it->second.lowerDyn.size() &&
+           it->second.lowerDyn[tdim];
+  }
+  /// The lower bound as an index value: a constant, or the run-time one
+  /// loaded from its global (before the loop op of the innermost
+  /// LowerScope once that op exists, so that device loop bodies never
+  /// load it themselves).
+  Value templateLowerValue(StringRef tname, unsigned tdim, Location l);
+  /// v - (lower bound of tname's dimension tdim): folds `x + lb` (the
+  /// index of a loop on it), with constants added after, to `x`.
+  Value subLower(Value v, StringRef tname, unsigned tdim, Location l);
+  /// v + the lower bound (a loop index's template index).
+  Value addLower(Value v, StringRef tname, unsigned tdim, Location l) {
+    if (!lowerIsDyn(tname, tdim))
+      return addIndex(v, templateLower(tname, tdim), l);
+    return arith::AddIOp::create(b, l, v, templateLowerValue(tname, tdim, l));
+  }
+  /// The C index of a darray's element 0 along `d` (DistInfo::base), a
+  /// value.
+  Value baseValue(const DistInfo &di, unsigned d, Location l);
+  /// Run-time lower bounds loaded for the loop being emitted (see
+  /// templateLowerValue); `anchor` is its op once created.
+  struct LowerScope {
+    Operation *anchor = nullptr;
+    std::map<std::pair<std::string, unsigned>, Value> values;
+  };
+  SmallVector<LowerScope> lowerScopes;
+  /// The loaded run-time lower bounds: which template dimension each is.
+  llvm::DenseMap<Value, std::pair<std::string, unsigned>> lowerOf;
   /// Subtracts the bases of a darray's dimensions from C subscripts.
   void rebaseIndices(const c::VarDecl *vd, SmallVectorImpl<Value> &idx,
                      Location l);
@@ -497,9 +541,10 @@ private:
                       SmallVectorImpl<int64_t> &trip,
                       SmallVectorImpl<bool> &isDyn,
                       SmallVectorImpl<Value> &values, Location l);
-  /// `xmp.nodes @sub(shape) = @parent [trip]` after the declarations.
+  /// `xmp.nodes @sub(shape) = @parent [trip]` after the declarations
+  /// (`= reshape @parent [trip]` when `reshape`).
   void declareSubset(StringRef sub, StringRef parent, ArrayRef<int64_t> shape,
-                     ArrayRef<int64_t> trip, Location l);
+                     ArrayRef<int64_t> trip, Location l, bool reshape = false);
   /// `nodes q(...) = p(...)`: the rest of the directive after `=`.
   void dirNodeSubset(Directive &d, TokCursor &tc, StringRef name,
                      SmallVector<int64_t> shape, bool paren);
@@ -1005,9 +1050,23 @@ void Emitter::dirNodeSubset(Directive &d, TokCursor &tc, StringRef name,
   // subset too), with the triplets of task's node references; a single
   // coordinate drops its axis (XMP: `q(4) = p(*, 2)` is 1-D).
   c::SourceLocation pl = tc.loc();
-  if (tc.is(c::tok::star))
-    return diag.unsupported(pl, "a node set of the executing nodes ('nodes " +
-                                    name.str() + "(...) = *')");
+  if (tc.accept(c::tok::star)) {
+    // `= *`: the executing nodes. Node sets are declared at file scope
+    // only (a declaration inside a function is diagnosed before), where
+    // the executing nodes are all nodes: `nodes q(2,2) = *` is `nodes
+    // q(2,2)`, with its run-time rules (`*` sizes from the node count, a
+    // static grid larger than it an error, ranks beyond it outside).
+    if (!tc.expectEnd())
+      return;
+    if (nodes.count(name) || templates.count(name))
+      return diag.error(d.nameLoc, "'" + name.str() + "' is declared twice");
+    if (paren)
+      std::reverse(shape.begin(), shape.end());
+    nodes[name].shape = shape;
+    xmpd::NodesOp::create(b, loc(d.loc), name, shape, FlatSymbolRefAttr(),
+                          DenseI64ArrayAttr());
+    return;
+  }
   auto parent = tc.name("a node set name after '='");
   if (!parent)
     return;
@@ -1045,8 +1104,12 @@ void Emitter::dirNodeSubset(Directive &d, TokCursor &tc, StringRef name,
   if (!nodeRefTriplets(*parent, subs, *pparen, /*dropSingle=*/true, trip,
                        subShape))
     return;
-  // The declared shape must be the reference's (a reshape is not a subset
-  // of the dialect): `*` takes the reference's size.
+  // The declared shape is the reference's (`*` takes the reference's
+  // size), or a reshape of it: XMP assigns the nodes of the reference in
+  // its array element order (Fortran's for parentheses, C's for brackets)
+  // to the node set's in its own. Parenthesized dimensions are reversed
+  // above, so both orders are the dialect's row-major one: `q(2,2) =
+  // p(1:4)` puts p(2) at q(2,1), dialect [0, 1], as `reshape` does.
   auto text = [](ArrayRef<int64_t> sh) {
     std::string t;
     for (int64_t v : sh)
@@ -1057,15 +1120,50 @@ void Emitter::dirNodeSubset(Directive &d, TokCursor &tc, StringRef name,
   bool same = shape.size() == subShape.size();
   for (size_t k = 0; same && k < shape.size(); ++k)
     same = ShapedType::isDynamic(shape[k]) || shape[k] == subShape[k];
-  if (!same)
-    return diag.error(pl, "node set '" + name.str() + "' is declared " +
-                              text(shape) + " (C order), its node reference " +
-                              "'" + *parent + "(...)' selects " +
-                              text(subShape) +
-                              " nodes: the shapes must be the same (a single "
-                              "coordinate drops its dimension; '*' in the "
-                              "declaration takes the reference's size)");
-  declareSubset(name, *parent, subShape, trip, loc(d.loc));
+  if (same)
+    return declareSubset(name, *parent, subShape, trip, loc(d.loc));
+  // A reshape: as many nodes as the reference selects; one `*` takes the
+  // count the other dimensions leave. A count known only at run time (a
+  // `*` parent) is checked there (xmprt_grid_subset_reshape stops every
+  // node with the counts).
+  int64_t count = 1, prod = 1;
+  for (int64_t v : subShape)
+    count = ShapedType::isDynamic(v) || ShapedType::isDynamic(count)
+                ? ShapedType::kDynamic
+                : count * v;
+  unsigned stars = 0;
+  for (int64_t v : shape)
+    if (ShapedType::isDynamic(v))
+      ++stars;
+    else
+      prod *= v;
+  std::string decl =
+      "node set '" + name.str() + "' is declared " + text(shape) + " (C order)";
+  std::string ref =
+      "its node reference '" + *parent + "(...)' selects " +
+      (ShapedType::isDynamic(count) ? text(subShape) : std::to_string(count)) +
+      " nodes";
+  if (stars > 1)
+    return diag.error(pl,
+                      decl + ", " + ref +
+                          ": a node set that reshapes its "
+                          "node reference may have one '*' (its size is the "
+                          "reference's count divided by the other sizes)");
+  if (!ShapedType::isDynamic(count) && (stars ? count % prod : count != prod))
+    return diag.error(
+        pl,
+        decl + (stars ? "" : " (" + std::to_string(prod) + " nodes)") + ", " +
+            ref + ": " +
+            (stars ? "the other sizes (" + std::to_string(prod) +
+                         " nodes) do not divide that count"
+                   : "a node set declared from a node reference has as many "
+                     "nodes (it may reshape them: XMP assigns them in array "
+                     "element order)"));
+  if (stars && !ShapedType::isDynamic(count))
+    for (int64_t &v : shape)
+      if (ShapedType::isDynamic(v))
+        v = count / prod;
+  declareSubset(name, *parent, shape, trip, loc(d.loc), /*reshape=*/true);
 }
 
 void Emitter::dirTemplate(Directive &d) {
@@ -1115,6 +1213,7 @@ void Emitter::dirTemplate(Directive &d) {
   ti.shape = shape;
   ti.loc = d.loc;
   ti.lower = lower;
+  ti.lowerDyn.assign(shape.size(), false);
   if (llvm::is_contained(shape, ShapedType::kDynamic))
     deferredLowerBounds(*name, ti);
   xmpd::TemplateOp::create(b, loc(d.loc), *name, shape);
@@ -3682,10 +3781,12 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
   // dimension (template lower bounds); C extents are the darray's plus
   // that.
   SmallVector<int64_t> extents, base;
+  const DistInfo *dinfo = nullptr;
   if (st->kind == Storage::DArr) {
     side.array = st->v;
     side.darray = true;
-    base = darrays[vd].base;
+    dinfo = &darrays[vd];
+    base = dinfo->base;
     for (auto [n, o] : llvm::zip(
              cast<xmpd::DArrayType>(st->v.getType()).getShape(), base))
       extents.push_back(ShapedType::isDynamic(n) ? n : n + o);
@@ -3733,6 +3834,12 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
     bool dynExt = ShapedType::isDynamic(ext);
     Location l = loc(idx[k]->getBeginLoc());
     int64_t lo = base.empty() ? 0 : base[k];
+    // A base that is a run-time value (the template's lower bound; only
+    // the `?` first dimension has one): every check against it is made at
+    // run time, and the bounds are the darray's by subtraction.
+    Value loV;
+    if (dinfo && k < dinfo->dynBase.size() && dinfo->dynBase[k])
+      loV = baseValue(*dinfo, k, l);
     std::string dimName =
         "dimension " + std::to_string(k) + " of '" + side.name + "'";
     std::string dimText =
@@ -3759,16 +3866,26 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
         return lastV = cIndex(ext - 1, l);
       Value n = xmpd::ArrayGSizeOp::create(b, l, b.getIndexType(),
                                            side.array, (int64_t)k);
+      if (loV)
+        return lastV = addIndex(arith::AddIOp::create(b, l, n, loV), -1, l);
       return lastV = addIndex(n, lo - 1, l);
     };
     std::string elemsText = " of '" + side.name + "' (its elements " +
-                            std::to_string(lo) + " to %lld)\n";
+                            (loV ? std::string("%lld") : std::to_string(lo)) +
+                            " to %lld)\n";
+    // The format arguments of elemsText after those before it.
+    auto elemsArgs = [&](SmallVector<Value> before) {
+      if (loV)
+        before.push_back(loV);
+      before.push_back(lastValue());
+      return before;
+    };
     auto trip = tripletParts(idx[k]);
     if (!trip) {
       auto i = part(idx[k]);
       if (!i)
         return std::nullopt;
-      if (i->v && (*i->v < lo || (!dynExt && *i->v >= ext))) {
+      if (i->v && ((!loV && *i->v < lo) || (!dynExt && *i->v >= ext))) {
         diag.error(idx[k]->getBeginLoc(),
                    "index " + std::to_string(*i->v) + " is outside " + dimText +
                        " in a gmove statement");
@@ -3779,16 +3896,19 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
         // the section would name neither the array nor the C index).
         Value iv = asValue(*i, l), last = lastValue();
         Value bad = lt(last, iv, l);
-        if (i->dyn)
-          bad = orV(bad, lt(iv, cIndex(lo, l), l), l);
+        if (i->dyn || loV)
+          bad = orV(bad, lt(iv, loV ? loV : cIndex(lo, l), l), l);
         gmoveCheck(bad, idx[k]->getBeginLoc(),
                    "index %lld is outside dimension " + std::to_string(k) +
                        elemsText,
-                   {iv, last});
+                   elemsArgs({iv}));
       }
       int64_t o = base.empty() ? 0 : base[k];
-      side.statics.append({i->v ? *i->v - o : ShapedType::kDynamic, 0, 1});
-      if (i->dyn)
+      side.statics.append(
+          {i->v && !loV ? *i->v - o : ShapedType::kDynamic, 0, 1});
+      if (loV)
+        side.dyn.push_back(arith::SubIOp::create(b, l, asValue(*i, l), loV));
+      else if (i->dyn)
         side.dyn.push_back(addIndex(i->dyn, -o, l));
       side.scalar.push_back(true);
       continue;
@@ -3835,7 +3955,7 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
       len.dyn = arith::MaxSIOp::create(b, l, n, cIndex(0, l));
     }
     if (lb.v && len.v && st.v &&
-        (*lb.v < lo ||
+        ((!loV && *lb.v < lo) ||
          (!dynExt && *len.v > 0 && *lb.v + (*len.v - 1) * *st.v >= ext))) {
       diag.error(idx[k]->getBeginLoc(),
                  "the section " + std::to_string(*lb.v) + ":" +
@@ -3852,14 +3972,15 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
       Value last = lastValue();
       Value span = arith::DivSIOp::create(
           b, l, arith::SubIOp::create(b, l, last, lbV), stV);
-      Value out = orV(orV(lt(lbV, cIndex(lo, l), l), lt(last, lbV, l), l),
-                      lt(span, addIndex(lenV, -1, l), l), l);
+      Value out =
+          orV(orV(lt(lbV, loV ? loV : cIndex(lo, l), l), lt(last, lbV, l), l),
+              lt(span, addIndex(lenV, -1, l), l), l);
       Value bad = arith::AndIOp::create(b, l, lt(cIndex(0, l), lenV, l), out);
       gmoveCheck(bad, idx[k]->getBeginLoc(),
                  "the section %lld:%lld:%lld (lower:length:stride) leaves "
                  "dimension " +
                      std::to_string(k) + elemsText,
-                 {lbV, lenV, stV, last});
+                 elemsArgs({lbV, lenV, stV}));
     }
     Part ub;
     if (lb.v && len.v && st.v)
@@ -3874,6 +3995,11 @@ std::optional<Emitter::GSide> Emitter::gmoveSide(const c::Expr *e) {
     for (const Part *p : {&lb, &ub, &st}) {
       // Bounds on the darray's indices (C's minus the base), not the step.
       int64_t o = base.empty() || p == &st ? 0 : base[k];
+      if (loV && p != &st) {
+        side.statics.push_back(ShapedType::kDynamic);
+        side.dyn.push_back(arith::SubIOp::create(b, l, asValue(*p, l), loV));
+        continue;
+      }
       side.statics.push_back(p->v ? *p->v - o : ShapedType::kDynamic);
       if (p->dyn)
         side.dyn.push_back(addIndex(p->dyn, -o, l));
@@ -4834,7 +4960,7 @@ bool Emitter::nodeRefDynamic(StringRef name, MutableArrayRef<RefSub> subs,
 
 void Emitter::declareSubset(StringRef sub, StringRef parent,
                             ArrayRef<int64_t> shape, ArrayRef<int64_t> trip,
-                            Location l) {
+                            Location l, bool reshape) {
   OpBuilder::InsertionGuard g(b);
   // After the parent's declaration: at the end of the declarations.
   b.setInsertionPoint(module.getBody(), module.getBody()->begin());
@@ -4845,7 +4971,7 @@ void Emitter::declareSubset(StringRef sub, StringRef parent,
   if (after)
     b.setInsertionPointAfter(after);
   xmpd::NodesOp::create(b, l, sub, shape, FlatSymbolRefAttr::get(&ctx, parent),
-                        b.getDenseI64ArrayAttr(trip));
+                        b.getDenseI64ArrayAttr(trip), reshape);
   nodes[sub].shape = SmallVector<int64_t>(shape);
 }
 
@@ -4913,7 +5039,7 @@ void Emitter::emitTask(Directive &d, const c::Stmt *s) {
       if (!v)
         return;
       // XMP's index on the dialect's 0-based template.
-      subscripts.push_back(addIndex(v, -ti.lower[subscripts.size()], l));
+      subscripts.push_back(subLower(v, *name, subscripts.size(), l));
     }
   } else if (subs.empty()) {
     execSet = *name;
@@ -5080,6 +5206,10 @@ static c::SourceLocation accLoc(const c::OpenACCConstructStmt *s);
 
 void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
                           const c::CompoundStmt *cs, bool device) {
+  // The run-time template lower bounds the nest uses are loaded before its
+  // loop op (templateLowerValue).
+  lowerScopes.emplace_back();
+  llvm::scope_exit popScope([&] { lowerScopes.pop_back(); });
   TokCursor tc(d, diag);
   const std::string dn = "'#pragma xmp " + d.name + "'";
   // loop (i, j) on t(i, j) reduction(...)...   or   loop on t(i, j)
@@ -5292,9 +5422,8 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
       ub = arith::AddIOp::create(b, fl, ub, cIndex(1, fl));
     ivs.push_back(iv);
     // The dialect's template indices start at 0.
-    int64_t tlo = templateLower(*tname, dimOf[iv->getName()]);
-    lbs.push_back(addIndex(lb, -tlo, fl));
-    ubs.push_back(addIndex(ub, -tlo, fl));
+    lbs.push_back(subLower(lb, *tname, dimOf[iv->getName()], fl));
+    ubs.push_back(subLower(ub, *tname, dimOf[iv->getName()], fl));
     steps.push_back(cIndex(step, fl));
     onDims.push_back(dimOf[iv->getName()]);
     body = f->getBody();
@@ -5455,6 +5584,8 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
       DenseI64ArrayAttr(), DenseI64ArrayAttr(), DenseI64ArrayAttr(),
       DenseI64ArrayAttr(), DenseBoolArrayAttr(), DenseI64ArrayAttr(),
       DenseI64ArrayAttr(), DenseBoolArrayAttr());
+  if (!lowerScopes.empty())
+    lowerScopes.back().anchor = loopOp;
   applyWiden(loopOp);
   Block *bb = b.createBlock(&loopOp.getBody());
   for (unsigned k = 0; k < ivs.size(); ++k)
@@ -5467,8 +5598,7 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
       saved[ivs[k]] = storage.lookup(ivs[k]);
       Type t = scalarType(ivs[k]->getType(), ivs[k]->getLocation());
       Value v = arith::IndexCastOp::create(
-          b, l, t,
-          addIndex(bb->getArgument(k), templateLower(*tname, onDims[k]), l));
+          b, l, t, addLower(bb->getArgument(k), *tname, onDims[k], l));
       storage[ivs[k]] = Storage{Storage::Value_, v, "", {}};
     }
     for (Red &r : redv) {
@@ -6575,6 +6705,8 @@ void Emitter::emitDeviceLoop(
       DenseI64ArrayAttr(), DenseI64ArrayAttr(), DenseI64ArrayAttr(),
       DenseBoolArrayAttr(), DenseI64ArrayAttr(), DenseI64ArrayAttr(),
       DenseBoolArrayAttr());
+  if (!lowerScopes.empty())
+    lowerScopes.back().anchor = loopOp;
   applyWiden(loopOp);
   Block *bb = b.createBlock(&loopOp.getBody());
   for (unsigned k = 0; k < ivs.size(); ++k)
@@ -6591,8 +6723,7 @@ void Emitter::emitDeviceLoop(
     for (unsigned k = 0; k < ivs.size(); ++k) {
       Type t = scalarType(ivs[k]->getType(), ivs[k]->getLocation());
       Value v = arith::IndexCastOp::create(
-          b, l, t,
-          addIndex(bb->getArgument(k), templateLower(tname, onDims[k]), l));
+          b, l, t, addLower(bb->getArgument(k), tname, onDims[k], l));
       bind(ivs[k], Storage{Storage::Value_, v, "", {}});
     }
     SmallVector<Value> privs;
@@ -6933,13 +7064,20 @@ std::optional<LValue> Emitter::emitLValue(const c::Expr *e) {
     // accesses the element: every node that runs the access must hold it.
     if (root->kind == LValue::DArr && ownerCheck &&
         llvm::none_of(loops, [](const LoopCtx &lc) { return lc.xmpLoop; })) {
-      const SmallVector<int64_t> &base = darrays[refVar(cur)].base;
+      const DistInfo &di = darrays[refVar(cur)];
+      const SmallVector<int64_t> &base = di.base;
+      SmallVector<Value> baseValues; // run-time bases (template lower bounds)
+      if (llvm::is_contained(di.dynBase, true))
+        for (unsigned d = 0; d < base.size(); ++d)
+          baseValues.push_back(baseValue(di, d, l));
       xmpd::CheckHoldsOp::create(
           b, l, root->base, root->idx, refVar(cur)->getName(),
           positionText(e->getBeginLoc()),
-          llvm::any_of(base, [](int64_t v) { return v != 0; })
+          baseValues.empty() &&
+                  llvm::any_of(base, [](int64_t v) { return v != 0; })
               ? b.getDenseI64ArrayAttr(base)
-              : DenseI64ArrayAttr());
+              : DenseI64ArrayAttr(),
+          baseValues);
     }
     return root;
   }
@@ -7504,8 +7642,76 @@ void Emitter::rebaseIndices(const c::VarDecl *vd, SmallVectorImpl<Value> &idx,
   auto it = darrays.find(vd);
   if (it == darrays.end())
     return;
-  for (auto [i, o] : llvm::zip(idx, it->second.base))
-    i = addIndex(i, -o, l);
+  const DistInfo &di = it->second;
+  for (auto [d, i] : llvm::enumerate(idx)) {
+    if (d < di.dynBase.size() && di.dynBase[d]) {
+      // i - (lb - c): an index of a loop on the template gives back the
+      // loop's (dialect) index plus c.
+      i = addIndex(subLower(i, di.tmpl, di.align[d], l), di.alignC[d], l);
+      continue;
+    }
+    i = addIndex(i, -di.base[d], l);
+  }
+}
+
+static std::string lowerGlobalName(StringRef tname, unsigned tdim) {
+  return ("__xmp_lb_" + tname + "_" + Twine(tdim)).str();
+}
+
+Value Emitter::templateLowerValue(StringRef tname, unsigned tdim, Location l) {
+  if (!lowerIsDyn(tname, tdim))
+    return cIndex(templateLower(tname, tdim), l);
+  std::pair<std::string, unsigned> key(tname.str(), tdim);
+  LowerScope *scope = lowerScopes.empty() ? nullptr : &lowerScopes.back();
+  if (scope)
+    if (auto it = scope->values.find(key); it != scope->values.end())
+      return it->second;
+  OpBuilder::InsertionGuard g(b);
+  if (scope && scope->anchor)
+    b.setInsertionPoint(scope->anchor);
+  auto mt = MemRefType::get({}, b.getI64Type());
+  Value m = memref::GetGlobalOp::create(b, l, mt, lowerGlobalName(tname, tdim));
+  Value v = memref::LoadOp::create(b, l, m, ValueRange{});
+  v = arith::IndexCastOp::create(b, l, b.getIndexType(), v);
+  lowerOf[v] = key;
+  if (scope)
+    scope->values[key] = v;
+  return v;
+}
+
+Value Emitter::subLower(Value v, StringRef tname, unsigned tdim, Location l) {
+  if (!lowerIsDyn(tname, tdim))
+    return addIndex(v, -templateLower(tname, tdim), l);
+  std::pair<std::string, unsigned> key(tname.str(), tdim);
+  // x + lb -> x; (x + lb) + c -> x + c, (x + lb) - c -> x - c: any load of
+  // the template's lower bound is the same value (its global is written
+  // by the template's template_fix, which runs once).
+  std::function<Value(Value)> fold = [&](Value x) -> Value {
+    if (auto add = x.getDefiningOp<arith::AddIOp>()) {
+      for (auto [u, w] : {std::pair(add.getLhs(), add.getRhs()),
+                          std::pair(add.getRhs(), add.getLhs())})
+        if (auto it = lowerOf.find(w); it != lowerOf.end() && it->second == key)
+          return u;
+      if (auto k = getConstantIntValue(add.getRhs()))
+        if (Value r = fold(add.getLhs()))
+          return addIndex(r, *k, l);
+    }
+    if (auto sub = x.getDefiningOp<arith::SubIOp>())
+      if (auto k = getConstantIntValue(sub.getRhs()))
+        if (Value r = fold(sub.getLhs()))
+          return addIndex(r, -*k, l);
+    return nullptr;
+  };
+  if (Value r = fold(v))
+    return r;
+  return arith::SubIOp::create(b, l, v, templateLowerValue(tname, tdim, l));
+}
+
+Value Emitter::baseValue(const DistInfo &di, unsigned d, Location l) {
+  if (d >= di.dynBase.size() || !di.dynBase[d])
+    return cIndex(di.base[d], l);
+  return addIndex(templateLowerValue(di.tmpl, di.align[d], l), -di.alignC[d],
+                  l);
 }
 
 /// Whether a directive expression names a variable.
@@ -7612,10 +7818,16 @@ Emitter::FixInfo &Emitter::parseFix(Directive &d) {
 }
 
 void Emitter::deferredLowerBounds(StringRef name, TemplateInfo &ti) {
-  // The arrays on the template are placed at compile time (their align
-  // offsets are static), so the lower bounds of its `:` dimensions must be
-  // known then: the constants of its template_fix directives.
-  const FixSpec *seen = nullptr;
+  // The lower bounds of the `:` dimensions come from the template's
+  // template_fix directives. Constants that agree stay compile-time
+  // constants (the arrays aligned with the template get static offsets,
+  // nothing is loaded: the code of a template declared with them). A
+  // run-time value, or constants that differ, make the dimension's lower
+  // bound a run-time value: every template_fix stores its own in a global
+  // that the uses load (a template is fixed once at run time, a second
+  // xmp.template_fix stops the program, so the one that ran gives it).
+  ti.lowerDyn.assign(ti.shape.size(), false);
+  SmallVector<std::optional<int64_t>> seen(ti.shape.size());
   for (Directive &d : dirs) {
     if (d.name != "template_fix")
       continue;
@@ -7626,38 +7838,32 @@ void Emitter::deferredLowerBounds(StringRef name, TemplateInfo &ti) {
       const FixSpec &sp = fi.specs[k];
       if (!ShapedType::isDynamic(ti.shape[k]))
         continue;
-      int64_t lo = 0;
       if (sp.lo && namesVariable(*sp.lo)) {
-        diag.error(sp.loc, "the lower bound of a ':' dimension of template '" +
-                               name.str() +
-                               "' in '#pragma xmp template_fix' must be a "
-                               "constant (the arrays aligned with the "
-                               "template are placed on it at compile time); "
-                               "its size may be any expression");
+        ti.lowerDyn[k] = true;
         continue;
       }
+      int64_t lo = 0;
       if (sp.lo) {
         auto v = evalConst(*sp.lo, diag);
         if (!v)
           continue;
         lo = *v;
       }
-      if (seen && lo != ti.lower[k]) {
-        diag.error(sp.loc, "'#pragma xmp template_fix' gives template '" +
-                               name.str() + "' the lower bound " +
-                               std::to_string(lo) + " here and " +
-                               std::to_string(ti.lower[k]) +
-                               " in another template_fix (its lower bounds "
-                               "are fixed at compile time)");
-        diag.note(seen->loc, "the other lower bound");
-        continue;
-      }
+      if (seen[k] && *seen[k] != lo)
+        ti.lowerDyn[k] = true;
+      seen[k] = lo;
       ti.lower[k] = lo;
     }
-    for (const FixSpec &sp : fi.specs)
-      if (!seen)
-        seen = &sp;
   }
+  auto mt = MemRefType::get({}, b.getI64Type());
+  for (unsigned k = 0; k < ti.shape.size(); ++k)
+    if (ti.lowerDyn[k])
+      memref::GlobalOp::create(
+          b, loc(ti.loc), lowerGlobalName(name, k), b.getStringAttr("private"),
+          mt,
+          DenseElementsAttr::get(RankedTensorType::get({}, b.getI64Type()),
+                                 b.getI64IntegerAttr(0).getValue()),
+          /*constant=*/false, IntegerAttr());
 }
 
 int64_t Emitter::gridAxisSize(const TemplateInfo &ti, unsigned tdim) {
@@ -7863,6 +8069,23 @@ void Emitter::emitTemplateFix(Directive &d) {
   }
   for (unsigned k = 0; fi.haveSpecs && k < rank; ++k) {
     const FixSpec &sp = fi.specs[k];
+    if (ShapedType::isDynamic(ti.shape[k]) && ti.lowerDyn[k]) {
+      // A run-time lower bound: its value (0 for a size) goes to the
+      // template's global, read by every use of the bound.
+      Value lo = sp.lo ? emitDExpr(*sp.lo) : cIndex(0, l);
+      Value hi = emitDExpr(*sp.hi);
+      if (!lo || !hi)
+        return;
+      sizes.push_back(
+          sp.lo ? addIndex(arith::SubIOp::create(b, l, hi, lo), 1, l) : hi);
+      Value g =
+          memref::GetGlobalOp::create(b, l, MemRefType::get({}, b.getI64Type()),
+                                      lowerGlobalName(fi.tmpl, k));
+      memref::StoreOp::create(
+          b, l, arith::IndexCastOp::create(b, l, b.getI64Type(), lo), g,
+          ValueRange{});
+      continue;
+    }
     if (ShapedType::isDynamic(ti.shape[k])) {
       Value hi = emitDExpr(*sp.hi);
       if (!hi)
@@ -7944,10 +8167,39 @@ Emitter::placeOnTemplate(const c::VarDecl *vd, DistInfo &di,
   }
   SmallVector<int64_t> shape(cshape);
   di.base.assign(cshape.size(), 0);
+  di.dynBase.assign(cshape.size(), false);
+  di.alignC.assign(cshape.size(), 0);
   for (unsigned d = 0; d < cshape.size(); ++d) {
     int64_t td = di.align[d];
     if (td == xmpd::DArrayType::kNotAligned)
       continue;
+    if (ti.lowerDyn[td]) {
+      // A run-time lower bound lb: the darray's element 0 is a[lb - c],
+      // on the template's first index (offset 0, static); the base lb - c
+      // is a value (below 0 when lb < c: the darray then also has the
+      // elements aligned before a[0], which the program never names).
+      // Only the `?` first dimension of an xmp_malloc'd array can take
+      // such a base: a constant size would have to shrink by it.
+      if (!ShapedType::isDynamic(cshape[d])) {
+        diag.error(di.loc,
+                   "dimension " + std::to_string(d) + " of '" + name +
+                       "' (C order) has the constant size " +
+                       std::to_string(cshape[d]) +
+                       " and is aligned with a dimension of template '" +
+                       di.tmpl +
+                       "' whose lower bound is a run-time value (given by "
+                       "a variable in '#pragma xmp template_fix', or "
+                       "different in two of them): only the first, "
+                       "xmp_malloc'd dimension of an array can be aligned "
+                       "with it (give that template dimension a constant "
+                       "lower bound)");
+        return std::nullopt;
+      }
+      di.dynBase[d] = true;
+      di.alignC[d] = di.offset[d];
+      di.offset[d] = 0;
+      continue;
+    }
     int64_t lb = ti.lower[td], c = di.offset[d], n = ti.shape[td];
     int64_t k0 = std::max<int64_t>(0, lb - c);
     std::string where = "dimension " + std::to_string(d) + " of '" + name +
@@ -8110,7 +8362,26 @@ bool Emitter::emitXmpAllocStmt(const c::Expr *e) {
       if (!v)
         return true;
       // The C elements below the base are not allocated.
-      dyn.push_back(addIndex(toIndex(v, ae->getType(), l), -di.base[d], l));
+      if (di.dynBase[d]) {
+        // A run-time base: the array must reach the template.
+        Value n = toIndex(v, ae->getType(), l);
+        Value m = arith::SubIOp::create(b, l, n, baseValue(di, d, l));
+        runtimeCheck(arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, m,
+                                           cIndex(1, l)),
+                     call->getBeginLoc(), "xmp_malloc",
+                     "'" + an + "' gets %lld elements in dimension " +
+                         std::to_string(d) + ", and none is on template '" +
+                         di.tmpl + "', whose lower bound is %lld ('" + an +
+                         "[k]' is aligned " + "with index k" +
+                         (di.alignC[d]
+                              ? (di.alignC[d] > 0 ? " + " : " - ") +
+                                    std::to_string(std::abs(di.alignC[d]))
+                              : std::string()) +
+                         ")\n",
+                     {n, templateLowerValue(di.tmpl, di.align[d], l)});
+        dyn.push_back(m);
+      } else
+        dyn.push_back(addIndex(toIndex(v, ae->getType(), l), -di.base[d], l));
       continue;
     }
     c::Expr::EvalResult r;

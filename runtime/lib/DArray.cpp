@@ -365,7 +365,7 @@ static void checkHolds(const xmprt_darray *a, const int64_t *idx,
            "%lld)",
            elem.c_str(), d, (long long)o, (long long)(o + a->dims[d].m - 1));
     if (idx[d] < 0 || idx[d] >= a->dims[d].m) {
-      if (o > 0)
+      if (o != 0)
         fail(where,
              "%s is outside the array (dimension %d holds elements %lld to "
              "%lld)",

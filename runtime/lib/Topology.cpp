@@ -289,18 +289,23 @@ xmprt_grid *xmprt_grid_create(int32_t ndims, const int64_t *shape) {
   return g;
 }
 
-xmprt_grid *xmprt_grid_subset(const xmprt_grid *parent, int32_t ndims,
-                              const int64_t *triplets) {
-  const char *fn = "xmprt_grid_subset";
+namespace {
+// xmprt_grid_subset (shape null: the kept axes' counts are the subset's
+// axes) and xmprt_grid_subset_reshape (the selection, numbered row-major
+// over the kept axes, laid out row-major in `shape`).
+xmprt_grid *gridSubset(const xmprt_grid *parent, int32_t ndims,
+                       const int64_t *triplets, const int64_t *shape,
+                       const char *fn) {
   ensureInit(fn);
   XMPRT_CHECK(parent, fn, "parent grid is NULL");
   XMPRT_CHECK(triplets, fn, "triplets is NULL");
-  XMPRT_CHECK(ndims >= 1 && ndims <= parent->ndims, fn,
-              "ndims %d out of range [1,%d]", ndims, parent->ndims);
+  XMPRT_CHECK(ndims >= 1 && ndims <= (shape ? 16 : parent->ndims), fn,
+              "ndims %d out of range [1,%d]", ndims,
+              shape ? 16 : parent->ndims);
   auto *g = new xmprt_grid;
   g->ndims = ndims;
   // Resolve and check every parent axis; the kept ones become the subset's
-  // axes, in order.
+  // axes, in order (or, reshaped, its selection's).
   bool member = parent->inGrid();
   int64_t key = 0;
   std::vector<int64_t> lo(parent->ndims), step(parent->ndims),
@@ -326,6 +331,39 @@ xmprt_grid *xmprt_grid_subset(const xmprt_grid *parent, int32_t ndims,
     g->shape.push_back(count);
     member = member && c >= l && c < h && (c - l) % st == 0;
     key = key * count + (member ? (c - l) / st : 0);
+  }
+  if (shape) {
+    // The selection's count, laid out in `shape`: one XMPRT_DYNAMIC axis
+    // takes what the others leave.
+    int64_t count = 1, prod = 1;
+    int dyn = 0;
+    for (int64_t c : g->shape)
+      count *= c;
+    std::string text;
+    for (int32_t a = 0; a < ndims; ++a) {
+      text += (a ? "x" : "") + (shape[a] == XMPRT_DYNAMIC
+                                    ? std::string("?")
+                                    : std::to_string(shape[a]));
+      if (shape[a] == XMPRT_DYNAMIC)
+        ++dyn;
+      else {
+        XMPRT_CHECK(shape[a] >= 1, fn, "reshape: axis %d has size %lld", a,
+                    (long long)shape[a]);
+        prod *= shape[a];
+      }
+    }
+    XMPRT_CHECK(dyn <= 1, fn, "reshape to %s: at most one axis may be dynamic",
+                text.c_str());
+    XMPRT_CHECK(dyn ? count % prod == 0 : count == prod, fn,
+                "the subset selects %lld nodes of the parent grid, which "
+                "cannot be reshaped to %s (%s)",
+                (long long)count, text.c_str(),
+                dyn ? "the static sizes do not divide the count"
+                    : "a different count of nodes");
+    g->shape.assign(shape, shape + ndims);
+    for (int64_t &d : g->shape)
+      if (d == XMPRT_DYNAMIC)
+        d = count / prod;
   }
   XMPRT_CHECK((int32_t)g->shape.size() == ndims, fn,
               "the subset keeps %d axes of the parent grid, the node set "
@@ -360,6 +398,20 @@ xmprt_grid *xmprt_grid_subset(const xmprt_grid *parent, int32_t ndims,
               "the subset's ranks differ from the parent's (internal)");
   g->worldOf = std::move(worldOf);
   return g;
+}
+} // namespace
+
+xmprt_grid *xmprt_grid_subset(const xmprt_grid *parent, int32_t ndims,
+                              const int64_t *triplets) {
+  return gridSubset(parent, ndims, triplets, nullptr, "xmprt_grid_subset");
+}
+
+xmprt_grid *xmprt_grid_subset_reshape(const xmprt_grid *parent,
+                                      const int64_t *triplets, int32_t ndims,
+                                      const int64_t *shape) {
+  const char *fn = "xmprt_grid_subset_reshape";
+  XMPRT_CHECK(shape, fn, "shape is NULL");
+  return gridSubset(parent, ndims, triplets, shape, fn);
 }
 
 int32_t xmprt_grid_ndims(const xmprt_grid *g) {

@@ -98,6 +98,11 @@ int main(int argc, char **argv) {
     int64_t sh[1] = {XMPRT_DYNAMIC};
     int64_t trip[3] = {1, 4, 1};
     xmprt_grid_subset(xmprt_grid_create(1, sh), 1, trip);
+  } else if (!strcmp(what, "gridreshape")) {
+    // the 2 ranks of a grid laid out as 3
+    int64_t sh[1] = {XMPRT_DYNAMIC}, three[1] = {3};
+    int64_t trip[3] = {0, -1, 1};
+    xmprt_grid_subset_reshape(xmprt_grid_create(1, sh), trip, 1, three);
   } else if (!strcmp(what, "gmovehuge")) {
     // a section from -2^63 to 2^63-1 (its length does not fit in 64 bits)
     xmprt_darray *a = blockArray8();
@@ -223,6 +228,12 @@ int main(int argc, char **argv) {
     xmprt_darray *a = blockArray8();
     int64_t i = 8;
     xmprt_darray_check_holds(a, &i, "b", "prog.c:14:9");
+  } else if (!strcmp(what, "checkholdsneg")) {
+    // a base below 0 (a run-time template lower bound under the align
+    // offset): darray index 8, past the end, is C index 6
+    xmprt_darray *a = blockArray8();
+    int64_t i = 8, base = -2;
+    xmprt_darray_check_holds_based(a, &i, &base, "v", "prog.c:16:3");
   } else if (!strcmp(what, "gmoveon")) {
     // a gmove executed by rank 0 alone (node subset of the grid's first
     // rank) reading elements 0..7 of a block array of 2 ranks: element 4

@@ -114,6 +114,78 @@ TEST(Topology, NodeSubsets) {
   xmprt_grid_destroy(p);
 }
 
+TEST(Topology, ReshapedSubsets) {
+  // XMP's `nodes q(2,*) = p(1:k)` and `nodes f(n) = g` (g 2-D): the ranks a
+  // subset selects, numbered row-major over its kept axes, laid out
+  // row-major in another shape. Coordinates follow the new shape, world
+  // ranks the selection; a reduction over an axis of the new shape
+  // combines that axis' members.
+  int n = xt::np(), r = xt::me();
+  int64_t d[] = {XMPRT_DYNAMIC};
+  xmprt_grid *p = xmprt_grid_create(1, d);
+  // The whole 1-D grid as (n/2) x 2 when n is even, else n x 1.
+  int64_t cols = n % 2 == 0 ? 2 : 1;
+  int64_t all[] = {0, -1, 1}, shape[] = {XMPRT_DYNAMIC, cols};
+  xmprt_grid *q = xmprt_grid_subset_reshape(p, all, 2, shape);
+  EXPECT_EQ(xmprt_grid_size(q, 0), n / cols);
+  EXPECT_EQ(xmprt_grid_size(q, 1), cols);
+  EXPECT_EQ(xmprt_grid_rank(q), r);
+  EXPECT_EQ(xmprt_grid_coord(q, 0), r / cols);
+  EXPECT_EQ(xmprt_grid_coord(q, 1), r % cols);
+  // Sum of the members of my row (axis 1 varies inside a row).
+  int64_t v = r;
+  xmprt_reduce(q, 1, XMPRT_RED_SUM, XMPRT_I64, &v, 1);
+  int64_t row = r / cols * cols;
+  EXPECT_EQ(v, cols == 2 ? row + row + 1 : r);
+  xmprt_grid_destroy(q);
+  // A 2-D grid (n x 1) flattened, from its second row on, reversed into a
+  // 1-D subset; then a 1 x (n-1) reshape of the same selection.
+  if (n >= 2) {
+    int64_t d2[] = {XMPRT_DYNAMIC, 1};
+    xmprt_grid *g = xmprt_grid_create(2, d2);
+    int64_t tail[] = {1, -1, 1, 0, -1, 1}; // [1:, :]
+    int64_t flat[] = {n - 1};
+    xmprt_grid *f = xmprt_grid_subset_reshape(g, tail, 1, flat);
+    EXPECT_EQ(xmprt_grid_size(f, 0), n - 1);
+    EXPECT_EQ(xmprt_grid_rank(f), r >= 1 ? r - 1 : -1);
+    int64_t row1[] = {1, XMPRT_DYNAMIC};
+    xmprt_grid *h = xmprt_grid_subset_reshape(g, tail, 2, row1);
+    EXPECT_EQ(xmprt_grid_size(h, 0), 1);
+    EXPECT_EQ(xmprt_grid_size(h, 1), n - 1);
+    EXPECT_EQ(xmprt_grid_coord(h, 0), r >= 1 ? 0 : -1);
+    EXPECT_EQ(xmprt_grid_coord(h, 1), r >= 1 ? r - 1 : -1);
+    int64_t w = 1;
+    xmprt_reduce(h, -1, XMPRT_RED_SUM, XMPRT_I64, &w, 1);
+    EXPECT_EQ(w, r >= 1 ? n - 1 : 1);
+    // A subset of the reshaped one: its last coordinate.
+    int64_t last[] = {0, 1, 0, n - 2, n - 1, 1};
+    xmprt_grid *z = xmprt_grid_subset(h, 1, last);
+    EXPECT_EQ(xmprt_grid_rank(z), r == n - 1 ? 0 : -1);
+    xmprt_grid_destroy(z);
+    xmprt_grid_destroy(h);
+    xmprt_grid_destroy(f);
+    xmprt_grid_destroy(g);
+  }
+  // A 2-D grid (2 x ?) taken in row-major order and laid out 1-D: world
+  // ranks keep their order. With 4 ranks, 2x2 becomes 4: the reversal of
+  // XMP's Fortran order is the caller's (the C front end's).
+  if (n == 4) {
+    int64_t d3[] = {2, XMPRT_DYNAMIC};
+    xmprt_grid *g = xmprt_grid_create(2, d3);
+    int64_t whole[] = {0, -1, 1, 0, -1, 1}, four[] = {4};
+    xmprt_grid *f = xmprt_grid_subset_reshape(g, whole, 1, four);
+    EXPECT_EQ(xmprt_grid_coord(f, 0), r);
+    // The second column, [:, 1:2]: (0, 1) and (1, 1), world ranks 1, 3.
+    int64_t col1[] = {0, -1, 1, 1, 2, 1}, two[] = {2};
+    xmprt_grid *c = xmprt_grid_subset_reshape(g, col1, 1, two);
+    EXPECT_EQ(xmprt_grid_coord(c, 0), r == 1 ? 0 : r == 3 ? 1 : -1);
+    xmprt_grid_destroy(c);
+    xmprt_grid_destroy(f);
+    xmprt_grid_destroy(g);
+  }
+  xmprt_grid_destroy(p);
+}
+
 TEST(Topology, SubClusters) {
   int n = xt::np(), r = xt::me();
   int id = xmprt_subcluster_id(), sz = xmprt_subcluster_size(),

@@ -211,9 +211,14 @@ func.func @array_gsize(%a: !q) -> (index, index) {
 // CHECK: call @xmprt_darray_check_holds(%[[A]], %{{.*}}, %[[NP]], %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
 // CHECK: %[[N2:.*]] = llvm.mlir.addressof @[[NAME]] : !llvm.ptr
 // CHECK: call @xmprt_darray_check_holds(%[[A]], %{{.*}}, %[[N2]], %{{.*}})
+// Run-time bases: xmprt_darray_check_holds_based with them as i64s.
+// CHECK: %[[B:.*]] = arith.index_cast %[[J]] : index to i64
+// CHECK: llvm.store %[[B]]
+// CHECK: call @xmprt_darray_check_holds_based(%[[A]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
 func.func @check_holds(%a: !a, %i: index, %j: index) {
   xmp.check_holds %a[%i, %j] name "a" at "p.c:3:5" : !a
   xmp.check_holds %a[%j, %i] name "a" at "p.c:4:5" : !a
+  xmp.check_holds %a[%i, %i] name "a" at "p.c:5:5" base[%j, %i] : !a
   return
 }
 

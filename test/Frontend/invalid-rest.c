@@ -17,17 +17,24 @@
 // RUN: not xmp-cfront -DCASE15 %s 2>&1 | FileCheck %s --check-prefix=C15
 // The dialect's verifier: no expand on a cyclic dimension.
 // RUN: not xmp-cfront -DCASE16 %s 2>&1 | FileCheck %s --check-prefix=C16
-// Collectives in the body of a loop directive (the nodes run different
-// numbers of iterations: they would hang).
+// Reshaping node subsets and '= *'.
 // RUN: not xmp-cfront -DCASE17 %s 2>&1 | FileCheck %s --check-prefix=C17
 // RUN: not xmp-cfront -DCASE18 %s 2>&1 | FileCheck %s --check-prefix=C18
+// Collectives in the body of a loop directive (the nodes run different
+// numbers of iterations: they would hang).
+// RUN: not xmp-cfront -DCASE19 %s 2>&1 | FileCheck %s --check-prefix=C19
+// RUN: not xmp-cfront -DCASE20 %s 2>&1 | FileCheck %s --check-prefix=C20
 
 #define N 16
 #pragma xmp nodes p(*)
 #pragma xmp nodes g(2, 2)
 #ifdef CASE12
-// C12: invalid-rest.c:[[# @LINE + 1]]:26: error: node set 'q' is declared 3 (C order), its node reference 'p(...)' selects 2 nodes: the shapes must be the same (a single coordinate drops its dimension; '*' in the declaration takes the reference's size)
+// C12: invalid-rest.c:[[# @LINE + 1]]:26: error: node set 'q' is declared 3 (C order) (3 nodes), its node reference 'p(...)' selects 2 nodes: a node set declared from a node reference has as many nodes (it may reshape them: XMP assigns them in array element order)
 #pragma xmp nodes q(3) = p(1:2)
+#endif
+#ifdef CASE17
+// C17: invalid-rest.c:[[# @LINE + 1]]:29: error: node set 'q' is declared ?x3 (C order), its node reference 'g(...)' selects 4 nodes: the other sizes (3 nodes) do not divide that count
+#pragma xmp nodes q(3, *) = g
 #endif
 #ifdef CASE13
 // C13: invalid-rest.c:[[# @LINE + 1]]:26: error: 'z' is not a node set declared before 'q'
@@ -38,8 +45,8 @@
 #pragma xmp nodes q(2) = g(1:2)
 #endif
 #ifdef CASE15
-// C15: invalid-rest.c:[[# @LINE + 1]]:26: error: a node set of the executing nodes ('nodes q(...) = *') is not supported by xmp-cfront
-#pragma xmp nodes q(2) = *
+// C15: invalid-rest.c:[[# @LINE + 1]]:29: error: node set 'q' is declared ?x? (C order), its node reference 'p(...)' selects 4 nodes: a node set that reshapes its node reference may have one '*' (its size is the reference's count divided by the other sizes)
+#pragma xmp nodes q(*, *) = p(1:4)
 #endif
 #pragma xmp template t(0:N-1)
 #pragma xmp distribute t(block) onto p
@@ -55,6 +62,12 @@ _Bool f[N];
 int main(void) {
   double s = 0;
   int i, k = 1;
+#ifdef CASE18
+  // '= *' names the executing nodes: node sets are declared at file scope
+  // (where they are all nodes) only.
+  // C18: invalid-rest.c:[[# @LINE + 1]]:9: error: '#pragma xmp nodes' inside a function (local node sets, templates and distributed arrays) is not supported by xmp-cfront
+#pragma xmp nodes q(2) = *
+#endif
 #ifdef CASE1
   // C1: invalid-rest.c:[[# @LINE + 1]]:9: error: '#pragma xmp reduction ... async(4)' has no '#pragma xmp wait_async(4)' after it in the function (every asynchronous operation is completed by one)
 #pragma xmp reduction(+: s) async(4)
@@ -122,19 +135,19 @@ int main(void) {
   for (i = 0; i < N; i++)
     c[i] = i;
 #endif
-#ifdef CASE17
+#ifdef CASE19
 #pragma xmp loop on t(i)
   for (i = 1; i < N - 1; i++) {
     a[i] = i;
-    // C17: invalid-rest.c:[[# @LINE + 1]]:9: error: '#pragma xmp reflect' inside the body of a loop directive (the nodes run different numbers of its iterations, so they would not all meet this collective the same number of times: put it before or after the loop, or use the loop's reduction clause) is not supported by xmp-cfront
+    // C19: invalid-rest.c:[[# @LINE + 1]]:9: error: '#pragma xmp reflect' inside the body of a loop directive (the nodes run different numbers of its iterations, so they would not all meet this collective the same number of times: put it before or after the loop, or use the loop's reduction clause) is not supported by xmp-cfront
 #pragma xmp reflect (a)
   }
 #endif
-#ifdef CASE18
+#ifdef CASE20
 #pragma xmp loop on t(i)
   for (i = 0; i < N; i++) {
     s += a[i];
-    // C18: invalid-rest.c:[[# @LINE + 1]]:9: error: '#pragma xmp barrier' inside the body of a loop directive
+    // C20: invalid-rest.c:[[# @LINE + 1]]:9: error: '#pragma xmp barrier' inside the body of a loop directive
 #pragma xmp barrier
   }
 #endif

@@ -37,23 +37,35 @@ double *a;
 #pragma xmp align a[i] with t(i)
 
 #ifdef CASE1
+// A run-time lower bound (a variable) on a template dimension that an
+// array's constant dimension is aligned with: the darray's extent there
+// would depend on it.
+#pragma xmp template u(:, :)
+#pragma xmp distribute u(*, block) onto p
+double (*c)[4];
+// C1: invalid-templates.c:[[# @LINE + 1]]:19: error: dimension 1 of 'c' (C order) has the constant size 4 and is aligned with a dimension of template 'u' whose lower bound is a run-time value (given by a variable in '#pragma xmp template_fix', or different in two of them): only the first, xmp_malloc'd dimension of an array can be aligned with it (give that template dimension a constant lower bound)
+#pragma xmp align c[i][j] with u(j, i)
 int main(void) {
   int lo = 1;
-  // C1: invalid-templates.c:[[# @LINE + 1]]:28: error: the lower bound of a ':' dimension of template 't' in '#pragma xmp template_fix' must be a constant (the arrays aligned with the template are placed on it at compile time); its size may be any expression
-#pragma xmp template_fix t(lo:N)
+#pragma xmp template_fix u(lo:lo+3, 0:N-1)
   return 0;
 }
 #endif
 
 #ifdef CASE2
+// The same with two template_fix directives that give different constant
+// lower bounds (either may run: the bound is a run-time value).
+#pragma xmp template u(:, :)
+#pragma xmp distribute u(*, block) onto p
+double (*c)[4];
+// C2: invalid-templates.c:[[# @LINE + 1]]:19: error: dimension 1 of 'c' (C order) has the constant size 4 and is aligned with a dimension of template 'u' whose lower bound is a run-time value
+#pragma xmp align c[i][j] with u(j, i)
 int main(void) {
-#pragma xmp template_fix t(1:N)
+#pragma xmp template_fix u(0:3, 0:N-1)
   return 0;
 }
 void f(void) {
-  // C2: invalid-templates.c:[[# @LINE + 2]]:28: error: '#pragma xmp template_fix' gives template 't' the lower bound 0 here and 1 in another template_fix (its lower bounds are fixed at compile time)
-  // C2: invalid-templates.c:[[# @LINE - 5]]:28: note: the other lower bound
-#pragma xmp template_fix t(0:N)
+#pragma xmp template_fix u(1:4, 0:N-1)
 }
 #endif
 

@@ -6,11 +6,13 @@
 // test nothing, a single coordinate equality, a triplet its bounds and
 // step). Node subsets become xmprt_grid_subset calls on the parent's
 // handle, with (lo, hi, step) per parent axis (-1: to the end; step 0: a
-// single coordinate).
+// single coordinate). A reshaped subset is xmprt_grid_subset_reshape with
+// its own shape after the triplets (-1 for `?`).
 
 xmp.nodes @p(shape = ?x?)
 xmp.nodes @row(shape = ?) = @p [0, :]
 xmp.nodes @ev(shape = ?) = @p [1::2, 3]
+xmp.nodes @sq(shape = 2x?) = reshape @p [0:2, :]
 xmp.template @t(shape = 16x16)
 xmp.distribute @t onto @p [cyclic(2), block]
 
@@ -24,7 +26,19 @@ xmp.distribute @t onto @p [cyclic(2), block]
 // RT-DAG: %[[END:.*]] = arith.constant -1 : i64
 // RT: %[[ROW:.*]] = call @xmprt_grid_subset(%[[PH]], %[[RANK1]], %{{.*}}) : (!llvm.ptr, i32, !llvm.ptr) -> !llvm.ptr
 // RT: llvm.mlir.addressof @__xmp_nodes_row
-// RT: call @xmprt_grid_subset
+// RT: call @xmprt_grid_subset(
+// RT: llvm.mlir.addressof @__xmp_nodes_ev
+// RT: %[[PH2:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// RT: %[[TLO:.*]] = arith.constant 0 : i64
+// RT: %[[THI:.*]] = arith.constant 2 : i64
+// RT: llvm.store %[[TLO]], %[[TR:[^ ]*]] : i64
+// RT: %[[RANK2:.*]] = arith.constant 2 : i32
+// RT: %[[S0:.*]] = arith.constant 2 : i64
+// RT: %[[S1:.*]] = arith.constant -1 : i64
+// RT: llvm.store %[[S0]], %[[SH:[^ ]*]] : i64
+// RT: llvm.store %[[S1]]
+// RT: %[[SQ:.*]] = call @xmprt_grid_subset_reshape(%[[PH2]], %{{.*}}, %[[RANK2]], %{{.*}}) : (!llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> !llvm.ptr
+// RT: llvm.mlir.addressof @__xmp_nodes_sq
 
 // CHECK-LABEL: func.func @named
 // CHECK: %[[R:.*]] = xmp.node_num @row

@@ -19,10 +19,18 @@
 // RUN: xmp-opt %s --xmp-specialize-shapes="shapes=t=40x16,p=2x2" | FileCheck %s --check-prefix=OK
 // OK: xmp.nodes @p(shape = 2x2)
 // OK: xmp.nodes @row(shape = 2) = @p [0, :]
+// OK: xmp.nodes @flat(shape = 4) = reshape @p [:, :]
+// OK: xmp.nodes @half(shape = 1x2) = reshape @p [:, 1]
 // OK: xmp.template_fix @t(%{{.*}}, %{{.*}})
+// A reshaped subset whose `?` the specialized parent cannot fill (3 ranks
+// of p = 3x2's column as ?x2): the verifier says so.
+// RUN: not xmp-opt %s --xmp-specialize-shapes="shapes=t=40x16,p=3x2" 2>&1 | FileCheck %s --check-prefix=RESHAPE
+// RESHAPE: error: 'xmp.nodes' op reshapes the 3 ranks it selects of parent grid @p to [?, 2]: the static axes' product 2 does not divide the count
 
 xmp.nodes @p(shape = ?x?)
 xmp.nodes @row(shape = ?) = @p [0, :]
+xmp.nodes @flat(shape = ?) = reshape @p [:, :]
+xmp.nodes @half(shape = ?x2) = reshape @p [:, 1]
 xmp.template @t(shape = ?x16)
 xmp.distribute @t onto @p [block, block]
 

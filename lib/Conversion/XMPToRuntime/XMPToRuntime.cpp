@@ -359,10 +359,18 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
       for (int64_t &v : triplets)
         if (ShapedType::isDynamic(v))
           v = -1;
-      h = callRuntime(fb, loc, "xmprt_grid_subset", {ptrType(ctx)},
-                      {loadHandle(fb, loc, "nodes", n.getParentAttr().getValue()),
-                       i32c(fb, loc, n.getRank()),
-                       packConsts(fb, loc, triplets, 64)});
+      Value parent = loadHandle(fb, loc, "nodes", n.getParentAttr().getValue());
+      if (n.getReshape())
+        // The selection laid out in the subset's own shape (`?`: the count
+        // the other axes leave).
+        h = callRuntime(fb, loc, "xmprt_grid_subset_reshape", {ptrType(ctx)},
+                        {parent, packConsts(fb, loc, triplets, 64),
+                         i32c(fb, loc, n.getRank()),
+                         packShape(fb, loc, n.getShape())});
+      else
+        h = callRuntime(fb, loc, "xmprt_grid_subset", {ptrType(ctx)},
+                        {parent, i32c(fb, loc, n.getRank()),
+                         packConsts(fb, loc, triplets, 64)});
     } else {
       Value shape = packShape(fb, loc, n.getShape());
       h = callRuntime(fb, loc, "xmprt_grid_create", {ptrType(ctx)},
@@ -971,13 +979,17 @@ struct CheckHoldsLowering : RuntimePattern<CheckHoldsOp> {
     SmallVector<Value> idx(adaptor.getIndices());
     SmallVector<Value> args{adaptor.getArray(),
                             packInts(rewriter, loc, idx, 64)};
+    bool based = op.getIndexBase() || !op.getIndexBaseValues().empty();
     if (auto base = op.getIndexBase())
       args.push_back(packConsts(rewriter, loc, *base, 64));
+    else if (based)
+      args.push_back(packInts(
+          rewriter, loc, SmallVector<Value>(adaptor.getIndexBaseValues()), 64));
     args.push_back(globalText(rewriter, loc, module, op.getName()));
     args.push_back(globalText(rewriter, loc, module, op.getAt()));
     callRuntime(rewriter, loc,
-                op.getIndexBase() ? "xmprt_darray_check_holds_based"
-                                  : "xmprt_darray_check_holds",
+                based ? "xmprt_darray_check_holds_based"
+                      : "xmprt_darray_check_holds",
                 {}, args);
     rewriter.eraseOp(op);
     return success();

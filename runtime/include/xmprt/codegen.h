@@ -74,7 +74,9 @@ void xmprt_darray_check_holds(const xmprt_darray *a, const int64_t *idx,
 /* The same for a source array whose element 0 of dimension d is its index
  * base[d] (its elements below are aligned before the template's lower
  * bound, not part of the darray): the message shows idx[d] + base[d], and
- * an index below the base says so. */
+ * an index below a positive base says so. A base may be negative (a
+ * template lower bound known at run time only: the darray then starts
+ * before the source's element 0). */
 void xmprt_darray_check_holds_based(const xmprt_darray *a, const int64_t *idx,
                                     const int64_t *base, const char *name,
                                     const char *at);

@@ -92,6 +92,15 @@ void xmprt_grid_destroy(xmprt_grid *g);
  * rank is outside it (coordinates and rank -1). */
 xmprt_grid *xmprt_grid_subset(const xmprt_grid *parent, int32_t ndims,
                               const int64_t *triplets);
+/* A reshaped node subset (XMP's `nodes q(2,2) = p(1:4)`): the ranks the
+ * triplets select (as for xmprt_grid_subset), numbered row-major over the
+ * kept axes, laid out row-major in `shape` (`ndims` axes, any count). The
+ * shape's product must be the selected count; one XMPRT_DYNAMIC axis takes
+ * the count divided by the others (which must divide it). Collective over
+ * all ranks. */
+xmprt_grid *xmprt_grid_subset_reshape(const xmprt_grid *parent,
+                                      const int64_t *triplets, int32_t ndims,
+                                      const int64_t *shape);
 
 /* Resolves a grid shape for `nprocs` processes without creating anything:
  * dynamic axes get the remaining factor of nprocs / prod(static axes),

@@ -432,6 +432,22 @@ func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %i: index) {
 
 // -----
 
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %i: index) {
+  // expected-error @+1 {{'xmp.check_holds' op has 1 base values but the array has rank 2}}
+  xmp.check_holds %a[%i, %i] name "a" at "p.c:1:1" base[%i] : !xmp.darray<8x8xf64, @t, align [0, 1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>, %i: index) {
+  // expected-error @+1 {{'xmp.check_holds' op gives index_base both as constants and as values}}
+  xmp.check_holds %a[%i, %i] name "a" at "p.c:1:1" base[%i, %i] {index_base = array<i64: 1, 1>} : !xmp.darray<8x8xf64, @t, align [0, 1]>
+  return
+}
+
+// -----
+
 func.func @f(%a: !xmp.darray<8x8xf64, @t, align [0, 1]>) {
   // expected-error @+1 {{view has rank 1 but the array has rank 2}}
   %v = xmp.local_view %a : !xmp.darray<8x8xf64, @t, align [0, 1]> -> memref<64xf64>
@@ -2022,6 +2038,35 @@ xmp.nodes @q(shape = ?) = @p [:, 0]
 
 // -----
 
+xmp.nodes @p(shape = 2x2)
+// expected-error @+1 {{reshapes the 4 ranks it selects of parent grid @p to [3]: the shape holds 3 ranks}}
+xmp.nodes @q(shape = 3) = reshape @p [:, :]
+
+// -----
+
+xmp.nodes @p(shape = ?)
+// expected-error @+1 {{reshapes the 6 ranks its triplets select to [2, 2]: the shape holds 4 ranks}}
+xmp.nodes @q(shape = 2x2) = reshape @p [0:6]
+
+// -----
+
+xmp.nodes @p(shape = 3x2)
+// expected-error @+1 {{reshapes the 3 ranks it selects of parent grid @p to [?, 2]: the static axes' product 2 does not divide the count}}
+xmp.nodes @q(shape = ?x2) = reshape @p [:, 1]
+
+// -----
+
+xmp.nodes @p(shape = ?)
+// expected-error @+1 {{reshapes its selection to [?, ?]: a reshaped node subset has at most one '?' axis}}
+xmp.nodes @q(shape = ?x?) = reshape @p [:]
+
+// -----
+
+// expected-error @+1 {{reshape needs a node subset}}
+"xmp.nodes"() <{sym_name = "q", shape = array<i64: 4>, reshape}> : () -> ()
+
+// -----
+
 xmp.nodes @p(shape = ?x?)
 xmp.nodes @row(shape = ?) = @p [0, :]
 func.func @task_reduction_outside(%x: f64) {
@@ -3386,5 +3431,28 @@ func.func @register_acc(%a: !xmp.darray<8x8xf64, @t, align [*, 1]>, %id: i64) {
   // expected-error @+1 {{'xmp.reduction_start' op with acc: its request must be completed by xmp.wait in the same function (the device instance is released after the wait; xmp.test may come before it), not used by 'xmp.async_register'}}
   %r = xmp.reduction_start add %a on @p [0] acc : !xmp.darray<8x8xf64, @t, align [*, 1]>
   xmp.async_register %r, %id : !xmp.request
+  return
+}
+
+// -----
+
+// A reshaped subset is the root of its own subsets' coordinates: subsets
+// of @q nest by @q's axes (within: @q00 in @q0; not within: @q10).
+xmp.nodes @p(shape = ?)
+xmp.nodes @q(shape = 2x2) = reshape @p [0:4]
+xmp.nodes @q0(shape = 2) = @q [0, :]
+xmp.nodes @q00(shape = 1) = @q [0, 0:1]
+xmp.nodes @q10(shape = 1) = @q [1, 0:1]
+func.func @reshaped_within(%x: f64) {
+  // expected-note @+1 {{the task is here}}
+  xmp.task on @q0 {
+    xmp.task on @q00 {
+      %s = xmp.reduction add %x on @q00 : f64
+    }
+    xmp.task on @q10 {
+      // expected-error @+1 {{'xmp.reduction' op reduction inside xmp.task on @q0 involves the ranks of @q10, which are not all ranks of @q0}}
+      %s = xmp.reduction add %x on @q10 : f64
+    }
+  }
   return
 }

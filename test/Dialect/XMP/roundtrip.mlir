@@ -19,6 +19,16 @@ xmp.nodes @r_sub(shape = 2x?) = @r [1:4:2, 1::3]
 xmp.nodes @r_sub1(shape = ?) = @r_sub [0, 2:]
 // CHECK: xmp.nodes @q_mid(shape = 3) = @q [1:4]
 xmp.nodes @q_mid(shape = 3) = @q [1:4]
+// Reshaped subsets: the selection (row-major over the triplet axes) laid
+// out in the subset's own shape; one `?` axis takes the remaining count.
+// CHECK: xmp.nodes @p_flat(shape = 4) = reshape @p [:, :]
+xmp.nodes @p_flat(shape = 4) = reshape @p [:, :]
+// CHECK: xmp.nodes @q_sq(shape = 2x2) = reshape @q [0:4]
+xmp.nodes @q_sq(shape = 2x2) = reshape @q [0:4]
+// CHECK: xmp.nodes @r_rs(shape = ?x2) = reshape @r [1, :]
+xmp.nodes @r_rs(shape = ?x2) = reshape @r [1, :]
+// CHECK: xmp.nodes @q_sq1(shape = 2) = @q_sq [1, :]
+xmp.nodes @q_sq1(shape = 2) = @q_sq [1, :]
 xmp.template @t(shape = 64x64)
 xmp.template @u(shape = ?)
 xmp.template @v(shape = 16x16)
@@ -403,8 +413,12 @@ func.func @tasks_dynamic(%k: index, %n: index, %s: index) {
 
 // CHECK-LABEL: func.func @check_holds
 // CHECK: xmp.check_holds %{{.*}}[%{{.*}}, %{{.*}}] name "u" at "prog.c:12:7" : !darray
+// CHECK: xmp.check_holds %{{.*}}[%{{.*}}, %{{.*}}] name "u" at "prog.c:13:7" {index_base = array<i64: 1, 0>} : !darray
+// CHECK: xmp.check_holds %{{.*}}[%{{.*}}, %{{.*}}] name "u" at "prog.c:14:7" base[%{{.*}}, %{{.*}}] : !darray
 func.func @check_holds(%a: !u_t, %i: index, %j: index) {
   xmp.check_holds %a[%i, %j] name "u" at "prog.c:12:7" : !u_t
+  xmp.check_holds %a[%i, %j] name "u" at "prog.c:13:7" {index_base = array<i64: 1, 0>} : !u_t
+  xmp.check_holds %a[%i, %j] name "u" at "prog.c:14:7" base[%j, %i] : !u_t
   return
 }
 

@@ -690,12 +690,60 @@ static LogicalResult verifyTriplets(Operation *op, ArrayRef<int64_t> s,
   return success();
 }
 
+/// A reshaped subset's shape against the count of ranks its triplets
+/// select (`count`, ShapedType::kDynamic when unknown): at most one `?`
+/// axis; the product of the static axes is the count, or divides it when
+/// one axis is `?`.
+static LogicalResult verifyReshapeCount(NodesOp op, int64_t count,
+                                        StringRef where) {
+  ArrayRef<int64_t> shape = op.getShape();
+  int64_t dyn = llvm::count(shape, ShapedType::kDynamic), prod = 1;
+  if (dyn > 1)
+    return op.emitOpError()
+           << "reshapes its selection to " << fmtShape(shape)
+           << ": a reshaped node subset has at most one '?' axis (its size "
+              "is the selected count divided by the other axes')";
+  for (int64_t d : shape)
+    if (!ShapedType::isDynamic(d))
+      prod *= d;
+  if (ShapedType::isDynamic(count))
+    return success();
+  if (dyn ? count % prod != 0 : count != prod)
+    return op.emitOpError()
+           << "reshapes the " << count << " ranks " << where << " to "
+           << fmtShape(shape) << ": "
+           << (dyn ? "the static axes' product " + std::to_string(prod) +
+                         " does not divide the count"
+                   : "the shape holds " + std::to_string(prod) + " ranks");
+  return success();
+}
+
 LogicalResult NodesOp::verify() {
   if (failed(verifyShapeAttr(*this, getShape(), "grid")))
     return failure();
   if ((bool)getParent() != (bool)getSubset())
     return emitOpError("a node subset needs both a parent grid and triplets");
-  if (getSubset()) {
+  if (getReshape() && !getSubset())
+    return emitOpError("reshape needs a node subset (= reshape @p [...])");
+  if (getSubset() && getReshape()) {
+    // The selection's count when its triplets are bounded; the parent's
+    // sizes are checked by verifySymbolUses.
+    ArrayRef<int64_t> s = *getSubset();
+    if (failed(verifyTriplets(*this, s, "subset")))
+      return failure();
+    int64_t count = 1;
+    for (size_t a = 0; a < s.size() / 3; ++a) {
+      auto [lo, hi, step] = getSubsetTriplet(a);
+      if (step == 0)
+        continue;
+      if (ShapedType::isDynamic(hi) || ShapedType::isDynamic(count))
+        count = ShapedType::kDynamic;
+      else
+        count *= llvm::divideCeil(hi - lo, step);
+    }
+    if (failed(verifyReshapeCount(*this, count, "its triplets select")))
+      return failure();
+  } else if (getSubset()) {
     ArrayRef<int64_t> s = *getSubset();
     if (failed(verifyTriplets(*this, s, "subset")))
       return failure();
@@ -751,6 +799,7 @@ LogicalResult NodesOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          << getParentAttr() << " has rank "
                          << parent->getRank();
   unsigned kept = 0;
+  int64_t count = 1; // the ranks selected (reshape), kDynamic when unknown
   for (size_t a = 0; a < axes; ++a) {
     auto [lo, hi, step] = getSubsetTriplet(a);
     int64_t n = parent->getShape()[a];
@@ -761,7 +810,11 @@ LogicalResult NodesOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                              << " (size " << n << ")";
       continue;
     }
-    int64_t d = getShape()[kept++];
+    int64_t c = subsetCount(lo, hi, step, n);
+    count = ShapedType::isDynamic(c) || ShapedType::isDynamic(count)
+                ? ShapedType::kDynamic
+                : count * c;
+    int64_t d = getReshape() ? ShapedType::kDynamic : getShape()[kept++];
     if (ShapedType::isDynamic(n))
       continue;
     int64_t end = ShapedType::isDynamic(hi) ? n : hi;
@@ -772,7 +825,8 @@ LogicalResult NodesOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                            << " is outside axis " << a << " of parent grid "
                            << getParentAttr() << " (size " << n << ")";
     // (a static hi was checked against the shape by verify())
-    if (ShapedType::isDynamic(hi) && d != subsetCount(lo, hi, step, n))
+    if (!getReshape() && ShapedType::isDynamic(hi) &&
+        d != subsetCount(lo, hi, step, n))
       return emitOpError() << "subset axis " << a << " selects "
                            << subsetCount(lo, hi, step, n)
                            << " coordinates of parent grid " << getParentAttr()
@@ -780,6 +834,10 @@ LogicalResult NodesOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                            << (ShapedType::isDynamic(d) ? std::string("?")
                                                         : std::to_string(d));
   }
+  if (getReshape())
+    return verifyReshapeCount(
+        *this, count,
+        ("it selects of parent grid @" + getParentAttr().getValue()).str());
   return success();
 }
 
@@ -1003,6 +1061,14 @@ LogicalResult StoreOp::verify() {
 }
 
 LogicalResult CheckHoldsOp::verify() {
+  if (!getIndexBaseValues().empty()) {
+    if (getIndexBase())
+      return emitOpError("gives index_base both as constants and as values");
+    if (getIndexBaseValues().size() != getArray().getType().getRank())
+      return emitOpError() << "has " << getIndexBaseValues().size()
+                           << " base values but the array has rank "
+                           << getArray().getType().getRank();
+  }
   if (auto base = getIndexBase()) {
     if (base->size() != getArray().getType().getRank())
       return emitOpError() << "index_base has " << base->size()
@@ -2547,14 +2613,17 @@ struct RootSelection {
 static std::optional<RootSelection>
 rootSelection(Operation *from, SymbolTableCollection &symbolTable,
               FlatSymbolRefAttr set) {
-  // The chain from `set` up to its root grid.
+  // The chain from `set` up to its root grid. A reshaped subset is a root:
+  // its axes are not its parent's, so the subsets below it are selections
+  // of its own coordinates (and nothing is known of how they relate to
+  // the parent's other subsets).
   SmallVector<NodesOp> chain;
   for (FlatSymbolRefAttr g = set; g; ) {
     auto n = symbolTable.lookupNearestSymbolFrom<NodesOp>(from, g);
     if (!n || chain.size() > 64)
       return std::nullopt;
     chain.push_back(n);
-    g = n.getParentAttr();
+    g = n.getReshape() ? FlatSymbolRefAttr() : n.getParentAttr();
   }
   RootSelection sel;
   sel.root = FlatSymbolRefAttr::get(chain.back().getSymNameAttr());

@@ -127,11 +127,26 @@ void XMPSpecializeShapes::specializeSubsets(NodesOp parent) {
     if (!n.getSubset() || n.getParentAttr().getValue() != parent.getSymName())
       continue;
     SmallVector<int64_t> shape;
+    int64_t count = 1;
     for (unsigned a = 0; a < parent.getRank(); ++a) {
       auto [lo, hi, step] = n.getSubsetTriplet(a);
-      if (step != 0)
+      if (step != 0) {
         shape.push_back(
             NodesOp::subsetCount(lo, hi, step, parent.getShape()[a]));
+        count *= shape.back();
+      }
+    }
+    if (n.getReshape()) {
+      // Its own shape; a `?` axis takes the count the others leave (the
+      // verifier checks that they divide it).
+      shape.assign(n.getShape().begin(), n.getShape().end());
+      int64_t rest = 1;
+      for (int64_t d : shape)
+        if (!ShapedType::isDynamic(d))
+          rest *= d;
+      for (int64_t &d : shape)
+        if (ShapedType::isDynamic(d))
+          d = rest > 0 && count % rest == 0 ? count / rest : d;
     }
     n.setShape(shape);
     specializeSubsets(n);

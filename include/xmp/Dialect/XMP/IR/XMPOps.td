@@ -49,13 +49,22 @@ def XMP_NodesOp : XMP_Op<"nodes", [Symbol,
     own coordinates. `@p` is declared before it. Templates distributed onto
     it, collectives on it and inquiries about it involve its ranks only;
     other ranks are outside it, as ranks beyond a static grid are.
+
+    `xmp.nodes @q(shape = 2x2) = reshape @p [0:4]` reshapes the selection
+    (XMP's `nodes q(2,2) = p(1:4)`): the selected ranks, numbered row-major
+    over the triplet axes, fill the subset's own shape in row-major order.
+    Its rank count must be the selection's; one `?` axis takes the
+    selection's count divided by the other axes. Without `reshape` the
+    shape must be the triplet axes' counts, axis by axis.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, DenseI64ArrayAttr:$shape,
                        OptionalAttr<FlatSymbolRefAttr>:$parent,
-                       OptionalAttr<DenseI64ArrayAttr>:$subset);
+                       OptionalAttr<DenseI64ArrayAttr>:$subset,
+                       UnitAttr:$reshape);
   let assemblyFormat = [{
     $sym_name `(` `shape` `=` custom<Shape>($shape) `)`
-    (`=` $parent^ custom<NodeSubset>($subset))? attr-dict
+    (`=` (`reshape` $reshape^)? $parent^ custom<NodeSubset>($subset))?
+    attr-dict
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -205,7 +214,8 @@ def XMP_StoreOp : XMP_Op<"store", [DeclareOpInterfaceMethods<SymbolUserOpInterfa
 // No memory-effect interface: the op may stop the program, so it is
 // never dead, moved or hoisted (an access it guards must stay after it).
 def XMP_CheckHoldsOp : XMP_Op<"check_holds",
-    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+     AttrSizedOperandSegments]> {
   let summary = "stops the program unless this rank holds an element";
   let description = [{
     ```mlir
@@ -227,12 +237,19 @@ def XMP_CheckHoldsOp : XMP_Op<"check_holds",
     start at 0, a template at its lower bound: the C elements aligned
     before it are not part of the darray): the message shows the source's
     indices, `indices[d] + index_base[d]`.
+
+    `base[%b0, ...]` gives those bases as run-time values instead (one per
+    dimension, any sign: a C front end's array aligned with a template
+    whose lower bound is known at run time only):
+    `xmp.check_holds %a[%i] name "a" at "prog.c:3:5" base[%b] : !a_t`.
   }];
   let arguments = (ins XMP_DArray:$array, Variadic<Index>:$indices,
                        StrAttr:$name, StrAttr:$at,
-                       OptionalAttr<DenseI64ArrayAttr>:$index_base);
+                       OptionalAttr<DenseI64ArrayAttr>:$index_base,
+                       Variadic<Index>:$index_base_values);
   let assemblyFormat = [{
-    $array `[` $indices `]` `name` $name `at` $at attr-dict `:` type($array)
+    $array `[` $indices `]` `name` $name `at` $at
+    (`base` `[` $index_base_values^ `]`)? attr-dict `:` type($array)
   }];
   let hasVerifier = 1;
 }
