@@ -30,8 +30,21 @@
 // Variants, device data (device buffers from cudaMalloc, one GPU per rank:
 // xmprt_device_id):
 //   ours_plain   xmprt_reduce / xmprt_bcast / xmprt_allgather on the device
-//                buffer, xmprt_set_collectives(XMPRT_COLL_PLAIN)
+//                buffer, xmprt_set_collectives(XMPRT_COLL_PLAIN) and
+//                xmprt_set_device_collectives(XMPRT_DEVCOLL_STAGED): the
+//                runtime stages through its pinned host buffers
 //   ours_hybrid  the same with XMPRT_COLL_HYBRID
+//   ours_nccl    the same calls with
+//                xmprt_set_device_collectives(XMPRT_DEVCOLL_NCCL): the
+//                runtime's own NCCL path (libnccl.so.2 loaded at run time,
+//                its communicator made at the first call, outside the
+//                timing). Present when the runtime decides that it can use
+//                NCCL on the communicator (xmprt_device_collectives_path,
+//                asked after one untimed bcast); "n/a" with the runtime's
+//                reason otherwise (one rank, ranks sharing a GPU, no
+//                libnccl, a libxmprt built without nccl.h). On the mocked
+//                CUDA runtime (collectives_bench_mock) this is the mocked
+//                NCCL (runtime/test/mock/NcclMock.cpp).
 //   staged       by hand: cudaMemcpyAsync device -> pinned host buffer
 //                (cudaHostAlloc) on a stream of its own, synchronize, the
 //                MPI collective on the host buffer, copy back, synchronize
@@ -49,6 +62,8 @@
 //                pointers, when MPI says it is CUDA-aware.
 // Variants, host data (--host): ours_plain, ours_hybrid, and mpi (the MPI
 // collective called directly on the same buffers).
+// "speedup ours" in the tables is the best of ours' variants (plain,
+// hybrid, nccl), named in parentheses.
 //
 // For every operation and size: every variant runs once on known data and
 // its result is checked, element by element on every rank (a variant that
@@ -63,6 +78,7 @@
 //
 // The environment's XMP_BENCH_MACHINE and XMP_BENCH_COMMIT name the
 // machine and commit in the JSON (as in reflect_bench).
+#include "xmprt/testing.h" // xmprt_device_collectives_path
 #include "xmprt/xmprt.h"
 
 #include <mpi.h>
@@ -93,12 +109,23 @@ namespace {
 enum Op { ALLREDUCE = 0, BCAST = 1, ALLGATHER = 2 };
 const char *const kOpName[] = {"allreduce", "bcast", "allgather"};
 
-enum Var { V_PLAIN = 0, V_HYBRID, V_STAGED, V_NCCL, V_MPI_CUDA, V_MPI_HOST };
-const char *const kVarKey[] = {"ours_plain", "ours_hybrid", "staged",
-                               "nccl",       "mpi_cuda",    "mpi"};
+enum Var {
+  V_PLAIN = 0,
+  V_HYBRID,
+  V_OURS_NCCL,
+  V_STAGED,
+  V_NCCL,
+  V_MPI_CUDA,
+  V_MPI_HOST,
+  kVars
+};
+const char *const kVarKey[] = {"ours_plain", "ours_hybrid", "ours_nccl",
+                               "staged",     "nccl",        "mpi_cuda",
+                               "mpi"};
 const char *const kVarLabel[] = {"ours plain",      "ours hybrid",
-                                 "host-staged MPI", "NCCL",
-                                 "CUDA-aware MPI",  "MPI"};
+                                 "ours NCCL",       "host-staged MPI",
+                                 "NCCL",            "CUDA-aware MPI",
+                                 "MPI"};
 
 int gRank = 0, gNp = 1;
 
@@ -244,8 +271,11 @@ void runOnce(Ctx &c, Op op, Var v, int64_t bytes) {
   int64_t count = bytes / 8;
   int root = gNp - 1;
   switch (v) {
+  case kVars:
+    return;
   case V_PLAIN:
-  case V_HYBRID: // the mode is set before the timed region
+  case V_HYBRID:
+  case V_OURS_NCCL: // the modes are set before the timed region
     if (op == ALLREDUCE)
       xmprt_reduce(c.g, -1, XMPRT_RED_SUM, XMPRT_F64, c.A, count);
     else if (op == BCAST)
@@ -310,10 +340,13 @@ void runOnce(Ctx &c, Op op, Var v, int64_t bytes) {
 }
 
 void setMode(Var v) {
-  if (v == V_PLAIN)
+  if (v == V_PLAIN || v == V_HYBRID) {
+    xmprt_set_collectives(v == V_PLAIN ? XMPRT_COLL_PLAIN : XMPRT_COLL_HYBRID);
+    xmprt_set_device_collectives(XMPRT_DEVCOLL_STAGED);
+  } else if (v == V_OURS_NCCL) {
     xmprt_set_collectives(XMPRT_COLL_PLAIN);
-  else if (v == V_HYBRID)
-    xmprt_set_collectives(XMPRT_COLL_HYBRID);
+    xmprt_set_device_collectives(XMPRT_DEVCOLL_NCCL);
+  }
 }
 
 // One timed sample in microseconds: barrier, operation, slowest rank.
@@ -448,7 +481,7 @@ int main(int argc, char **argv) {
   c.tmp.resize((size_t)(maxSize * gNp));
 
   std::vector<Var> vars;
-  std::string ncclVersion, ncclWhy, cudaAwareWhy, gpuName;
+  std::string ncclVersion, ncclWhy, cudaAwareWhy, gpuName, oursNcclWhy;
   int gpus = 0;
   bool cudaAwareOn = false;
   if (c.host) {
@@ -513,7 +546,23 @@ int main(int argc, char **argv) {
       distinct.insert(k);
     }
     gpus = (int)distinct.size();
-    vars = {V_PLAIN, V_HYBRID, V_STAGED};
+    vars = {V_PLAIN, V_HYBRID};
+    // The runtime's NCCL path: its decision for the grid's communicator,
+    // made (collectively) by one untimed bcast in NCCL mode.
+    {
+      xmprt_set_device_collectives(XMPRT_DEVCOLL_NCCL);
+      xmprt_bcast(c.g, c.root, c.A, 8);
+      char why[256] = "";
+      int path = xmprt_device_collectives_path(c.g, -1, why, sizeof why);
+      if (path == 1) {
+        vars.push_back(V_OURS_NCCL);
+        oursNcclWhy = why;
+      } else {
+        oursNcclWhy = path == 0 ? std::string(why)
+                                : "one rank: nothing to communicate";
+      }
+    }
+    vars.push_back(V_STAGED);
 #ifdef XMP_BENCH_NCCL
     if (!useNccl) {
       ncclWhy = "--no-nccl";
@@ -660,9 +709,21 @@ int main(int argc, char **argv) {
           return &r;
       return nullptr;
     };
-    bool hasVar[6] = {};
+    bool hasVar[kVars] = {};
     for (Var v : vars)
       hasVar[v] = true;
+    // The best of ours' variants (correct ones only), and which it is.
+    auto bestOurs = [&](Op op, int64_t b, Var *which) -> const Result * {
+      const Result *best = nullptr;
+      for (Var v : {V_PLAIN, V_HYBRID, V_OURS_NCCL}) {
+        const Result *r = find(op, b, v);
+        if (r && r->ok && (!best || r->med < best->med)) {
+          best = r;
+          *which = v;
+        }
+      }
+      return best;
+    };
 
     // Markdown
     std::string md;
@@ -682,8 +743,10 @@ int main(int argc, char **argv) {
              "Median us per operation (time of the slowest rank; %d rounds, "
              "%d for sizes up to 256 KiB, %d warm-up runs; interleaved). "
              "Speedup of V = %s median / V median (> 1: V is faster); "
-             "\"speedup ours\" takes the better of ours plain and hybrid.\n",
-             rounds, 5 * rounds, warmup, kVarLabel[base]);
+             "\"speedup ours\" takes the best of ours' variants (plain, "
+             "hybrid%s).\n",
+             rounds, 5 * rounds, warmup, kVarLabel[base],
+             c.host ? "" : ", NCCL");
     md += line;
     if (gNp == 1)
       md += "One rank: a sanity run, not a comparison (xmprt_reduce returns "
@@ -691,9 +754,16 @@ int main(int argc, char **argv) {
     if (!c.host) {
       md += std::string("NCCL: ") +
             (hasVar[V_NCCL] ? ncclVersion : "skipped: " + ncclWhy) +
+            ". Ours with NCCL: " +
+            (hasVar[V_OURS_NCCL] ? oursNcclWhy : "n/a (" + oursNcclWhy + ")") +
             ". CUDA-aware MPI: " + (cudaAwareOn ? "yes" : "no") + " (" +
             cudaAwareWhy + ").\n";
     }
+    // Table columns: the variants run, and ours NCCL as "n/a" on device
+    // data when the runtime cannot use NCCL.
+    std::vector<Var> cols = vars;
+    if (!c.host && !hasVar[V_OURS_NCCL])
+      cols.insert(cols.begin() + 2, V_OURS_NCCL);
     for (Op op : ops) {
       snprintf(line, sizeof line, "\n### %s%s\n\n| %s |", kOpName[op],
                op == ALLREDUCE   ? " (sum of f64, in place)"
@@ -701,7 +771,7 @@ int main(int argc, char **argv) {
                                  : " (bytes per rank)",
                "bytes");
       md += line;
-      for (Var v : vars)
+      for (Var v : cols)
         md += std::string(" ") + kVarLabel[v] + " |";
       md += " speedup ours |";
       if (hasVar[V_NCCL])
@@ -709,7 +779,7 @@ int main(int argc, char **argv) {
       if (hasVar[V_MPI_CUDA])
         md += " speedup CUDA-aware |";
       md += "\n|---|";
-      for (size_t i = 0; i < vars.size(); ++i)
+      for (size_t i = 0; i < cols.size(); ++i)
         md += "---|";
       md += "---|";
       if (hasVar[V_NCCL])
@@ -719,16 +789,17 @@ int main(int argc, char **argv) {
       md += "\n";
       for (int64_t b : sizes) {
         md += "| " + sizeName(b) + " |";
-        for (Var v : vars) {
+        for (Var v : cols) {
           const Result *r = find(op, b, v);
-          if (r && r->ok)
+          if (!hasVar[v])
+            snprintf(line, sizeof line, " n/a |");
+          else if (r && r->ok)
             snprintf(line, sizeof line, " %.1f |", r->med);
           else
             snprintf(line, sizeof line, " WRONG |");
           md += line;
         }
-        const Result *bs = find(op, b, base), *p = find(op, b, V_PLAIN),
-                     *h = find(op, b, V_HYBRID);
+        const Result *bs = find(op, b, base);
         auto ratio = [&](const Result *r, const char *tag) {
           if (bs && bs->ok && r && r->ok && r->med > 0)
             snprintf(line, sizeof line, " %.2f%s |", bs->med / r->med, tag);
@@ -736,10 +807,11 @@ int main(int argc, char **argv) {
             snprintf(line, sizeof line, " - |");
           md += line;
         };
-        const Result *best = p && p->ok ? p : nullptr;
-        if (h && h->ok && (!best || h->med < best->med))
-          best = h;
-        ratio(best, best == h ? " (hybrid)" : " (plain)");
+        Var bv = V_PLAIN;
+        const Result *best = bestOurs(op, b, &bv);
+        ratio(best, bv == V_HYBRID    ? " (hybrid)"
+                    : bv == V_OURS_NCCL ? " (nccl)"
+                                        : " (plain)");
         if (hasVar[V_NCCL])
           ratio(find(op, b, V_NCCL), "");
         if (hasVar[V_MPI_CUDA])
@@ -750,18 +822,20 @@ int main(int argc, char **argv) {
     // Issue 15's target: the scalar allreduce on device data.
     std::string scalar;
     if (!c.host) {
-      const Result *bs = find(ALLREDUCE, 8, V_STAGED), *p = find(ALLREDUCE, 8, V_PLAIN),
-                   *h = find(ALLREDUCE, 8, V_HYBRID), *nc = find(ALLREDUCE, 8, V_NCCL);
-      const Result *best = p && p->ok ? p : nullptr;
-      if (h && h->ok && (!best || h->med < best->med))
-        best = h;
+      const Result *bs = find(ALLREDUCE, 8, V_STAGED),
+                   *nc = find(ALLREDUCE, 8, V_NCCL);
+      Var bv = V_PLAIN;
+      const Result *best = bestOurs(ALLREDUCE, 8, &bv);
       if (bs && bs->ok && best) {
         snprintf(line, sizeof line,
                  "\nScalar (8 B) allreduce on device data: host-staged MPI "
                  "%.1f us / best of ours (%s) %.1f us = %.2fx (issue 15's "
                  "target: >= 1.4x)",
-                 bs->med, best == h ? "hybrid" : "plain", best->med,
-                 bs->med / best->med);
+                 bs->med,
+                 bv == V_HYBRID    ? "hybrid"
+                 : bv == V_OURS_NCCL ? "nccl"
+                                     : "plain",
+                 best->med, bs->med / best->med);
         scalar = line;
         if (nc && nc->ok) {
           snprintf(line, sizeof line, "; NCCL %.1f us = %.2fx", nc->med,
@@ -805,6 +879,12 @@ int main(int argc, char **argv) {
         else
           fprintf(f, "  \"nccl_version\": null,\n  \"nccl_skipped\": %s,\n",
                   c.host ? "null" : ("\"" + jsonStr(ncclWhy) + "\"").c_str());
+        if (c.host)
+          fprintf(f, "  \"ours_nccl\": null,\n");
+        else
+          fprintf(f, "  \"ours_nccl\": {\"used\": %s, \"why\": \"%s\"},\n",
+                  hasVar[V_OURS_NCCL] ? "true" : "false",
+                  jsonStr(oursNcclWhy).c_str());
         fprintf(f, "  \"cuda_aware_mpi\": %s,\n  \"cuda_aware_mpi_why\": \"%s\",\n",
                 cudaAwareOn ? "true" : "false", jsonStr(cudaAwareWhy).c_str());
         fprintf(f, "  \"variants\": [");

@@ -5,7 +5,12 @@
 # - device data (CUDA build, NCCL's column when the build found NCCL): on
 #   2 ranks, one GPU each, when nvidia-smi lists 2 or more GPUs; on 1 rank
 #   (a sanity run: ours, staged and NCCL on one GPU) with 1 GPU; left out
-#   without a GPU;
+#   without a GPU. Ours: plain and hybrid staged through host memory, and
+#   ours_nccl, the runtime's own NCCL path (XMPRT_DEVCOLL_NCCL; "n/a" with
+#   the runtime's reason where it cannot use NCCL: one rank, ranks sharing
+#   a GPU, no libnccl.so.2). ours_nccl against ours_plain per size is what
+#   XMP_NCCL_MIN_BYTES (auto's threshold, provisionally 0) is chosen from;
+#   XMP_DEVICE_COLLECTIVES and XMP_NCCL_MIN_BYTES are unset for the runs;
 # - host data (--host): on COLL_HOST_NP ranks (default 4) in sub-clusters of
 #   COLL_SUBCLUSTER (default 2: XMP_SUBCLUSTER_SIZE), so that the hybrid
 #   algorithms have two sub-clusters.
@@ -34,7 +39,7 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 # component, which fails there; the hybrid collectives need shared windows.
 export OMPI_MCA_osc="${OMPI_MCA_osc:-^ucx}"
 export NCCL_NVLS_ENABLE="${NCCL_NVLS_ENABLE:-0}" # NVLink multicast off
-unset XMP_COLLECTIVES XMP_SUBCLUSTER_SIZE XMP_VERBOSE
+unset XMP_COLLECTIVES XMP_SUBCLUSTER_SIZE XMP_VERBOSE XMP_DEVICE_COLLECTIVES XMP_NCCL_MIN_BYTES
 mpirun_=(mpirun --bind-to none)
 
 if [ ! -f "$b/lib/libxmprt.so" ] && [ -z "${XMP_BENCH_BUILD:-}" ]; then

@@ -13,7 +13,8 @@
 #          GPUs, each reflect channel, vs the hand-written multi-GPU
 #          baselines; standalone: builds and links what it needs),
 #        collectives[:ROUNDS] (benchmarks/collectives_bench.sh: ours
-#          (plain, hybrid) vs host-staged MPI vs NCCL (vs CUDA-aware MPI) on
+#          (plain, hybrid staged; the runtime's NCCL path) vs host-staged
+#          MPI vs NCCL (vs CUDA-aware MPI) on
 #          device data, 2 GPUs, and ours vs MPI on host data, 4 ranks in
 #          sub-clusters of 2; 8 B - 64 MiB; standalone: builds what it
 #          needs, nothing carried),

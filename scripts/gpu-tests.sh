@@ -5,14 +5,19 @@
 # machine first). From the repository root:
 #   bash scripts/gpu-tests.sh [--parity|--no-parity] [NP...]   (default: 1 2)
 # 1. builds libxmprt with CUDA and its tests (build-gpu/);
-# 2. runs the runtime's GPU tests (ctest label "gpu") and the CPU runtime
-#    tests;
+# 2. runs the runtime's GPU tests (ctest label "gpu": among them the device
+#    collectives in every mode, XMP_DEVICE_COLLECTIVES=nccl and =staged on
+#    1 and 2 ranks; with 2 or more GPUs the 2-rank runs must take NCCL,
+#    with one GPU the ranks share it and must stay staged:
+#    XMPRT_TEST_NCCL_EXPECT) and the CPU runtime tests;
 # 3. links every carried program against it and runs each GPU build on NP
 #    ranks (one GPU per rank, ranks share GPUs when there are fewer),
 #    comparing with the C reference and with the CPU build of the same
 #    program; with 2 or more ranks also with XMP_SUBCLUSTER_SIZE=1 (every
-#    halo through IB), XMP_REFLECT_CHANNEL=tca, and the device TCA
-#    handshake through stream flags (XMP_TCA_SYNC=device) and MPI (=mpi);
+#    halo through IB), XMP_REFLECT_CHANNEL=tca, the device TCA
+#    handshake through stream flags (XMP_TCA_SYNC=device) and MPI (=mpi),
+#    and device collectives through NCCL (XMP_DEVICE_COLLECTIVES=nccl,
+#    where the ranks have a GPU each; the default is staged for now);
 # 4. runs the parity suite (scripts/gpu-parity.sh: every program of
 #    test/Integration/Inputs/parity on PARITY_NPS ranks, default 1 2 4,
 #    against its reference and its CPU build);
@@ -37,6 +42,9 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 # transport with remote atomics: MPI_Win_create gives "invalid window");
 # without it windows use pt2pt, as one-sided gmoves need (docs/runtime.md).
 export OMPI_MCA_osc="${OMPI_MCA_osc:-^ucx}"
+# NVLink multicast stays off in NCCL (the lent machines' rule; libxmprt
+# also sets it when unset, before it loads NCCL).
+export NCCL_NVLS_ENABLE="${NCCL_NVLS_ENABLE:-0}"
 mpirun_=(mpirun --bind-to none)
 pass=0; fail=0; failed=()
 ok() { echo "PASS $1"; pass=$((pass+1)); }
@@ -64,8 +72,11 @@ mkdir -p "$b/progs"
 mpicc_link() { mpicc "$1" -o "$2" -L"$b/lib" -lxmprt -Wl,-rpath,"$b/lib" -lstdc++ -lm; }
 cmp_() { python3 "$root/test/Integration/compare.py" "$@"; }
 if [ "$others" = 1 ]; then
-# 2. runtime tests.
-(cd "$b" && ctest -L gpu --output-on-failure --timeout 300) > "$logs/ctest-gpu.log" 2>&1 \
+# 2. runtime tests. What the 2-rank device collectives must decide for the
+# whole grid (runtime/test/GpuTest.cpp, GpuCollectives.*; only for the
+# real GPU tests: the mocked ones set their own).
+expect="share GPU"; [ "$ngpu" -ge 2 ] && expect="NCCL 2"
+(cd "$b" && XMPRT_TEST_NCCL_EXPECT="$expect" ctest -L gpu --output-on-failure --timeout 300) > "$logs/ctest-gpu.log" 2>&1 \
   && ok "runtime gpu tests" || { ko "runtime gpu tests"; tail -60 "$logs/ctest-gpu.log"; }
 grep -E "tests passed|Skipped|Not Run" "$logs/ctest-gpu.log" | tail -3
 (cd "$b" && ctest -L runtime -j 4 --output-on-failure --timeout 300) > "$logs/ctest-cpu.log" 2>&1 \
@@ -105,6 +116,10 @@ run_case() { # name args keys...
       check "$n gpu np$np tca-sync=device" cmp_ "$ref" "$out.flags" "$@"
       XMP_TCA_SYNC=mpi "${mpirun_[@]}" -x XMP_TCA_SYNC -np "$np" "$b/progs/$n.gpu" $args > "$out.mpisync" 2> "$out.mpisync.err"
       check "$n gpu np$np tca-sync=mpi" cmp_ "$ref" "$out.mpisync" "$@"
+      # Device collectives through NCCL where every rank has a GPU of its
+      # own (the runs above stage them through host memory, the default).
+      XMP_DEVICE_COLLECTIVES=nccl XMP_VERBOSE=1 "${mpirun_[@]}" -x XMP_DEVICE_COLLECTIVES -x XMP_VERBOSE -np "$np" "$b/progs/$n.gpu" $args > "$out.nccl" 2> "$out.nccl.err"
+      check "$n gpu np$np device-collectives=nccl" cmp_ "$ref" "$out.nccl" "$@"
     fi
   done
 }

@@ -14,7 +14,9 @@
 //               later steps are MPI_Sendrecv with partner rank ^ mask.
 //               Needs a power-of-two size and aligned power-of-two
 //               sub-clusters; otherwise it falls back to MPI_Allgather.
-// Buffers in device memory (acc reductions in the CUDA build) are staged
+// Buffers in device memory (acc reductions in the CUDA build) run through
+// NCCL where the device-collectives mode chooses it and NCCL can do the
+// operation on that communicator (GpuNccl.cpp), and are otherwise staged
 // through host memory around the same algorithms.
 //===----------------------------------------------------------------------===//
 #include "Gpu.h"
@@ -23,6 +25,7 @@
 #include <algorithm>
 #include <climits>
 #include <complex>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -101,6 +104,135 @@ int collMode() {
 }
 
 const int64_t kSlotBytes = 1 << 20;
+
+//--- device collectives: staged or NCCL ----------------------------------------
+int gDevMode = -1;
+
+int devMode() {
+  if (gDevMode < 0) {
+    // Choices staged|nccl|auto, the order of XMPRT_DEVCOLL_*; unset:
+    // staged until the 2-GPU table decides (docs/runtime.md).
+    int c = settings::choice("XMP_DEVICE_COLLECTIVES",
+                             "xmprt_device_collectives");
+    gDevMode = c < 0 ? XMPRT_DEVCOLL_STAGED : c;
+  }
+  return gDevMode;
+}
+
+// XMP_NCCL_MIN_BYTES: the smallest message auto gives to NCCL.
+int64_t ncclMinBytes() {
+  static const int64_t v = settings::integerOrDefault(
+      "XMP_NCCL_MIN_BYTES", "xmprt_device_collectives");
+  return v;
+}
+
+// "grid [2x2]", "grid [2x2] axis 1" (XMP_VERBOSE).
+std::string whereOf(const xmprt_grid *g, int32_t axis) {
+  std::string s = "grid [";
+  for (int32_t a = 0; a < g->ndims; ++a)
+    s += (a ? "x" : "") + std::to_string(g->shape[a]);
+  s += "]";
+  if (axis >= 0)
+    s += " axis " + std::to_string(axis);
+  return s;
+}
+
+// XMP_VERBOSE: why a device collective that the mode would give to NCCL
+// stays staged, once per function and reason (comm rank 0 prints).
+void sayStaged(MPI_Comm c, const char *fn, const char *why) {
+  if (!envVerbose())
+    return;
+  static std::set<std::string> said;
+  int r = 0;
+  MPI_Comm_rank(c, &r);
+  if (r != 0 || !said.insert(std::string(fn) + ": " + why).second)
+    return;
+  fprintf(stderr, "xmprt: rank %d: %s: device collective staged: %s\n",
+          reportRank(), fn, why);
+  fflush(stderr);
+}
+
+// The NCCL communicator for a device collective of `bytes` bytes on `c`
+// (more than one rank), or nullptr: stage it. `unsupported`: why NCCL
+// cannot do this operation (nullptr: it can). Every rank of `c` calls it
+// with the same arguments (SPMD code passes buffers of one kind, sizes,
+// types and operations alike everywhere), so that the first call that may
+// use NCCL decides for `c` collectively (gpu::ncclCommFor) and every
+// rank takes the same path.
+gpu::NcclComm *ncclFor(const xmprt_grid *g, int32_t axis, MPI_Comm c,
+                       int64_t bytes, const char *unsupported,
+                       const char *fn) {
+  int m = devMode();
+  if (m == XMPRT_DEVCOLL_STAGED ||
+      (m == XMPRT_DEVCOLL_AUTO && bytes < ncclMinBytes()))
+    return nullptr;
+  if (unsupported) {
+    sayStaged(c, fn, unsupported);
+    return nullptr;
+  }
+  return gpu::ncclCommFor(c, whereOf(g, axis).c_str(), fn);
+}
+
+// How NCCL computes reduction `op` on `type`: its type and operation and
+// the element count for `count` elements; false (why in *why) when it has
+// no such reduction. NCCL has sum, prod, max and min on 8-, 32- and 64-bit
+// integers and on reals; i1 (bytes 0/1) maps and/or to min/max of bytes;
+// complex sums are sums of float pairs.
+bool ncclReduction(int32_t op, int32_t type, int64_t count, gpu::NcclType &t,
+                   gpu::NcclOp &o, int64_t &n, const char **why) {
+  n = count;
+  if (op == XMPRT_RED_MAXLOC || op == XMPRT_RED_MINLOC) {
+    *why = "NCCL has no maxloc/minloc";
+    return false;
+  }
+  if (type == XMPRT_I1) {
+    t = gpu::NcclType::Uint8;
+    switch (op) {
+    case XMPRT_RED_SUM:
+      *why = "an i1 sum is a parity (the low bit of the byte sum), which "
+             "NCCL cannot bring back";
+      return false;
+    case XMPRT_RED_BXOR:
+      *why = "NCCL has no bitwise xor";
+      return false;
+    case XMPRT_RED_PROD: o = gpu::NcclOp::Prod; return true;
+    case XMPRT_RED_MAX:
+    case XMPRT_RED_LOR:
+    case XMPRT_RED_BOR: o = gpu::NcclOp::Max; return true;
+    default: o = gpu::NcclOp::Min; return true; // min, land, band
+    }
+  }
+  switch (op) {
+  case XMPRT_RED_SUM: o = gpu::NcclOp::Sum; break;
+  case XMPRT_RED_PROD: o = gpu::NcclOp::Prod; break;
+  case XMPRT_RED_MAX: o = gpu::NcclOp::Max; break;
+  case XMPRT_RED_MIN: o = gpu::NcclOp::Min; break;
+  default:
+    *why = "NCCL has no logical or bitwise reductions";
+    return false;
+  }
+  switch (type) {
+  case XMPRT_I8: t = gpu::NcclType::Int8; return true;
+  case XMPRT_I32: t = gpu::NcclType::Int32; return true;
+  case XMPRT_I64: t = gpu::NcclType::Int64; return true;
+  case XMPRT_F32: t = gpu::NcclType::Float32; return true;
+  case XMPRT_F64: t = gpu::NcclType::Float64; return true;
+  case XMPRT_I16:
+    *why = "NCCL has no 16-bit integers";
+    return false;
+  case XMPRT_C32:
+  case XMPRT_C64:
+    if (op != XMPRT_RED_SUM) {
+      *why = "NCCL has no complex product";
+      return false;
+    }
+    t = type == XMPRT_C32 ? gpu::NcclType::Float32 : gpu::NcclType::Float64;
+    n = 2 * count;
+    return true;
+  }
+  *why = "unknown element type";
+  return false;
+}
 
 //--- element-wise combination (hybrid path and MPI user ops) -------------------
 template <typename T> struct Loc {
@@ -481,6 +613,30 @@ void xmprt_set_collectives(int32_t mode) {
 }
 int32_t xmprt_get_collectives(void) { return collMode(); }
 
+void xmprt_set_device_collectives(int32_t mode) {
+  XMPRT_CHECK(mode == XMPRT_DEVCOLL_STAGED || mode == XMPRT_DEVCOLL_NCCL ||
+                  mode == XMPRT_DEVCOLL_AUTO,
+              "xmprt_set_device_collectives",
+              "mode %d is not staged(0)/nccl(1)/auto(2)", mode);
+  gDevMode = mode;
+}
+int32_t xmprt_get_device_collectives(void) { return devMode(); }
+
+int32_t xmprt_device_collectives_path(const xmprt_grid *g, int32_t axis,
+                                      char *why, int64_t size) {
+  MPI_Comm c = commOf(const_cast<xmprt_grid *>(g), axis,
+                      "xmprt_device_collectives_path");
+  const char *w = nullptr;
+  int d = c == MPI_COMM_NULL ? -1 : gpu::ncclDecision(c, &w);
+  if (why && size > 0)
+    snprintf(why, (size_t)size, "%s", w ? w : "");
+  return d;
+}
+
+int64_t xmprt_device_collectives_nccl_ops(void) {
+  return gpu::ncclOperations();
+}
+
 } // extern "C"
 
 // I1 values are bytes holding 0 or 1: the sum of i1 values is their sum
@@ -571,6 +727,18 @@ void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
   MPI_Comm c = reduceComm(g, axis, op, elem_type, buf, count, rs, fn);
   if (c == MPI_COMM_NULL)
     return;
+  if (gpu::isDevicePointer(buf)) {
+    gpu::NcclType t;
+    gpu::NcclOp o;
+    int64_t n = 0;
+    const char *why = nullptr;
+    bool can = ncclReduction(op, elem_type, count, t, o, n, &why);
+    if (gpu::NcclComm *nc = ncclFor(g, axis, c, count * rs.itemBytes,
+                                    can ? nullptr : why, fn)) {
+      gpu::ncclAllReduce(nc, buf, n, t, o, fn);
+      return;
+    }
+  }
   HostStaged staged(buf, count * rs.itemBytes, true, true, fn);
   buf = staged.get();
   if (collMode() == XMPRT_COLL_HYBRID) {
@@ -687,6 +855,11 @@ static void bcastOn(xmprt_grid *g, int32_t axis, MPI_Comm c, int r, void *buf,
   XMPRT_MPI(MPI_Comm_size(c, &csize), fn);
   if (csize == 1)
     return; // the root's buffer is everybody's
+  if (gpu::isDevicePointer(buf))
+    if (gpu::NcclComm *nc = ncclFor(g, axis, c, bytes, nullptr, fn)) {
+      gpu::ncclBroadcast(nc, buf, bytes, r, fn);
+      return;
+    }
   XMPRT_MPI(MPI_Comm_rank(c, &me), fn);
   HostStaged staged(buf, bytes, me == r, true, fn);
   buf = staged.get();
@@ -799,6 +972,19 @@ xmprt_request *xmprt_reduce_start(xmprt_grid *g, int32_t axis, int32_t op,
   MPI_Comm c = reduceComm(g, axis, op, elem_type, buf, count, rs, fn);
   if (c == MPI_COMM_NULL)
     return nullptr;
+  if (gpu::isDevicePointer(buf)) {
+    gpu::NcclType t;
+    gpu::NcclOp o;
+    int64_t n = 0;
+    const char *why = nullptr;
+    bool can = ncclReduction(op, elem_type, count, t, o, n, &why);
+    if (gpu::NcclComm *nc = ncclFor(g, axis, c, count * rs.itemBytes,
+                                    can ? nullptr : why, fn)) {
+      auto *r = newRequest(xmprt_request::Reduce, fn);
+      r->nccl = gpu::ncclAllReduceStart(nc, buf, n, t, o, fn);
+      return r;
+    }
+  }
   if (collMode() == XMPRT_COLL_HYBRID || count > INT_MAX) {
     xmprt_reduce(g, axis, op, elem_type, buf, count); // completes here
     return nullptr;
@@ -818,11 +1004,20 @@ xmprt_request *xmprt_reduce_start(xmprt_grid *g, int32_t axis, int32_t op,
 // The asynchronous broadcast over communicator `c` of the whole grid
 // (axis < 0) or of one axis, from its rank r; `blocking` completes it at
 // the start (the hybrid mode, sizes past INT_MAX).
-static xmprt_request *bcastStartOn(MPI_Comm c, int r, void *buf, int64_t bytes,
+static xmprt_request *bcastStartOn(xmprt_grid *g, int32_t axis, MPI_Comm c,
+                                   int r, void *buf, int64_t bytes,
                                    const std::function<void()> &blocking,
                                    const char *fn) {
   if (c == MPI_COMM_NULL || bytes == 0)
     return nullptr;
+  int csize = 1;
+  XMPRT_MPI(MPI_Comm_size(c, &csize), fn);
+  if (csize > 1 && gpu::isDevicePointer(buf))
+    if (gpu::NcclComm *nc = ncclFor(g, axis, c, bytes, nullptr, fn)) {
+      auto *req = newRequest(xmprt_request::Bcast, fn);
+      req->nccl = gpu::ncclBroadcastStart(nc, buf, bytes, r, fn);
+      return req;
+    }
   if (collMode() == XMPRT_COLL_HYBRID || bytes > INT_MAX) {
     blocking(); // completes here
     return nullptr;
@@ -841,7 +1036,7 @@ xmprt_request *xmprt_bcast_start(xmprt_grid *g, const int64_t *root, void *buf,
   MPI_Comm c = commOf(g, -1, fn);
   int r = bcastRoot(g, root, buf, bytes, fn);
   return bcastStartOn(
-      c, r, buf, bytes, [&] { xmprt_bcast(g, root, buf, bytes); }, fn);
+      g, -1, c, r, buf, bytes, [&] { xmprt_bcast(g, root, buf, bytes); }, fn);
 }
 
 xmprt_request *xmprt_bcast_axis_start(xmprt_grid *g, int32_t axis, int64_t root,
@@ -849,7 +1044,7 @@ xmprt_request *xmprt_bcast_axis_start(xmprt_grid *g, int32_t axis, int64_t root,
   const char *fn = "xmprt_bcast_axis_start";
   int r = bcastAxisRoot(g, axis, root, buf, bytes, fn);
   return bcastStartOn(
-      commOf(g, axis, fn), r, buf, bytes,
+      g, axis, commOf(g, axis, fn), r, buf, bytes,
       [&] { xmprt_bcast_axis(g, axis, root, buf, bytes); }, fn);
 }
 
@@ -974,6 +1169,8 @@ int32_t xmprt_test(xmprt_request *r) {
   // further test says 1 again, and the wait's MPI_Wait returns at once.
   // What comes after the communication (an i1 sum's low bits, a scalar
   // handed out) stays in the wait, done once there, whatever was tested.
+  if (r->nccl) // the NCCL operation's completion on this GPU
+    return gpu::ncclDone(r->nccl, fn);
   int done = 0;
   XMPRT_MPI(MPI_Test(&r->req, &done, MPI_STATUS_IGNORE), fn);
   return done != 0;
@@ -1025,6 +1222,10 @@ void waitFor(xmprt_request *r, int32_t elemType, void *out, const char *fn) {
   if (r->kind == xmprt_request::OneSided) {
     finishOneSided(r, fn);
     return;
+  }
+  if (r->nccl) {
+    gpu::ncclFinish(r->nccl, fn); // the result copied back, synchronized
+    r->nccl = nullptr;
   }
   XMPRT_MPI(MPI_Wait(&r->req, MPI_STATUS_IGNORE), fn);
   if (r->i1Sum)
@@ -1137,6 +1338,15 @@ void xmprt_allgather(xmprt_grid *g, int32_t axis, const void *send,
       memmove(recv, send, (size_t)bytes);
     }
     return;
+  }
+  if (gpu::isDevicePointer(recv)) {
+    const char *why = gpu::isDevicePointer(send)
+                          ? nullptr
+                          : "the send buffer is in host memory";
+    if (gpu::NcclComm *nc = ncclFor(g, axis, c, bytes, why, fn)) {
+      gpu::ncclAllGather(nc, send, recv, bytes, fn);
+      return;
+    }
   }
   HostStaged sendStaged(const_cast<void *>(send), bytes, true, false, fn);
   HostStaged recvStaged(recv, bytes * csize, false, true, fn, /*slot=*/1);

@@ -20,6 +20,8 @@
 
 #include "Memory.h"
 
+#include <mpi.h>
+
 #include <cstdint>
 
 namespace xmprt {
@@ -153,6 +155,62 @@ double eventSeconds(void *start, void *stop, const char *fn);
 // Host memory that kernels of this process may store to (pinned, mapped;
 // the device address equals the host address), zeroed.
 void *mappedHostAlloc(int64_t bytes, const char *fn);
+
+//--- NCCL (device collectives; Gpu.cpp) -----------------------------------
+// libnccl.so.2 is loaded at run time (dlopen, never linked): the CUDA
+// build compiled against nccl.h can use it where it is installed; builds
+// without nccl.h (and the host-only build) never do. Every NCCL operation
+// runs on one stream of its own (the NCCL stream), forked from the
+// runtime stream so that it sees the work queued before it, and every
+// communicator's operations are issued in program order there.
+enum class NcclType { Int8, Uint8, Int32, Int64, Float32, Float64 };
+enum class NcclOp { Sum, Prod, Max, Min };
+struct NcclComm;    // an ncclComm_t with its decision
+struct NcclStarted; // a started operation (xmprt_reduce_start, _bcast_start)
+// Collective over `comm` (every rank calls it at the same device
+// collective): the NCCL communicator of `comm`, made at the first call
+// (every rank's GPU and whether it can load libnccl gathered over MPI,
+// then ncclGetUniqueId on rank 0, MPI_Bcast, ncclCommInitRank), or
+// nullptr when device collectives on `comm` stay staged: libnccl cannot
+// be loaded on some rank, two ranks drive one GPU, a rank has no GPU, or
+// the initialization fails on some rank. The answer is cached per
+// communicator and the same on every rank; XMP_VERBOSE prints it once
+// (comm rank 0), naming `where` ("grid [2x2] axis 0").
+NcclComm *ncclCommFor(MPI_Comm comm, const char *where, const char *fn);
+// The decision for `comm` without making one: 1 NCCL, 0 staged, -1 not
+// decided yet; the reason XMP_VERBOSE printed in *why (may be NULL).
+int ncclDecision(MPI_Comm comm, const char **why);
+// Forgets `comm` (destroys its NCCL communicator, if any), before it is
+// freed (xmprt_grid_destroy; every rank of `comm`, in the same order).
+void ncclForget(MPI_Comm comm);
+// Destroys every NCCL communicator, in creation order (xmprt_finalize, or
+// inside MPI_Finalize for programs that finalize MPI themselves).
+void ncclFinalize();
+// Operations counted so far (test hook).
+int64_t ncclOperations();
+// Blocking operations on device buffers (complete on return, stream
+// synchronized): in-place all-reduce, in-place broadcast of `bytes` from
+// comm rank `root`, all-gather of `bytes` per rank.
+void ncclAllReduce(NcclComm *c, void *buf, int64_t count, NcclType t,
+                   NcclOp op, const char *fn);
+void ncclBroadcast(NcclComm *c, void *buf, int64_t bytes, int root,
+                   const char *fn);
+void ncclAllGather(NcclComm *c, const void *send, void *recv, int64_t bytes,
+                   const char *fn);
+// Started forms (in place on `buf` as seen at the start): the buffer is
+// copied on the runtime stream into a device scratch buffer, the NCCL
+// operation runs on that copy on the NCCL stream (device work queued on
+// the runtime stream after the start runs beside it), and ncclFinish
+// copies the result back into `buf` (after the runtime stream's work
+// queued before the wait, as the staged path does) and synchronizes.
+NcclStarted *ncclAllReduceStart(NcclComm *c, void *buf, int64_t count,
+                                NcclType t, NcclOp op, const char *fn);
+NcclStarted *ncclBroadcastStart(NcclComm *c, void *buf, int64_t bytes,
+                                int root, const char *fn);
+// Whether the operation has completed on this GPU (never waits).
+bool ncclDone(NcclStarted *s, const char *fn);
+// Completes and frees it.
+void ncclFinish(NcclStarted *s, const char *fn);
 
 } // namespace gpu
 } // namespace xmprt

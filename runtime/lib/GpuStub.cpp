@@ -71,6 +71,36 @@ void eventRecord(void *, const char *fn) { notBuilt(fn); }
 bool eventDone(void *, const char *fn) { notBuilt(fn); }
 double eventSeconds(void *, void *, const char *fn) { notBuilt(fn); }
 void *mappedHostAlloc(int64_t, const char *fn) { notBuilt(fn); }
+// No device buffers, so no device collective ever asks for NCCL.
+NcclComm *ncclCommFor(MPI_Comm, const char *, const char *) { return nullptr; }
+int ncclDecision(MPI_Comm, const char **why) {
+  if (why)
+    *why = nullptr;
+  return -1;
+}
+void ncclForget(MPI_Comm) {}
+void ncclFinalize() {}
+int64_t ncclOperations() { return 0; }
+void ncclAllReduce(NcclComm *, void *, int64_t, NcclType, NcclOp,
+                   const char *fn) {
+  notBuilt(fn);
+}
+void ncclBroadcast(NcclComm *, void *, int64_t, int, const char *fn) {
+  notBuilt(fn);
+}
+void ncclAllGather(NcclComm *, const void *, void *, int64_t, const char *fn) {
+  notBuilt(fn);
+}
+NcclStarted *ncclAllReduceStart(NcclComm *, void *, int64_t, NcclType, NcclOp,
+                                const char *fn) {
+  notBuilt(fn);
+}
+NcclStarted *ncclBroadcastStart(NcclComm *, void *, int64_t, int,
+                                const char *fn) {
+  notBuilt(fn);
+}
+bool ncclDone(NcclStarted *, const char *fn) { notBuilt(fn); }
+void ncclFinish(NcclStarted *, const char *fn) { notBuilt(fn); }
 
 } // namespace gpu
 } // namespace xmprt

@@ -197,6 +197,9 @@ struct xmprt_darray {
 namespace xmprt {
 struct GMoveTransfer;    // GMove.cpp
 struct OneSidedTransfer; // GMoveOneSided.cpp
+namespace gpu {
+struct NcclStarted; // GpuNccl.cpp
+}
 }
 
 // An operation started asynchronously (xmprt_reduce_start,
@@ -222,6 +225,9 @@ struct xmprt_request {
   void *device = nullptr;
   std::unique_ptr<char[]> staged; // not zero-filled: the copy overwrites it
   int64_t stagedBytes = 0;
+  // ... or through NCCL: the operation runs on a device copy of the
+  // buffer, copied back at the wait (gpu::ncclFinish).
+  xmprt::gpu::NcclStarted *nccl = nullptr;
 };
 
 namespace xmprt {

@@ -57,11 +57,19 @@ const std::vector<Setting> &all() {
              "auto: the same, measured faster)"),
       aChoice("XMP_COLLECTIVES", "plain|hybrid", "plain",
              "default collective algorithms"),
+      aChoice("XMP_DEVICE_COLLECTIVES", "staged|nccl|auto", "staged",
+             "collectives on device buffers: staged through host memory, "
+             "NCCL wherever it can, or auto (NCCL from XMP_NCCL_MIN_BYTES "
+             "on)"),
+      anInteger("XMP_NCCL_MIN_BYTES", 0, INT64_MAX, "0",
+              "smallest message (bytes; an all-gather's block per rank) "
+              "that auto gives to NCCL (provisional default, issue 15)"),
       aFlag("XMP_REFLECT_STATS",
            "time every reflect plan; rank 0 prints one line per plan at "
            "xmprt_finalize"),
-      aFlag("XMP_VERBOSE", "print reflect plans, the GPU choice, the CPU "
-                          "executor and the settled weights"),
+      aFlag("XMP_VERBOSE", "print reflect plans, the GPU choice, the path "
+                          "of device collectives, the CPU executor and the "
+                          "settled weights"),
       aFlag("XMP_QUIET", "no warnings (device loops on the host, StarPU's "
                         "worker limit)"),
       // Work sharing: the CPU executor.

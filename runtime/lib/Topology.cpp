@@ -159,6 +159,7 @@ void xmprt_finalize(void) {
     checkRequestsWaited("xmprt_finalize");
     reportReflectStats(); // XMP_REFLECT_STATS=1 only (collective)
     destroyLiveArrays();  // with their plans, schedules, windows
+    gpu::ncclFinalize();  // NCCL communicators of device collectives
   }
   if (gSub.comm != MPI_COMM_NULL) {
     MPI_Comm_free(&gSub.comm);
@@ -446,6 +447,12 @@ void xmprt_grid_destroy(xmprt_grid *g) {
     MPI_Comm_free(&g->gmoveComm);
   g->hybridAll.reset();
   g->hybridAxis.clear();
+  // NCCL communicators of device collectives (GpuNccl.cpp) before the MPI
+  // ones they were made on (whose handles MPI may reuse).
+  for (MPI_Comm c : g->axisComm)
+    gpu::ncclForget(c);
+  if (g->comm != MPI_COMM_NULL)
+    gpu::ncclForget(g->comm);
   for (MPI_Comm &c : g->axisComm)
     MPI_Comm_free(&c);
   if (g->subComm != MPI_COMM_NULL)

@@ -1,7 +1,7 @@
 // GPU tests of libxmprt (CUDA build): the mgpu* entry points, device
 // instances and their validity, device reflect on every channel, gmove_acc
 // (through the host, and on the device inside replicate regions),
-// collectives on device buffers, split loops (GPU timer, host_acquire,
+// collectives on device buffers (staged and through NCCL), split loops (GPU timer, host_acquire,
 // split_commit: exact bytes and data). Every test skips itself without a
 // GPU, except the no-GPU fallbacks, which run only without one.
 // Device memory is only touched through the runtime (mgpu*), so this file
@@ -14,12 +14,14 @@
 
 #include <chrono>
 #include <cmath>
+#include <complex>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
 #include <set>
 #include <thread>
+#include <tuple>
 #include <unistd.h>
 
 namespace {
@@ -1391,7 +1393,8 @@ TEST(GpuData, GMoveAccOnNodeSet) {
   xmprt_grid_destroy(g);
 }
 
-// Collectives on device buffers are staged through the host.
+// Collectives on device buffers (staged through the host or through NCCL,
+// as the environment's mode says).
 TEST(GpuData, ReduceAndBcastDeviceBuffer) {
   NEED_GPU();
   int64_t s[] = {D};
@@ -1417,8 +1420,9 @@ TEST(GpuData, ReduceAndBcastDeviceBuffer) {
   xmprt_grid_destroy(g);
 }
 
-// The asynchronous forms on device buffers: staged into the request at the
-// start, back in device memory after the wait (and not before: the device
+// The asynchronous forms on device buffers: staged into the request (or,
+// through NCCL, copied into device scratch) at the start, back in the
+// buffer after the wait (and not before: the device
 // buffer is overwritten between start and wait, and the wait's values
 // win). Several elements, an i1 sum (its low bits), and a bcast whose
 // root is not rank 0, on a grid axis of 2-D grids too.
@@ -1481,6 +1485,498 @@ TEST(GpuData, ReduceAndBcastStartDeviceBuffer) {
     xmprt_grid_destroy(g2);
   }
   mgpuMemFree(b, st);
+  mgpuMemFree(d, st);
+  mgpuStreamSynchronize(st);
+  xmprt_grid_destroy(g);
+}
+
+//--- device collectives: staged and NCCL ------------------------------------------
+// Every device collective in each device-collectives mode (staged, nccl,
+// auto) and both host algorithms (plain, hybrid), against closed forms and
+// against each other. Whether NCCL runs depends on the machine (libnccl,
+// one GPU per rank; on the mocked CUDA runtime the mocked NCCL,
+// XMPRT_MOCK_DEVICES, XMPRT_MOCK_NCCL): the tests check that NCCL ran
+// exactly where the runtime decided it could and the operation allows it,
+// and, under XMPRT_TEST_NCCL_EXPECT, that the world grid's decision
+// contains that text ("NCCL", "share GPU", "cannot load NCCL", ...).
+
+// The modes the environment chose, restored when a test ends.
+struct SavedModes {
+  int32_t dev = xmprt_get_device_collectives();
+  int32_t host = xmprt_get_collectives();
+  ~SavedModes() {
+    xmprt_set_device_collectives(dev);
+    xmprt_set_collectives(host);
+  }
+};
+
+struct ModePair {
+  int32_t dev, host;
+  const char *name;
+};
+const ModePair kModes[] = {
+    {XMPRT_DEVCOLL_STAGED, XMPRT_COLL_PLAIN, "staged/plain"},
+    {XMPRT_DEVCOLL_STAGED, XMPRT_COLL_HYBRID, "staged/hybrid"},
+    {XMPRT_DEVCOLL_NCCL, XMPRT_COLL_PLAIN, "nccl/plain"},
+    {XMPRT_DEVCOLL_NCCL, XMPRT_COLL_HYBRID, "nccl/hybrid"},
+    {XMPRT_DEVCOLL_AUTO, XMPRT_COLL_PLAIN, "auto/plain"},
+};
+
+// The decision for g (axis); "" when undecided. The whole grid's (a grid
+// of every rank) must be the same on every rank.
+std::string ncclDecision(xmprt_grid *g, int32_t axis, int32_t *path) {
+  char why[512] = "";
+  *path = xmprt_device_collectives_path(g, axis, why, sizeof why);
+  if (axis < 0) {
+    int lo = *path, hi = *path;
+    MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    EXPECT_EQ(lo, hi) << "ranks disagree on the NCCL decision: " << why;
+  }
+  return why;
+}
+
+void expectWorldDecision(xmprt_grid *g) {
+  const char *want = getenv("XMPRT_TEST_NCCL_EXPECT");
+  if (!want || !*want || xt::np() < 2)
+    return;
+  int32_t path = -1;
+  std::string why = ncclDecision(g, -1, &path);
+  EXPECT_NE(why.find(want), std::string::npos)
+      << "decision '" << why << "' lacks '" << want << "'";
+}
+
+// One reduction case: count elements of type T, rank q's input in(q, k),
+// the result the fold of comb over the ranks in rank order (then post).
+struct RedCase {
+  const char *name;
+  int32_t type, op;
+  int64_t count, esize;
+  bool ncclCan; // NCCL can do it
+  std::function<void(int q, char *buf)> input;
+  std::function<void(char *acc, const char *in)> combine;
+  std::function<void(char *acc)> post;
+};
+
+template <class T>
+RedCase redCase(const char *name, int32_t type, int32_t op, int64_t count,
+                bool ncclCan, std::function<T(int, int64_t)> in,
+                std::function<T(T, T)> comb,
+                std::function<T(T)> post = nullptr) {
+  RedCase c{name, type, op, count, (int64_t)sizeof(T), ncclCan, nullptr,
+            nullptr, nullptr};
+  c.input = [in, count](int q, char *b) {
+    for (int64_t k = 0; k < count; ++k) {
+      T v = in(q, k);
+      memcpy(b + k * sizeof(T), &v, sizeof(T));
+    }
+  };
+  c.combine = [comb, count](char *acc, const char *x) {
+    for (int64_t k = 0; k < count; ++k) {
+      T a, b;
+      memcpy(&a, acc + k * sizeof(T), sizeof(T));
+      memcpy(&b, x + k * sizeof(T), sizeof(T));
+      a = comb(a, b);
+      memcpy(acc + k * sizeof(T), &a, sizeof(T));
+    }
+  };
+  if (post)
+    c.post = [post, count](char *acc) {
+      for (int64_t k = 0; k < count; ++k) {
+        T a;
+        memcpy(&a, acc + k * sizeof(T), sizeof(T));
+        a = post(a);
+        memcpy(acc + k * sizeof(T), &a, sizeof(T));
+      }
+    };
+  return c;
+}
+
+struct LocF64 {
+  double v;
+  int64_t i;
+};
+
+std::vector<RedCase> reductionCases() {
+  using C64 = std::complex<double>;
+  using C32 = std::complex<float>;
+  std::vector<RedCase> v;
+  v.push_back(redCase<double>(
+      "f64 sum", XMPRT_F64, XMPRT_RED_SUM, 5, true,
+      [](int q, int64_t k) { return 1.0 + (double)k * q; },
+      [](double a, double b) { return a + b; }));
+  v.push_back(redCase<float>(
+      "f32 sum", XMPRT_F32, XMPRT_RED_SUM, 3, true,
+      [](int q, int64_t k) { return (float)(q + k); },
+      [](float a, float b) { return a + b; }));
+  v.push_back(redCase<double>(
+      "f64 min", XMPRT_F64, XMPRT_RED_MIN, 3, true,
+      [](int q, int64_t k) { return (double)((q * 5 + k * 3) % 7) - 2.5; },
+      [](double a, double b) { return std::min(a, b); }));
+  v.push_back(redCase<int32_t>(
+      "i32 max", XMPRT_I32, XMPRT_RED_MAX, 4, true,
+      [](int q, int64_t k) { return (int32_t)((q * 7 + k) % 5) - 2; },
+      [](int32_t a, int32_t b) { return std::max(a, b); }));
+  v.push_back(redCase<int64_t>(
+      "i64 prod", XMPRT_I64, XMPRT_RED_PROD, 2, true,
+      [](int q, int64_t k) { return (int64_t)(q % 3 + 1 + k); },
+      [](int64_t a, int64_t b) { return a * b; }));
+  v.push_back(redCase<int8_t>(
+      "i8 min", XMPRT_I8, XMPRT_RED_MIN, 3, true,
+      [](int q, int64_t k) { return (int8_t)(q * 3 - k * 5); },
+      [](int8_t a, int8_t b) { return std::min(a, b); }));
+  v.push_back(redCase<int8_t>(
+      "i8 sum (wraps)", XMPRT_I8, XMPRT_RED_SUM, 2, true,
+      [](int q, int64_t k) { return (int8_t)(100 + q + k); },
+      [](int8_t a, int8_t b) { return (int8_t)(uint8_t)((uint8_t)a + (uint8_t)b); }));
+  v.push_back(redCase<uint8_t>(
+      "i1 land", XMPRT_I1, XMPRT_RED_LAND, 3, true,
+      [](int q, int64_t k) { return (uint8_t)(k == 0 ? 1 : k == 1 ? q % 2 : 0); },
+      [](uint8_t a, uint8_t b) { return (uint8_t)(a && b); }));
+  v.push_back(redCase<uint8_t>(
+      "i1 lor", XMPRT_I1, XMPRT_RED_LOR, 3, true,
+      [](int q, int64_t k) { return (uint8_t)(k == 0 ? 1 : k == 1 ? q % 2 : 0); },
+      [](uint8_t a, uint8_t b) { return (uint8_t)(a || b); }));
+  v.push_back(redCase<uint8_t>(
+      "i1 max", XMPRT_I1, XMPRT_RED_MAX, 2, true,
+      [](int q, int64_t k) { return (uint8_t)((q + k) % 2); },
+      [](uint8_t a, uint8_t b) { return std::max(a, b); }));
+  v.push_back(redCase<C64>(
+      "c64 sum", XMPRT_C64, XMPRT_RED_SUM, 2, true,
+      [](int q, int64_t k) { return C64((double)q, -2.0 * q + (double)k); },
+      [](C64 a, C64 b) { return a + b; }));
+  v.push_back(redCase<C32>(
+      "c32 sum", XMPRT_C32, XMPRT_RED_SUM, 3, true,
+      [](int q, int64_t k) { return C32((float)(q + k), (float)q); },
+      [](C32 a, C32 b) { return a + b; }));
+  // What NCCL cannot do: staged in every mode.
+  v.push_back(redCase<uint8_t>(
+      "i1 sum", XMPRT_I1, XMPRT_RED_SUM, 3, false,
+      [](int, int64_t k) { return (uint8_t)(k < 2 ? 1 : 0); },
+      [](uint8_t a, uint8_t b) { return (uint8_t)(a + b); },
+      [](uint8_t a) { return (uint8_t)(a & 1); }));
+  v.push_back(redCase<int16_t>(
+      "i16 sum", XMPRT_I16, XMPRT_RED_SUM, 2, false,
+      [](int q, int64_t k) { return (int16_t)(q * 1000 + k); },
+      [](int16_t a, int16_t b) { return (int16_t)(a + b); }));
+  v.push_back(redCase<int32_t>(
+      "i32 bxor", XMPRT_I32, XMPRT_RED_BXOR, 2, false,
+      [](int q, int64_t k) { return (int32_t)((q + 1) << k); },
+      [](int32_t a, int32_t b) { return a ^ b; }));
+  v.push_back(redCase<int64_t>(
+      "i64 land", XMPRT_I64, XMPRT_RED_LAND, 2, false,
+      [](int q, int64_t k) { return (int64_t)(k == 0 ? q + 5 : q % 2); },
+      [](int64_t a, int64_t b) { return (int64_t)(a && b); }));
+  v.push_back(redCase<C32>(
+      "c32 prod", XMPRT_C32, XMPRT_RED_PROD, 1, false,
+      [](int q, int64_t) { return C32(1.0f, (float)(q % 2)); },
+      [](C32 a, C32 b) { return a * b; }));
+  v.push_back(redCase<LocF64>(
+      "f64 maxloc", XMPRT_F64, XMPRT_RED_MAXLOC, 2, false,
+      [](int q, int64_t k) { return LocF64{(double)((q * 3 + k) % 4), q}; },
+      [](LocF64 a, LocF64 b) {
+        return b.v > a.v || (b.v == a.v && b.i < a.i) ? b : a;
+      }));
+  return v;
+}
+
+// Reductions of every kind on device buffers over the grid and (n even)
+// both axes of a 2 x n/2 grid, in every mode: the closed form's values
+// (bit for bit: the inputs are small integers), one NCCL operation each
+// exactly when the communicator uses NCCL, the mode asks for it and NCCL
+// has the reduction.
+TEST(GpuCollectives, ReduceEveryModeAndKind) {
+  NEED_GPU();
+  SavedModes saved;
+  int n = xt::np(), me = xt::me();
+  int64_t s1[] = {D}, s2[] = {2, D};
+  xmprt_grid *g = xmprt_grid_create(1, s1);
+  xmprt_grid *g2 = n % 2 == 0 ? xmprt_grid_create(2, s2) : nullptr;
+  void *st = xmprt_gpu_stream();
+  auto *d = (char *)mgpuMemAlloc(1024, st, false);
+  for (const ModePair &m : kModes) {
+    xmprt_set_device_collectives(m.dev);
+    xmprt_set_collectives(m.host);
+    for (const RedCase &c : reductionCases()) {
+      // (grid, axis, the ranks of that communicator in rank order)
+      std::vector<std::tuple<xmprt_grid *, int32_t, std::vector<int>>> comms;
+      std::vector<int> all(n);
+      for (int q = 0; q < n; ++q)
+        all[q] = q;
+      comms.emplace_back(g, -1, all);
+      if (g2) {
+        int cols = n / 2, row = me / cols, col = me % cols;
+        comms.emplace_back(g2, 0, std::vector<int>{col, cols + col});
+        std::vector<int> rowRanks;
+        for (int q = 0; q < cols; ++q)
+          rowRanks.push_back(row * cols + q);
+        comms.emplace_back(g2, 1, rowRanks);
+      }
+      for (auto &[gr, axis, ranks] : comms) {
+        int64_t bytes = c.count * c.esize;
+        std::vector<char> in(bytes), want(bytes), got(bytes), x(bytes);
+        c.input(me, in.data());
+        c.input(ranks[0], want.data());
+        for (size_t k = 1; k < ranks.size(); ++k) {
+          c.input(ranks[k], x.data());
+          c.combine(want.data(), x.data());
+        }
+        if (c.post && ranks.size() > 1)
+          c.post(want.data());
+        h2d(d, in.data(), bytes);
+        int64_t ops0 = xmprt_device_collectives_nccl_ops();
+        xmprt_reduce(gr, axis, c.op, c.type, d, c.count);
+        int64_t ops = xmprt_device_collectives_nccl_ops() - ops0;
+        d2h(got.data(), d, bytes);
+        EXPECT_EQ(0, memcmp(got.data(), want.data(), bytes))
+            << m.name << " " << c.name << " axis " << axis;
+        int32_t path = -1;
+        std::string why = ncclDecision(gr, axis, &path);
+        bool asked = m.dev == XMPRT_DEVCOLL_NCCL ||
+                     m.dev == XMPRT_DEVCOLL_AUTO; // XMP_NCCL_MIN_BYTES 0
+        int64_t want1 = asked && c.ncclCan && path == 1 && ranks.size() > 1;
+        EXPECT_EQ(ops, want1) << m.name << " " << c.name << " axis " << axis
+                              << " (" << why << ")";
+      }
+    }
+  }
+  expectWorldDecision(g);
+  mgpuMemFree(d, st);
+  mgpuStreamSynchronize(st);
+  if (g2)
+    xmprt_grid_destroy(g2);
+  xmprt_grid_destroy(g);
+}
+
+// Broadcasts (from the last rank; sizes past the hybrid slot) and
+// all-gathers (the grid, the axes of a 2 x n/2 grid, in place, and a send
+// block overlapping the result elsewhere than at the rank's own place) in
+// every mode.
+TEST(GpuCollectives, BcastAndAllgatherEveryMode) {
+  NEED_GPU();
+  SavedModes saved;
+  int n = xt::np(), me = xt::me();
+  int64_t s1[] = {D}, s2[] = {2, D};
+  xmprt_grid *g = xmprt_grid_create(1, s1);
+  xmprt_grid *g2 = n % 2 == 0 ? xmprt_grid_create(2, s2) : nullptr;
+  void *st = xmprt_gpu_stream();
+  const int64_t big = (1 << 20) + 24;
+  auto *d = (unsigned char *)mgpuMemAlloc((uint64_t)big * n, st, false);
+  auto *e = (unsigned char *)mgpuMemAlloc((uint64_t)big * n, st, false);
+  auto pat = [](int q, int64_t k) {
+    return (unsigned char)(q * 37 + k * 11 + (k >> 8));
+  };
+  for (const ModePair &m : kModes) {
+    xmprt_set_device_collectives(m.dev);
+    xmprt_set_collectives(m.host);
+    for (int64_t bytes : {(int64_t)8, (int64_t)1000, big}) {
+      std::vector<unsigned char> h(bytes), got(bytes);
+      for (int64_t k = 0; k < bytes; ++k)
+        h[k] = pat(me, k);
+      h2d(d, h.data(), bytes);
+      int64_t root[1] = {n - 1};
+      xmprt_bcast(g, root, d, bytes);
+      d2h(got.data(), d, bytes);
+      int64_t bad = 0;
+      for (int64_t k = 0; k < bytes; ++k)
+        bad += got[k] != pat(n - 1, k);
+      EXPECT_EQ(bad, 0) << m.name << " bcast " << bytes;
+      // All-gather over the grid: separate buffers, then in place (the own
+      // block at its place), then every rank's block at the start of the
+      // result (an overlap NCCL does not take as it is).
+      for (int form = 0; form < 3; ++form) {
+        std::vector<unsigned char> r((size_t)(bytes * n));
+        h2d(d, h.data(), bytes);
+        const void *send = d;
+        if (form == 1) {
+          h2d(e + me * bytes, h.data(), bytes);
+          send = e + me * bytes;
+        } else if (form == 2) {
+          h2d(e, h.data(), bytes);
+          send = e;
+        }
+        xmprt_allgather(g, -1, send, bytes, e);
+        d2h(r.data(), e, bytes * n);
+        bad = 0;
+        for (int q = 0; q < n; ++q)
+          for (int64_t k = 0; k < bytes; ++k)
+            bad += r[q * bytes + k] != pat(q, k);
+        EXPECT_EQ(bad, 0) << m.name << " allgather form " << form << " "
+                          << bytes;
+      }
+      if (g2) { // along both axes
+        int cols = n / 2, row = me / cols, col = me % cols;
+        for (int32_t axis = 0; axis < 2; ++axis) {
+          int len = axis == 0 ? 2 : cols;
+          std::vector<unsigned char> r((size_t)(bytes * len));
+          h2d(d, h.data(), bytes);
+          xmprt_allgather(g2, axis, d, bytes, e);
+          d2h(r.data(), e, bytes * len);
+          bad = 0;
+          for (int i = 0; i < len; ++i) {
+            int q = axis == 0 ? i * cols + col : row * cols + i;
+            for (int64_t k = 0; k < bytes; ++k)
+              bad += r[i * bytes + k] != pat(q, k);
+          }
+          EXPECT_EQ(bad, 0) << m.name << " allgather axis " << axis << " "
+                            << bytes;
+        }
+      }
+    }
+  }
+  expectWorldDecision(g);
+  mgpuMemFree(e, st);
+  mgpuMemFree(d, st);
+  mgpuStreamSynchronize(st);
+  if (g2)
+    xmprt_grid_destroy(g2);
+  xmprt_grid_destroy(g);
+}
+
+// The started forms in every mode: the operation works on the buffer as it
+// was at the start (a write between start and wait is overwritten by the
+// result), xmprt_test may be asked between start and wait, a blocking
+// collective on another communicator may come in between, and async ids
+// complete them.
+TEST(GpuCollectives, StartedFormsEveryMode) {
+  NEED_GPU();
+  SavedModes saved;
+  int n = xt::np(), me = xt::me();
+  int64_t s1[] = {D}, s2[] = {2, D};
+  xmprt_grid *g = xmprt_grid_create(1, s1);
+  xmprt_grid *g2 = n % 2 == 0 ? xmprt_grid_create(2, s2) : nullptr;
+  void *st = xmprt_gpu_stream();
+  const int64_t N = 6;
+  auto *d = (double *)mgpuMemAlloc(N * 8, st, false);
+  auto *b = (double *)mgpuMemAlloc(N * 8, st, false);
+  auto *x = (int32_t *)mgpuMemAlloc(16, st, false);
+  for (const ModePair &m : kModes) {
+    xmprt_set_device_collectives(m.dev);
+    xmprt_set_collectives(m.host);
+    std::vector<double> v(N), out(N), junk(N, -7.0);
+    for (int64_t k = 0; k < N; ++k)
+      v[k] = 1.0 + k * me;
+    h2d(d, v.data(), N * 8);
+    xmprt_request *r = xmprt_reduce_start(g, -1, XMPRT_RED_SUM, XMPRT_F64, d, N);
+    (void)xmprt_test(r); // 0 or 1; never blocks
+    if (r)
+      h2d(d, junk.data(), N * 8);
+    // bcast from rank 0 of the buffer b, started; a blocking reduction on
+    // an axis communicator between the starts and the waits.
+    std::vector<double> w(N);
+    for (int64_t k = 0; k < N; ++k)
+      w[k] = 10.0 * me + k;
+    h2d(b, w.data(), N * 8);
+    int64_t root[1] = {0};
+    xmprt_request *rb = xmprt_bcast_start(g, root, b, N * 8);
+    if (g2) {
+      int32_t xs[4] = {me, -me, me % 3, 1};
+      h2d(x, xs, 16);
+      xmprt_reduce(g2, 1, XMPRT_RED_MAX, XMPRT_I32, x, 4);
+      int32_t got[4];
+      d2h(got, x, 16);
+      int cols = n / 2, row = me / cols;
+      EXPECT_EQ(got[0], row * cols + cols - 1) << m.name;
+      EXPECT_EQ(got[1], -row * cols) << m.name;
+    }
+    xmprt_async_register(5, rb, -1, nullptr);
+    xmprt_wait(r);
+    d2h(out.data(), d, N * 8);
+    for (int64_t k = 0; k < N; ++k)
+      EXPECT_EQ(out[k], n + k * (n * (n - 1) / 2.0))
+          << m.name << " reduce_start element " << k;
+    int32_t t = xmprt_async_test(5);
+    EXPECT_TRUE(t == 0 || t == 1);
+    xmprt_async_wait(5);
+    d2h(out.data(), b, N * 8);
+    for (int64_t k = 0; k < N; ++k)
+      EXPECT_EQ(out[k], (double)k) << m.name << " bcast_start element " << k;
+    // An i1 sum (staged in every mode) and an i32 min, started.
+    auto *u = (unsigned char *)x;
+    unsigned char ones[3] = {1, 1, 0};
+    h2d(u, ones, 3);
+    r = xmprt_reduce_start(g, -1, XMPRT_RED_SUM, XMPRT_I1, u, 3);
+    xmprt_wait(r);
+    unsigned char ug[3];
+    d2h(ug, u, 3);
+    EXPECT_EQ(ug[0], n % 2) << m.name;
+    EXPECT_EQ(ug[2], 0) << m.name;
+  }
+  expectWorldDecision(g);
+  mgpuMemFree(x, st);
+  mgpuMemFree(b, st);
+  mgpuMemFree(d, st);
+  mgpuStreamSynchronize(st);
+  if (g2)
+    xmprt_grid_destroy(g2);
+  xmprt_grid_destroy(g);
+}
+
+// XMP_VERBOSE: the decision for a communicator, once, from its rank 0; an
+// operation NCCL cannot do, once per function and reason. Read back from
+// this process's stderr (rank 0 prints).
+TEST(GpuCollectives, VerboseSaysWhy) {
+  NEED_GPU();
+  if (xt::np() < 2)
+    GTEST_SKIP() << "one rank: device collectives communicate nothing";
+  const char *verbose = getenv("XMP_VERBOSE");
+  if (verbose && !strcmp(verbose, "1"))
+    GTEST_SKIP() << "XMP_VERBOSE=1 already: the once-only lines may have "
+                    "been printed by earlier tests";
+  SavedModes saved;
+  xmprt_set_device_collectives(XMPRT_DEVCOLL_NCCL);
+  char path[] = "/tmp/xmprt_verbose_XXXXXX";
+  int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  fflush(stderr);
+  int saved2 = dup(2);
+  dup2(fd, 2);
+  const char *old = getenv("XMP_VERBOSE");
+  std::string oldVal = old ? old : "";
+  setenv("XMP_VERBOSE", "1", 1);
+  int64_t s1[] = {D};
+  xmprt_grid *g = xmprt_grid_create(1, s1);
+  void *st = xmprt_gpu_stream();
+  auto *d = (unsigned char *)mgpuMemAlloc(16, st, false);
+  unsigned char z[16] = {};
+  h2d(d, z, 16);
+  xmprt_reduce(g, -1, XMPRT_RED_SUM, XMPRT_F64, d, 2);
+  xmprt_reduce(g, -1, XMPRT_RED_MAX, XMPRT_F64, d, 2); // no second line
+  xmprt_reduce(g, -1, XMPRT_RED_SUM, XMPRT_I1, d, 4);
+  xmprt_reduce(g, -1, XMPRT_RED_SUM, XMPRT_I1, d, 4); // no second line
+  fflush(stderr);
+  dup2(saved2, 2);
+  close(saved2);
+  close(fd);
+  if (old)
+    setenv("XMP_VERBOSE", oldVal.c_str(), 1);
+  else
+    unsetenv("XMP_VERBOSE");
+  std::ifstream f(path);
+  std::string text((std::istreambuf_iterator<char>(f)),
+                   std::istreambuf_iterator<char>());
+  unlink(path);
+  int32_t p = -1;
+  std::string why = ncclDecision(g, -1, &p);
+  EXPECT_TRUE(p == 0 || p == 1);
+  auto count = [&](const std::string &s) {
+    size_t c = 0;
+    for (size_t at = text.find(s); at != std::string::npos;
+         at = text.find(s, at + 1))
+      ++c;
+    return c;
+  };
+  std::string line = "device collectives on grid [" +
+                     std::to_string(xt::np()) + "] (" +
+                     std::to_string(xt::np()) + " ranks): " + why + "\n";
+  std::string i1 = "xmprt_reduce: device collective staged: an i1 sum";
+  if (xt::me() == 0) {
+    EXPECT_EQ(count(line), 1u) << "stderr:\n" << text;
+    EXPECT_EQ(count(i1), 1u) << "stderr:\n" << text;
+    EXPECT_EQ(why.rfind(p == 1 ? "NCCL " : "staged: ", 0), 0u) << why;
+  } else {
+    EXPECT_EQ(count("device collective"), 0u) << "stderr:\n" << text;
+  }
   mgpuMemFree(d, st);
   mgpuStreamSynchronize(st);
   xmprt_grid_destroy(g);

@@ -2,6 +2,7 @@
 // kind, and docs/runtime.md carries one row per setting exactly as the
 // table says (run with --print-table to regenerate the rows).
 #include "../lib/Settings.h"
+#include "xmprt/xmprt.h"
 
 #include <gtest/gtest.h>
 
@@ -94,6 +95,59 @@ TEST(SettingsDeathTest, BadValueStops) {
                "xmprt: rank [-0-9]+: some_function: XMP_CPU_CHUNKS='2abc' is "
                "not an integer in \\[1, 1048576\\]");
   unsetenv("XMP_CPU_CHUNKS");
+}
+
+// Device collectives: the mode's choices in the order of XMPRT_DEVCOLL_*,
+// the threshold's range, the C API over the environment's default.
+TEST(Settings, DeviceCollectives) {
+  const char *m = "XMP_DEVICE_COLLECTIVES";
+  for (const char *ok : {"staged", "nccl", "auto"})
+    EXPECT_TRUE(accepts(m, ok)) << ok;
+  for (const char *bad : {"NCCL", "Staged", "plain", "hybrid", "nccl ",
+                          "staged|nccl", "1", "none"})
+    EXPECT_FALSE(accepts(m, bad)) << bad;
+  EXPECT_EQ(violation(byName(m), "mpi"), "one of staged, nccl, auto");
+  EXPECT_STREQ(byName(m).def, "staged"); // until the 2-GPU table
+  const char *b = "XMP_NCCL_MIN_BYTES";
+  for (const char *ok : {"0", "1", "65536", "9223372036854775807"})
+    EXPECT_TRUE(accepts(b, ok)) << ok;
+  for (const char *bad : {"-1", "1.5", "64K", "1e6", "9223372036854775808",
+                          " 8", "+8", "0x100"})
+    EXPECT_FALSE(accepts(b, bad)) << bad;
+  EXPECT_STREQ(byName(b).def, "0");
+  // choice() gives the XMPRT_DEVCOLL_* value of each spelling.
+  setenv(m, "staged", 1);
+  EXPECT_EQ(choice(m, "test"), XMPRT_DEVCOLL_STAGED);
+  setenv(m, "nccl", 1);
+  EXPECT_EQ(choice(m, "test"), XMPRT_DEVCOLL_NCCL);
+  setenv(m, "auto", 1);
+  EXPECT_EQ(choice(m, "test"), XMPRT_DEVCOLL_AUTO);
+  setenv(b, "4096", 1);
+  EXPECT_EQ(integerOrDefault(b, "test"), 4096);
+  unsetenv(b);
+  EXPECT_EQ(integerOrDefault(b, "test"), 0);
+  // The C API: the environment's value until set (read once, at the first
+  // use), then what was set.
+  setenv(m, "nccl", 1);
+  EXPECT_EQ(xmprt_get_device_collectives(), XMPRT_DEVCOLL_NCCL);
+  unsetenv(m);
+  EXPECT_EQ(xmprt_get_device_collectives(), XMPRT_DEVCOLL_NCCL);
+  xmprt_set_device_collectives(XMPRT_DEVCOLL_STAGED);
+  EXPECT_EQ(xmprt_get_device_collectives(), XMPRT_DEVCOLL_STAGED);
+  xmprt_set_device_collectives(XMPRT_DEVCOLL_AUTO);
+  EXPECT_EQ(xmprt_get_device_collectives(), XMPRT_DEVCOLL_AUTO);
+}
+
+TEST(SettingsDeathTest, DeviceCollectivesBadValues) {
+  setenv("XMP_DEVICE_COLLECTIVES", "NCCL", 1);
+  EXPECT_DEATH(choice("XMP_DEVICE_COLLECTIVES", "xmprt_device_collectives"),
+               "xmprt: rank [-0-9]+: xmprt_device_collectives: "
+               "XMP_DEVICE_COLLECTIVES='NCCL' is not one of staged, nccl, "
+               "auto");
+  unsetenv("XMP_DEVICE_COLLECTIVES");
+  EXPECT_DEATH(xmprt_set_device_collectives(3),
+               "xmprt_set_device_collectives: mode 3 is not "
+               "staged\\(0\\)/nccl\\(1\\)/auto\\(2\\)");
 }
 
 // Numeric defaults parse as values of their own setting.

@@ -47,6 +47,18 @@ void xmprt_reflect_tune_hook(xmprt_reflect_tune_time_fn fn, void *ctx);
  * one candidate), 1 tuning (the decision is to come), 2 tuned (the channel
  * was chosen by measurement; xmprt_reflect_channel gives it). */
 int32_t xmprt_reflect_tune_state(const xmprt_reflect_plan *p, int32_t dim);
+/* Test hook: how device collectives run on grid g's communicator (axis <
+ * 0) or on that of one of its axes, as decided at its first device
+ * collective that could use NCCL: 1 NCCL, 0 staged through host memory,
+ * -1 not decided (no such collective yet, or outside the grid). The
+ * decision as XMP_VERBOSE prints it ("NCCL 2.28.9 (2 GPUs)", "staged: ranks
+ * 0 and 1 share GPU 0 (...)") goes to why (size bytes, NUL-terminated;
+ * may be NULL). Local: no communication. */
+int32_t xmprt_device_collectives_path(const xmprt_grid *g, int32_t axis,
+                                      char *why, int64_t size);
+/* Test hook: NCCL operations this process has issued for device
+ * collectives so far. */
+int64_t xmprt_device_collectives_nccl_ops(void);
 
 #ifdef __cplusplus
 }

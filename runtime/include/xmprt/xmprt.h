@@ -415,6 +415,21 @@ void xmprt_allgather(xmprt_grid *g, int32_t axis, const void *send,
 enum { XMPRT_COLL_PLAIN = 0, XMPRT_COLL_HYBRID = 1 };
 void xmprt_set_collectives(int32_t mode);
 int32_t xmprt_get_collectives(void);
+/* Collectives on device buffers (xmprt_reduce, xmprt_bcast,
+ * xmprt_allgather, xmprt_reduce_start, xmprt_bcast_start in the CUDA
+ * build): STAGED through host memory around the host algorithms above;
+ * NCCL wherever NCCL can do the operation on that communicator (libnccl.so.2
+ * loaded at run time, one GPU per rank; otherwise staged); AUTO (the
+ * default) NCCL when usable and the message has at least XMP_NCCL_MIN_BYTES
+ * bytes. The default comes from XMP_DEVICE_COLLECTIVES=staged|nccl|auto.
+ * Every rank of a communicator must use the same mode. */
+enum {
+  XMPRT_DEVCOLL_STAGED = 0,
+  XMPRT_DEVCOLL_NCCL = 1,
+  XMPRT_DEVCOLL_AUTO = 2
+};
+void xmprt_set_device_collectives(int32_t mode);
+int32_t xmprt_get_device_collectives(void);
 
 /*--- gmove ----------------------------------------------------------------*/
 /* dst[dsec] = src[ssec]; sections as (lb, ub, step) triples per dim (step >

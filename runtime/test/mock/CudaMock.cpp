@@ -28,7 +28,10 @@
 // Environment: XMPRT_MOCK_DEVICES (default 1), XMPRT_MOCK_IPC_FAIL=1 (every
 // cudaIpcOpenMemHandle fails: the IB fallback), XMPRT_MOCK_IPC_FAIL_RANK=r
 // (only world rank r cannot map its peers: pairs with r fall back to IB on
-// both sides), XMPRT_MOCK_NO_GPU=1.
+// both sides), XMPRT_MOCK_NO_GPU=1, XMPRT_MOCK_NCCL=none (the runtime finds
+// no NCCL; otherwise it loads the mocked one, NcclMock.cpp).
+// Devices have UUIDs and PCI bus ids (device d of a host: bus d + 1), so
+// that ranks on one mocked device are told apart from ranks on two.
 // Kernel modules cannot be run: cudaLibraryLoadData fails.
 //===----------------------------------------------------------------------===//
 #include "../../lib/BoxAdd.h"
@@ -215,6 +218,14 @@ cudaError_t cudaGetDeviceCount(int *count) {
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device) {
   memset(prop, 0, sizeof *prop);
   snprintf(prop->name, sizeof prop->name, "mock device %d", device);
+  // UUID: "xmprtmock", the host's id, the device.
+  char uuid[16] = "xmprtmock";
+  uint32_t host = (uint32_t)gethostid();
+  memcpy(uuid + 10, &host, 4);
+  uuid[14] = (char)device;
+  static_assert(sizeof prop->uuid == sizeof uuid, "CUDA UUID size");
+  memcpy(&prop->uuid, uuid, sizeof uuid);
+  prop->pciBusID = device + 1;
   return cudaSuccess;
 }
 
@@ -724,6 +735,29 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
   if (!a->complete || !b->complete)
     return ret(cudaErrorNotReady);
   *ms = (float)((b->seconds - a->seconds) * 1e3);
+  return cudaSuccess;
+}
+
+/* The NCCL library the runtime loads (GpuNccl.cpp's weak hook): the
+ * mocked one, or with XMPRT_MOCK_NCCL=none one that does not exist. */
+const char *xmprt_mock_nccl_library(void) {
+  const char *v = getenv("XMPRT_MOCK_NCCL");
+  if (v && !strcmp(v, "none"))
+    return "libxmprt_mock_no_nccl.so.2";
+#ifdef XMPRT_MOCK_NCCL_PATH
+  return XMPRT_MOCK_NCCL_PATH;
+#else
+  return "libxmprt_mock_no_nccl.so.2";
+#endif
+}
+
+/* For the mocked NCCL: queues fn(arg) on stream s, to run in stream order
+ * when the stream is synchronized. */
+int xmprt_mock_enqueue(cudaStream_t s, void (*fn)(void *), void *arg) {
+  std::lock_guard<std::recursive_mutex> l(gMu);
+  if (!queues().count(s))
+    return ret(cudaErrorInvalidResourceHandle);
+  enqueue(s, [fn, arg] { fn(arg); });
   return cudaSuccess;
 }
 
