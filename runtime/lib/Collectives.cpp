@@ -234,6 +234,19 @@ bool ncclReduction(int32_t op, int32_t type, int64_t count, gpu::NcclType &t,
   return false;
 }
 
+// The NCCL communicator a device reduction of `count` elements of `type`
+// (`itemBytes` each) over `c` takes, with NCCL's type, operation and count
+// in t, o, n; null when it stays staged (the mode, the size, a reduction
+// NCCL has not: said once under XMP_VERBOSE).
+gpu::NcclComm *ncclReduceFor(const xmprt_grid *g, int32_t axis, MPI_Comm c,
+                             int32_t op, int32_t type, int64_t count,
+                             int64_t itemBytes, gpu::NcclType &t,
+                             gpu::NcclOp &o, int64_t &n, const char *fn) {
+  const char *why = nullptr;
+  bool can = ncclReduction(op, type, count, t, o, n, &why);
+  return ncclFor(g, axis, c, count * itemBytes, can ? nullptr : why, fn);
+}
+
 //--- element-wise combination (hybrid path and MPI user ops) -------------------
 template <typename T> struct Loc {
   T v;
@@ -731,10 +744,8 @@ void xmprt_reduce(xmprt_grid *g, int32_t axis, int32_t op, int32_t elem_type,
     gpu::NcclType t;
     gpu::NcclOp o;
     int64_t n = 0;
-    const char *why = nullptr;
-    bool can = ncclReduction(op, elem_type, count, t, o, n, &why);
-    if (gpu::NcclComm *nc = ncclFor(g, axis, c, count * rs.itemBytes,
-                                    can ? nullptr : why, fn)) {
+    if (gpu::NcclComm *nc = ncclReduceFor(g, axis, c, op, elem_type, count,
+                                          rs.itemBytes, t, o, n, fn)) {
       gpu::ncclAllReduce(nc, buf, n, t, o, fn);
       return;
     }
@@ -976,10 +987,8 @@ xmprt_request *xmprt_reduce_start(xmprt_grid *g, int32_t axis, int32_t op,
     gpu::NcclType t;
     gpu::NcclOp o;
     int64_t n = 0;
-    const char *why = nullptr;
-    bool can = ncclReduction(op, elem_type, count, t, o, n, &why);
-    if (gpu::NcclComm *nc = ncclFor(g, axis, c, count * rs.itemBytes,
-                                    can ? nullptr : why, fn)) {
+    if (gpu::NcclComm *nc = ncclReduceFor(g, axis, c, op, elem_type, count,
+                                          rs.itemBytes, t, o, n, fn)) {
       auto *r = newRequest(xmprt_request::Reduce, fn);
       r->nccl = gpu::ncclAllReduceStart(nc, buf, n, t, o, fn);
       return r;
