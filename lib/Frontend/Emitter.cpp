@@ -5254,6 +5254,11 @@ void Emitter::emitXmpLoop(Directive &d, const c::Stmt *s,
     auto n = tc.name("a loop variable or '*'");
     if (!n)
       return false;
+    if (tc.atEnd()) { // `on t(i` : the list is not closed
+      diag.error(tc.loc(), "expected ',' or a closing bracket after '" + *n +
+                               "' in the template reference of " + dn);
+      return false;
+    }
     if (!tc.is(c::tok::comma) && !tc.is(c::tok::r_paren) &&
         !tc.is(c::tok::r_square)) {
       diag.unsupported(tc.loc(), "a template subscript other than a loop "

@@ -60,6 +60,7 @@
 // at any depth.
 // RUN: not xmp-cfront -DCASE51 %s 2>&1 | FileCheck %s --check-prefix=C51
 // RUN: not xmp-cfront -DCASE52 %s 2>&1 | FileCheck %s --check-prefix=C52
+// RUN: not xmp-cfront -DCASE53 %s 2>&1 | FileCheck %s --check-prefix=C53
 
 #define N 16
 double a[N], b[N];
@@ -627,6 +628,19 @@ int main(void) {
 #pragma xmp wait_async(1)
     }
   }
+  return 0;
+}
+#endif
+
+#ifdef CASE53
+int main(void) {
+  int i;
+  // An unclosed template reference is a syntax error, not an unsupported
+  // subscript.
+  // C53: invalid.c:[[# @LINE + 1]]:{{[0-9]+}}: error: expected ',' or a closing bracket after 'i' in the template reference of '#pragma xmp loop'
+#pragma xmp loop on t(i
+  for (i = 0; i < 16; i++)
+    a[i] = 1;
   return 0;
 }
 #endif
