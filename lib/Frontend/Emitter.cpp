@@ -424,6 +424,14 @@ private:
   /// inside one. In a task on a template element or on a node reference
   /// with run-time coordinates, which have no node set, an error at `sl`
   /// naming `what` (and null).
+  /// The coordinates, in node set `to`, of the node at `coords` of node
+  /// set `from` (both dialect order), when the declarations make them
+  /// static: through subsets (reshaped ones too) to the world rank and
+  /// back. nullopt when a size needed is known only at run time, or (with
+  /// `outside` set) when the node is not one of `to`'s.
+  std::optional<SmallVector<int64_t>> nodeIn(StringRef from,
+                                             ArrayRef<int64_t> coords,
+                                             StringRef to, bool &outside);
   FlatSymbolRefAttr executingNodes(c::SourceLocation sl,
                                    const std::string &what);
   /// An enclosing task.
@@ -1603,6 +1611,122 @@ FlatSymbolRefAttr Emitter::executingNodes(c::SourceLocation sl,
     return nullptr;
   }
   return FlatSymbolRefAttr::get(&ctx, t.set);
+}
+
+/// Row-major position of `c` in `shape` (inner sizes static), or nullopt.
+static std::optional<int64_t> rowMajor(ArrayRef<int64_t> c,
+                                       ArrayRef<int64_t> shape) {
+  int64_t lin = 0;
+  for (size_t k = 0; k < c.size(); ++k) {
+    if (k > 0 && ShapedType::isDynamic(shape[k]))
+      return std::nullopt;
+    lin = lin * (k > 0 ? shape[k] : 1) + c[k];
+  }
+  return lin;
+}
+
+std::optional<SmallVector<int64_t>>
+Emitter::nodeIn(StringRef from, ArrayRef<int64_t> coords, StringRef to,
+                bool &outside) {
+  outside = false;
+  auto lookup = [&](StringRef n) {
+    return dyn_cast_or_null<xmpd::NodesOp>(
+        SymbolTable::lookupSymbolIn(module, n));
+  };
+  // The counts of a subset's triplet axes, or nullopt when one is dynamic.
+  auto tripletAxes = [&](xmpd::NodesOp op,
+                         xmpd::NodesOp parent) -> std::optional<SmallVector<int64_t>> {
+    SmallVector<int64_t> n;
+    for (unsigned a = 0; a < parent.getRank(); ++a) {
+      auto [lo, hi, st] = op.getSubsetTriplet(a);
+      if (st == 0)
+        continue;
+      int64_t k = xmpd::NodesOp::subsetCount(lo, hi, st, parent.getShape()[a]);
+      if (ShapedType::isDynamic(k))
+        return std::nullopt;
+      n.push_back(k);
+    }
+    return n;
+  };
+  // Up: `coords` of `from` -> the world rank.
+  SmallVector<int64_t> c(coords);
+  xmpd::NodesOp op = lookup(from);
+  while (op && op.getParent()) {
+    xmpd::NodesOp parent = lookup(*op.getParent());
+    if (!parent)
+      return std::nullopt;
+    SmallVector<int64_t> t = c;
+    if (op.getReshape()) {
+      auto lin = rowMajor(c, op.getShape());
+      auto axes = tripletAxes(op, parent);
+      if (!lin || !axes)
+        return std::nullopt;
+      t.assign(axes->size(), 0);
+      for (size_t k = axes->size(); k-- > 0;) {
+        t[k] = *lin % (*axes)[k];
+        *lin /= (*axes)[k];
+      }
+    }
+    SmallVector<int64_t> pc;
+    unsigned k = 0;
+    for (unsigned a = 0; a < parent.getRank(); ++a) {
+      auto [lo, hi, st] = op.getSubsetTriplet(a);
+      pc.push_back(st == 0 ? lo : lo + t[k++] * st);
+    }
+    c = pc;
+    op = parent;
+  }
+  if (!op)
+    return std::nullopt;
+  auto world = rowMajor(c, op.getShape());
+  if (!world)
+    return std::nullopt;
+  // Down: the world rank -> `to`'s coordinates (a chain of plain subsets
+  // of one grid, or a top-level grid).
+  SmallVector<xmpd::NodesOp> chain;
+  for (xmpd::NodesOp o = lookup(to); o;
+       o = o.getParent() ? lookup(*o.getParent()) : nullptr)
+    chain.push_back(o);
+  if (chain.empty() || chain.back().getParent())
+    return std::nullopt;
+  ArrayRef<int64_t> rs = chain.back().getShape();
+  SmallVector<int64_t> d(rs.size(), 0);
+  int64_t w = *world;
+  for (size_t k = rs.size(); k-- > 0;) {
+    if (k == 0) {
+      if (!ShapedType::isDynamic(rs[0]) && w >= rs[0]) {
+        outside = true;
+        return std::nullopt;
+      }
+      d[0] = w;
+    } else {
+      if (ShapedType::isDynamic(rs[k]))
+        return std::nullopt;
+      d[k] = w % rs[k];
+      w /= rs[k];
+    }
+  }
+  for (size_t i = chain.size() - 1; i-- > 0;) {
+    xmpd::NodesOp sub = chain[i], parent = chain[i + 1];
+    if (sub.getReshape())
+      return std::nullopt;
+    SmallVector<int64_t> t;
+    for (unsigned a = 0; a < parent.getRank(); ++a) {
+      auto [lo, hi, st] = sub.getSubsetTriplet(a);
+      int64_t end = ShapedType::isDynamic(hi) ? parent.getShape()[a] : hi;
+      bool in = st == 0 ? d[a] == lo
+                        : d[a] >= lo && (d[a] - lo) % st == 0 &&
+                              (ShapedType::isDynamic(end) || d[a] < end);
+      if (!in) {
+        outside = true;
+        return std::nullopt;
+      }
+      if (st != 0)
+        t.push_back((d[a] - lo) / st);
+    }
+    d = t;
+  }
+  return d;
 }
 
 bool Emitter::collectiveInDynamicTask(c::SourceLocation sl,
@@ -3572,7 +3696,6 @@ void Emitter::dirBcast(Directive &d) {
       root.assign(
           taskNodes.empty() ? 1 : nodes[gridAttr.getValue()].shape.size(), 0);
     } else {
-      gridAttr = FlatSymbolRefAttr::get(&ctx, fromNodes);
       for (auto [k, c] : llvm::enumerate(from)) {
         if (!c) {
           diag.error(fromLocs[k], "'*' in the 'from' clause of " + dn +
@@ -3582,6 +3705,35 @@ void Emitter::dirBcast(Directive &d) {
           return;
         }
         root.push_back(*c);
+      }
+      // XMP: without 'on' the executing nodes take part (every node, or
+      // the task's); 'from' names one of them, given in its own node set.
+      FlatSymbolRefAttr exec =
+          executingNodes(d.loc, dn + " without 'on'");
+      if (!exec)
+        return;
+      gridAttr = FlatSymbolRefAttr::get(&ctx, fromNodes);
+      if (exec.getValue() != fromNodes) {
+        bool outside = false;
+        auto r = nodeIn(fromNodes, root, exec.getValue(), outside);
+        if (!r) {
+          if (outside)
+            diag.error(fromLoc, "the 'from' node of " + dn +
+                                    " is not one of the executing nodes "
+                                    "(without 'on' the executing nodes take "
+                                    "part: name a node among them)");
+          else
+            diag.unsupported(fromLoc,
+                             "'from' a node of '" + fromNodes + "' in " + dn +
+                                 " without 'on' here (its place among the "
+                                 "executing nodes depends on node set sizes "
+                                 "known only at run time: add 'on " +
+                                 fromNodes + "' to broadcast over '" +
+                                 fromNodes + "' only)");
+          return;
+        }
+        gridAttr = exec;
+        root = *r;
       }
     }
   } else {

@@ -56,8 +56,9 @@ int main(void) {
 #pragma xmp reduction(min:k) on p
 #pragma xmp reduction(+:s)
 #pragma xmp reduction(*:w) on p
-  // bcast from p(2, 1): Fortran order, 1-based -> coordinates [0, 1].
-  // CHECK: xmp.bcast %{{.*}} from [0, 1] on @p : i64
+  // bcast from p(2, 1) without on: Fortran order, 1-based -> p's
+  // coordinates [0, 1], world rank 1 among the executing nodes (all).
+  // CHECK: xmp.bcast %{{.*}} from [1] on @xmp_all_nodes : i64
   // CHECK: xmp.bcast %{{.*}} from [0] on @xmp_all_nodes : f64
 #pragma xmp bcast (k) from p(2, 1)
 #pragma xmp bcast (m)
