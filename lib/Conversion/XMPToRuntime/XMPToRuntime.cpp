@@ -1302,19 +1302,24 @@ struct WaitLowering : RuntimePattern<WaitOp> {
   }
 };
 
-/// xmp.test -> xmprt_test(request) != 0.
-struct TestLowering : RuntimePattern<TestOp> {
-  using RuntimePattern::RuntimePattern;
+/// xmp.test -> xmprt_test(request) != 0, xmp.test_async ->
+/// xmprt_async_test(id) != 0: the runtime's int flag as an i1.
+template <typename OpT>
+struct FlagCallLowering : RuntimePattern<OpT> {
+  FlagCallLowering(TypeConverter &tc, MLIRContext *ctx, ModuleOp m,
+                   StringRef fn)
+      : RuntimePattern<OpT>(tc, ctx, m), fn(fn) {}
   LogicalResult
-  matchAndRewrite(TestOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value r = callRuntime(rewriter, loc, "xmprt_test", {rewriter.getI32Type()},
-                          {adaptor.getRequest()});
+    Value r = callRuntime(rewriter, loc, fn, {rewriter.getI32Type()},
+                          adaptor.getOperands());
     rewriter.replaceOpWithNewOp<arith::CmpIOp>(op, arith::CmpIPredicate::ne, r,
                                                i32c(rewriter, loc, 0));
     return success();
   }
+  std::string fn;
 };
 
 /// xmp.async_register -> xmprt_async_register(id, request, type, out) or
@@ -1348,34 +1353,6 @@ struct AsyncRegisterLowering : RuntimePattern<AsyncRegisterOp> {
                 {adaptor.getId(), adaptor.getHandle(), i32c(rewriter, loc, et),
                  out});
     rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// xmp.wait_async -> xmprt_async_wait(id).
-struct WaitAsyncLowering : RuntimePattern<WaitAsyncOp> {
-  using RuntimePattern::RuntimePattern;
-  LogicalResult
-  matchAndRewrite(WaitAsyncOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    callRuntime(rewriter, op.getLoc(), "xmprt_async_wait", {},
-                {adaptor.getId()});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// xmp.test_async -> xmprt_async_test(id) != 0.
-struct TestAsyncLowering : RuntimePattern<TestAsyncOp> {
-  using RuntimePattern::RuntimePattern;
-  LogicalResult
-  matchAndRewrite(TestAsyncOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value r = callRuntime(rewriter, loc, "xmprt_async_test",
-                          {rewriter.getI32Type()}, {adaptor.getId()});
-    rewriter.replaceOpWithNewOp<arith::CmpIOp>(op, arith::CmpIPredicate::ne, r,
-                                               i32c(rewriter, loc, 0));
     return success();
   }
 };
@@ -1974,9 +1951,13 @@ struct XMPToRuntimePass
                  ArrayQueryLowering<ArrayGtoLOp>, TemplateOwnsLowering,
                  CheckHoldsLowering,
                  ReductionStartLowering, BcastStartLowering, WaitLowering,
-                 TestLowering, AsyncRegisterLowering, WaitAsyncLowering,
-                 TestAsyncLowering>(
+                 AsyncRegisterLowering>(
         tc, ctx, module, gpu);
+    patterns.add<FlagCallLowering<TestOp>>(tc, ctx, module, "xmprt_test");
+    patterns.add<FlagCallLowering<TestAsyncOp>>(tc, ctx, module,
+                                                "xmprt_async_test");
+    patterns.add<SimpleCallLowering<WaitAsyncOp>>(tc, ctx, module,
+                                                  "xmprt_async_wait");
     patterns.add<GMoveLowering<GMoveOp>, GMoveLowering<GMoveStartOp>>(
         tc, ctx, module, gpu, sites);
     patterns.add<CachedPlanLowering<ReflectOp>>(tc, ctx, module, gpu, sites,
