@@ -215,21 +215,23 @@ static int64_t forStep(const c::ForStmt *f, const c::VarDecl *iv,
   return 0;
 }
 
-/// Does `s` contain a return, or a break / continue leaving `s` (depth 0)?
+/// Does `s` contain a return, or a break / continue leaving `s` (depth 0:
+/// outside the loops in `s`; a break also outside its switches)?
 struct JumpScan {
   bool ret = false, brk = false, cont = false;
-  void scan(const c::Stmt *s, unsigned depth) {
+  void scan(const c::Stmt *s, unsigned depth, unsigned switches = 0) {
     if (!s)
       return;
     if (isa<c::ReturnStmt>(s))
       ret = true;
-    else if (isa<c::BreakStmt>(s) && depth == 0)
+    else if (isa<c::BreakStmt>(s) && depth == 0 && switches == 0)
       brk = true;
     else if (isa<c::ContinueStmt>(s) && depth == 0)
       cont = true;
     bool loop = isa<c::ForStmt, c::WhileStmt, c::DoStmt>(s);
+    bool sw = isa<c::SwitchStmt>(s);
     for (const c::Stmt *ch : s->children())
-      scan(ch, depth + (loop ? 1 : 0));
+      scan(ch, depth + (loop ? 1 : 0), switches + (sw ? 1 : 0));
   }
 };
 
@@ -329,6 +331,12 @@ private:
   /// template_fix directives (constants, the same in each).
   void deferredLowerBounds(StringRef name, TemplateInfo &ti);
   void emitTemplateFix(Directive &d);
+  /// Whether template `tname` is shaped or distributed by template_fix
+  /// (a `:` dimension, gblock(*)).
+  bool needsTemplateFix(StringRef tname);
+  /// memref<i8> @__xmp_fixed_<t>: 0 until t's template_fix has run (made at
+  /// the first use), so that an xmp_malloc before it names its position.
+  Value templateFixedFlag(StringRef tname, Location l);
   /// `gblock(name)` of a distribute directive: the initial values of a
   /// file-scope integer array.
   std::optional<SmallVector<int64_t>> gblockSizes(StringRef name,
@@ -455,7 +463,15 @@ private:
   void emitStmt(const c::Stmt *s);
   void emitCompound(const c::CompoundStmt *cs);
   void emitDecl(const c::VarDecl *vd);
+  /// Stores the elements that initializer list `il` (Clang's semantic
+  /// form) of a local array of type `ty` gives into `m` at the leading
+  /// indices `idx`; false after a diagnostic.
+  bool emitArrayInit(const c::InitListExpr *il, c::QualType ty, Value m,
+                     SmallVectorImpl<Value> &idx, Location l);
   void emitIf(const c::IfStmt *s);
+  /// A switch: its cases in order, each run once a label at or before it
+  /// matched, until a break (C's fall-through), under flags.
+  void emitSwitch(const c::SwitchStmt *s);
   void emitLoop(const c::Stmt *s);
   bool emitCountedFor(const c::ForStmt *f);
   void emitReturn(const c::ReturnStmt *s);
@@ -1267,6 +1283,8 @@ void Emitter::dirDistribute(Directive &d) {
   SmallVector<Attribute> formats;
   // gblock(m): the position in `formats` (as written), m and where.
   SmallVector<std::tuple<unsigned, std::string, c::SourceLocation>> gblocks;
+  // block(n): the position in `formats` (as written) and where.
+  SmallVector<std::pair<unsigned, c::SourceLocation>> blockns;
   auto paren = parseDims(tc, [&]() -> bool {
     c::SourceLocation sl = tc.loc();
     if (tc.accept(c::tok::star)) {
@@ -1280,6 +1298,8 @@ void Emitter::dirDistribute(Directive &d) {
       auto f = parseBlockCyclic(tc, diag, &ctx, *kind);
       if (!f)
         return false;
+      if (f->getKind() == xmpd::DistKind::blockn)
+        blockns.push_back({(unsigned)formats.size(), sl});
       formats.push_back(*f);
       return true;
     }
@@ -1339,6 +1359,25 @@ void Emitter::dirDistribute(Directive &d) {
       return;
     formats[tdim] =
         xmpd::DistAttr::get(&ctx, xmpd::DistKind::gblock, 1, *sizes);
+  }
+  // block(n) blocks must cover the dimension (sizes known here; the
+  // runtime checks those of template_fix).
+  for (auto &[pos, fl] : blockns) {
+    unsigned tdim = *paren ? formats.size() - 1 - pos : pos;
+    int64_t w = cast<xmpd::DistAttr>(formats[tdim]).getWidth();
+    int64_t p = gridAxisSize(tit->second, tdim), n = tit->second.shape[tdim];
+    int64_t cover = 0;
+    if (ShapedType::isDynamic(p) || ShapedType::isDynamic(n) ||
+        __builtin_mul_overflow(w, p, &cover) || cover >= n)
+      continue;
+    diag.error(fl, "block(" + std::to_string(w) + ") of dimension " +
+                       std::to_string(tdim) + " (C order) of template '" +
+                       *name + "' over the " + std::to_string(p) +
+                       " nodes of '" + *onto + "' along it covers " +
+                       std::to_string(cover) + " of its " + std::to_string(n) +
+                       " elements (block(n) needs n >= " +
+                       std::to_string(llvm::divideCeil(n, p)) + ")");
+    return;
   }
   for (Attribute f : formats)
     tit->second.formats.push_back(cast<xmpd::DistAttr>(f));
@@ -2274,8 +2313,8 @@ void Emitter::emitStmt(const c::Stmt *s) {
         emitStmt(ch);
     return;
   }
-  if (isa<c::SwitchStmt>(s))
-    return unsupported(s, "a switch statement");
+  if (const auto *sw = dyn_cast<c::SwitchStmt>(s))
+    return emitSwitch(sw);
   if (isa<c::GotoStmt, c::LabelStmt, c::IndirectGotoStmt>(s))
     return unsupported(s, "goto and labels");
   unsupported(s, std::string("a '") + s->getStmtClassName() + "' statement");
@@ -2301,7 +2340,46 @@ void Emitter::emitDecl(const c::VarDecl *vd) {
   scopes.back()[vd->getName()] = vd;
   if (const c::Expr *init = vd->getInit()) {
     if (!shape->empty()) {
-      diag.unsupported(init->getBeginLoc(), "an initializer of a local array");
+      const auto *il = dyn_cast<c::InitListExpr>(init->IgnoreParens());
+      if (!il) {
+        diag.unsupported(init->getBeginLoc(),
+                         "an initializer of a local array other than a "
+                         "{ } list");
+        return;
+      }
+      // C zeroes what the list leaves out: the whole array first, when
+      // the list does not give every element, then the elements it gives.
+      std::function<bool(const c::InitListExpr *, c::QualType)> partial =
+          [&](const c::InitListExpr *il, c::QualType ty) {
+            const c::ConstantArrayType *cat = actx.getAsConstantArrayType(ty);
+            if (!cat || il->getNumInits() < cat->getSize().getZExtValue())
+              return true;
+            for (const c::Expr *e : il->inits()) {
+              if (isa<c::ImplicitValueInitExpr>(e))
+                return true;
+              if (const auto *sub = dyn_cast<c::InitListExpr>(e))
+                if (actx.getAsConstantArrayType(cat->getElementType()) &&
+                    partial(sub, cat->getElementType()))
+                  return true;
+            }
+            return false;
+          };
+      if (partial(il, vd->getType())) {
+        Type et = cast<MemRefType>(m.getType()).getElementType();
+        Value zero =
+            arith::ConstantOp::create(b, l, cast<TypedAttr>(b.getZeroAttr(et)));
+        SmallVector<Value> ivs;
+        OpBuilder::InsertionGuard g(b);
+        for (int64_t n : *shape) {
+          auto f = scf::ForOp::create(b, l, cIndex(0, l), cIndex(n, l),
+                                      cIndex(1, l));
+          ivs.push_back(f.getInductionVar());
+          b.setInsertionPoint(f.getBody()->getTerminator());
+        }
+        memref::StoreOp::create(b, l, zero, m, ivs);
+      }
+      SmallVector<Value> idx;
+      emitArrayInit(il, vd->getType(), m, idx, l);
       return;
     }
     Value v = emitExpr(init);
@@ -2310,6 +2388,182 @@ void Emitter::emitDecl(const c::VarDecl *vd) {
     v = convert(v, init->getType(), vd->getType(), l);
     memref::StoreOp::create(b, l, v, m, ValueRange{});
   }
+}
+
+bool Emitter::emitArrayInit(const c::InitListExpr *il, c::QualType ty,
+                            Value m, SmallVectorImpl<Value> &idx,
+                            Location l) {
+  const c::ConstantArrayType *cat = actx.getAsConstantArrayType(ty);
+  c::QualType et = cat->getElementType();
+  bool subArray = actx.getAsConstantArrayType(et) != nullptr;
+  uint64_t n = cat->getSize().getZExtValue();
+  for (unsigned i = 0; i < il->getNumInits() && i < n; ++i) {
+    const c::Expr *e = il->getInit(i);
+    if (isa<c::ImplicitValueInitExpr>(e)) // zeroed before
+      continue;
+    const auto *sub = dyn_cast<c::InitListExpr>(e);
+    idx.push_back(cIndex(i, l));
+    if (subArray) {
+      if (!sub) {
+        diag.unsupported(e->getBeginLoc(),
+                         "an initializer of a local array other than a "
+                         "{ } list");
+        return false;
+      }
+      if (!emitArrayInit(sub, et, m, idx, l))
+        return false;
+    } else {
+      // A scalar, or a scalar in braces (`{ {1}, 2 }`).
+      if (sub) {
+        if (sub->getNumInits() == 0 ||
+            isa<c::ImplicitValueInitExpr>(sub->getInit(0))) {
+          idx.pop_back();
+          continue;
+        }
+        e = sub->getInit(0);
+      }
+      Value v = emitExpr(e);
+      if (!v)
+        return false;
+      v = convert(v, e->getType(), et, l);
+      memref::StoreOp::create(b, l, v, m, idx);
+    }
+    idx.pop_back();
+  }
+  return true;
+}
+
+/// A case label of `sw` that is not one of the statements of its body (a
+/// label inside an inner statement, as in Duff's device), or null.
+static const c::SwitchCase *nestedLabel(const c::Stmt *s, bool top) {
+  if (!s || isa<c::SwitchStmt>(s))
+    return nullptr;
+  if (const auto *sc = dyn_cast<c::SwitchCase>(s)) {
+    if (!top)
+      return sc;
+    return nestedLabel(sc->getSubStmt(), true);
+  }
+  for (const c::Stmt *ch : s->children())
+    if (const c::SwitchCase *n = nestedLabel(ch, false))
+      return n;
+  return nullptr;
+}
+
+void Emitter::emitSwitch(const c::SwitchStmt *s) {
+  if (s->getInit() || s->getConditionVariable())
+    return unsupported(s, "a switch with an init statement or a declaration");
+  const auto *body = dyn_cast_or_null<c::CompoundStmt>(s->getBody());
+  if (!body)
+    return unsupported(s, "a switch whose body is not a { } block");
+  // The body's statements by case: each segment starts at its labels.
+  struct Segment {
+    SmallVector<llvm::APSInt> values;
+    bool isDefault = false;
+    SmallVector<const c::Stmt *> stmts;
+  };
+  SmallVector<Segment> segs;
+  for (const c::Stmt *st : body->body()) {
+    if (const c::SwitchCase *n = nestedLabel(st, true)) {
+      diag.unsupported(n->getBeginLoc(),
+                       "a case label inside a statement of the switch body "
+                       "(labels must be statements of its { } block)");
+      return;
+    }
+    if (!isa<c::SwitchCase>(st)) {
+      if (segs.empty()) {
+        diag.unsupported(st->getBeginLoc(),
+                         "a statement before the first case label of a "
+                         "switch");
+        return;
+      }
+      segs.back().stmts.push_back(st);
+      continue;
+    }
+    Segment seg;
+    const c::Stmt *x = st;
+    while (const auto *sc = dyn_cast<c::SwitchCase>(x)) {
+      if (const auto *cs = dyn_cast<c::CaseStmt>(sc)) {
+        if (cs->caseStmtIsGNURange()) {
+          diag.unsupported(cs->getBeginLoc(), "a case range (GNU '...')");
+          return;
+        }
+        seg.values.push_back(cs->getLHS()->EvaluateKnownConstInt(actx));
+      } else {
+        seg.isDefault = true;
+      }
+      x = sc->getSubStmt();
+    }
+    seg.stmts.push_back(x);
+    segs.push_back(std::move(seg));
+  }
+  Location l = loc(s->getSwitchLoc());
+  Value v = emitExpr(s->getCond());
+  if (!v)
+    return;
+  auto eqAny = [&](ArrayRef<llvm::APSInt> vals) -> Value {
+    Value any;
+    for (const llvm::APSInt &c : vals) {
+      Value k = arith::ConstantOp::create(
+          b, l, b.getIntegerAttr(v.getType(), c.getExtValue()));
+      Value eq = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, v, k);
+      any = any ? arith::OrIOp::create(b, l, any, eq).getResult() : eq;
+    }
+    return any ? any : cBool(false, l);
+  };
+  Value notCase; // default: no case label matched
+  for (const Segment &seg : segs)
+    if (seg.isDefault) {
+      SmallVector<llvm::APSInt> all;
+      for (const Segment &o : segs)
+        all.append(o.values.begin(), o.values.end());
+      notCase = arith::XOrIOp::create(b, l, eqAny(all), cBool(true, l));
+    }
+  MemRefType flagT = MemRefType::get({}, b.getI1Type());
+  Value matched = allocaAtEntry(flagT, l);
+  memref::StoreOp::create(b, l, cBool(false, l), matched, ValueRange{});
+  LoopCtx lc;
+  lc.brk = allocaAtEntry(flagT, l);
+  memref::StoreOp::create(b, l, cBool(false, l), lc.brk, ValueRange{});
+  // continue goes on to the enclosing loop.
+  if (!loops.empty())
+    lc.cont = loops.back().cont;
+  loops.push_back(lc);
+  scopes.emplace_back();
+  for (const Segment &seg : segs) {
+    Value m = eqAny(seg.values);
+    if (seg.isDefault)
+      m = arith::OrIOp::create(b, l, m, notCase);
+    m = arith::OrIOp::create(
+        b, l, memref::LoadOp::create(b, l, matched, ValueRange{}), m);
+    memref::StoreOp::create(b, l, m, matched, ValueRange{});
+    // Run once matched, until a break (or a return, a continue).
+    Value run = m;
+    if (Value g = notJumped(l))
+      run = arith::AndIOp::create(b, l, run, g);
+    OpBuilder::InsertionGuard g(b);
+    auto ifOp = scf::IfOp::create(b, l, run, /*withElseRegion=*/false);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    for (auto [i, st] : llvm::enumerate(seg.stmts)) {
+      emitStmt(st);
+      if (failed())
+        break;
+      if (i + 1 == seg.stmts.size())
+        break;
+      JumpScan js;
+      js.scan(st, 0);
+      if (js.ret || js.brk || js.cont) {
+        Location sl = loc(stmtEnd(st));
+        if (Value ok = notJumped(sl)) {
+          auto inner = scf::IfOp::create(b, sl, ok, /*withElseRegion=*/false);
+          b.setInsertionPoint(inner.thenBlock()->getTerminator());
+        }
+      }
+    }
+    if (failed())
+      break;
+  }
+  scopes.pop_back();
+  loops.pop_back();
 }
 
 void Emitter::emitIf(const c::IfStmt *s) {
@@ -8280,6 +8534,30 @@ void Emitter::emitTemplateFix(Directive &d) {
     gblocks.push_back(m);
   }
   xmpd::TemplateFixOp::create(b, l, fi.tmpl, sizes, gblocks);
+  memref::StoreOp::create(b, l, arith::ConstantIntOp::create(b, l, 1, 8),
+                          templateFixedFlag(fi.tmpl, l), ValueRange{});
+}
+
+bool Emitter::needsTemplateFix(StringRef tname) {
+  auto it = templates.find(tname);
+  return it != templates.end() &&
+         (llvm::is_contained(it->second.shape, ShapedType::kDynamic) ||
+          llvm::any_of(it->second.formats,
+                       [](xmpd::DistAttr f) { return f.isGBlockStar(); }));
+}
+
+Value Emitter::templateFixedFlag(StringRef tname, Location l) {
+  std::string sym = "__xmp_fixed_" + tname.str();
+  auto mt = MemRefType::get({}, b.getI8Type());
+  if (!module.lookupSymbol(sym)) {
+    OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
+    memref::GlobalOp::create(
+        mb, l, sym, mb.getStringAttr("private"), mt,
+        DenseElementsAttr::get(RankedTensorType::get({}, mb.getI8Type()),
+                               mb.getI8IntegerAttr(0).getValue()),
+        /*constant=*/false, IntegerAttr());
+  }
+  return memref::GetGlobalOp::create(b, l, mt, sym);
 }
 
 std::optional<SmallVector<int64_t>>
@@ -8509,6 +8787,17 @@ bool Emitter::emitXmpAllocStmt(const c::Expr *e) {
     diag.error(bo->getBeginLoc(), "'" + an + "' is already allocated "
                                   "(xmp_free it first)");
     return true;
+  }
+  if (needsTemplateFix(di.tmpl)) {
+    Value fixed = memref::LoadOp::create(b, l, templateFixedFlag(di.tmpl, l),
+                                         ValueRange{});
+    runtimeCheck(arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, fixed,
+                                       arith::ConstantIntOp::create(b, l, 0, 8)),
+                 call->getBeginLoc(), "xmp_malloc",
+                 "'" + an + "' is aligned with template '" + di.tmpl +
+                     "', which is not fixed yet: its '#pragma xmp "
+                     "template_fix' must run before this xmp_malloc\n",
+                 {});
   }
   SmallVector<Value> dyn;
   for (unsigned d = 0; d < rank; ++d) {

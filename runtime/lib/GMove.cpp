@@ -282,8 +282,10 @@ Schedule *build(xmprt_darray *dst, const Sec &ds, xmprt_darray *src,
   // Per source group: the byte offsets of the source elements this rank
   // needs and of the destination elements they go to.
   std::vector<std::vector<int64_t>> reqG(R.groups), dstOffG(R.groups);
-  // Executed by a node set, a local destination is every executing rank's.
-  if ((X.exec && dst->local) || dst->inGrid()) {
+  // A local destination is every executing rank's: each rank of the node
+  // set that executes the gmove, or every rank (those outside the source's
+  // grid too: XMP's executing nodes are all of them).
+  if (dst->local || dst->inGrid()) {
     int64_t total = 1;
     for (int64_t c : ds.count)
       XMPRT_CHECK(!__builtin_mul_overflow(total, c, &total), fn,

@@ -502,10 +502,12 @@ static void checkSizes(const xmprt_template *t, const char *fn) {
       int64_t p = t->grid->shape[t->axis[d]], cover = 0;
       bool big = __builtin_mul_overflow(t->widths[d], p, &cover);
       XMPRT_CHECK(big || cover >= t->sizes[d], fn,
-                  "template dim %d: block(%lld) over %lld ranks covers %lld "
-                  "of its %lld elements",
-                  d, (long long)t->widths[d], (long long)p, (long long)cover,
-                  (long long)t->sizes[d]);
+                  "template %s dim %d: block(%lld) over %lld ranks covers "
+                  "%lld of its %lld elements (block(n) needs n >= %lld)",
+                  t->name.empty() ? "(unnamed)" : t->name.c_str(), d,
+                  (long long)t->widths[d], (long long)p, (long long)cover,
+                  (long long)t->sizes[d],
+                  (long long)((t->sizes[d] + p - 1) / p));
     }
     if (t->kinds[d] != XMPRT_DIST_GBLOCK || t->sizes[d] == XMPRT_DYNAMIC)
       continue;

@@ -26,6 +26,8 @@
 // RUN: not xmp-cfront -DCASE23 %s 2>&1 | FileCheck %s --check-prefix=C23
 // RUN: not xmp-cfront -DCASE24 %s 2>&1 | FileCheck %s --check-prefix=C24
 // RUN: not xmp-cfront -DCASE25 %s 2>&1 | FileCheck %s --check-prefix=C25
+// RUN: not xmp-cfront -DCASE26 %s 2>&1 | FileCheck %s --check-prefix=C26
+// RUN: not xmp-cfront -DCASE27 %s 2>&1 | FileCheck %s --check-prefix=C27
 
 #include <xmp.h>
 #define N 16
@@ -299,4 +301,23 @@ int main(void) {
   loc[0:3] = a[0:3:0];
   return 0;
 }
+#endif
+
+#ifdef CASE26
+// block(n) blocks that do not cover a dimension of static size: named in
+// C order with the template and the node set (not the dialect's op).
+#pragma xmp nodes q(2, 3)
+#pragma xmp template v(0:9, 0:19)
+// C26: invalid-templates.c:[[# @LINE + 1]]:26: error: block(2) of dimension 1 (C order) of template 'v' over the 2 nodes of 'q' along it covers 4 of its 10 elements (block(n) needs n >= 5)
+#pragma xmp distribute v(block(2), block) onto q
+int main(void) { return 0; }
+#endif
+
+#ifdef CASE27
+// The same, bracketed (C order as written).
+#pragma xmp nodes q[3][2]
+#pragma xmp template v[20][10]
+// C27: invalid-templates.c:[[# @LINE + 1]]:26: error: block(4) of dimension 0 (C order) of template 'v' over the 3 nodes of 'q' along it covers 12 of its 20 elements (block(n) needs n >= 7)
+#pragma xmp distribute v[block(4)][block] onto q
+int main(void) { return 0; }
 #endif

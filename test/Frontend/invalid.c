@@ -72,8 +72,15 @@ double a[N], b[N];
 
 #ifdef CASE1
 int f(int x) {
-  // C1: invalid.c:[[# @LINE + 1]]:3: error: a switch statement is not supported by xmp-cfront
-  switch (x) { default: return 1; }
+  switch (x) {
+  case 0:
+    if (x > 0) {
+    // C1: invalid.c:[[# @LINE + 1]]:5: error: a case label inside a statement of the switch body (labels must be statements of its { } block) is not supported by xmp-cfront
+    case 1:
+      return 1;
+    }
+  }
+  return 0;
 }
 #endif
 

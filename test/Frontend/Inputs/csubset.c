@@ -49,6 +49,87 @@ void fill(void) {
       gm[i][j] = i * 10 + j * 0.5;
 }
 
+/* switch: fall-through, a default between cases, a break under an if,
+ * return, a nested switch, continue of the enclosing loop. */
+int classify(int x) {
+  switch (x) {
+  case 0:
+    return 100;
+  case 1:
+  case 2:
+    x += 10;
+  default:
+    x += 1000;
+  case 3:
+    x *= 2;
+    break;
+  case -4:
+    if (x < 0)
+      break;
+    x = 999;
+  }
+  return x;
+}
+
+long switches(long a, unsigned b) {
+  long s = 0;
+  for (int i = 0; i < 6; i++) {
+    switch (i % 3) {
+    case 0:
+      if (a > i)
+        continue;
+      s += 1;
+      break;
+    case 1:
+      switch (b) {
+      case 7u:
+        s += 70;
+        break;
+      default:
+        s += 5;
+      }
+    case 2: {
+      int t = i * 3;
+      s += t;
+      if (t > 10)
+        break;
+      s += 1000;
+    }
+    }
+    s += 100000;
+  }
+  return s;
+}
+
+/* Initializers of local arrays: partial lists (the rest zero), nested
+ * lists, designators, a size from the list, run-time values. */
+double localInit(int k) {
+  double m[5] = {1.5, 2, k};
+  int c[3][4] = {{1, 2}, {3}, 4, 5, 6};
+  float z[100] = {0};
+  long u[] = {7, 8, 9};
+  unsigned e[2][3] = {[1][2] = 5, [0] = {1, 2}};
+  double s = 0;
+  for (int i = 0; i < 5; i++)
+    s += m[i] * (i + 1);
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 4; j++)
+      s += c[i][j] * (i * 4 + j + 1);
+  for (int i = 0; i < 100; i++)
+    s += z[i];
+  for (int i = 0; i < 3; i++)
+    s += u[i] * 100;
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 3; j++)
+      s += e[i][j] * (1000 + i * 3 + j);
+  for (int r = 0; r < 3; r++) {
+    int q[3] = {r + k}; /* again at each iteration */
+    s += q[0] * 3 + q[1] + q[2];
+    q[1] = 50;
+  }
+  return s;
+}
+
 int main(int argc, char **argv) {
   int i, j, s = 0;
   unsigned u = 7;
@@ -154,5 +235,10 @@ int main(int argc, char **argv) {
   gi += 10;
   gtab[3] = gi;
   printf("global update %d %d\n", gi, gtab[3]);
+  for (i = -5; i < 6; i++)
+    printf("switch %d %d\n", i, classify(i));
+  for (big = 0; big < 4; big++)
+    printf("switches %ld %ld %ld\n", big, switches(big, 7), switches(big, 3));
+  printf("local init %.17g %.17g\n", localInit(argc), localInit(-3));
   return 3;
 }
