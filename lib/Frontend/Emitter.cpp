@@ -671,6 +671,11 @@ private:
   Value compare(c::BinaryOperatorKind op, Value a, Value c2, c::QualType t,
                 Location l);
   Value emitCall(const c::CallExpr *ce);
+  /// The memref passed for array parameter `pd` (of type `mt`): a whole
+  /// local or file-scope array, or an array parameter; null after a
+  /// diagnostic.
+  Value arrayArgument(const c::Expr *ae, const c::ParmVarDecl *pd,
+                      MemRefType mt);
   Value emitLogical(const c::BinaryOperator *bo);
   Value emitIncDec(const c::UnaryOperator *uo);
   Value emitCompoundAssign(const c::CompoundAssignOperator *ca);
@@ -705,6 +710,9 @@ private:
   llvm::DenseMap<const c::FunctionDecl *, SmallVector<const c::VarDecl *>>
       hidden;
   llvm::DenseMap<const c::FunctionDecl *, func::FuncOp> funcOps;
+  /// Parameters declared as arrays (`double v[N]`, `double m[][M]`): a
+  /// memref whose first dimension is `?`, the caller's array.
+  llvm::DenseMap<const c::VarDecl *, MemRefType> arrayParams;
   bool haveAllNodes = false;
 
   // per function
@@ -1955,10 +1963,33 @@ void Emitter::declareFunctions() {
     for (const c::ParmVarDecl *p : fd->parameters()) {
       c::QualType pt = p->getType();
       bool argv = isMain && p->getFunctionScopeIndex() == 1;
+      // An array parameter (C adjusts it to a pointer; its written type is
+      // the array's): a memref of the caller's array, first dimension `?`.
+      if (const c::ArrayType *at = actx.getAsArrayType(p->getOriginalType());
+          at && pt->isPointerType() && !argv &&
+          (isa<c::ConstantArrayType, c::IncompleteArrayType>(at))) {
+        auto rest = arrayShape(at->getElementType(), p->getLocation());
+        Type et = rest ? scalarType(actx.getBaseElementType(at->getElementType()),
+                                    p->getLocation())
+                       : Type();
+        if (!et || isa<LLVM::LLVMPointerType>(et)) {
+          if (et)
+            diag.unsupported(p->getLocation(), "an array parameter of pointers");
+          ok = false;
+          continue;
+        }
+        SmallVector<int64_t> shape{ShapedType::kDynamic};
+        shape.append(rest->begin(), rest->end());
+        auto mt = MemRefType::get(shape, et);
+        arrayParams[p] = mt;
+        params.push_back(mt);
+        continue;
+      }
       if (pt->isPointerType() && !argv) {
         diag.unsupported(p->getLocation(),
-                         "a pointer or array parameter (pass scalars, or use "
-                         "file-scope arrays)");
+                         "a pointer parameter (declare it as an array, "
+                         "'double v[]' or 'double m[][M]', pass scalars, or "
+                         "use file-scope arrays)");
         ok = false;
         continue;
       }
@@ -2035,6 +2066,10 @@ void Emitter::emitFunction(const c::FunctionDecl *fd) {
   for (const c::ParmVarDecl *p : fd->parameters()) {
     Value a = entry->getArgument(argi++);
     scopes.back()[p->getName()] = p;
+    if (arrayParams.count(p)) { // the caller's array itself
+      storage[p] = Storage{Storage::Mem, a, "", {}};
+      continue;
+    }
     if (isa<LLVM::LLVMPointerType>(a.getType())) {
       storage[p] = Storage{Storage::Value_, a, "", {}};
       continue;
@@ -7412,7 +7447,8 @@ std::optional<LValue> Emitter::emitLValue(const c::Expr *e) {
     const c::Expr *base = as->getBase()->IgnoreParens();
     if (const auto *ic = dyn_cast<c::ImplicitCastExpr>(base);
         ic && ic->getCastKind() == c::CK_LValueToRValue &&
-        ic->getType()->isPointerType() && !pointerDArray(ic->getSubExpr())) {
+        ic->getType()->isPointerType() && !pointerDArray(ic->getSubExpr()) &&
+        !arrayParams.count(refVar(ic->getSubExpr()))) {
       Value p = emitExpr(ic);
       Value i = emitExpr(as->getIdx());
       if (!p || !i)
@@ -7436,7 +7472,8 @@ std::optional<LValue> Emitter::emitLValue(const c::Expr *e) {
       const c::Expr *bs = s2->getBase()->IgnoreParens();
       const auto *ic = dyn_cast<c::ImplicitCastExpr>(bs);
       bool xmpMalloced = ic && ic->getCastKind() == c::CK_LValueToRValue &&
-                         pointerDArray(ic->getSubExpr());
+                         (pointerDArray(ic->getSubExpr()) ||
+                          arrayParams.count(refVar(ic->getSubExpr())));
       if (!ic ||
           (ic->getCastKind() != c::CK_ArrayToPointerDecay && !xmpMalloced)) {
         diag.unsupported(bs->getBeginLoc(), "this subscripted expression");
@@ -7596,6 +7633,49 @@ LLVM::LLVMFuncOp Emitter::externFunc(StringRef name, LLVM::LLVMFunctionType t) {
   return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, t);
 }
 
+Value Emitter::arrayArgument(const c::Expr *ae, const c::ParmVarDecl *pd,
+                             MemRefType mt) {
+  Location l = loc(ae->getBeginLoc());
+  const std::string what = "for the array parameter '" +
+                           pd->getName().str() + "'";
+  // A whole array (decayed) or an array parameter passed on.
+  const c::Expr *e = ae->IgnoreParens();
+  const c::VarDecl *vd = nullptr;
+  if (const auto *ic = dyn_cast<c::ImplicitCastExpr>(e);
+      ic && (ic->getCastKind() == c::CK_ArrayToPointerDecay ||
+             ic->getCastKind() == c::CK_LValueToRValue))
+    vd = refVar(ic->getSubExpr()->IgnoreParens());
+  if (vd && darrays.count(vd)) {
+    diag.unsupported(ae->getBeginLoc(),
+                     "passing the distributed array '" + vd->getName().str() +
+                         "' " + what + " (functions use file-scope "
+                         "distributed arrays by name)");
+    return nullptr;
+  }
+  bool isArray = vd && (actx.getAsConstantArrayType(vd->getType()) ||
+                        arrayParams.count(vd));
+  if (!isArray) {
+    diag.unsupported(ae->getBeginLoc(),
+                     "this argument " + what + " (pass a whole array, or an "
+                     "array parameter)");
+    return nullptr;
+  }
+  auto st = storageOf(vd, ae->getBeginLoc());
+  if (!st)
+    return nullptr;
+  Value m = memrefOf(*st, l);
+  auto have = dyn_cast<MemRefType>(m.getType());
+  if (!have || have.getRank() != mt.getRank() ||
+      have.getElementType() != mt.getElementType() ||
+      have.getShape().drop_front() != mt.getShape().drop_front()) {
+    diag.unsupported(ae->getBeginLoc(),
+                     "passing '" + vd->getName().str() + "' " + what +
+                         " with another element type or shape");
+    return nullptr;
+  }
+  return have == mt ? m : memref::CastOp::create(b, l, mt, m).getResult();
+}
+
 Value Emitter::emitCall(const c::CallExpr *ce) {
   Location l = loc(ce->getBeginLoc());
   const c::FunctionDecl *fd = ce->getDirectCallee();
@@ -7727,11 +7807,18 @@ Value Emitter::emitCall(const c::CallExpr *ce) {
     SmallVector<Value> a;
     unsigned i = 0;
     for (const c::Expr *ae : ce->arguments()) {
+      const c::ParmVarDecl *pd = def->getParamDecl(i++);
+      if (auto it = arrayParams.find(pd); it != arrayParams.end()) {
+        Value m = arrayArgument(ae, pd, it->second);
+        if (!m)
+          return nullptr;
+        a.push_back(m);
+        continue;
+      }
       Value v = emitExpr(ae);
       if (!v)
         return nullptr;
-      a.push_back(convert(v, ae->getType(), def->getParamDecl(i++)->getType(),
-                          l));
+      a.push_back(convert(v, ae->getType(), pd->getType(), l));
     }
     for (const c::VarDecl *vd : hidden[def]) {
       auto st = storageOf(vd, ce->getBeginLoc());

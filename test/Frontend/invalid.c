@@ -61,6 +61,11 @@
 // RUN: not xmp-cfront -DCASE51 %s 2>&1 | FileCheck %s --check-prefix=C51
 // RUN: not xmp-cfront -DCASE52 %s 2>&1 | FileCheck %s --check-prefix=C52
 // RUN: not xmp-cfront -DCASE53 %s 2>&1 | FileCheck %s --check-prefix=C53
+// Array parameters: a pointer written as one, a distributed array or a
+// row passed for one.
+// RUN: not xmp-cfront -DCASE54 %s 2>&1 | FileCheck %s --check-prefix=C54
+// RUN: not xmp-cfront -DCASE55 %s 2>&1 | FileCheck %s --check-prefix=C55
+// RUN: not xmp-cfront -DCASE56 %s 2>&1 | FileCheck %s --check-prefix=C56
 
 #define N 16
 double a[N], b[N];
@@ -649,5 +654,29 @@ int main(void) {
   for (i = 0; i < 16; i++)
     a[i] = 1;
   return 0;
+}
+#endif
+
+#ifdef CASE54
+// C54: invalid.c:[[# @LINE + 1]]:22: error: a pointer parameter (declare it as an array, 'double v[]' or 'double m[][M]', pass scalars, or use file-scope arrays) is not supported by xmp-cfront
+double first(double *w) { return w[0]; }
+int main(void) { return 0; }
+#endif
+
+#ifdef CASE55
+double first(double v[]) { return v[0]; }
+int main(void) {
+  // C55: invalid.c:[[# @LINE + 1]]:21: error: passing the distributed array 'a' for the array parameter 'v' (functions use file-scope distributed arrays by name) is not supported by xmp-cfront
+  return (int)first(a);
+}
+#endif
+
+#ifdef CASE56
+double first(double v[]) { return v[0]; }
+int main(void) {
+  double y[2][4];
+  y[1][0] = 1;
+  // C56: invalid.c:[[# @LINE + 1]]:21: error: this argument for the array parameter 'v' (pass a whole array, or an array parameter) is not supported by xmp-cfront
+  return (int)first(y[1]);
 }
 #endif

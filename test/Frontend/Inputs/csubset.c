@@ -14,6 +14,7 @@ unsigned gu = 4000000000u;
 double gd = 2.5;
 float gf = 1.25f;
 int gtab[4] = {1, 2, 3};
+double gtabd[4] = {0.5, 1, 2};
 double gm[N][M];
 enum color { RED, GREEN = 5, BLUE };
 
@@ -130,6 +131,27 @@ double localInit(int k) {
   return s;
 }
 
+/* Array parameters: the caller's array (1-D and 2-D, a size written or
+ * not, passed on to another function, file-scope and local arrays). */
+double sumArr(double v[N], int n) {
+  double t = 0;
+  for (int k = 0; k < n; k++)
+    t += v[k];
+  return t;
+}
+double sumTwice(double v[], int n) { return 2 * sumArr(v, n); }
+void scaleRows(double m[][M], int rows, double f) {
+  for (int r = 0; r < rows; r++)
+    for (int c = 0; c < M; c++)
+      m[r][c] *= f;
+}
+void fillPairs(long k[3][2]) {
+  for (int r = 0; r < 3; r++) {
+    k[r][0] = r;
+    k[r][1] = -r * gl;
+  }
+}
+
 int main(int argc, char **argv) {
   int i, j, s = 0;
   unsigned u = 7;
@@ -240,5 +262,19 @@ int main(int argc, char **argv) {
   for (big = 0; big < 4; big++)
     printf("switches %ld %ld %ld\n", big, switches(big, 7), switches(big, 3));
   printf("local init %.17g %.17g\n", localInit(argc), localInit(-3));
+  {
+    double vx[N], vm[3][M];
+    long pairs[3][2];
+    for (i = 0; i < N; i++)
+      vx[i] = i * 1.5;
+    for (i = 0; i < 3; i++)
+      for (j = 0; j < M; j++)
+        vm[i][j] = i - j;
+    scaleRows(vm, 3, 2.5);
+    scaleRows(gm, N, 0.5);
+    fillPairs(pairs);
+    printf("array params %.17g %.17g %.17g %.17g %.17g %ld\n", sumArr(vx, N),
+           sumTwice(vx, 3), vm[2][4], gm[6][4], sumArr(gtabd, 4), pairs[2][1]);
+  }
   return 3;
 }
