@@ -721,6 +721,10 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
       if (i == 1)
         ReflectWaitOp::create(b, loc, overlap);
       levels = box;
+      // A fresh mapping per copy of the body: the last copy's block
+      // arguments of nested regions (an inner scf.for's induction
+      // variable) must not stay mapped, or cloning drops them.
+      mapping.clear();
       results = build(b, 0, results);
     }
     if (boxes.size() == 1) // no halo read: the wait follows the loop
@@ -731,6 +735,7 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
     for (const Box &box :
          marginBoxes(b, loc, levels, [&](unsigned k) { return ex.active(k); })) {
       levels = box;
+      mapping.clear(); // a fresh copy of the body (above)
       results = build(b, 0, results);
     }
   } else {
