@@ -4682,16 +4682,19 @@ void Emitter::localGmove(const GSide &src, const GSide &dst, Directive &d) {
   };
   auto sb = bounds(src), db = bounds(dst);
   // The shapes are equal (checked by emitGmove, at run time where they
-  // are run-time values): the nest runs over the source's counts, each
-  // element loaded and stored in order.
-  OpBuilder::InsertionGuard g(b);
-  SmallVector<Value> t;
-  for (Value n : src.counts) {
-    auto f = scf::ForOp::create(b, l, cIndex(0, l), n, cIndex(1, l));
-    b.setInsertionPoint(f.getBody()->getTerminator());
-    t.push_back(f.getInductionVar());
-  }
-  auto indices = [&](const GSide &sd, ArrayRef<std::array<Value, 3>> bd) {
+  // are run-time values): each nest runs over the source's counts.
+  auto nest = [&](function_ref<void(ArrayRef<Value>)> body) {
+    OpBuilder::InsertionGuard g(b);
+    SmallVector<Value> t;
+    for (Value n : src.counts) {
+      auto f = scf::ForOp::create(b, l, cIndex(0, l), n, cIndex(1, l));
+      b.setInsertionPoint(f.getBody()->getTerminator());
+      t.push_back(f.getInductionVar());
+    }
+    body(t);
+  };
+  auto indices = [&](const GSide &sd, ArrayRef<std::array<Value, 3>> bd,
+                     ArrayRef<Value> t) {
     SmallVector<Value> ix;
     unsigned d = 0;
     for (size_t k = 0; k < sd.scalar.size(); ++k)
@@ -4703,8 +4706,45 @@ void Emitter::localGmove(const GSide &src, const GSide &dst, Directive &d) {
                              .getResult());
     return ix;
   };
-  Value v = memref::LoadOp::create(b, l, src.array, indices(src, sb));
-  memref::StoreOp::create(b, l, v, dst.array, indices(dst, db));
+  // The same array on both sides: a gmove is an array assignment (the
+  // right side is read before the left is written), so overlapping
+  // sections go through a temporary.
+  auto globalName = [](Value v) {
+    auto g = v.getDefiningOp<memref::GetGlobalOp>();
+    return g ? g.getName() : StringRef();
+  };
+  bool same = src.array == dst.array ||
+              (!globalName(src.array).empty() &&
+               globalName(src.array) == globalName(dst.array));
+  if (!same) {
+    nest([&](ArrayRef<Value> t) {
+      Value v = memref::LoadOp::create(b, l, src.array, indices(src, sb, t));
+      memref::StoreOp::create(b, l, v, dst.array, indices(dst, db, t));
+    });
+    return;
+  }
+  Value total = cIndex(1, l);
+  for (Value n : src.counts)
+    total = arith::MulIOp::create(b, l, total, n);
+  auto linear = [&](ArrayRef<Value> t) {
+    Value x = cIndex(0, l);
+    for (auto [k, iv] : llvm::enumerate(t))
+      x = arith::AddIOp::create(
+          b, l, arith::MulIOp::create(b, l, x, src.counts[k]), iv);
+    return x;
+  };
+  Type et = cast<MemRefType>(src.array.getType()).getElementType();
+  Value tmp = memref::AllocOp::create(
+      b, l, MemRefType::get({ShapedType::kDynamic}, et), ValueRange{total});
+  nest([&](ArrayRef<Value> t) {
+    Value v = memref::LoadOp::create(b, l, src.array, indices(src, sb, t));
+    memref::StoreOp::create(b, l, v, tmp, ValueRange{linear(t)});
+  });
+  nest([&](ArrayRef<Value> t) {
+    Value v = memref::LoadOp::create(b, l, tmp, ValueRange{linear(t)});
+    memref::StoreOp::create(b, l, v, dst.array, indices(dst, db, t));
+  });
+  memref::DeallocOp::create(b, l, tmp);
 }
 
 void Emitter::dirWaitAsync(Directive &d) {

@@ -132,6 +132,38 @@ int main(void) {
   err = xmp_node_num() == 1 ? check_y(0, 5, 1, 0, 1) : check_y(0, 0, 1, 0, 1);
   report("in a task on p(1) y[0:5] = x[0:5]", err);
 
+  /* The same array on both sides, overlapping: an array assignment (the
+   * right side is read before the left is written), shifted up and down,
+   * a file-scope array and a local one, 2-D. */
+  init();
+#pragma xmp gmove
+  x[2:20] = x[0:20];
+  err = 0;
+  for (i = 0; i < N; i++)
+    if (x[i] != (i < 2 || i >= 22 ? 1000 + i : 1000 + i - 2))
+      err++;
+  report("overlapping x[2:20] = x[0:20]", err);
+  {
+    double la[N];
+    int j;
+    for (i = 0; i < N; i++)
+      la[i] = i;
+#pragma xmp gmove
+    la[0:10:2] = la[1:10:2];
+    err = 0;
+    for (i = 0; i < N; i++)
+      if (la[i] != (i < 20 && i % 2 == 0 ? i + 1 : i))
+        err++;
+    init();
+#pragma xmp gmove
+    x2[1:5][0:N] = x2[0:5][0:N];
+    for (j = 0; j < M; j++)
+      for (i = 0; i < N; i++)
+        if (x2[j][i] != 100 * (j == 0 ? 0 : j - 1) + i)
+          err++;
+  }
+  report("overlapping local la[0:10:2] = la[1:10:2], 2-D x2[1:5][:]", err);
+
   if (xmp_node_num() == 1)
     printf("total: %d wrong\n", total);
   return 0;
