@@ -5253,6 +5253,35 @@ std::optional<bool> Emitter::parseRefSubs(TokCursor &tc,
   return paren;
 }
 
+/// Why node reference coordinates lo:hi (0-based, hi exclusive, kDynamic:
+/// to the end; stride st) along a dimension of `ext` nodes of `name` are
+/// wrong: an empty range, or a coordinate outside the node set, written
+/// as the program wrote it (1-based in parentheses, 0-based in brackets).
+static std::string badNodeRange(StringRef name, int64_t lo, int64_t hi,
+                                int64_t st, int64_t ext, bool paren) {
+  int64_t base = paren ? 1 : 0;
+  std::string range =
+      ShapedType::isDynamic(ext)
+          ? std::string()
+          : ", whose nodes along it are " + std::to_string(base) + " to " +
+                std::to_string(ext - 1 + base);
+  if (lo < 0)
+    return "node " + std::to_string(lo + base) +
+           " of the node reference is outside '" + name.str() +
+           "' along this dimension" + range;
+  if (!ShapedType::isDynamic(hi) && hi <= lo)
+    return "the node reference selects no node of '" + name.str() +
+           "' along this dimension (an empty range)";
+  int64_t last = ShapedType::isDynamic(hi)
+                     ? lo
+                     : lo + (hi - 1 - lo) / std::max<int64_t>(st, 1) *
+                                std::max<int64_t>(st, 1);
+  int64_t bad = lo >= ext ? lo : last;
+  return "node " + std::to_string(bad + base) +
+         " of the node reference is outside '" + name.str() +
+         "' along this dimension" + range;
+}
+
 bool Emitter::nodeRefTriplets(StringRef name, MutableArrayRef<RefSub> subs,
                               bool paren, bool dropSingle,
                               SmallVectorImpl<int64_t> &trip,
@@ -5305,12 +5334,7 @@ bool Emitter::nodeRefTriplets(StringRef name, MutableArrayRef<RefSub> subs,
     int64_t last = ShapedType::isDynamic(hi) ? lo : hi - 1;
     if (lo < 0 || (!ShapedType::isDynamic(hi) && hi <= lo) ||
         (!ShapedType::isDynamic(ext) && last >= ext)) {
-      diag.error(sb.loc, "the node reference selects no node of '" +
-                             name.str() + "' along this dimension" +
-                             (ShapedType::isDynamic(ext)
-                                  ? std::string()
-                                  : " (it has " + std::to_string(ext) +
-                                        " nodes)"));
+      diag.error(sb.loc, badNodeRange(name, lo, hi, st, ext, paren));
       return false;
     }
     if (dropSingle && !sb.star && !sb.triplet) {
@@ -5417,12 +5441,13 @@ bool Emitter::nodeRefDynamic(StringRef name, MutableArrayRef<RefSub> subs,
         (!single && hiConst &&
          (hi.c <= (lo.v ? 0 : lo.c) ||
           (!ShapedType::isDynamic(ext) && hi.c > ext)))) {
+      int64_t l0 = lo.v ? 0 : lo.c;
       diag.error(sb.loc,
-                 "the node reference selects no node of '" + name.str() +
-                     "' along this dimension" +
-                     (ShapedType::isDynamic(ext)
-                          ? std::string()
-                          : " (it has " + std::to_string(ext) + " nodes)"));
+                 badNodeRange(name, l0,
+                              single ? l0 + 1
+                              : hiConst ? hi.c
+                                        : ShapedType::kDynamic,
+                              1, ext, paren));
       return false;
     }
     if (single) {

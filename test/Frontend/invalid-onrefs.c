@@ -158,7 +158,7 @@ int main(void) {
 #pragma xmp barrier on p(1:2, 1:k)
 #endif
 #ifdef CASE31
-  // C31: invalid-onrefs.c:[[# @LINE + 1]]:26: error: the node reference selects no node of 'p' along this dimension (it has 2 nodes)
+  // C31: invalid-onrefs.c:[[# @LINE + 1]]:26: error: node 3 of the node reference is outside 'p' along this dimension, whose nodes along it are 1 to 2
 #pragma xmp barrier on p(3, *)
 #endif
 #ifdef CASE32

@@ -66,6 +66,9 @@
 // RUN: not xmp-cfront -DCASE54 %s 2>&1 | FileCheck %s --check-prefix=C54
 // RUN: not xmp-cfront -DCASE55 %s 2>&1 | FileCheck %s --check-prefix=C55
 // RUN: not xmp-cfront -DCASE56 %s 2>&1 | FileCheck %s --check-prefix=C56
+// Node references partly outside their node set, or empty.
+// RUN: not xmp-cfront -DCASE57 %s 2>&1 | FileCheck %s --check-prefix=C57
+// RUN: not xmp-cfront -DCASE58 %s 2>&1 | FileCheck %s --check-prefix=C58
 
 #define N 16
 double a[N], b[N];
@@ -426,7 +429,7 @@ int main(void) {
 #ifdef CASE36
 #pragma xmp nodes p4(4)
 int main(void) {
-  // C36: invalid.c:[[# @LINE + 1]]:24: error: the node reference selects no node of 'p4' along this dimension (it has 4 nodes)
+  // C36: invalid.c:[[# @LINE + 1]]:24: error: node 5 of the node reference is outside 'p4' along this dimension, whose nodes along it are 1 to 4
 #pragma xmp task on p4(5)
   a[0] = 1;
   return 0;
@@ -574,7 +577,7 @@ int main(void) {
 #pragma xmp nodes p4(4)
 int main(void) {
   int k = 1;
-  // C47: invalid.c:[[# @LINE + 1]]:24: error: the node reference selects no node of 'p4' along this dimension (it has 4 nodes)
+  // C47: invalid.c:[[# @LINE + 1]]:24: error: node 5 of the node reference is outside 'p4' along this dimension, whose nodes along it are 1 to 4
 #pragma xmp task on p4(k:5)
   a[0] = 1;
   return 0;
@@ -678,5 +681,25 @@ int main(void) {
   y[1][0] = 1;
   // C56: invalid.c:[[# @LINE + 1]]:21: error: this argument for the array parameter 'v' (pass a whole array, or an array parameter) is not supported by xmp-cfront
   return (int)first(y[1]);
+}
+#endif
+
+#ifdef CASE57
+#pragma xmp nodes p4(4)
+int main(void) {
+  // C57: invalid.c:[[# @LINE + 1]]:24: error: node 4 of the node reference is outside 'p4' along this dimension, whose nodes along it are 0 to 3
+#pragma xmp task on p4[3:2]
+  a[0] = 1;
+  return 0;
+}
+#endif
+
+#ifdef CASE58
+#pragma xmp nodes p4(4)
+int main(void) {
+  // C58: invalid.c:[[# @LINE + 1]]:24: error: the node reference selects no node of 'p4' along this dimension (an empty range)
+#pragma xmp task on p4(3:2)
+  a[0] = 1;
+  return 0;
 }
 #endif
