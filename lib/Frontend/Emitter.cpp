@@ -49,6 +49,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <array>
 #include <functional>
@@ -710,6 +711,14 @@ private:
   llvm::DenseMap<const c::FunctionDecl *, SmallVector<const c::VarDecl *>>
       hidden;
   llvm::DenseMap<const c::FunctionDecl *, func::FuncOp> funcOps;
+  /// Functions that execute (or call one that executes) something whose
+  /// nodes are the executing node set: a collective directive or an
+  /// executing-node inquiry, with where (the first found) and what. A task
+  /// does not pass its node set into the functions it calls, so calling
+  /// one there is diagnosed (the task's nodes alone would run it).
+  llvm::DenseMap<const c::FunctionDecl *,
+                 std::pair<c::SourceLocation, std::string>>
+      executesCollective, executesInquiry;
   /// Parameters declared as arrays (`double v[N]`, `double m[][M]`): a
   /// memref whose first dimension is `?`, the caller's array.
   llvm::DenseMap<const c::VarDecl *, MemRefType> arrayParams;
@@ -1898,10 +1907,19 @@ void Emitter::computeHiddenParams() {
               accData.insert(vd);
       return true;
     }
+    c::SourceLocation inquiryLoc;
+    std::string inquiry;
     bool VisitDeclRefExpr(c::DeclRefExpr *r) {
       if (auto *vd = dyn_cast<c::VarDecl>(r->getDecl()))
         if (e.darrays.count(vd))
           uses.insert(vd);
+      if (auto *fd = dyn_cast<c::FunctionDecl>(r->getDecl());
+          fd && inquiry.empty() &&
+          (fd->getName() == "xmp_node_num" ||
+           fd->getName() == "xmp_num_nodes")) {
+        inquiryLoc = r->getBeginLoc();
+        inquiry = fd->getName().str() + "()";
+      }
       if (auto *fd = dyn_cast<c::FunctionDecl>(r->getDecl()))
         if (fd->getDefinition())
           calls.insert(fd->getDefinition());
@@ -1918,10 +1936,27 @@ void Emitter::computeHiddenParams() {
     col.TraverseStmt(const_cast<c::Stmt *>(fd->getBody()));
     // Names in the function's directives.
     c::SourceRange r = fd->getBody()->getSourceRange();
+    if (!col.inquiry.empty())
+      executesInquiry[fd] = {col.inquiryLoc, col.inquiry};
     for (Directive &d : dirs) {
       if (d.isDeclaration() || before(d.loc, r.getBegin()) ||
           before(r.getEnd(), d.loc))
         continue;
+      // Collectives of the executing nodes (or of a node set the caller's
+      // task may not cover): a loop only with a reduction clause.
+      static const llvm::StringSet<> coll = {
+          "reduction", "bcast", "barrier", "gmove", "reflect",
+          "reflect_init", "reflect_do", "reduce_shadow", "template_fix"};
+      bool collective = coll.contains(d.name);
+      if (d.name == "loop" || d.name == "device loop")
+        for (const DTok &t : d.toks)
+          collective |= t.ident && t.text == "reduction";
+      if (d.name == "gmove")
+        for (const DTok &t : d.toks) // one-sided: not collective
+          collective &= !(t.ident && (t.text == "in" || t.text == "out"));
+      if (collective && (!executesCollective.count(fd) ||
+                         before(d.loc, executesCollective[fd].first)))
+        executesCollective[fd] = {d.loc, "'#pragma xmp " + d.name + "'"};
       for (const DTok &t : d.toks)
         if (t.ident)
           if (const c::VarDecl *vd = globalVar(t.text); vd && darrays.count(vd))
@@ -1953,6 +1988,22 @@ void Emitter::computeHiddenParams() {
         list.push_back(vd);
     hidden[fd] = list;
   }
+  // Through calls: a function calling one that executes a collective (an
+  // inquiry) executes it.
+  for (auto *m : {&executesCollective, &executesInquiry})
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const c::FunctionDecl *fd : functions)
+        if (!m->count(fd))
+          for (const c::FunctionDecl *callee : calls[fd])
+            if (auto it = m->find(callee); it != m->end()) {
+              auto v = it->second;
+              (*m)[fd] = {v.first, v.second + " (through '" +
+                                       callee->getName().str() + "')"};
+              grew = true;
+              break;
+            }
+    }
 }
 
 void Emitter::declareFunctions() {
@@ -7857,6 +7908,43 @@ Value Emitter::emitCall(const c::CallExpr *ce) {
     auto it = funcOps.find(def);
     if (it == funcOps.end())
       return nullptr; // reported with its declaration
+    // (A task on a whole declared node set, `task on p`, runs it on p's
+    // nodes, which the collectives without `on` take too.)
+    auto partTask = [&]() {
+      if (taskNodes.empty())
+        return false;
+      auto set = module.lookupSymbol<xmpd::NodesOp>(taskNodes.back().set);
+      return !set || set.getParentAttr();
+    };
+    bool inLoop =
+        llvm::any_of(loops, [](const LoopCtx &lc) { return lc.xmpLoop; });
+    if (auto ec = executesCollective.find(def);
+        ec != executesCollective.end() && inLoop) {
+      diag.unsupported(
+          ce->getBeginLoc(),
+          "calling '" + name.str() + "' in the body of a loop directive: "
+              "it executes " + ec->second.second + " at " +
+              positionText(ec->second.first) +
+              ", and the nodes run different numbers of iterations (they "
+              "would wait for each other forever)");
+      return nullptr;
+    }
+    const std::pair<c::SourceLocation, std::string> *what = nullptr;
+    if (auto c1 = executesCollective.find(def); c1 != executesCollective.end())
+      what = &c1->second;
+    else if (auto c2 = executesInquiry.find(def); c2 != executesInquiry.end())
+      what = &c2->second;
+    if (what && partTask()) {
+      diag.unsupported(
+          ce->getBeginLoc(),
+          "calling '" + name.str() + "' inside a task: it executes " +
+              what->second + " at " + positionText(what->first) +
+              ", whose nodes would be the task's executing nodes, and "
+              "xmp-cfront does not pass a task's node set into the "
+              "functions it calls (the task's nodes alone would run it: "
+              "move it into the task's body)");
+      return nullptr;
+    }
     // OpenACC's data constructs nest by presence (present_or_copy): a
     // callee's data construct of an array that is already present would
     // be a second region copying it again.

@@ -24,6 +24,12 @@
 // numbers of iterations: they would hang).
 // RUN: not xmp-cfront -DCASE19 %s 2>&1 | FileCheck %s --check-prefix=C19
 // RUN: not xmp-cfront -DCASE20 %s 2>&1 | FileCheck %s --check-prefix=C20
+// A function executing a collective called inside a task on part of the
+// nodes (only the task's nodes would run it: a hang) or in a loop body;
+// a task on the whole node set may call it.
+// RUN: not xmp-cfront -DCASE21 %s 2>&1 | FileCheck %s --check-prefix=C21
+// RUN: not xmp-cfront -DCASE22 %s 2>&1 | FileCheck %s --check-prefix=C22
+// RUN: xmp-cfront -DCASE23 %s -o /dev/null
 
 #define N 16
 #pragma xmp nodes p(*)
@@ -59,6 +65,16 @@ _Bool f[N];
 #pragma xmp shadow a[1]
 #pragma xmp shadow f[1]
 
+#if defined(CASE21) || defined(CASE22) || defined(CASE23)
+double x;
+void share(void) {
+#pragma xmp bcast (x)
+}
+double twice(void) {
+  share();
+  return 2 * x;
+}
+#endif
 int main(void) {
   double s = 0;
   int i, k = 1;
@@ -151,5 +167,24 @@ int main(void) {
 #pragma xmp barrier
   }
 #endif
+#ifdef CASE21
+#pragma xmp task on p(1:2)
+  {
+    // C21: invalid-rest.c:[[# @LINE + 1]]:9: error: calling 'twice' inside a task: it executes '#pragma xmp bcast' (through 'share') at {{.*}}invalid-rest.c:{{[0-9]+}}:{{[0-9]+}}, whose nodes would be the task's executing nodes
+    s = twice();
+  }
+#endif
+#ifdef CASE22
+#pragma xmp loop on t(i)
+  for (i = 0; i < N; i++) {
+    // C22: invalid-rest.c:[[# @LINE + 1]]:5: error: calling 'share' in the body of a loop directive: it executes '#pragma xmp bcast' at
+    share();
+  }
+#endif
+#ifdef CASE23
+#pragma xmp task on p
+  s = twice();
+#endif
   return k - 1;
 }
+
