@@ -23,6 +23,7 @@
 
 #include "xmp/Dialect/XMP/IR/XMP.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
+#include "xmprt/Distribution.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -608,6 +609,16 @@ private:
     Value guard;       // run-time coordinates: whether this node is in it
   };
   std::optional<OnRef> parseOnRef(TokCursor &tc, Directive &d);
+  /// Template dimension `td` of `ti` for the runtime's index math, when
+  /// its size, lower bound, distribution and grid axis are constants.
+  std::optional<xmprt::dist::TemplateDim>
+  staticTemplateDim(const TemplateInfo &ti, unsigned td);
+  /// Subscript `sb` of template `tn` on its dimension `td` in the `on`
+  /// clause of directive `dn`: in `out`, the subscript of the nodes that
+  /// own the index or section, in the reference's convention (`paren`),
+  /// or `*` with the owners of a run-time index ANDed into `guard`.
+  bool templateOnSub(StringRef tn, unsigned td, RefSub &sb, bool paren,
+                     StringRef dn, RefSub &out, Value &guard);
   /// The grid of `on`'s op (its subset declared, or found, here).
   FlatSymbolRefAttr onGrid(OnRef &on, Location l);
   /// Emits `body` where the node is in `on` (under its guard).
@@ -2601,6 +2612,198 @@ static bool progressionWithin(int64_t lo, int64_t hi, int64_t st, int64_t blo,
   return lo + (hi - 1 - lo) / st * st < bhi;
 }
 
+static std::unique_ptr<DExpr> numExpr(int64_t v, c::SourceLocation sl) {
+  auto e = std::make_unique<DExpr>();
+  e->kind = DExpr::Num;
+  e->num = v;
+  e->loc = sl;
+  return e;
+}
+
+std::optional<xmprt::dist::TemplateDim>
+Emitter::staticTemplateDim(const TemplateInfo &ti, unsigned td) {
+  if (td >= ti.formats.size() || ShapedType::isDynamic(ti.shape[td]) ||
+      (td < ti.lowerDyn.size() && ti.lowerDyn[td]))
+    return std::nullopt;
+  xmpd::DistAttr f = ti.formats[td];
+  int64_t p = f.isDistributed() ? gridAxisSize(ti, td) : 1;
+  if (f.isGBlockStar() || ShapedType::isDynamic(p))
+    return std::nullopt;
+  xmprt::dist::TemplateDim d;
+  d.kind = static_cast<xmprt::dist::Kind>(f.getKind());
+  d.n = ti.shape[td];
+  d.p = p;
+  d.w = f.getWidth();
+  d.gblock = f.getSizes().empty() ? nullptr : f.getSizes().data();
+  return d;
+}
+
+/// The coordinates (ascending) owning an index g0 + k * st (0 <= k < cnt,
+/// st >= 1) of template dimension `d`; nullopt when that would take too
+/// long to find.
+static std::optional<SmallVector<int64_t>>
+ownerCoords(const xmprt::dist::TemplateDim &d, int64_t g0, int64_t cnt,
+            int64_t st) {
+  namespace dist = xmprt::dist;
+  SmallVector<bool> has(d.p, false);
+  if (d.kind != dist::Kind::Cyclic) {
+    // A contiguous owned range each: the section's first index in it.
+    for (int64_t c = 0; c < d.p; ++c) {
+      dist::Range r = dist::owned(d, c);
+      int64_t k = std::max<int64_t>(0, dist::ceilDiv(r.lo - g0, st));
+      has[c] = !r.empty() && k < cnt && g0 + k * st < r.hi;
+    }
+  } else if (st <= d.w) {
+    // Blocks of w: consecutive indices of the section are never a whole
+    // block apart, so every block from the first to the last holds one.
+    int64_t b0 = g0 / d.w, b1 = (g0 + (cnt - 1) * st) / d.w;
+    for (int64_t bk = b0; bk <= b1 && bk < b0 + d.p; ++bk)
+      has[bk % d.p] = true;
+  } else {
+    // One index per block: the owners repeat with the section's period
+    // over rounds of w * p indices.
+    int64_t round = dist::cycleLength(d);
+    int64_t n = std::min(cnt, round / dist::gcd(st % round, round));
+    if (n > (int64_t(1) << 22))
+      return std::nullopt;
+    int64_t found = 0;
+    for (int64_t k = 0; k < n && found < d.p; ++k) {
+      int64_t c = dist::owner(d, g0 + k * st);
+      found += !has[c];
+      has[c] = true;
+    }
+  }
+  SmallVector<int64_t> coords;
+  for (int64_t c = 0; c < d.p; ++c)
+    if (has[c])
+      coords.push_back(c);
+  return coords;
+}
+
+bool Emitter::templateOnSub(StringRef tn, unsigned td, RefSub &sb,
+                            bool paren, StringRef dn, RefSub &out,
+                            Value &guard) {
+  const TemplateInfo &ti = templates[tn];
+  auto sd = staticTemplateDim(ti, td);
+  Location l = loc(sb.loc);
+  int64_t lower = sd ? ti.lower[td] : 0, upper = sd ? lower + sd->n - 1 : 0;
+  std::string dimText = "dimension " +
+                        std::to_string(paren ? ti.shape.size() - td : td + 1) +
+                        " of template '" + tn.str() + "'";
+  auto outside = [&](const std::string &what) {
+    diag.error(sb.loc, what + " " + dimText + " (its indices " +
+                           std::to_string(lower) + " to " +
+                           std::to_string(upper) + ")");
+    return false;
+  };
+  if (!sb.triplet) {
+    // One index: the node owning it, a constant coordinate where the
+    // distribution is static; else the nodes that own it at run time
+    // (a guard), each with its own coordinate along the axis.
+    if (sd && !namesVariable(sb.lo.get())) {
+      auto v = evalConst(*sb.lo, diag);
+      if (!v)
+        return false;
+      if (*v < lower || *v > upper)
+        return outside("the template index " + std::to_string(*v) +
+                       " is outside");
+      int64_t c = xmprt::dist::owner(*sd, *v - lower);
+      out.triplet = false;
+      out.lo = numExpr(c + (paren ? 1 : 0), sb.loc);
+      return true;
+    }
+    Value v = emitDExpr(*sb.lo);
+    if (!v)
+      return false;
+    Value owns = xmpd::TemplateOwnsOp::create(b, l, b.getI1Type(), tn, td,
+                                              subLower(v, tn, td, l));
+    guard = guard ? arith::AndIOp::create(b, l, guard, owns).getResult() : owns;
+    out.star = true;
+    return true;
+  }
+  out.triplet = true;
+  if (!sd && !sb.lo && !sb.hi && !sb.st)
+    return true; // `:` of a dimension known at run time: the whole axis
+  if (!sd || namesVariable(sb.lo.get()) || namesVariable(sb.hi.get()) ||
+      namesVariable(sb.st.get())) {
+    diag.unsupported(
+        sb.loc, "a template triplet " +
+                    std::string(sd ? "with run-time bounds"
+                                   : "on a dimension whose size or "
+                                     "distribution is known only at run "
+                                     "time") +
+                    " in the 'on' clause of " + dn.str() +
+                    " (the nodes owning the section would be known only at "
+                    "run time: use constant bounds on a template of "
+                    "constant size and distribution, a node reference, or "
+                    "one template index)");
+    return false;
+  }
+  // The section, in template indices (parenthesized: lower:upper:stride
+  // inclusive; bracketed: lower:length:stride), omitted parts the whole.
+  auto value = [&](const std::unique_ptr<DExpr> &e,
+                   int64_t dflt) -> std::optional<int64_t> {
+    return e ? evalConst(*e, diag) : std::optional<int64_t>(dflt);
+  };
+  auto lo = value(sb.lo, lower), st = value(sb.st, 1);
+  if (!lo || !st)
+    return false;
+  if (*st < 1) {
+    diag.error(sb.loc, "the stride of a template reference must be positive "
+                       "(here " + std::to_string(*st) + ")");
+    return false;
+  }
+  int64_t cnt;
+  if (paren) {
+    auto hi = value(sb.hi, upper);
+    if (!hi)
+      return false;
+    cnt = *hi < *lo ? 0 : (*hi - *lo) / *st + 1;
+  } else {
+    auto len = value(sb.hi, *lo > upper ? 0 : (upper - *lo) / *st + 1);
+    if (!len)
+      return false;
+    cnt = *len;
+  }
+  if (cnt < 1) {
+    diag.error(sb.loc, "the template reference selects no index of " +
+                           dimText);
+    return false;
+  }
+  if (*lo < lower || *lo + (cnt - 1) * *st > upper)
+    return outside("the template section leaves");
+  auto coords = ownerCoords(*sd, *lo - lower, cnt, *st);
+  if (!coords) {
+    diag.unsupported(sb.loc, "this template section in the 'on' clause of " +
+                                 dn.str() +
+                                 " (too many indices to find their nodes)");
+    return false;
+  }
+  if ((int64_t)coords->size() == sd->p)
+    return true; // every node of the axis: `:`
+  int64_t first = coords->front(), n = coords->size();
+  int64_t step = n > 1 ? (*coords)[1] - first : 1;
+  for (int64_t k = 1; k < n; ++k)
+    if ((*coords)[k] - (*coords)[k - 1] != step) {
+      std::string list;
+      for (int64_t k2 = 0; k2 < n; ++k2)
+        list += (k2 ? ", " : "") +
+                std::to_string((*coords)[k2] + (paren ? 1 : 0));
+      diag.unsupported(
+          sb.loc, "a template section in the 'on' clause of " + dn.str() +
+                      " whose nodes are not a triplet (coordinates " + list +
+                      " of the dimension of node set '" + ti.nodes +
+                      "' it is distributed onto: name them with a node "
+                      "reference, or a section they own with its nodes "
+                      "in steps of one stride)");
+      return false;
+    }
+  out.lo = numExpr(first + (paren ? 1 : 0), sb.loc);
+  out.hi = numExpr(paren ? coords->back() + 1 : n, sb.loc);
+  out.st = numExpr(step, sb.loc);
+  return true;
+}
+
 std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
   OnRef r;
   if (!tc.acceptWord("on"))
@@ -2629,9 +2832,10 @@ std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
     std::reverse(subs.begin(), subs.end());
   r.name = *n;
   if (isTemplate) {
-    // The nodes owning the template section: per grid axis, the subscript
-    // of the template dimension distributed onto it (`:` all of them, `*`
-    // the node's own); an axis no dimension is distributed onto is whole.
+    // The nodes owning the template section: per grid axis, the node
+    // subscript of the nodes owning the subscript of the template
+    // dimension distributed onto it (templateOnSub; `*` the node's own);
+    // an axis no dimension is distributed onto is whole.
     const TemplateInfo &ti = templates[*n];
     if (ti.nodes.empty()) {
       diag.error(r.loc, "template '" + *n + "' is not distributed");
@@ -2659,17 +2863,10 @@ std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
           continue; // not distributed: every node owns its elements
         RefSub &sb = subs[td];
         gsubs[a].loc = sb.loc;
-        if (sb.star) {
+        if (sb.star)
           gsubs[a].star = true;
-        } else if (!sb.triplet || sb.lo || sb.hi || sb.st) {
-          diag.unsupported(sb.loc,
-                           "a template subscript other than ':' or '*' on a "
-                           "distributed dimension in the 'on' clause of " +
-                               dn +
-                               " (the nodes owning part of the dimension: "
-                               "name them with a node reference)");
+        else if (!templateOnSub(*n, td, sb, *paren, dn, gsubs[a], r.guard))
           return std::nullopt;
-        }
       }
       subs = std::move(gsubs);
     }

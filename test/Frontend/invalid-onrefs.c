@@ -1,8 +1,8 @@
 // Diagnostics of the 'on' clause of reduction, bcast and barrier (node and
 // template references) and of reductions of distributed arrays: one
 // program per case, each error at its file:line:col (exit status 1).
-// RUN: for c in $(seq 1 32); do not xmp-cfront -DCASE$c %s > %t.$c.out 2>&1 || exit 1; done
-// RUN: for c in $(seq 1 32); do FileCheck %s --check-prefix=C$c < %t.$c.out || exit 1; done
+// RUN: for c in $(seq 1 40); do not xmp-cfront -DCASE$c %s > %t.$c.out 2>&1 || exit 1; done
+// RUN: for c in $(seq 1 40); do FileCheck %s --check-prefix=C$c < %t.$c.out || exit 1; done
 // RUN: not xmp-cfront --gpu -DACC1 %s 2>&1 | FileCheck %s --check-prefix=A1
 
 #pragma xmp nodes p(2, 3)
@@ -12,6 +12,11 @@
 #pragma xmp template tu(0:15)
 #pragma xmp template t3(0:7, 0:7, 0:7)
 #pragma xmp distribute t3(block, block, block) onto q3
+#pragma xmp nodes q4(4)
+#pragma xmp template tc4(0:15)
+#pragma xmp distribute tc4(cyclic(2)) onto q4
+#pragma xmp template tf(:)
+#pragma xmp distribute tf(block) onto q4
 double a[16], d[9][16], e[8];
 // a and e are replicated along the dimensions of their node sets after the
 // first, d along none.
@@ -35,8 +40,8 @@ int main(void) {
 #pragma xmp reduction(+: s) on t(:)
 #endif
 #ifdef CASE4
-  // C4: invalid-onrefs.c:[[# @LINE + 1]]:34: error: a template subscript other than ':' or '*' on a distributed dimension in the 'on' clause of '#pragma xmp reduction' (the nodes owning part of the dimension: name them with a node reference) is not supported by xmp-cfront
-#pragma xmp reduction(+: s) on t(1:4, *)
+  // C4: invalid-onrefs.c:[[# @LINE + 1]]:34: error: a template triplet with run-time bounds in the 'on' clause of '#pragma xmp reduction' (the nodes owning the section would be known only at run time: use constant bounds on a template of constant size and distribution, a node reference, or one template index) is not supported by xmp-cfront
+#pragma xmp reduction(+: s) on t(k:k+1, *)
 #endif
 #ifdef CASE5
   // C5: invalid-onrefs.c:[[# @LINE + 1]]:32: error: node set 'p' has 2 dimensions, 'on' gives 1 subscripts
@@ -166,6 +171,43 @@ int main(void) {
   {
   // C32: invalid-onrefs.c:[[# @LINE + 1]]:33: error: the 'on' clause 'p(1:2, 1)' of '#pragma xmp bcast' names nodes outside the node set of the enclosing task along this dimension (XMP: the nodes of 'on' must be executing nodes)
 #pragma xmp bcast (s) on p(1:2, 1)
+  }
+#endif
+#ifdef CASE33
+  // Indices 0, 3 and 6 of a cyclic(2) dimension over 4 nodes: nodes 1, 2, 4.
+  // C33: invalid-onrefs.c:[[# @LINE + 1]]:36: error: a template section in the 'on' clause of '#pragma xmp reduction' whose nodes are not a triplet (coordinates 1, 2, 4 of the dimension of node set 'q4' it is distributed onto: name them with a node reference, or a section they own with its nodes in steps of one stride) is not supported by xmp-cfront
+#pragma xmp reduction(+: s) on tc4(0:6:3)
+#endif
+#ifdef CASE34
+  // C34: invalid-onrefs.c:[[# @LINE + 1]]:34: error: the template index 16 is outside dimension 1 of template 't' (its indices 0 to 15)
+#pragma xmp reduction(+: s) on t(16, *)
+#endif
+#ifdef CASE35
+  // C35: invalid-onrefs.c:[[# @LINE + 1]]:34: error: the template section leaves dimension 1 of template 't' (its indices 0 to 15)
+#pragma xmp reduction(+: s) on t(10:20, *)
+#endif
+#ifdef CASE36
+  // C36: invalid-onrefs.c:[[# @LINE + 1]]:34: error: the template reference selects no index of dimension 1 of template 't'
+#pragma xmp reduction(+: s) on t(5:4, *)
+#endif
+#ifdef CASE37
+  // C37: invalid-onrefs.c:[[# @LINE + 1]]:29: error: the stride of a template reference must be positive (here 0)
+#pragma xmp barrier on t(*, 1:4:0)
+#endif
+#ifdef CASE38
+  // C38: invalid-onrefs.c:[[# @LINE + 1]]:27: error: a template triplet on a dimension whose size or distribution is known only at run time in the 'on' clause of '#pragma xmp barrier' (the nodes owning the section would be known only at run time: use constant bounds on a template of constant size and distribution, a node reference, or one template index) is not supported by xmp-cfront
+#pragma xmp barrier on tf(1:3)
+#endif
+#ifdef CASE39
+  // C39: invalid-onrefs.c:[[# @LINE + 1]]:30: error: the 'from' node of '#pragma xmp bcast' is not a node of 't(1:4, :)' along this dimension (XMP: the source belongs to the node set of 'on')
+#pragma xmp bcast (s) from p(2, 1) on t(1:4, :)
+#endif
+#ifdef CASE40
+  #pragma xmp task on p(1, :)
+  {
+  // Index 9 of t's first dimension is on the second row of p.
+  // C40: invalid-onrefs.c:[[# @LINE + 1]]:34: error: the 'on' clause 't(9, *)' of '#pragma xmp reduction' names nodes outside the node set of the enclosing task along this dimension (XMP: the nodes of 'on' must be executing nodes)
+#pragma xmp reduction(+: s) on t(9, *)
   }
 #endif
 #ifdef ACC1
