@@ -1,8 +1,8 @@
 // Diagnostics of the 'on' clause of reduction, bcast and barrier (node and
 // template references) and of reductions of distributed arrays: one
 // program per case, each error at its file:line:col (exit status 1).
-// RUN: for c in $(seq 1 40); do not xmp-cfront -DCASE$c %s > %t.$c.out 2>&1 || exit 1; done
-// RUN: for c in $(seq 1 40); do FileCheck %s --check-prefix=C$c < %t.$c.out || exit 1; done
+// RUN: for c in $(seq 1 42); do not xmp-cfront -DCASE$c %s > %t.$c.out 2>&1 || exit 1; done
+// RUN: for c in $(seq 1 42); do FileCheck %s --check-prefix=C$c < %t.$c.out || exit 1; done
 // RUN: not xmp-cfront --gpu -DACC1 %s 2>&1 | FileCheck %s --check-prefix=A1
 
 #pragma xmp nodes p(2, 3)
@@ -48,8 +48,9 @@ int main(void) {
 #pragma xmp reduction(+: s) on p(:)
 #endif
 #ifdef CASE6
-  // C6: invalid-onrefs.c:[[# @LINE + 1]]:34: error: a triplet with run-time bounds in the 'on' clause of '#pragma xmp reduction' (its nodes would be known only at run time, and the dialect's collectives run on declared node sets: use constant bounds; a run-time single coordinate is supported) is not supported by xmp-cfront
-#pragma xmp reduction(+: s) on p(k:k+1, *)
+  // C6: invalid-onrefs.c:[[# @LINE + 1]]:44: error: async on '#pragma xmp reduction' on 'p(k:k+1, *)', whose nodes along a dimension are not a triplet of constants (the reduction runs along the whole dimension, and the nodes outside the reference must keep their values after it, which the wait of an asynchronous reduction does not do: drop async) is not supported by xmp-cfront
+#pragma xmp reduction(+: s) on p(k:k+1, *) async(1)
+#pragma xmp wait_async(1)
 #endif
 #ifdef CASE7
   #pragma xmp task on p(1, :)
@@ -159,8 +160,11 @@ int main(void) {
 #pragma xmp wait_async(1)
 #endif
 #ifdef CASE30
-  // C30: invalid-onrefs.c:[[# @LINE + 1]]:31: error: a triplet with run-time bounds in the 'on' clause of '#pragma xmp barrier' (its nodes would be known only at run time, and the dialect's collectives run on declared node sets: use constant bounds; a run-time single coordinate is supported) is not supported by xmp-cfront
-#pragma xmp barrier on p(1:2, 1:k)
+  #pragma xmp task on p(1, :)
+  {
+  // C30: invalid-onrefs.c:[[# @LINE + 1]]:26: error: the 'on' clause 'p(1:k, *)' of '#pragma xmp barrier', whose nodes along this dimension of node set 'p' are not a triplet of constants (a triplet with run-time bounds, or the owners of a template section), inside a task that does not run on every node of the dimension (the directive runs along the whole dimension, the other nodes taking part without their values: they must all be executing nodes) is not supported by xmp-cfront
+#pragma xmp barrier on p(1:k, *)
+  }
 #endif
 #ifdef CASE31
   // C31: invalid-onrefs.c:[[# @LINE + 1]]:26: error: the node reference selects no node of 'p' along this dimension (it has 2 nodes)
@@ -174,9 +178,13 @@ int main(void) {
   }
 #endif
 #ifdef CASE33
-  // Indices 0, 3 and 6 of a cyclic(2) dimension over 4 nodes: nodes 1, 2, 4.
-  // C33: invalid-onrefs.c:[[# @LINE + 1]]:36: error: a template section in the 'on' clause of '#pragma xmp reduction' whose nodes are not a triplet (coordinates 1, 2, 4 of the dimension of node set 'q4' it is distributed onto: name them with a node reference, or a section they own with its nodes in steps of one stride) is not supported by xmp-cfront
+  #pragma xmp task on q4(1:3)
+  {
+  // Indices 0, 3 and 6 of a cyclic(2) dimension over 4 nodes: nodes 1, 2
+  // and 4, not a triplet: the directive would run on all of q4.
+  // C33: invalid-onrefs.c:[[# @LINE + 1]]:36: error: the 'on' clause 'tc4(0:6:3)' of '#pragma xmp reduction', whose nodes along this dimension of node set 'q4' are not a triplet of constants (a triplet with run-time bounds, or the owners of a template section), inside a task that does not run on every node of the dimension (the directive runs along the whole dimension, the other nodes taking part without their values: they must all be executing nodes) is not supported by xmp-cfront
 #pragma xmp reduction(+: s) on tc4(0:6:3)
+  }
 #endif
 #ifdef CASE34
   // C34: invalid-onrefs.c:[[# @LINE + 1]]:34: error: the template index 16 is outside dimension 1 of template 't' (its indices 0 to 15)
@@ -208,6 +216,18 @@ int main(void) {
   // Index 9 of t's first dimension is on the second row of p.
   // C40: invalid-onrefs.c:[[# @LINE + 1]]:34: error: the 'on' clause 't(9, *)' of '#pragma xmp reduction' names nodes outside the node set of the enclosing task along this dimension (XMP: the nodes of 'on' must be executing nodes)
 #pragma xmp reduction(+: s) on t(9, *)
+  }
+#endif
+#ifdef CASE41
+  // C41: invalid-onrefs.c:[[# @LINE + 1]]:35: error: async on '#pragma xmp bcast' on 'p(*, k:)', whose nodes along a dimension are not a triplet of constants (the broadcast runs along the whole dimension, and the nodes outside the reference must keep their values after it, which the wait of an asynchronous broadcast does not do: drop async) is not supported by xmp-cfront
+#pragma xmp bcast (s) on p(*, k:) async(1)
+#pragma xmp wait_async(1)
+#endif
+#ifdef CASE42
+  #pragma xmp task on q4(1:2)
+  {
+  // C42: invalid-onrefs.c:[[# @LINE + 1]]:34: error: the 'on' clause 'p(k:2, :)' of '#pragma xmp reduction', whose nodes along this dimension of node set 'p' are not a triplet of constants
+#pragma xmp reduction(+: s) on p(k:2, :)
   }
 #endif
 #ifdef ACC1

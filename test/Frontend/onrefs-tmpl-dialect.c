@@ -2,7 +2,7 @@
 // whose subscripts on distributed dimensions are indices and sections:
 // the node subscripts of the nodes owning them, found at compile time
 // from a static distribution, or at run time (xmp.template_owns) for a
-// run-time index.
+// run-time index; owners that are not a triplet mask the whole dimension.
 // RUN: xmp-cfront %s | FileCheck %s
 
 // p(2, 3) is `3x2` in the dialect; ta's first dimension (block, 17 indices
@@ -14,6 +14,9 @@
 int gb[3] = {4, 0, 6};
 #pragma xmp template tb(0:19, 1:10)
 #pragma xmp distribute tb(cyclic(2), gblock(gb)) onto p
+#pragma xmp nodes q(4)
+#pragma xmp template tq(0:15)
+#pragma xmp distribute tq(cyclic(2)) onto q
 // CHECK-DAG: xmp.nodes @[[ROW1:__xmp_on[0-9]+]](shape = 3x1) = @p [0:3, 0:1]
 // CHECK-DAG: xmp.nodes @[[ROW2:__xmp_on[0-9]+]](shape = 3x1) = @p [0:3, 1:2]
 // CHECK-DAG: xmp.nodes @[[COL2:__xmp_on[0-9]+]](shape = 1x2) = @p [1:2, 0:2]
@@ -53,5 +56,16 @@ int main(void) {
   // Cyclic(2) indices 6..9: both rows; gblock index 5: the third column.
   // CHECK: xmp.barrier on @[[COL3]]{{$}}
 #pragma xmp barrier on tb(6:9, 5)
+  // Cyclic(2) indices 0, 3 and 6 are on q(1), q(2) and q(4), not a
+  // triplet: the reduction runs on all of q, the other node with the
+  // identity, keeping its value.
+  // CHECK: %[[C:.*]] = xmp.node_index @q[0]
+  // CHECK: arith.cmpi eq, %[[C]], %c0{{.*}} : index
+  // CHECK: arith.cmpi eq, %[[C]], %c1{{.*}} : index
+  // CHECK: arith.cmpi eq, %[[C]], %c3{{.*}} : index
+  // CHECK: %[[X:.*]] = arith.select %[[IN:.*]], %[[V:.*]], %cst{{.*}} : f64
+  // CHECK: %[[R:.*]] = xmp.reduction add %[[X]] on @q : f64
+  // CHECK: arith.select %[[IN]], %[[R]], %[[V]] : f64
+#pragma xmp reduction(+: s) on tq(0:6:3)
   return 0;
 }

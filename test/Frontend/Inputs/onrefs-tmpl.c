@@ -38,6 +38,11 @@ int gb[3] = {4, 0, 6}; // the second column of p owns no index of tb
 #endif
 #pragma xmp template tb(0:19, 1:10)
 #pragma xmp distribute tb(cyclic(2), gblock(gb)) onto p
+// tq: cyclic(2) over all of p's nodes in a row (q(k) is node k): indices 0,
+// 3 and 6 are on q(1), q(2) and q(4), not a triplet of q's nodes.
+#pragma xmp nodes q(NP1 * NP2) = p
+#pragma xmp template tq(0:15)
+#pragma xmp distribute tq(cyclic(2)) onto q
 
 static int errors = 0, checks = 0;
 static int p1 = 1, p2 = 1;
@@ -88,6 +93,13 @@ static unsigned tb2(int lo, int hi, int st) {
   unsigned m = 0;
   for (int g = lo; g <= hi; g += st)
     m |= 1u << ownGBlock(g - 1, p2);
+  return m;
+}
+// tq's owners (0-based) are coordinates of q.
+static unsigned tqOwners(int lo, int hi, int st) {
+  unsigned m = 0;
+  for (int g = lo; g <= hi; g += st)
+    m |= 1u << ownCyclic(g, 2, p1 * p2);
   return m;
 }
 #define STAR 0u
@@ -196,6 +208,32 @@ int main(void) {
   s = own;
 #pragma xmp reduction(+: s) on tb(4, 9)
   check(s == redSum(tb1(4, 4, 1), tb2(9, 9, 1), i, j));
+
+  // ---- nodes that are not a triplet: along all of q, a mask -------------
+  {
+    unsigned m = tqOwners(0, 6, 3);
+    int inq = in && ((m >> (me - 1)) & 1), c;
+    double e = 0, f = 0;
+    for (c = 1; c <= p1 * p2; c++)
+      if ((m >> (c - 1)) & 1) {
+        e += 10.0 * c + 1;
+        f = f ? f : 10.0 * c + 1;
+      }
+    s = 10.0 * me + 1;
+#pragma xmp reduction(+: s) on tq(0:6:3)
+    check(s == (inq ? e : 10.0 * me + 1));
+    s = 10.0 * me + 1;
+#pragma xmp bcast (s) on tq(0:6:3)
+    check(s == (inq ? f : 10.0 * me + 1));
+#if NP1 * NP2 >= 2
+    s = 10.0 * me + 1;
+#pragma xmp bcast (s) from q(2) on tq[0:3:3]
+    check(s == (inq && p1 * p2 >= 2 ? 21.0 : 10.0 * me + 1));
+#else
+    check(1);
+#endif
+#pragma xmp barrier on tq(0:6:3)
+  }
 
   // ---- bcast --------------------------------------------------------------
   s = own;
