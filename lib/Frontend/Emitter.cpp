@@ -3771,6 +3771,7 @@ bool Emitter::darrayReduction(Directive &d, const OnRef &on,
   }
   SmallVector<int64_t> axes;
   Value guard = on.guard;
+  bool partial = false; // a static part of a dimension: masked
   if (!on.given) {
     // XMP reduces over the executing nodes; xmp-cfront over those that
     // hold the same elements: along every axis the array is replicated on.
@@ -3817,18 +3818,11 @@ bool Emitter::darrayReduction(Directive &d, const OnRef &on,
         break;
       }
       case OnRef::Range:
-        if (t &&
-            (t[0] != 0 || t[2] != 1 ||
-             !(ShapedType::isDynamic(t[1]) || t[1] == nodes[grid].shape[k]))) {
-          diag.unsupported(on.subLocs[k],
-                           "a reduction of the distributed array '" + n.str() +
-                               "' on part of a dimension of node set '" + grid +
-                               "' ('" + on.text +
-                               "': a distributed array is reduced along "
-                               "whole dimensions of its node set; use ':' "
-                               "or '*')");
-          return false;
-        }
+        // Part of the dimension: along all of it, masked (the dialect
+        // reduces a darray along whole dimensions of its grid).
+        partial |=
+            t && (t[0] != 0 || t[2] != 1 ||
+                  !(ShapedType::isDynamic(t[1]) || t[1] == nodes[grid].shape[k]));
         if (!replicated[k]) {
           diag.error(on.subLocs[k],
                      "" + dn + " of '" + n.str() + "' on '" + on.text +
@@ -3854,6 +3848,33 @@ bool Emitter::darrayReduction(Directive &d, const OnRef &on,
       axes.size() == rank ? DenseI64ArrayAttr() : b.getDenseI64ArrayAttr(axes);
   FlatSymbolRefAttr gridAttr = FlatSymbolRefAttr::get(&ctx, grid);
   UnitAttr accAttr = acc && gpu ? b.getUnitAttr() : UnitAttr();
+  // Masked (part of a dimension, or OnRef::masks): the other nodes of the
+  // dimension take part with the identity in their block, which they keep.
+  Value member = on.member;
+  if (!member && partial)
+    member = onMember(on, on.trip, l);
+  if (member && asyncId) {
+    diag.unsupported(asyncLoc,
+                     "async on " + dn + " of the distributed array '" +
+                         n.str() + "' on '" + on.text +
+                         "', part of a dimension of node set '" + grid +
+                         "' (the reduction runs along the whole dimension, "
+                         "and the nodes outside the part must keep their "
+                         "blocks after it, which the wait of an "
+                         "asynchronous reduction does not do: drop async)");
+    return false;
+  }
+  if (member && accAttr) {
+    diag.unsupported(on.loc,
+                     "'acc' on " + dn + " of the distributed array '" +
+                         n.str() + "' on '" + on.text +
+                         "', part of a dimension of node set '" + grid +
+                         "' (the nodes outside it take part with the "
+                         "identity in their host block: reduce the host "
+                         "instance, without 'acc', or along whole "
+                         "dimensions)");
+    return false;
+  }
   if (asyncId) {
     if (guard || (axesAttr && axes.size() > 1)) {
       diag.unsupported(asyncLoc,
@@ -3879,9 +3900,29 @@ bool Emitter::darrayReduction(Directive &d, const OnRef &on,
   }
   OnRef g;
   g.guard = guard;
+  if (member) {
+    // A node outside the grid has no block (and takes no part).
+    Value inGrid = arith::CmpIOp::create(
+        b, l, arith::CmpIPredicate::sge,
+        xmpd::NodeIndexOp::create(b, l, b.getIndexType(), grid, 0),
+        cIndex(0, l));
+    g.guard = guard ? arith::AndIOp::create(b, l, guard, inGrid).getResult()
+                    : inGrid;
+  }
   underGuard(g, l, [&] {
-    xmpd::ReductionOp::create(b, l, Type(), TypeRange{}, kind, array,
-                              ValueRange{}, gridAttr, axesAttr, accAttr);
+    auto reduce = [&] {
+      xmpd::ReductionOp::create(b, l, Type(), TypeRange{}, kind, array,
+                                ValueRange{}, gridAttr, axesAttr, accAttr);
+    };
+    if (!member)
+      return reduce();
+    Value view = xmpd::LocalViewOp::create(
+        b, l,
+        MemRefType::get(SmallVector<int64_t>(type.getRank(),
+                                             ShapedType::kDynamic),
+                        type.getElementType()),
+        array);
+    maskedInPlace(view, kind.getValue(), member, member, reduce, l);
   });
   return true;
 }

@@ -4,6 +4,7 @@
 // RUN: for c in $(seq 1 42); do not xmp-cfront -DCASE$c %s > %t.$c.out 2>&1 || exit 1; done
 // RUN: for c in $(seq 1 42); do FileCheck %s --check-prefix=C$c < %t.$c.out || exit 1; done
 // RUN: not xmp-cfront --gpu -DACC1 %s 2>&1 | FileCheck %s --check-prefix=A1
+// RUN: not xmp-cfront --gpu -DACC2 %s 2>&1 | FileCheck %s --check-prefix=A2
 
 #pragma xmp nodes p(2, 3)
 #pragma xmp nodes q3(2, 2, 2)
@@ -90,8 +91,9 @@ int main(void) {
 #pragma xmp reduction(+: a) on q3(:, *, *)
 #endif
 #ifdef CASE14
-  // C14: invalid-onrefs.c:[[# @LINE + 1]]:37: error: a reduction of the distributed array 'a' on part of a dimension of node set 'p' ('p(*, 1:2)': a distributed array is reduced along whole dimensions of its node set; use ':' or '*') is not supported by xmp-cfront
-#pragma xmp reduction(+: a) on p(*, 1:2)
+  // C14: invalid-onrefs.c:[[# @LINE + 1]]:42: error: async on '#pragma xmp reduction' of the distributed array 'a' on 'p(*, 1:2)', part of a dimension of node set 'p' (the reduction runs along the whole dimension, and the nodes outside the part must keep their blocks after it, which the wait of an asynchronous reduction does not do: drop async) is not supported by xmp-cfront
+#pragma xmp reduction(+: a) on p(*, 1:2) async(1)
+#pragma xmp wait_async(1)
 #endif
 #ifdef CASE15
   // C15: invalid-onrefs.c:[[# @LINE + 1]]:34: error: '#pragma xmp reduction' of 'a' on 'p(:, *)' combines along this dimension of node set 'p', over which 'a' is distributed: the nodes along it hold different elements (reduce along the dimensions it is replicated over: '*' here)
@@ -229,6 +231,10 @@ int main(void) {
   // C42: invalid-onrefs.c:[[# @LINE + 1]]:34: error: the 'on' clause 'p(k:2, :)' of '#pragma xmp reduction', whose nodes along this dimension of node set 'p' are not a triplet of constants
 #pragma xmp reduction(+: s) on p(k:2, :)
   }
+#endif
+#ifdef ACC2
+  // A2: invalid-onrefs.c:[[# @LINE + 1]]:32: error: 'acc' on '#pragma xmp reduction' of the distributed array 'a' on 'p(*, k:3)', part of a dimension of node set 'p' (the nodes outside it take part with the identity in their host block: reduce the host instance, without 'acc', or along whole dimensions) is not supported by xmp-cfront
+#pragma xmp reduction(+: a) on p(*, k:3) acc
 #endif
 #ifdef ACC1
   // An OpenACC reduction is completed only by a reduction on the loop's
