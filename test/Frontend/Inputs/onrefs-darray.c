@@ -8,16 +8,7 @@
 // p is NP1 x NP2; nodes beyond it skip. Every node checks each element it
 // owns against what it computes; plain clang, which ignores the pragmas,
 // runs one node of a 1 x 1 p and prints the same results.
-#include <stdio.h>
-#ifdef _XCALABLEMP
-#include <xmp.h>
-#endif
-#ifndef NP1
-#define NP1 2
-#endif
-#ifndef NP2
-#define NP2 2
-#endif
+#include "onrefs-common.h"
 #define N 17
 #define M 12
 #pragma xmp nodes p(NP1, NP2)
@@ -35,15 +26,7 @@ int b[M];
 #pragma xmp shadow a[1]
 
 static int errors = 0, checks = 0, me = 1;
-#define check(ok) check_(ok, __LINE__)
-static void check_(int ok, int line) {
-  checks++;
-  if (!ok) {
-    errors++;
-    printf("node %d: check at line %d failed\n", me, line);
-  }
-}
-static int p1 = 1, p2 = 1, i = 1, j = 1, in = 1;
+static int p1 = 1, p2 = 1, i = 1, j = 1, in = 1; // place()
 // Whether coordinate x is in lo:hi:st (1-based, inclusive).
 static int sel(int lo, int hi, int st, int x) {
   return x >= lo && x <= hi && (x - lo) % st == 0;
@@ -57,14 +40,7 @@ static int owns2(int lo, int hi, int x) {
 
 int main(void) {
   int ii, jj, q, bad;
-#ifdef _XCALABLEMP
-  me = xmp_node_num();
-  p1 = NP1;
-  p2 = NP2;
-#endif
-  in = me <= p1 * p2;
-  i = (me - 1) % p1 + 1;
-  j = (me - 1) / p1 + 1;
+  place();
   int lo = p2 > 1 ? 2 : 1, hi = p2, lo1 = p1 > 1 ? 2 : 1, hi1 = p1;
 #if NP2 >= 2
   int two = p2 < 2 ? p2 : 2; // plain clang: p2 is 1
@@ -196,9 +172,6 @@ int main(void) {
   check(!bad);
 
 #pragma xmp reduction(+: errors)
-  if (me == 1) {
-    printf("XMP-RESULT checks %d\n", checks);
-    printf("XMP-RESULT errors %d\n", errors);
-  }
+  report();
   return 0;
 }

@@ -13,16 +13,7 @@
 // differences; plain clang, which ignores the pragmas, runs one node of a
 // 1 x 1 p and prints the same results.
 #include <limits.h>
-#include <stdio.h>
-#ifdef _XCALABLEMP
-#include <xmp.h>
-#endif
-#ifndef NP1
-#define NP1 2
-#endif
-#ifndef NP2
-#define NP2 2
-#endif
+#include "onrefs-common.h"
 #ifdef DYN
 #pragma xmp nodes p(NP1, *)
 #else
@@ -30,17 +21,7 @@
 #endif
 
 static int errors = 0, checks = 0, me = 1;
-// A failed check names its line and node.
-#define check(ok) check_(ok, __LINE__)
-static void check_(int ok, int line) {
-  checks++;
-  if (!ok) {
-    errors++;
-    printf("node %d: check at line %d failed\n", me, line);
-  }
-}
-
-static int p1 = 1, p2 = 1, i = 1, j = 1, in = 1;
+static int p1 = 1, p2 = 1, i = 1, j = 1, in = 1; // place()
 // A selection along one dimension of p: lo, hi, st (1-based, inclusive;
 // st 0 is `*`, the node's own coordinate), three arguments.
 #define STAR 0, 0, 0
@@ -69,66 +50,48 @@ static int line(int lo1, int hi1, int st1, int lo2, int hi2, int st2) {
 // The values of node (a, b).
 static int vi(int a, int b) { return 3 * a + 5 * b + 1; }
 static double vd(int a, int b) { return 1000.0 * a + b + 0.25; }
+// What node (i, j)'s vd becomes after a reduction on s1 x s2 ('+', 'M'
+// max, 'm' min): its own value where it is not one of the nodes.
+static double expect(char op, int lo1, int hi1, int st1, int lo2, int hi2,
+                     int st2) {
+  if (!line(lo1, hi1, st1, lo2, hi2, st2))
+    return vd(i, j);
+  double t = op == '+' ? 0 : vd(la[0], lb[0]);
+  for (int k = 0; k < na; k++) {
+    double v = vd(la[k], lb[k]);
+    t = op == '+' ? t + v : op == 'M' ? (v > t ? v : t) : (v < t ? v : t);
+  }
+  return t;
+}
 
 int main(void) {
-#ifdef _XCALABLEMP
-  me = xmp_node_num();
-  p1 = NP1;
-#ifdef DYN
-  p2 = xmp_num_nodes() / NP1;
-#else
-  p2 = NP2;
-#endif
-#endif
-  in = me <= p1 * p2;
-  i = (me - 1) % p1 + 1;
-  j = (me - 1) / p1 + 1;
+  place();
   // Run-time bounds: the second node of each dimension to the last.
   int lo = p1 > 1 ? 2 : 1, hi = p1, lo2 = p2 > 1 ? 2 : 1, hi2 = p2, one = 1;
   int st = 2, zero = 0, big = p1 + 3;
 #define R1 lo, hi, 1
 #define R2 lo2, hi2, 1
-  double s, t;
+  double s;
   int x, k;
 
   // ---- scalars along one or both dimensions ------------------------------
   s = vd(i, j);
 #pragma xmp reduction(+: s) on p(lo:hi, *)
-  t = vd(i, j);
-  if (line(R1, STAR))
-    for (t = 0, k = 0; k < na; k++)
-      t += vd(la[k], lb[k]);
-  check(s == t);
+  check(s == expect('+', R1, STAR));
   s = vd(i, j);
 #pragma xmp reduction(max: s) on p(*, lo2:)
-  t = vd(i, j);
-  if (line(STAR, R2))
-    for (t = vd(la[0], lb[0]), k = 1; k < na; k++)
-      t = vd(la[k], lb[k]) > t ? vd(la[k], lb[k]) : t;
-  check(s == t);
+  check(s == expect('M', STAR, R2));
   s = vd(i, j);
 #pragma xmp reduction(+: s) on p(one:hi:st, :)
-  t = vd(i, j);
-  if (line(1, hi, 2, 1, p2, 1))
-    for (t = 0, k = 0; k < na; k++)
-      t += vd(la[k], lb[k]);
-  check(s == t);
+  check(s == expect('+', 1, hi, 2, 1, p2, 1));
   // Bracketed (C order, 0-based lower:length): p(*, lo2:hi2).
   s = vd(i, j);
 #pragma xmp reduction(min: s) on p[lo2 - 1:hi2 - lo2 + 1][*]
-  t = vd(i, j);
-  if (line(STAR, R2))
-    for (t = vd(la[0], lb[0]), k = 1; k < na; k++)
-      t = vd(la[k], lb[k]) < t ? vd(la[k], lb[k]) : t;
-  check(s == t);
+  check(s == expect('m', STAR, R2));
   // With a constant coordinate (a subset, masked along the other axis).
   s = vd(i, j);
 #pragma xmp reduction(+: s) on p(lo:hi, 1)
-  t = vd(i, j);
-  if (line(R1, 1, 1, 1))
-    for (t = 0, k = 0; k < na; k++)
-      t += vd(la[k], lb[k]);
-  check(s == t);
+  check(s == expect('+', R1, 1, 1, 1));
   // Empty, a stride < 1, past the end: no node / the nodes that exist.
   s = vd(i, j);
 #pragma xmp reduction(+: s) on p(hi + 1:hi, *)
@@ -138,11 +101,7 @@ int main(void) {
   check(s == vd(i, j));
   s = vd(i, j);
 #pragma xmp reduction(+: s) on p(lo:big, *)
-  t = vd(i, j);
-  if (line(R1, STAR))
-    for (t = 0, k = 0; k < na; k++)
-      t += vd(la[k], lb[k]);
-  check(s == t);
+  check(s == expect('+', R1, STAR));
 
   // ---- every operator: the identity of each, on several types -----------
   {
@@ -314,17 +273,10 @@ int main(void) {
 #pragma xmp reduction(+: s) on p(lo:hi, 1)
 #pragma xmp bcast (x) on p(lo:hi, *)
   }
-  t = vd(i, j);
-  if (line(R1, 1, 1, 1))
-    for (t = 0, k = 0; k < na; k++)
-      t += vd(la[k], lb[k]);
-  check(s == t);
+  check(s == expect('+', R1, 1, 1, 1));
   check(x == (line(R1, 1, 1, 1) ? vi(lo, 1) : vi(i, j)));
 
 #pragma xmp reduction(+: errors)
-  if (me == 1) {
-    printf("XMP-RESULT checks %d\n", checks);
-    printf("XMP-RESULT errors %d\n", errors);
-  }
+  report();
   return 0;
 }

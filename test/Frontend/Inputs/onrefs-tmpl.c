@@ -9,16 +9,7 @@
 // of the coordinates along one dimension of p, 0 for `*`, the node's own)
 // and what each directive must give it; plain clang, which ignores the
 // pragmas, runs one node of a 1 x 1 p and prints the same results.
-#include <stdio.h>
-#ifdef _XCALABLEMP
-#include <xmp.h>
-#endif
-#ifndef NP1
-#define NP1 2
-#endif
-#ifndef NP2
-#define NP2 2
-#endif
+#include "onrefs-common.h"
 #if NP1 >= 2
 #define R2 2
 #else
@@ -44,18 +35,8 @@ int gb[3] = {4, 0, 6}; // the second column of p owns no index of tb
 #pragma xmp template tq(0:15)
 #pragma xmp distribute tq(cyclic(2)) onto q
 
-static int errors = 0, checks = 0;
-static int p1 = 1, p2 = 1;
-static int me = 1;
-// A failed check names its line and node.
-#define check(ok) check_(ok, __LINE__)
-static void check_(int ok, int line) {
-  checks++;
-  if (!ok) {
-    errors++;
-    printf("node %d: check at line %d failed\n", me, line);
-  }
-}
+static int errors = 0, checks = 0, me = 1;
+static int p1 = 1, p2 = 1, i = 1, j = 1, in = 1; // place()
 static double val(int i, int j) { return 1000.0 * i + j; }
 
 // The coordinate (0-based) owning template index g - lower.
@@ -112,7 +93,6 @@ static int first(unsigned m) {
 }
 // Node (i, j)'s value after a reduction of val on the nodes m1 x m2 (`*`:
 // its own coordinate): the sum / max over them when it is one of them.
-static int in;
 static double redSum(unsigned m1, unsigned m2, int i, int j) {
   if (!in || !inSel(m1, i) || !inSel(m2, j))
     return val(i, j);
@@ -148,13 +128,7 @@ static double bcast(unsigned m1, unsigned m2, int f1, int f2, int i, int j) {
 }
 
 int main(void) {
-#ifdef _XCALABLEMP
-  me = xmp_node_num();
-  p1 = NP1;
-  p2 = NP2;
-#endif
-  in = me <= p1 * p2;
-  int i = (me - 1) % p1 + 1, j = (me - 1) / p1 + 1;
+  place();
   int k = 12, kk = 9;
   double s, own = val(i, j);
 
@@ -268,9 +242,6 @@ int main(void) {
   check(s2 == (intask ? redSum(ta1(1, 2, 1), ta2(0, 12, 1), i, j) : own));
 
 #pragma xmp reduction(+: errors)
-  if (me == 1) {
-    printf("XMP-RESULT checks %d\n", checks);
-    printf("XMP-RESULT errors %d\n", errors);
-  }
+  report();
   return 0;
 }
