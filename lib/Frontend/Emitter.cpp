@@ -23,6 +23,7 @@
 
 #include "xmp/Dialect/XMP/IR/XMP.h"
 #include "xmp/Dialect/XMP/Transforms/DistributionInfo.h"
+#include "xmprt/Distribution.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -525,7 +526,8 @@ private:
   /// memref `m` and the location variables, the results stored back.
   void emitLocationReduction(xmpd::ReductionKind kind, Value m,
                              ArrayRef<Storage> locSt, FlatSymbolRefAttr grid,
-                             DenseI64ArrayAttr axes, Location l);
+                             DenseI64ArrayAttr axes, Location l,
+                             Value member = Value());
   void dirBcast(Directive &d);
   void dirBarrier(Directive &d);
   void emitGmove(Directive &d, const c::Stmt *s);
@@ -623,8 +625,48 @@ private:
     SmallVector<int64_t> axes;
     bool self = false; // each node's node set is itself: nothing to do
     Value guard;       // run-time coordinates: whether this node is in it
+    /// Axes whose nodes are not a constant triplet: a triplet with
+    /// run-time bounds (0-based `lo`, exclusive `hi`, `st`), or the
+    /// owners of a template section (`coords`, ascending): the op runs
+    /// along the whole axis, every node of it taking part; `member` is
+    /// whether this node is one of the reference's nodes (the others
+    /// contribute the identity and keep their values).
+    struct Mask {
+      Value lo, hi, st;
+      SmallVector<int64_t> coords;
+    };
+    SmallVector<std::optional<Mask>> masks; // per axis, when some is masked
+    Value member;
   };
   std::optional<OnRef> parseOnRef(TokCursor &tc, Directive &d);
+  /// Whether coordinate `c` (index) is one of mask `m`'s.
+  Value inMask(const OnRef::Mask &m, Value c, Location l);
+  /// OnRef::member: this node is one of `on`'s nodes.
+  Value onMember(const OnRef &on, ArrayRef<int64_t> trip, Location l);
+  /// The identity of `kind` on `t` (float add: -0.0, which leaves every
+  /// value as it is).
+  Value maskIdentity(xmpd::ReductionKind kind, Type t, Location l);
+  /// `reduce`, which reduces the memref `m` in place with kind `kind`,
+  /// the nodes without `contrib` taking part with the identity in every
+  /// element, those without `member` keeping their elements (OnRef::masks).
+  void maskedInPlace(Value m, xmpd::ReductionKind kind, Value contrib,
+                     Value member, function_ref<void()> reduce, Location l);
+  /// `body` on every element of memref `m` (a loop nest).
+  void forEachElement(Value m, function_ref<void(ValueRange)> body,
+                      Location l);
+  /// Template dimension `td` of `ti` for the runtime's index math, when
+  /// its size, lower bound, distribution and grid axis are constants.
+  std::optional<xmprt::dist::TemplateDim>
+  staticTemplateDim(const TemplateInfo &ti, unsigned td);
+  /// Subscript `sb` of template `tn` on its dimension `td` in the `on`
+  /// clause of directive `dn`: in `out`, the subscript of the nodes that
+  /// own the index or section, in the reference's convention (`paren`),
+  /// or `*` with the owners of a run-time index ANDed into `guard`.
+  /// A section whose nodes are not a triplet: `:` in `out`, its nodes'
+  /// coordinates in `set` (a mask).
+  bool templateOnSub(StringRef tn, unsigned td, RefSub &sb, bool paren,
+                     StringRef dn, RefSub &out, Value &guard,
+                     SmallVectorImpl<int64_t> &set);
   /// The grid of `on`'s op (its subset declared, or found, here).
   FlatSymbolRefAttr onGrid(OnRef &on, Location l);
   /// Emits `body` where the node is in `on` (under its guard).
@@ -632,6 +674,8 @@ private:
   /// The message for async on a directive whose `on` names each node
   /// alone.
   std::string selfAsync(const OnRef &on, StringRef dn);
+  /// The message for async on a directive whose `on` is masked.
+  std::string maskedAsync(const OnRef &on, StringRef dn, StringRef what);
   /// The reduction of darray `array` (variable `n` at `sl`) by directive
   /// `d` on `on`; false after an error.
   bool darrayReduction(Directive &d, const OnRef &on,
@@ -2941,6 +2985,196 @@ static bool progressionWithin(int64_t lo, int64_t hi, int64_t st, int64_t blo,
   return lo + (hi - 1 - lo) / st * st < bhi;
 }
 
+/// `t` as text of a printf format (each '%' doubled).
+static std::string percentEscaped(StringRef t) {
+  std::string r;
+  for (char ch : t)
+    r += ch == '%' ? std::string("%%") : std::string(1, ch);
+  return r;
+}
+
+static std::unique_ptr<DExpr> numExpr(int64_t v, c::SourceLocation sl) {
+  auto e = std::make_unique<DExpr>();
+  e->kind = DExpr::Num;
+  e->num = v;
+  e->loc = sl;
+  return e;
+}
+
+std::optional<xmprt::dist::TemplateDim>
+Emitter::staticTemplateDim(const TemplateInfo &ti, unsigned td) {
+  if (td >= ti.formats.size() || ShapedType::isDynamic(ti.shape[td]) ||
+      (td < ti.lowerDyn.size() && ti.lowerDyn[td]))
+    return std::nullopt;
+  xmpd::DistAttr f = ti.formats[td];
+  int64_t p = f.isDistributed() ? gridAxisSize(ti, td) : 1;
+  if (f.isGBlockStar() || ShapedType::isDynamic(p))
+    return std::nullopt;
+  xmprt::dist::TemplateDim d;
+  d.kind = static_cast<xmprt::dist::Kind>(f.getKind());
+  d.n = ti.shape[td];
+  d.p = p;
+  d.w = f.getWidth();
+  d.gblock = f.getSizes().empty() ? nullptr : f.getSizes().data();
+  return d;
+}
+
+/// The coordinates (ascending) owning an index g0 + k * st (0 <= k < cnt,
+/// st >= 1) of template dimension `d`; nullopt when that would take too
+/// long to find.
+static std::optional<SmallVector<int64_t>>
+ownerCoords(const xmprt::dist::TemplateDim &d, int64_t g0, int64_t cnt,
+            int64_t st) {
+  namespace dist = xmprt::dist;
+  SmallVector<bool> has(d.p, false);
+  if (d.kind != dist::Kind::Cyclic) {
+    // A contiguous owned range each: the section's first index in it.
+    for (int64_t c = 0; c < d.p; ++c) {
+      dist::Range r = dist::owned(d, c);
+      int64_t k = std::max<int64_t>(0, dist::ceilDiv(r.lo - g0, st));
+      has[c] = !r.empty() && k < cnt && g0 + k * st < r.hi;
+    }
+  } else if (st <= d.w) {
+    // Blocks of w: consecutive indices of the section are never a whole
+    // block apart, so every block from the first to the last holds one.
+    int64_t b0 = g0 / d.w, b1 = (g0 + (cnt - 1) * st) / d.w;
+    for (int64_t bk = b0; bk <= b1 && bk < b0 + d.p; ++bk)
+      has[bk % d.p] = true;
+  } else {
+    // One index per block: the owners repeat with the section's period
+    // over rounds of w * p indices.
+    int64_t round = dist::cycleLength(d);
+    int64_t n = std::min(cnt, round / dist::gcd(st % round, round));
+    if (n > (int64_t(1) << 22))
+      return std::nullopt;
+    int64_t found = 0;
+    for (int64_t k = 0; k < n && found < d.p; ++k) {
+      int64_t c = dist::owner(d, g0 + k * st);
+      found += !has[c];
+      has[c] = true;
+    }
+  }
+  SmallVector<int64_t> coords;
+  for (int64_t c = 0; c < d.p; ++c)
+    if (has[c])
+      coords.push_back(c);
+  return coords;
+}
+
+bool Emitter::templateOnSub(StringRef tn, unsigned td, RefSub &sb,
+                            bool paren, StringRef dn, RefSub &out,
+                            Value &guard, SmallVectorImpl<int64_t> &set) {
+  const TemplateInfo &ti = templates[tn];
+  auto sd = staticTemplateDim(ti, td);
+  Location l = loc(sb.loc);
+  int64_t lower = sd ? ti.lower[td] : 0, upper = sd ? lower + sd->n - 1 : 0;
+  std::string dimText = "dimension " +
+                        std::to_string(paren ? ti.shape.size() - td : td + 1) +
+                        " of template '" + tn.str() + "'";
+  auto outside = [&](const std::string &what) {
+    diag.error(sb.loc, what + " " + dimText + " (its indices " +
+                           std::to_string(lower) + " to " +
+                           std::to_string(upper) + ")");
+    return false;
+  };
+  if (!sb.triplet) {
+    // One index: the node owning it, a constant coordinate where the
+    // distribution is static; else the nodes that own it at run time
+    // (a guard), each with its own coordinate along the axis.
+    if (sd && !namesVariable(sb.lo.get())) {
+      auto v = evalConst(*sb.lo, diag);
+      if (!v)
+        return false;
+      if (*v < lower || *v > upper)
+        return outside("the template index " + std::to_string(*v) +
+                       " is outside");
+      int64_t c = xmprt::dist::owner(*sd, *v - lower);
+      out.triplet = false;
+      out.lo = numExpr(c + (paren ? 1 : 0), sb.loc);
+      return true;
+    }
+    Value v = emitDExpr(*sb.lo);
+    if (!v)
+      return false;
+    Value owns = xmpd::TemplateOwnsOp::create(b, l, b.getI1Type(), tn, td,
+                                              subLower(v, tn, td, l));
+    guard = guard ? arith::AndIOp::create(b, l, guard, owns).getResult() : owns;
+    out.star = true;
+    return true;
+  }
+  out.triplet = true;
+  if (!sd && !sb.lo && !sb.hi && !sb.st)
+    return true; // `:` of a dimension known at run time: the whole axis
+  if (!sd || namesVariable(sb.lo.get()) || namesVariable(sb.hi.get()) ||
+      namesVariable(sb.st.get())) {
+    diag.unsupported(
+        sb.loc, "a template triplet " +
+                    std::string(sd ? "with run-time bounds"
+                                   : "on a dimension whose size or "
+                                     "distribution is known only at run "
+                                     "time") +
+                    " in the 'on' clause of " + dn.str() +
+                    " (the nodes owning the section would be known only at "
+                    "run time: use constant bounds on a template of "
+                    "constant size and distribution, a node reference, or "
+                    "one template index)");
+    return false;
+  }
+  // The section, in template indices (parenthesized: lower:upper:stride
+  // inclusive; bracketed: lower:length:stride), omitted parts the whole.
+  auto value = [&](const std::unique_ptr<DExpr> &e,
+                   int64_t dflt) -> std::optional<int64_t> {
+    return e ? evalConst(*e, diag) : std::optional<int64_t>(dflt);
+  };
+  auto lo = value(sb.lo, lower), st = value(sb.st, 1);
+  if (!lo || !st)
+    return false;
+  if (*st < 1) {
+    diag.error(sb.loc, "the stride of a template reference must be positive "
+                       "(here " + std::to_string(*st) + ")");
+    return false;
+  }
+  int64_t cnt;
+  if (paren) {
+    auto hi = value(sb.hi, upper);
+    if (!hi)
+      return false;
+    cnt = *hi < *lo ? 0 : (*hi - *lo) / *st + 1;
+  } else {
+    auto len = value(sb.hi, *lo > upper ? 0 : (upper - *lo) / *st + 1);
+    if (!len)
+      return false;
+    cnt = *len;
+  }
+  if (cnt < 1) {
+    diag.error(sb.loc, "the template reference selects no index of " +
+                           dimText);
+    return false;
+  }
+  if (*lo < lower || *lo + (cnt - 1) * *st > upper)
+    return outside("the template section leaves");
+  auto coords = ownerCoords(*sd, *lo - lower, cnt, *st);
+  if (!coords) {
+    diag.unsupported(sb.loc, "this template section in the 'on' clause of " +
+                                 dn.str() +
+                                 " (too many indices to find their nodes)");
+    return false;
+  }
+  if ((int64_t)coords->size() == sd->p)
+    return true; // every node of the axis: `:`
+  int64_t first = coords->front(), n = coords->size();
+  int64_t step = n > 1 ? (*coords)[1] - first : 1;
+  for (int64_t k = 1; k < n; ++k)
+    if ((*coords)[k] - (*coords)[k - 1] != step) {
+      set.assign(coords->begin(), coords->end()); // not a triplet: a mask
+      return true;
+    }
+  out.lo = numExpr(first + (paren ? 1 : 0), sb.loc);
+  out.hi = numExpr(paren ? coords->back() + 1 : n, sb.loc);
+  out.st = numExpr(step, sb.loc);
+  return true;
+}
+
 std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
   OnRef r;
   if (!tc.acceptWord("on"))
@@ -2969,9 +3203,10 @@ std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
     std::reverse(subs.begin(), subs.end());
   r.name = *n;
   if (isTemplate) {
-    // The nodes owning the template section: per grid axis, the subscript
-    // of the template dimension distributed onto it (`:` all of them, `*`
-    // the node's own); an axis no dimension is distributed onto is whole.
+    // The nodes owning the template section: per grid axis, the node
+    // subscript of the nodes owning the subscript of the template
+    // dimension distributed onto it (templateOnSub; `*` the node's own);
+    // an axis no dimension is distributed onto is whole.
     const TemplateInfo &ti = templates[*n];
     if (ti.nodes.empty()) {
       diag.error(r.loc, "template '" + *n + "' is not distributed");
@@ -2999,16 +3234,15 @@ std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
           continue; // not distributed: every node owns its elements
         RefSub &sb = subs[td];
         gsubs[a].loc = sb.loc;
-        if (sb.star) {
+        SmallVector<int64_t> set;
+        if (sb.star)
           gsubs[a].star = true;
-        } else if (!sb.triplet || sb.lo || sb.hi || sb.st) {
-          diag.unsupported(sb.loc,
-                           "a template subscript other than ':' or '*' on a "
-                           "distributed dimension in the 'on' clause of " +
-                               dn +
-                               " (the nodes owning part of the dimension: "
-                               "name them with a node reference)");
+        else if (!templateOnSub(*n, td, sb, *paren, dn, gsubs[a], r.guard,
+                                set))
           return std::nullopt;
+        if (!set.empty()) {
+          r.masks.resize(gsubs.size());
+          r.masks[a] = OnRef::Mask{{}, {}, {}, set};
         }
       }
       subs = std::move(gsubs);
@@ -3029,33 +3263,54 @@ std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
     return std::nullopt;
   }
   // A run-time coordinate selects the nodes whose coordinate it is: a
-  // guard; each selected node's axis is then its own, as for `*`.
+  // guard; each selected node's axis is then its own, as for `*`. A
+  // triplet with run-time bounds is the whole axis, masked: every node of
+  // it takes part, `member` says which are the reference's.
   Location l = loc(d.loc);
-  for (unsigned k = 0; k < rank; ++k) {
-    RefSub &sb = subs[k];
-    if (!namesVariable(sb.lo.get()) && !namesVariable(sb.hi.get()) &&
-        !namesVariable(sb.st.get()))
-      continue;
-    if (sb.triplet) {
-      diag.unsupported(
-          sb.loc, "a triplet with run-time bounds in the 'on' clause of " + dn +
-                      " (its nodes would be known only at run time, and "
-                      "the dialect's collectives run on declared node "
-                      "sets: use constant bounds; a run-time single "
-                      "coordinate is supported)");
+  auto runTime = [](const RefSub &sb) {
+    return namesVariable(sb.lo.get()) || namesVariable(sb.hi.get()) ||
+           namesVariable(sb.st.get());
+  };
+  if (llvm::any_of(subs, runTime)) {
+    SmallVector<int64_t> dtrip;
+    SmallVector<bool> isDyn;
+    SmallVector<Value> vals;
+    if (!nodeRefDynamic(r.name, subs, *paren, dtrip, isDyn, vals, l))
       return std::nullopt;
+    // The values of the run-time parts come in order, constants in dtrip.
+    auto next = vals.begin();
+    for (unsigned k = 0; k < rank; ++k) {
+      RefSub &sb = subs[k];
+      Value part[3];
+      for (unsigned q = 0; q < 3; ++q)
+        if (isDyn[3 * k + q])
+          part[q] = *next++;
+      if (!runTime(sb))
+        continue;
+      if (!sb.triplet) {
+        Value me =
+            xmpd::NodeIndexOp::create(b, l, b.getIndexType(), r.name, k);
+        Value eq =
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, me, part[0]);
+        r.guard = r.guard ? arith::AndIOp::create(b, l, r.guard, eq).getResult()
+                          : eq;
+        sb.star = true;
+        sb.lo.reset();
+        continue;
+      }
+      for (unsigned q = 0; q < 3; ++q)
+        if (!part[q])
+          part[q] = q == 1 && ShapedType::isDynamic(dtrip[3 * k + 1])
+                        ? xmpd::NodeSizeOp::create(b, l, b.getIndexType(),
+                                                   r.name, k)
+                              .getResult()
+                        : cIndex(dtrip[3 * k + q], l);
+      r.masks.resize(rank);
+      r.masks[k] = OnRef::Mask{part[0], part[1], part[2]};
+      sb.lo.reset();
+      sb.hi.reset();
+      sb.st.reset();
     }
-    Value v = emitDExpr(*sb.lo);
-    if (!v)
-      return std::nullopt;
-    if (*paren)
-      v = addIndex(v, -1, l);
-    Value me = xmpd::NodeIndexOp::create(b, l, b.getIndexType(), r.name, k);
-    Value eq = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, me, v);
-    r.guard =
-        r.guard ? arith::AndIOp::create(b, l, r.guard, eq).getResult() : eq;
-    sb.star = true;
-    sb.lo.reset();
   }
   SmallVector<int64_t> trip, subShape;
   if (!nodeRefTriplets(r.name, subs, *paren, /*dropSingle=*/false, trip,
@@ -3071,6 +3326,21 @@ std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
   // In a task on a subset of the node set: the node's own coordinates are
   // the task's (the nodes of `on` must be executing nodes), and so must
   // the others be.
+  // A masked axis runs whole: inside a task, only where the task's nodes
+  // are all of it (every node of the line must be an executing node).
+  auto isMasked = [&](unsigned k) { return k < r.masks.size() && r.masks[k]; };
+  auto maskedInTask = [&](unsigned k) {
+    diag.unsupported(
+        r.subLocs[k],
+        "the 'on' clause '" + r.text + "' of " + dn +
+            ", whose nodes along this dimension of node set '" + r.name +
+            "' are not a triplet of constants (a triplet with run-time "
+            "bounds, or the owners of a template section), inside a task "
+            "that does not run on every node of the dimension (the "
+            "directive runs along the whole dimension, the other nodes "
+            "taking part without their values: they must all be executing "
+            "nodes)");
+  };
   if (!taskNodes.empty() && !taskNodes.back().set.empty() &&
       taskNodes.back().set != r.name) {
     const std::string &ts = taskNodes.back().set;
@@ -3084,7 +3354,13 @@ std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
           tst = 1;
         }
         int64_t *t = &trip[3 * k];
-        if (r.kinds[k] == OnRef::Star) {
+        if (isMasked(k)) {
+          if (tl != 0 || tst != 1 ||
+              !(ShapedType::isDynamic(th) || th == shape[k])) {
+            maskedInTask(k);
+            return std::nullopt;
+          }
+        } else if (r.kinds[k] == OnRef::Star) {
           t[0] = tl;
           t[1] = th;
           t[2] = tst;
@@ -3098,6 +3374,18 @@ std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
           return std::nullopt;
         }
       }
+    }
+  }
+  if (!r.masks.empty() && !taskNodes.empty() &&
+      taskNodes.back().set != r.name) {
+    auto task = module.lookupSymbol<xmpd::NodesOp>(taskNodes.back().set);
+    if (!task || !task.getParentAttr() ||
+        task.getParentAttr().getValue() != r.name || !task.getSubset()) {
+      for (unsigned k = 0; k < rank; ++k)
+        if (isMasked(k)) {
+          maskedInTask(k);
+          return std::nullopt;
+        }
     }
   }
   bool whole = true;
@@ -3129,7 +3417,66 @@ std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
         r.axes.push_back(k);
     r.self = r.axes.empty();
   }
+  if (!r.masks.empty())
+    r.member = onMember(r, trip, l);
   return r;
+}
+
+Value Emitter::inMask(const OnRef::Mask &m, Value c, Location l) {
+  using P = arith::CmpIPredicate;
+  auto cmp = [&](P p, Value x, Value y) {
+    return arith::CmpIOp::create(b, l, p, x, y).getResult();
+  };
+  auto both = [&](Value x, Value y) {
+    return arith::AndIOp::create(b, l, x, y).getResult();
+  };
+  if (!m.coords.empty()) { // one of the coordinates
+    Value any;
+    for (int64_t k : m.coords) {
+      Value eq = cmp(P::eq, c, cIndex(k, l));
+      any = any ? arith::OrIOp::create(b, l, any, eq).getResult() : eq;
+    }
+    return any;
+  }
+  // 0 <= c, lo <= c < hi, (c - lo) % st == 0, st >= 1 (a stride < 1 at
+  // run time selects no node, as in a task's reference).
+  Value zero = cIndex(0, l), one = cIndex(1, l);
+  Value ok = both(cmp(P::sge, c, zero), cmp(P::sge, c, m.lo));
+  ok = both(ok, cmp(P::slt, c, m.hi));
+  Value st = arith::MaxSIOp::create(b, l, m.st, one);
+  Value rem =
+      arith::RemSIOp::create(b, l, arith::SubIOp::create(b, l, c, m.lo), st);
+  ok = both(ok, cmp(P::eq, rem, zero));
+  return both(ok, cmp(P::sge, m.st, one));
+}
+
+Value Emitter::onMember(const OnRef &on, ArrayRef<int64_t> trip, Location l) {
+  // Per axis: a masked one's coordinates; a constant coordinate or a part
+  // of the axis (a static triplet, a task's along `*`) its own (nodes
+  // outside the op's node set do not run it: their values must stay).
+  Value member;
+  ArrayRef<int64_t> shape = nodes[on.name].shape;
+  for (unsigned k = 0; k < shape.size(); ++k) {
+    const int64_t *t = &trip[3 * k];
+    bool masked = k < on.masks.size() && on.masks[k];
+    bool whole = t[0] == 0 && t[2] == 1 &&
+                 (ShapedType::isDynamic(t[1]) || t[1] == shape[k]);
+    if (!masked && whole)
+      continue;
+    Value c = xmpd::NodeIndexOp::create(b, l, b.getIndexType(), on.name, k);
+    Value in = masked ? inMask(*on.masks[k], c, l)
+                      : inMask(OnRef::Mask{cIndex(t[0], l),
+                                           ShapedType::isDynamic(t[1])
+                                               ? xmpd::NodeSizeOp::create(
+                                                     b, l, b.getIndexType(),
+                                                     on.name, k)
+                                                     .getResult()
+                                               : cIndex(t[1], l),
+                                           cIndex(t[2], l)},
+                               c, l);
+    member = member ? arith::AndIOp::create(b, l, member, in).getResult() : in;
+  }
+  return member;
 }
 
 FlatSymbolRefAttr Emitter::onGrid(OnRef &on, Location l) {
@@ -3175,6 +3522,17 @@ std::string Emitter::selfAsync(const OnRef &on, StringRef dn) {
          "', which names only the executing node itself on every node "
          "(nothing is communicated, there is nothing to wait for: drop "
          "async)";
+}
+
+std::string Emitter::maskedAsync(const OnRef &on, StringRef dn,
+                                 StringRef what) {
+  return "async on " + dn.str() + " on '" + on.text +
+         "', whose nodes along a dimension are not a triplet of constants "
+         "(the " + what.str() +
+         " runs along the whole dimension, and the nodes outside the "
+         "reference must keep their values after it, which the wait of an "
+         "asynchronous " +
+         what.str() + " does not do: drop async)";
 }
 
 void Emitter::underGuard(const OnRef &on, Location l,
@@ -3550,6 +3908,10 @@ void Emitter::dirReduction(Directive &d) {
   auto asyncAllowed = [&](ArrayRef<int64_t> axes, bool guard) {
     if (!asyncId)
       return true;
+    if (on->member) {
+      diag.unsupported(asyncLoc, maskedAsync(*on, dn, "reduction"));
+      return false;
+    }
     if (on->self) {
       diag.error(asyncLoc, selfAsync(*on, dn));
       return false;
@@ -3630,21 +3992,24 @@ void Emitter::dirReduction(Directive &d) {
       if (!locationStorage(rc, vi, {}, locSt))
         return;
       underGuard(*on, l, [&] {
-        emitLocationReduction(kind, m, locSt, grid, axes, l);
+        emitLocationReduction(kind, m, locSt, grid, axes, l, on->member);
       });
       continue;
     }
     auto mt = cast<MemRefType>(m.getType());
-    if (rc.logical && (asyncId || mt.getRank() != 0)) {
+    bool truth = rc.logical && (asyncId || mt.getRank() != 0);
+    if (truth) {
       // In place (an array, or a scalar whose result comes at the wait):
       // each value becomes its truth value 0 / 1 in its own type, whose
-      // min is && and max is ||.
-      normalizeTruth(m, l);
-      kindAttr = xmpd::ReductionKindAttr::get(
-          &ctx, kind == xmpd::ReductionKind::band ? xmpd::ReductionKind::min
-                                                  : xmpd::ReductionKind::max);
+      // min is && and max is || (on the nodes that take part with their
+      // values, below).
+      kind = kind == xmpd::ReductionKind::band ? xmpd::ReductionKind::min
+                                               : xmpd::ReductionKind::max;
+      kindAttr = xmpd::ReductionKindAttr::get(&ctx, kind);
     }
     if (asyncId) {
+      if (truth)
+        normalizeTruth(m, l);
       startCollective(
           d, *asyncId, m,
           [&](Value v) {
@@ -3656,22 +4021,41 @@ void Emitter::dirReduction(Directive &d) {
           l);
       continue;
     }
+    // Masked (OnRef::member): the other nodes take part with the identity
+    // and keep their values.
+    Value member = on->member;
     underGuard(*on, l, [&] {
       if (mt.getRank() == 0) {
         Value v = memref::LoadOp::create(b, l, m, ValueRange{});
         // && / ||: the dialect's and / or on the truth value (i1).
         Value x = rc.logical ? toBool(v, l) : v;
+        if (member)
+          x = arith::SelectOp::create(b, l, member, x,
+                                      maskIdentity(kind, x.getType(), l));
         auto r = xmpd::ReductionOp::create(b, l, x.getType(), TypeRange{},
                                            kindAttr, x, ValueRange{}, grid,
                                            axes, UnitAttr());
         Value res = r.getResult();
         if (rc.logical)
           res = fromBool(res, v.getType(), l);
+        if (member)
+          res = arith::SelectOp::create(b, l, member, res, v);
         memref::StoreOp::create(b, l, res, m, ValueRange{});
-      } else {
+        return;
+      }
+      if (truth) {
+        OnRef g;
+        g.guard = member;
+        underGuard(g, l, [&] { normalizeTruth(m, l); });
+      }
+      auto reduce = [&] {
         xmpd::ReductionOp::create(b, l, Type(), TypeRange{}, kindAttr, m,
                                   ValueRange{}, grid, axes, UnitAttr());
-      }
+      };
+      if (member)
+        maskedInPlace(m, kind, member, member, reduce, l);
+      else
+        reduce();
     });
   }
 }
@@ -3727,6 +4111,7 @@ bool Emitter::darrayReduction(Directive &d, const OnRef &on,
   }
   SmallVector<int64_t> axes;
   Value guard = on.guard;
+  bool partial = false; // a static part of a dimension: masked
   if (!on.given) {
     // XMP reduces over the executing nodes; xmp-cfront over those that
     // hold the same elements: along every axis the array is replicated on.
@@ -3773,18 +4158,11 @@ bool Emitter::darrayReduction(Directive &d, const OnRef &on,
         break;
       }
       case OnRef::Range:
-        if (t &&
-            (t[0] != 0 || t[2] != 1 ||
-             !(ShapedType::isDynamic(t[1]) || t[1] == nodes[grid].shape[k]))) {
-          diag.unsupported(on.subLocs[k],
-                           "a reduction of the distributed array '" + n.str() +
-                               "' on part of a dimension of node set '" + grid +
-                               "' ('" + on.text +
-                               "': a distributed array is reduced along "
-                               "whole dimensions of its node set; use ':' "
-                               "or '*')");
-          return false;
-        }
+        // Part of the dimension: along all of it, masked (the dialect
+        // reduces a darray along whole dimensions of its grid).
+        partial |=
+            t && (t[0] != 0 || t[2] != 1 ||
+                  !(ShapedType::isDynamic(t[1]) || t[1] == nodes[grid].shape[k]));
         if (!replicated[k]) {
           diag.error(on.subLocs[k],
                      "" + dn + " of '" + n.str() + "' on '" + on.text +
@@ -3810,6 +4188,33 @@ bool Emitter::darrayReduction(Directive &d, const OnRef &on,
       axes.size() == rank ? DenseI64ArrayAttr() : b.getDenseI64ArrayAttr(axes);
   FlatSymbolRefAttr gridAttr = FlatSymbolRefAttr::get(&ctx, grid);
   UnitAttr accAttr = acc && gpu ? b.getUnitAttr() : UnitAttr();
+  // Masked (part of a dimension, or OnRef::masks): the other nodes of the
+  // dimension take part with the identity in their block, which they keep.
+  Value member = on.member;
+  if (!member && partial)
+    member = onMember(on, on.trip, l);
+  if (member && asyncId) {
+    diag.unsupported(asyncLoc,
+                     "async on " + dn + " of the distributed array '" +
+                         n.str() + "' on '" + on.text +
+                         "', part of a dimension of node set '" + grid +
+                         "' (the reduction runs along the whole dimension, "
+                         "and the nodes outside the part must keep their "
+                         "blocks after it, which the wait of an "
+                         "asynchronous reduction does not do: drop async)");
+    return false;
+  }
+  if (member && accAttr) {
+    diag.unsupported(on.loc,
+                     "'acc' on " + dn + " of the distributed array '" +
+                         n.str() + "' on '" + on.text +
+                         "', part of a dimension of node set '" + grid +
+                         "' (the nodes outside it take part with the "
+                         "identity in their host block: reduce the host "
+                         "instance, without 'acc', or along whole "
+                         "dimensions)");
+    return false;
+  }
   if (asyncId) {
     if (guard || (axesAttr && axes.size() > 1)) {
       diag.unsupported(asyncLoc,
@@ -3835,9 +4240,29 @@ bool Emitter::darrayReduction(Directive &d, const OnRef &on,
   }
   OnRef g;
   g.guard = guard;
+  if (member) {
+    // A node outside the grid has no block (and takes no part).
+    Value inGrid = arith::CmpIOp::create(
+        b, l, arith::CmpIPredicate::sge,
+        xmpd::NodeIndexOp::create(b, l, b.getIndexType(), grid, 0),
+        cIndex(0, l));
+    g.guard = guard ? arith::AndIOp::create(b, l, guard, inGrid).getResult()
+                    : inGrid;
+  }
   underGuard(g, l, [&] {
-    xmpd::ReductionOp::create(b, l, Type(), TypeRange{}, kind, array,
-                              ValueRange{}, gridAttr, axesAttr, accAttr);
+    auto reduce = [&] {
+      xmpd::ReductionOp::create(b, l, Type(), TypeRange{}, kind, array,
+                                ValueRange{}, gridAttr, axesAttr, accAttr);
+    };
+    if (!member)
+      return reduce();
+    Value view = xmpd::LocalViewOp::create(
+        b, l,
+        MemRefType::get(SmallVector<int64_t>(type.getRank(),
+                                             ShapedType::kDynamic),
+                        type.getElementType()),
+        array);
+    maskedInPlace(view, kind.getValue(), member, member, reduce, l);
   });
   return true;
 }
@@ -3851,9 +4276,9 @@ Value Emitter::fromBool(Value v, Type t, Location l) {
   return arith::ExtUIOp::create(b, l, t, v);
 }
 
-void Emitter::normalizeTruth(Value m, Location l) {
+void Emitter::forEachElement(Value m, function_ref<void(ValueRange)> body,
+                             Location l) {
   auto mt = cast<MemRefType>(m.getType());
-  Type et = mt.getElementType();
   SmallVector<Value> idx;
   OpBuilder::InsertionGuard g(b);
   for (int64_t k = 0; k < mt.getRank(); ++k) {
@@ -3862,8 +4287,68 @@ void Emitter::normalizeTruth(Value m, Location l) {
     b.setInsertionPoint(f.getBody()->getTerminator());
     idx.push_back(f.getInductionVar());
   }
-  Value v = memref::LoadOp::create(b, l, m, idx);
-  memref::StoreOp::create(b, l, fromBool(toBool(v, l), et, l), m, idx);
+  body(idx);
+}
+
+void Emitter::normalizeTruth(Value m, Location l) {
+  Type et = cast<MemRefType>(m.getType()).getElementType();
+  forEachElement(
+      m,
+      [&](ValueRange idx) {
+        Value v = memref::LoadOp::create(b, l, m, idx);
+        memref::StoreOp::create(b, l, fromBool(toBool(v, l), et, l), m, idx);
+      },
+      l);
+}
+
+Value Emitter::maskIdentity(xmpd::ReductionKind kind, Type t, Location l) {
+  if (auto ft = dyn_cast<FloatType>(t); ft && kind == xmpd::ReductionKind::add)
+    return arith::ConstantOp::create(
+        b, l, ft,
+        b.getFloatAttr(ft, llvm::APFloat::getZero(ft.getFloatSemantics(),
+                                                  /*Negative=*/true)));
+  return xmpd::reductionIdentity(b, l, kind, t);
+}
+
+void Emitter::maskedInPlace(Value m, xmpd::ReductionKind kind, Value contrib,
+                            Value member, function_ref<void()> reduce,
+                            Location l) {
+  // The elements are saved, replaced by the identity where the node does
+  // not contribute, reduced, and restored where it is not a member.
+  auto mt = cast<MemRefType>(m.getType());
+  Type et = mt.getElementType();
+  SmallVector<Value> sizes;
+  for (int64_t k = 0; k < mt.getRank(); ++k)
+    if (mt.isDynamicDim(k))
+      sizes.push_back(memref::DimOp::create(b, l, m, k));
+  Value save = memref::AllocOp::create(
+      b, l, MemRefType::get(mt.getShape(), et), sizes);
+  auto copy = [&](Value from, Value to) {
+    forEachElement(
+        m,
+        [&](ValueRange idx) {
+          memref::StoreOp::create(
+              b, l, memref::LoadOp::create(b, l, from, idx), to, idx);
+        },
+        l);
+  };
+  auto unless = [&](Value flag, function_ref<void()> body) {
+    Value no = arith::XOrIOp::create(b, l, flag, cBool(true, l));
+    auto ifOp = scf::IfOp::create(b, l, no, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    body();
+  };
+  copy(m, save);
+  unless(contrib, [&] {
+    Value id = maskIdentity(kind, et, l);
+    forEachElement(
+        m, [&](ValueRange idx) { memref::StoreOp::create(b, l, id, m, idx); },
+        l);
+  });
+  reduce();
+  unless(member, [&] { copy(save, m); });
+  memref::DeallocOp::create(b, l, save);
 }
 
 bool Emitter::checkRedVarType(const c::VarDecl *vd, const RedClause &rc,
@@ -3925,7 +4410,8 @@ bool Emitter::locationStorage(const RedClause &rc, unsigned vi,
 void Emitter::emitLocationReduction(xmpd::ReductionKind kind, Value m,
                                     ArrayRef<Storage> locSt,
                                     FlatSymbolRefAttr grid,
-                                    DenseI64ArrayAttr axes, Location l) {
+                                    DenseI64ArrayAttr axes, Location l,
+                                    Value member) {
   Value v = memref::LoadOp::create(b, l, m, ValueRange{});
   SmallVector<Value> locMems, locVals;
   SmallVector<Type> locTypes;
@@ -3935,12 +4421,51 @@ void Emitter::emitLocationReduction(xmpd::ReductionKind kind, Value m,
         memref::LoadOp::create(b, l, locMems.back(), ValueRange{}));
     locTypes.push_back(locVals.back().getType());
   }
-  auto r = xmpd::ReductionOp::create(
-      b, l, v.getType(), locTypes, xmpd::ReductionKindAttr::get(&ctx, kind),
-      v, locVals, grid, axes, UnitAttr());
-  memref::StoreOp::create(b, l, r.getResult(), m, ValueRange{});
-  for (auto [k, lm] : llvm::enumerate(locMems))
-    memref::StoreOp::create(b, l, r.getLocResults()[k], lm, ValueRange{});
+  auto reduce = [&](xmpd::ReductionKind k, Value x, ValueRange locs) {
+    return xmpd::ReductionOp::create(
+        b, l, x.getType(), TypeRange(locs),
+        xmpd::ReductionKindAttr::get(&ctx, k), x, locs, grid, axes,
+        UnitAttr());
+  };
+  Value best;
+  xmpd::ReductionOp r;
+  if (!member) {
+    r = reduce(kind, v, locVals);
+    best = r.getResult();
+  } else {
+    // Masked: the members' max (min), the others taking part with the
+    // identity; then the location values of the first (last) member
+    // holding it, by a firstmax (lastmax) of a key that only they have.
+    bool isMax = kind == xmpd::ReductionKind::firstmax ||
+                 kind == xmpd::ReductionKind::lastmax;
+    bool first = kind == xmpd::ReductionKind::firstmax ||
+                 kind == xmpd::ReductionKind::firstmin;
+    xmpd::ReductionKind vk =
+        isMax ? xmpd::ReductionKind::max : xmpd::ReductionKind::min;
+    Value x = arith::SelectOp::create(b, l, member, v,
+                                      maskIdentity(vk, v.getType(), l));
+    best = reduce(vk, x, {}).getResult();
+    Value eq = isa<FloatType>(v.getType())
+                   ? arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, v,
+                                           best)
+                         .getResult()
+                   : arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, v,
+                                           best)
+                         .getResult();
+    Value key = arith::ExtUIOp::create(
+        b, l, b.getI32Type(), arith::AndIOp::create(b, l, member, eq));
+    r = reduce(first ? xmpd::ReductionKind::firstmax
+                     : xmpd::ReductionKind::lastmax,
+               key, locVals);
+    best = arith::SelectOp::create(b, l, member, best, v);
+  }
+  memref::StoreOp::create(b, l, best, m, ValueRange{});
+  for (auto [k, lm] : llvm::enumerate(locMems)) {
+    Value res = r.getLocResults()[k];
+    if (member)
+      res = arith::SelectOp::create(b, l, member, res, locVals[k]);
+    memref::StoreOp::create(b, l, res, lm, ValueRange{});
+  }
 }
 
 void Emitter::dirBcast(Directive &d) {
@@ -4027,6 +4552,7 @@ void Emitter::dirBcast(Directive &d) {
     return;
   FlatSymbolRefAttr gridAttr;
   SmallVector<int64_t> root, axes;
+  Value source; // masked: whether this node is the source
   if (!on->given) {
     // The executing nodes, or the node set of `from` (its coordinates).
     if (fromNodes.empty()) {
@@ -4085,6 +4611,7 @@ void Emitter::dirBcast(Directive &d) {
     if (!on->self)
       gridAttr = onGrid(*on, loc(d.loc));
     ArrayRef<int64_t> shape = nodes[on->name].shape;
+    Location gl = loc(d.loc);
     // The source per axis: `*` where `on` is the node's own coordinate; on
     // a constant coordinate of `on`, that one; on a triplet, one of it (by
     // default its first: XMP's first node of the node set).
@@ -4134,6 +4661,40 @@ void Emitter::dirBcast(Directive &d) {
             (!ShapedType::isDynamic(hi) && *fc >= hi))
           return outside();
         root.push_back((*fc - lo) / st);
+        if (on->member) {
+          // Masked: the source, by its coordinates; on a masked axis the
+          // first node of the triplet, or `from`, which must be one of its
+          // nodes (checked here at run time).
+          Value me = xmpd::NodeIndexOp::create(b, gl, b.getIndexType(),
+                                               on->name, k);
+          Value c = cIndex(*fc, gl);
+          if (k < on->masks.size() && on->masks[k] &&
+              !on->masks[k]->coords.empty()) {
+            // The owners of a template section: known here.
+            ArrayRef<int64_t> set = on->masks[k]->coords;
+            if (from.empty())
+              c = cIndex(set.front(), gl);
+            else if (!llvm::is_contained(set, *fc))
+              return outside();
+          } else if (k < on->masks.size() && on->masks[k]) {
+            const OnRef::Mask &mk = *on->masks[k];
+            if (from.empty())
+              c = mk.lo;
+            else
+              runtimeCheck(arith::XOrIOp::create(b, gl, inMask(mk, c, gl),
+                                                 cBool(true, gl)),
+                           fl, "bcast",
+                           "the 'from' node is not one of the nodes of '" +
+                               percentEscaped(on->text) +
+                               "' (XMP: the source belongs to the node "
+                               "set of 'on')\n",
+                           {});
+          }
+          Value eq =
+              arith::CmpIOp::create(b, gl, arith::CmpIPredicate::eq, me, c);
+          source = source ? arith::AndIOp::create(b, gl, source, eq).getResult()
+                          : eq;
+        }
         continue;
       }
     }
@@ -4153,6 +4714,8 @@ void Emitter::dirBcast(Directive &d) {
       return;
     }
     if (asyncId) {
+      if (on->member)
+        return diag.unsupported(asyncLoc, maskedAsync(*on, dn, "broadcast"));
       if (on->self)
         return diag.error(asyncLoc, selfAsync(*on, dn));
       if (on->guard)
@@ -4184,6 +4747,42 @@ void Emitter::dirBcast(Directive &d) {
                 .getRequest();
           },
           l);
+      continue;
+    }
+    if (on->member) {
+      // Masked: a reduction in which only the source contributes its
+      // values (the others the identity of bitwise or, of a float sum
+      // -0.0): every node of the line gets them, the reference's nodes
+      // keep them. (The source may be a run-time coordinate, and the
+      // dialect's bcast takes a constant one.)
+      underGuard(*on, l, [&] {
+        auto mt = cast<MemRefType>(m.getType());
+        xmpd::ReductionKind bk = isa<FloatType>(mt.getElementType())
+                                     ? xmpd::ReductionKind::add
+                                     : xmpd::ReductionKind::bor;
+        auto kindAttr = xmpd::ReductionKindAttr::get(&ctx, bk);
+        if (mt.getRank() == 0) {
+          Value v = memref::LoadOp::create(b, l, m, ValueRange{});
+          Value x = arith::SelectOp::create(
+              b, l, source, v, maskIdentity(bk, v.getType(), l));
+          Value r = xmpd::ReductionOp::create(b, l, v.getType(), TypeRange{},
+                                              kindAttr, x, ValueRange{},
+                                              gridAttr, axesAttr, UnitAttr())
+                        .getResult();
+          memref::StoreOp::create(
+              b, l, arith::SelectOp::create(b, l, on->member, r, v), m,
+              ValueRange{});
+          return;
+        }
+        maskedInPlace(
+            m, bk, source, on->member,
+            [&] {
+              xmpd::ReductionOp::create(b, l, Type(), TypeRange{}, kindAttr,
+                                        m, ValueRange{}, gridAttr, axesAttr,
+                                        UnitAttr());
+            },
+            l);
+      });
       continue;
     }
     underGuard(*on, l, [&] {
@@ -4512,11 +5111,8 @@ void Emitter::runtimeCheck(Value bad, c::SourceLocation at, StringRef what,
   auto ifOp = scf::IfOp::create(b, l, bad, /*withElseRegion=*/false);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   // The position is part of the format: its '%' must print as one.
-  std::string pos;
-  for (char ch : positionText(at))
-    pos += ch == '%' ? std::string("%%") : std::string(1, ch);
-  std::string msg =
-      "xmp: node %d: " + what.str() + " at " + pos + ": " + text.str();
+  std::string msg = "xmp: node %d: " + what.str() + " at " +
+                    percentEscaped(positionText(at)) + ": " + text.str();
   Value node = arith::AddIOp::create(
       b, l, xmpd::NodeNumOp::create(b, l, b.getIndexType(), allNodes()),
       cIndex(1, l));

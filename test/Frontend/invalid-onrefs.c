@@ -1,9 +1,10 @@
 // Diagnostics of the 'on' clause of reduction, bcast and barrier (node and
 // template references) and of reductions of distributed arrays: one
 // program per case, each error at its file:line:col (exit status 1).
-// RUN: for c in $(seq 1 32); do not xmp-cfront -DCASE$c %s > %t.$c.out 2>&1 || exit 1; done
-// RUN: for c in $(seq 1 32); do FileCheck %s --check-prefix=C$c < %t.$c.out || exit 1; done
+// RUN: for c in $(seq 1 42); do not xmp-cfront -DCASE$c %s > %t.$c.out 2>&1 || exit 1; done
+// RUN: for c in $(seq 1 42); do FileCheck %s --check-prefix=C$c < %t.$c.out || exit 1; done
 // RUN: not xmp-cfront --gpu -DACC1 %s 2>&1 | FileCheck %s --check-prefix=A1
+// RUN: not xmp-cfront --gpu -DACC2 %s 2>&1 | FileCheck %s --check-prefix=A2
 
 #pragma xmp nodes p(2, 3)
 #pragma xmp nodes q3(2, 2, 2)
@@ -12,6 +13,11 @@
 #pragma xmp template tu(0:15)
 #pragma xmp template t3(0:7, 0:7, 0:7)
 #pragma xmp distribute t3(block, block, block) onto q3
+#pragma xmp nodes q4(4)
+#pragma xmp template tc4(0:15)
+#pragma xmp distribute tc4(cyclic(2)) onto q4
+#pragma xmp template tf(:)
+#pragma xmp distribute tf(block) onto q4
 double a[16], d[9][16], e[8];
 // a and e are replicated along the dimensions of their node sets after the
 // first, d along none.
@@ -35,16 +41,17 @@ int main(void) {
 #pragma xmp reduction(+: s) on t(:)
 #endif
 #ifdef CASE4
-  // C4: invalid-onrefs.c:[[# @LINE + 1]]:34: error: a template subscript other than ':' or '*' on a distributed dimension in the 'on' clause of '#pragma xmp reduction' (the nodes owning part of the dimension: name them with a node reference) is not supported by xmp-cfront
-#pragma xmp reduction(+: s) on t(1:4, *)
+  // C4: invalid-onrefs.c:[[# @LINE + 1]]:34: error: a template triplet with run-time bounds in the 'on' clause of '#pragma xmp reduction' (the nodes owning the section would be known only at run time: use constant bounds on a template of constant size and distribution, a node reference, or one template index) is not supported by xmp-cfront
+#pragma xmp reduction(+: s) on t(k:k+1, *)
 #endif
 #ifdef CASE5
   // C5: invalid-onrefs.c:[[# @LINE + 1]]:32: error: node set 'p' has 2 dimensions, 'on' gives 1 subscripts
 #pragma xmp reduction(+: s) on p(:)
 #endif
 #ifdef CASE6
-  // C6: invalid-onrefs.c:[[# @LINE + 1]]:34: error: a triplet with run-time bounds in the 'on' clause of '#pragma xmp reduction' (its nodes would be known only at run time, and the dialect's collectives run on declared node sets: use constant bounds; a run-time single coordinate is supported) is not supported by xmp-cfront
-#pragma xmp reduction(+: s) on p(k:k+1, *)
+  // C6: invalid-onrefs.c:[[# @LINE + 1]]:44: error: async on '#pragma xmp reduction' on 'p(k:k+1, *)', whose nodes along a dimension are not a triplet of constants (the reduction runs along the whole dimension, and the nodes outside the reference must keep their values after it, which the wait of an asynchronous reduction does not do: drop async) is not supported by xmp-cfront
+#pragma xmp reduction(+: s) on p(k:k+1, *) async(1)
+#pragma xmp wait_async(1)
 #endif
 #ifdef CASE7
   #pragma xmp task on p(1, :)
@@ -84,8 +91,9 @@ int main(void) {
 #pragma xmp reduction(+: a) on q3(:, *, *)
 #endif
 #ifdef CASE14
-  // C14: invalid-onrefs.c:[[# @LINE + 1]]:37: error: a reduction of the distributed array 'a' on part of a dimension of node set 'p' ('p(*, 1:2)': a distributed array is reduced along whole dimensions of its node set; use ':' or '*') is not supported by xmp-cfront
-#pragma xmp reduction(+: a) on p(*, 1:2)
+  // C14: invalid-onrefs.c:[[# @LINE + 1]]:42: error: async on '#pragma xmp reduction' of the distributed array 'a' on 'p(*, 1:2)', part of a dimension of node set 'p' (the reduction runs along the whole dimension, and the nodes outside the part must keep their blocks after it, which the wait of an asynchronous reduction does not do: drop async) is not supported by xmp-cfront
+#pragma xmp reduction(+: a) on p(*, 1:2) async(1)
+#pragma xmp wait_async(1)
 #endif
 #ifdef CASE15
   // C15: invalid-onrefs.c:[[# @LINE + 1]]:34: error: '#pragma xmp reduction' of 'a' on 'p(:, *)' combines along this dimension of node set 'p', over which 'a' is distributed: the nodes along it hold different elements (reduce along the dimensions it is replicated over: '*' here)
@@ -154,8 +162,11 @@ int main(void) {
 #pragma xmp wait_async(1)
 #endif
 #ifdef CASE30
-  // C30: invalid-onrefs.c:[[# @LINE + 1]]:31: error: a triplet with run-time bounds in the 'on' clause of '#pragma xmp barrier' (its nodes would be known only at run time, and the dialect's collectives run on declared node sets: use constant bounds; a run-time single coordinate is supported) is not supported by xmp-cfront
-#pragma xmp barrier on p(1:2, 1:k)
+  #pragma xmp task on p(1, :)
+  {
+  // C30: invalid-onrefs.c:[[# @LINE + 1]]:26: error: the 'on' clause 'p(1:k, *)' of '#pragma xmp barrier', whose nodes along this dimension of node set 'p' are not a triplet of constants (a triplet with run-time bounds, or the owners of a template section), inside a task that does not run on every node of the dimension (the directive runs along the whole dimension, the other nodes taking part without their values: they must all be executing nodes) is not supported by xmp-cfront
+#pragma xmp barrier on p(1:k, *)
+  }
 #endif
 #ifdef CASE31
   // C31: invalid-onrefs.c:[[# @LINE + 1]]:26: error: node 3 of the node reference is outside 'p' along this dimension, whose nodes along it are 1 to 2
@@ -167,6 +178,63 @@ int main(void) {
   // C32: invalid-onrefs.c:[[# @LINE + 1]]:33: error: the 'on' clause 'p(1:2, 1)' of '#pragma xmp bcast' names nodes outside the node set of the enclosing task along this dimension (XMP: the nodes of 'on' must be executing nodes)
 #pragma xmp bcast (s) on p(1:2, 1)
   }
+#endif
+#ifdef CASE33
+  #pragma xmp task on q4(1:3)
+  {
+  // Indices 0, 3 and 6 of a cyclic(2) dimension over 4 nodes: nodes 1, 2
+  // and 4, not a triplet: the directive would run on all of q4.
+  // C33: invalid-onrefs.c:[[# @LINE + 1]]:36: error: the 'on' clause 'tc4(0:6:3)' of '#pragma xmp reduction', whose nodes along this dimension of node set 'q4' are not a triplet of constants (a triplet with run-time bounds, or the owners of a template section), inside a task that does not run on every node of the dimension (the directive runs along the whole dimension, the other nodes taking part without their values: they must all be executing nodes) is not supported by xmp-cfront
+#pragma xmp reduction(+: s) on tc4(0:6:3)
+  }
+#endif
+#ifdef CASE34
+  // C34: invalid-onrefs.c:[[# @LINE + 1]]:34: error: the template index 16 is outside dimension 1 of template 't' (its indices 0 to 15)
+#pragma xmp reduction(+: s) on t(16, *)
+#endif
+#ifdef CASE35
+  // C35: invalid-onrefs.c:[[# @LINE + 1]]:34: error: the template section leaves dimension 1 of template 't' (its indices 0 to 15)
+#pragma xmp reduction(+: s) on t(10:20, *)
+#endif
+#ifdef CASE36
+  // C36: invalid-onrefs.c:[[# @LINE + 1]]:34: error: the template reference selects no index of dimension 1 of template 't'
+#pragma xmp reduction(+: s) on t(5:4, *)
+#endif
+#ifdef CASE37
+  // C37: invalid-onrefs.c:[[# @LINE + 1]]:29: error: the stride of a template reference must be positive (here 0)
+#pragma xmp barrier on t(*, 1:4:0)
+#endif
+#ifdef CASE38
+  // C38: invalid-onrefs.c:[[# @LINE + 1]]:27: error: a template triplet on a dimension whose size or distribution is known only at run time in the 'on' clause of '#pragma xmp barrier' (the nodes owning the section would be known only at run time: use constant bounds on a template of constant size and distribution, a node reference, or one template index) is not supported by xmp-cfront
+#pragma xmp barrier on tf(1:3)
+#endif
+#ifdef CASE39
+  // C39: invalid-onrefs.c:[[# @LINE + 1]]:30: error: the 'from' node of '#pragma xmp bcast' is not a node of 't(1:4, :)' along this dimension (XMP: the source belongs to the node set of 'on')
+#pragma xmp bcast (s) from p(2, 1) on t(1:4, :)
+#endif
+#ifdef CASE40
+  #pragma xmp task on p(1, :)
+  {
+  // Index 9 of t's first dimension is on the second row of p.
+  // C40: invalid-onrefs.c:[[# @LINE + 1]]:34: error: the 'on' clause 't(9, *)' of '#pragma xmp reduction' names nodes outside the node set of the enclosing task along this dimension (XMP: the nodes of 'on' must be executing nodes)
+#pragma xmp reduction(+: s) on t(9, *)
+  }
+#endif
+#ifdef CASE41
+  // C41: invalid-onrefs.c:[[# @LINE + 1]]:35: error: async on '#pragma xmp bcast' on 'p(*, k:)', whose nodes along a dimension are not a triplet of constants (the broadcast runs along the whole dimension, and the nodes outside the reference must keep their values after it, which the wait of an asynchronous broadcast does not do: drop async) is not supported by xmp-cfront
+#pragma xmp bcast (s) on p(*, k:) async(1)
+#pragma xmp wait_async(1)
+#endif
+#ifdef CASE42
+  #pragma xmp task on q4(1:2)
+  {
+  // C42: invalid-onrefs.c:[[# @LINE + 1]]:34: error: the 'on' clause 'p(k:2, :)' of '#pragma xmp reduction', whose nodes along this dimension of node set 'p' are not a triplet of constants
+#pragma xmp reduction(+: s) on p(k:2, :)
+  }
+#endif
+#ifdef ACC2
+  // A2: invalid-onrefs.c:[[# @LINE + 1]]:32: error: 'acc' on '#pragma xmp reduction' of the distributed array 'a' on 'p(*, k:3)', part of a dimension of node set 'p' (the nodes outside it take part with the identity in their host block: reduce the host instance, without 'acc', or along whole dimensions) is not supported by xmp-cfront
+#pragma xmp reduction(+: a) on p(*, k:3) acc
 #endif
 #ifdef ACC1
   // An OpenACC reduction is completed only by a reduction on the loop's

@@ -10,16 +10,7 @@
 // (i, j) in p, 1-based; the other nodes keep their values) and counts the
 // differences: plain clang, which ignores the pragmas, runs one node of a
 // 1 x 1 p and prints the same results.
-#include <stdio.h>
-#ifdef _XCALABLEMP
-#include <xmp.h>
-#endif
-#ifndef NP1
-#define NP1 2
-#endif
-#ifndef NP2
-#define NP2 2
-#endif
+#include "onrefs-common.h"
 #ifndef N
 #define N 23
 #endif
@@ -42,12 +33,7 @@ long c[N];
 #pragma xmp align a[ii] with t(ii, *)
 #pragma xmp align c[ii] with t(ii, *)
 
-static int errors = 0, checks = 0;
-static void check(int ok) {
-  checks++;
-  if (!ok)
-    errors++;
-}
+static int errors = 0, checks = 0, me = 1;
 static double val(int i, int j) { return 1000.0 * i + j; }
 // The sums of val over a column (i = lo..hi, j) and a row (i, j = 1..n).
 static double colsum(int lo, int hi, int j) {
@@ -65,7 +51,7 @@ static double rowsum(int i, int n) {
 static int min(int x, int y) { return x < y ? x : y; }
 
 int main(void) {
-  int me = 1, n = 1, p1 = 1, p2 = 1, ii;
+  int n = 1, p1 = 1, p2 = 1, ii;
 #ifdef _XCALABLEMP
   me = xmp_node_num();
   n = xmp_num_nodes();
@@ -244,9 +230,6 @@ int main(void) {
   check(s3 == (intask ? val(1, j) : own));
 
 #pragma xmp reduction(+: errors)
-  if (me == 1) {
-    printf("XMP-RESULT checks %d\n", checks);
-    printf("XMP-RESULT errors %d\n", errors);
-  }
+  report();
   return 0;
 }
