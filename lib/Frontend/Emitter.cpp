@@ -3213,6 +3213,15 @@ std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
       return std::nullopt;
     }
     r.name = ti.nodes;
+    if (!subscripted) { // `on t` is `on t(:, ...)`: the owners of all of t
+      for (size_t k = 0; k < ti.shape.size(); ++k) {
+        RefSub all;
+        all.triplet = true;
+        all.loc = r.loc;
+        subs.push_back(std::move(all));
+      }
+      subscripted = true;
+    }
     if (subscripted) {
       if (subs.size() != ti.shape.size()) {
         diag.error(r.loc, "template '" + *n + "' has " +
