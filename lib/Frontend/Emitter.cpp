@@ -50,7 +50,6 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
 
 #include <array>
 #include <functional>
@@ -215,6 +214,15 @@ static int64_t forStep(const c::ForStmt *f, const c::VarDecl *iv,
       return r.Val.getInt().getSExtValue();
   }
   return 0;
+}
+
+/// A standalone directive that all nodes of its node set execute together
+/// (the statement-taking gmove and loop reductions aside).
+static bool collectiveDirective(StringRef name) {
+  return llvm::is_contained({"barrier", "reflect", "reflect_init",
+                             "reflect_do", "reduction", "bcast",
+                             "reduce_shadow", "template_fix"},
+                            name);
 }
 
 /// Does `s` contain a return, or a break / continue leaving `s` (depth 0:
@@ -480,6 +488,10 @@ private:
   void emitJump(const c::Stmt *s, bool isBreak);
   /// !(any active jump flag), or null when there is no flag.
   Value notJumped(Location l, bool includeLoopFlags = true);
+  /// After statement `s` of a block, when it may return, break or
+  /// continue: an scf.if on notJumped() that the rest of the block goes
+  /// into (the builder is put inside it), or null.
+  scf::IfOp guardRestAfter(const c::Stmt *s);
   Value allocaAtEntry(MemRefType t, Location l);
 
   // ---- directives ----------------------------------------------------------
@@ -1988,10 +2000,7 @@ void Emitter::computeHiddenParams() {
         continue;
       // Collectives of the executing nodes (or of a node set the caller's
       // task may not cover): a loop only with a reduction clause.
-      static const llvm::StringSet<> coll = {
-          "reduction", "bcast", "barrier", "gmove", "reflect",
-          "reflect_init", "reflect_do", "reduce_shadow", "template_fix"};
-      bool collective = coll.contains(d.name);
+      bool collective = collectiveDirective(d.name) || d.name == "gmove";
       if (d.name == "loop" || d.name == "device loop")
         for (const DTok &t : d.toks)
           collective |= t.ident && t.text == "reduction";
@@ -2239,6 +2248,20 @@ std::vector<Directive *> Emitter::takeDirectives(c::SourceLocation after,
   return out;
 }
 
+scf::IfOp Emitter::guardRestAfter(const c::Stmt *s) {
+  JumpScan js;
+  js.scan(s, 0);
+  if (!js.ret && !js.brk && !js.cont)
+    return nullptr;
+  Location l = loc(stmtEnd(s));
+  Value g = notJumped(l);
+  if (!g)
+    return nullptr;
+  auto ifOp = scf::IfOp::create(b, l, g, /*withElseRegion=*/false);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  return ifOp;
+}
+
 Value Emitter::notJumped(Location l, bool includeLoopFlags) {
   SmallVector<Value> flags;
   if (retFlag)
@@ -2370,20 +2393,9 @@ void Emitter::emitCompound(const c::CompoundStmt *cs) {
     prev = stmtEnd(s);
     if (failed())
       break;
-    if (std::next(it) != stmts.end() && s != tailReturn) {
-      JumpScan js;
-      js.scan(s, 0);
-      if (js.ret || js.brk || js.cont) {
-        Location l = loc(stmtEnd(s));
-        Value g = notJumped(l);
-        if (g) {
-          auto ifOp = scf::IfOp::create(b, l, g, /*withElseRegion=*/false);
-          if (!outerGuard)
-            outerGuard = ifOp;
-          b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-        }
-      }
-    }
+    if (std::next(it) != stmts.end() && s != tailReturn)
+      if (scf::IfOp g = guardRestAfter(s); g && !outerGuard)
+        outerGuard = g;
   }
   if (!failed())
     for (Directive *d : takeDirectives(prev, cs->getRBracLoc())) {
@@ -2677,17 +2689,8 @@ void Emitter::emitSwitch(const c::SwitchStmt *s) {
       emitStmt(st);
       if (failed())
         break;
-      if (i + 1 == seg.stmts.size())
-        break;
-      JumpScan js;
-      js.scan(st, 0);
-      if (js.ret || js.brk || js.cont) {
-        Location sl = loc(stmtEnd(st));
-        if (Value ok = notJumped(sl)) {
-          auto inner = scf::IfOp::create(b, sl, ok, /*withElseRegion=*/false);
-          b.setInsertionPoint(inner.thenBlock()->getTerminator());
-        }
-      }
+      if (i + 1 < seg.stmts.size())
+        guardRestAfter(st);
     }
     if (failed())
       break;
@@ -3568,17 +3571,13 @@ Emitter::darrayNamed(StringRef name, c::SourceLocation sl, Directive &d) {
 
 void Emitter::emitStandalone(Directive &d) {
   // Collectives: none inside a task on a run-time node reference.
-  if ((d.name == "barrier" || d.name == "reflect" || d.name == "reflect_init" ||
-       d.name == "reflect_do" || d.name == "reduction" || d.name == "bcast" ||
-       d.name == "reduce_shadow") &&
+  if (collectiveDirective(d.name) &&
       collectiveInDynamicTask(d.loc, "'#pragma xmp " + d.name + "'"))
     return;
   // Nor in the body of a loop directive: its iterations are divided among
   // the nodes (a node with fewer iterations would meet the collective
   // fewer times, and the others would wait for it forever).
-  if ((d.name == "barrier" || d.name == "reflect" || d.name == "reflect_init" ||
-       d.name == "reflect_do" || d.name == "reduction" || d.name == "bcast" ||
-       d.name == "template_fix") &&
+  if (collectiveDirective(d.name) &&
       llvm::any_of(loops, [](const LoopCtx &lc) { return lc.xmpLoop; }))
     return diag.unsupported(
         d.loc, "'#pragma xmp " + d.name +

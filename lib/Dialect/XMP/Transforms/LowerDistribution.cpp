@@ -665,6 +665,12 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
   std::function<SmallVector<Value>(OpBuilder &, unsigned, ValueRange)> build;
   build = [&](OpBuilder &nb, unsigned level,
               ValueRange carried) -> SmallVector<Value> {
+    // A fresh mapping for each copy of the body (overlap and margin loops
+    // make one per box): the last copy's block arguments of nested
+    // regions (an inner scf.for's induction variable) must not stay
+    // mapped, or cloning drops them.
+    if (level == 0)
+      mapping.clear();
     if (level == levels.size()) {
       for (Operation &op : loopBody->without_terminator())
         nb.clone(op, mapping);
@@ -721,10 +727,6 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
       if (i == 1)
         ReflectWaitOp::create(b, loc, overlap);
       levels = box;
-      // A fresh mapping per copy of the body: the last copy's block
-      // arguments of nested regions (an inner scf.for's induction
-      // variable) must not stay mapped, or cloning drops them.
-      mapping.clear();
       results = build(b, 0, results);
     }
     if (boxes.size() == 1) // no halo read: the wait follows the loop
@@ -735,7 +737,6 @@ LogicalResult Lowering::lowerLoop(Operation *loopOp) {
     for (const Box &box :
          marginBoxes(b, loc, levels, [&](unsigned k) { return ex.active(k); })) {
       levels = box;
-      mapping.clear(); // a fresh copy of the body (above)
       results = build(b, 0, results);
     }
   } else {
