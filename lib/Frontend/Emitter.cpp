@@ -582,6 +582,14 @@ private:
                       SmallVectorImpl<Value> &values, Location l);
   /// `xmp.nodes @sub(shape) = @parent [trip]` after the declarations
   /// (`= reshape @parent [trip]` when `reshape`).
+  /// Where an axis of node set `name` has its size only at run time (`*`):
+  /// stops the job at `at` when the constant reference `trip` (checked
+  /// against the static axes by nodeRefTriplets) names nodes it does not
+  /// have. Its subset is declared for any job size and is built at start-up
+  /// (the runtime defers the error to its use); XMP evaluates the
+  /// reference where the directive runs, so this is where the error is.
+  void checkRefFits(StringRef name, ArrayRef<int64_t> trip, bool paren,
+                    c::SourceLocation at, StringRef what);
   void declareSubset(StringRef sub, StringRef parent, ArrayRef<int64_t> shape,
                      ArrayRef<int64_t> trip, Location l, bool reshape = false);
   /// `nodes q(...) = p(...)`: the rest of the directive after `=`.
@@ -3328,6 +3336,7 @@ std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
   if (!nodeRefTriplets(r.name, subs, *paren, /*dropSingle=*/false, trip,
                        subShape))
     return std::nullopt;
+  checkRefFits(r.name, trip, *paren, r.loc, "'#pragma xmp " + d.name + "'");
   for (RefSub &sb : subs) {
     r.kinds.push_back(sb.star      ? OnRef::Star
                       : sb.triplet ? OnRef::Range
@@ -6119,6 +6128,32 @@ bool Emitter::nodeRefDynamic(StringRef name, MutableArrayRef<RefSub> subs,
   return true;
 }
 
+void Emitter::checkRefFits(StringRef name, ArrayRef<int64_t> trip,
+                           bool paren, c::SourceLocation at, StringRef what) {
+  ArrayRef<int64_t> shape = nodes[name].shape;
+  Location l = loc(at);
+  int64_t base = paren ? 1 : 0;
+  for (unsigned k = 0; k < shape.size() && 3 * k + 2 < trip.size(); ++k) {
+    if (!ShapedType::isDynamic(shape[k]))
+      continue;
+    int64_t lo = trip[3 * k], hi = trip[3 * k + 1], st = trip[3 * k + 2];
+    int64_t last = ShapedType::isDynamic(hi) || st == 0
+                       ? lo
+                       : lo + (hi - 1 - lo) / st * st;
+    if (last < 1)
+      continue; // every job has node 0
+    Value size = xmpd::NodeSizeOp::create(b, l, b.getIndexType(), name, k);
+    runtimeCheck(arith::CmpIOp::create(b, l, arith::CmpIPredicate::sle, size,
+                                       cIndex(last, l)),
+                 at, what,
+                 "node " + std::to_string(last + base) +
+                     " of the node reference is outside '" + name.str() +
+                     "' along this dimension, whose nodes along it are " +
+                     std::to_string(base) + " to %lld in this job\n",
+                 {arith::AddIOp::create(b, l, size, cIndex(base - 1, l))});
+  }
+}
+
 void Emitter::declareSubset(StringRef sub, StringRef parent,
                             ArrayRef<int64_t> shape, ArrayRef<int64_t> trip,
                             Location l, bool reshape) {
@@ -6236,6 +6271,7 @@ void Emitter::emitTask(Directive &d, const c::Stmt *s) {
       if (!nodeRefTriplets(*name, subs, *paren, /*dropSingle=*/false, trip,
                            subShape))
         return;
+      checkRefFits(*name, trip, *paren, d.loc, "'#pragma xmp task'");
       // One declaration per node reference.
       std::string key = *name;
       for (int64_t v : trip)

@@ -412,7 +412,7 @@ RedSpec redSpec(int op, int type, const char *fn) {
 }
 
 MPI_Comm commOf(xmprt_grid *g, int32_t axis, const char *fn) {
-  XMPRT_CHECK(g, fn, "grid is NULL");
+  requireGrid(g, fn);
   XMPRT_CHECK(axis < g->ndims, fn, "axis %d out of range [0,%d)", axis,
               g->ndims);
   if (!g->inGrid())
@@ -701,7 +701,7 @@ static int bcastRoot(const xmprt_grid *g, const int64_t *root, const void *buf,
 // the axis communicator (its coordinate on the axis).
 static int bcastAxisRoot(const xmprt_grid *g, int32_t axis, int64_t root,
                          const void *buf, int64_t bytes, const char *fn) {
-  XMPRT_CHECK(g, fn, "grid is NULL");
+  requireGrid(g, fn);
   XMPRT_CHECK(axis >= 0 && axis < g->ndims, fn, "axis %d out of range [0,%d)",
               axis, g->ndims);
   XMPRT_CHECK(bytes >= 0, fn, "negative size");
@@ -1320,7 +1320,7 @@ void xmprt_barrier(xmprt_grid *g) {
 
 void xmprt_barrier_axis(xmprt_grid *g, int32_t axis) {
   const char *fn = "xmprt_barrier_axis";
-  XMPRT_CHECK(g, fn, "grid is NULL");
+  requireGrid(g, fn);
   XMPRT_CHECK(axis >= 0 && axis < g->ndims, fn, "axis %d out of range [0,%d)",
               axis, g->ndims);
   MPI_Comm c = commOf(g, axis, fn);

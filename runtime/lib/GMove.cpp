@@ -798,7 +798,7 @@ extern "C" void xmprt_gmove_on(xmprt_grid *nodes, int64_t site, int32_t acc,
                                xmprt_darray *src, const int64_t *src_sec,
                                const char *what) {
   const char *fn = what && *what ? what : "xmprt_gmove_on";
-  XMPRT_CHECK(nodes, fn, "node set is NULL");
+  requireGrid(nodes, fn);
   if (!nodes->inGrid()) // not an executing rank
     return;
   if (acc)
@@ -813,7 +813,7 @@ xmprt_gmove_on_start(xmprt_grid *nodes, int64_t site, int32_t acc,
                      xmprt_darray *src, const int64_t *src_sec, int32_t owned,
                      const char *what) {
   const char *fn = what && *what ? what : "xmprt_gmove_on_start";
-  XMPRT_CHECK(nodes, fn, "node set is NULL");
+  requireGrid(nodes, fn);
   if (!nodes->inGrid()) { // nothing to wait for; the descriptors go now
     if (owned & XMPRT_GMOVE_OWN_DST)
       xmprt_darray_destroy(dst);

@@ -31,6 +31,8 @@ namespace xmprt {
 void checkMpi(int rc, const char *fn, const char *call);
 #define XMPRT_MPI(call, fn) ::xmprt::checkMpi((call), fn, #call)
 bool envVerbose();
+/// Stops (naming `fn`) when `g` is null or a subset this job cannot hold.
+void requireGrid(const xmprt_grid *g, const char *fn);
 int64_t elemSize(int32_t elemType); // -1 if unknown
 // Rank numbers from the launcher's environment (usable before MPI_Init):
 // world rank (OMPI_COMM_WORLD_RANK, PMIX_RANK, PMI_RANK, SLURM_PROCID) and
@@ -93,6 +95,11 @@ struct xmprt_grid {
   int gmoveNextTag = 0;
   std::unique_ptr<xmprt::HybridComm> hybridAll;
   std::vector<std::unique_ptr<xmprt::HybridComm>> hybridAxis;
+  // Non-empty: a subset whose coordinates this job's parent does not have
+  // (xmprt_grid_subset), made without members so that a program which
+  // never uses it runs; every use stops with this text (requireGrid).
+  std::string unbuilt;
+  std::string name; // "@q" when the program named it (messages), else 
   bool inGrid() const { return rank >= 0; }
   int rankOf(const std::vector<int64_t> &c) const {
     int64_t r = 0;

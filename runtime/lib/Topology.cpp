@@ -79,6 +79,14 @@ void ensureInit(const char *fn) {
   settings::checkAll(fn);
   setupSubCluster();
 }
+void requireGrid(const xmprt_grid *g, const char *fn) {
+  XMPRT_CHECK(g, fn, "grid is NULL");
+  XMPRT_CHECK(g->unbuilt.empty(), fn,
+              "node subset %s is used, which this job cannot hold (it was "
+              "declared for more nodes than its parent has here): %s",
+              g->name.empty() ? "(unnamed)" : g->name.c_str(),
+              g->unbuilt.c_str());
+}
 const SubCluster &subCluster() {
   ensureInit("xmprt_subcluster");
   return gSub;
@@ -291,6 +299,15 @@ xmprt_grid *xmprt_grid_create(int32_t ndims, const int64_t *shape) {
 }
 
 namespace {
+xmprt_grid *unbuiltSubset(int32_t ndims, const std::string &why) {
+  auto *g = new xmprt_grid;
+  g->ndims = ndims;
+  g->shape.assign(ndims, 0);
+  g->coord.assign(ndims, -1);
+  g->unbuilt = why;
+  return g;
+}
+
 // xmprt_grid_subset (shape null: the kept axes' counts are the subset's
 // axes) and xmprt_grid_subset_reshape (the selection, numbered row-major
 // over the kept axes, laid out row-major in `shape`).
@@ -300,6 +317,9 @@ xmprt_grid *gridSubset(const xmprt_grid *parent, int32_t ndims,
   ensureInit(fn);
   XMPRT_CHECK(parent, fn, "parent grid is NULL");
   XMPRT_CHECK(triplets, fn, "triplets is NULL");
+  // A subset of a subset this job cannot hold cannot be held either.
+  if (!parent->unbuilt.empty())
+    return unbuiltSubset(ndims, parent->unbuilt);
   XMPRT_CHECK(ndims >= 1 && ndims <= (shape ? 16 : parent->ndims), fn,
               "ndims %d out of range [1,%d]", ndims,
               shape ? 16 : parent->ndims);
@@ -318,10 +338,24 @@ xmprt_grid *gridSubset(const xmprt_grid *parent, int32_t ndims,
       h = n;
     lo[a] = l;
     step[a] = st;
-    XMPRT_CHECK(l >= 0 && l < h && h <= n && st >= 0, fn,
+    XMPRT_CHECK(l >= 0 && (l < h || h == n) && st >= 0, fn,
                 "axis %d: subset %lld:%lld:%lld is not a non-empty part of "
                 "the parent grid's %lld coordinates",
                 a, (long long)l, (long long)h, (long long)st, (long long)n);
+    if (h > n || l >= n) {
+      // Coordinates this job's parent does not have (its size is the job's
+      // on a `*` axis): an error where the subset is used, not here, since
+      // a program may declare it for a larger job and not use it (every
+      // rank knows the parent's shape: all take this path, no collective).
+      delete g;
+      char text[160];
+      std::snprintf(text, sizeof text,
+                    "axis %d: subset %lld:%lld:%lld is not a non-empty part "
+                    "of the parent grid's %lld coordinates",
+                    a, (long long)l, (long long)h, (long long)st,
+                    (long long)n);
+      return unbuiltSubset(ndims, text);
+    }
     int64_t c = parent->coord[a];
     if (st == 0) { // a single coordinate: the axis is dropped
       member = member && c == l;
@@ -416,27 +450,27 @@ xmprt_grid *xmprt_grid_subset_reshape(const xmprt_grid *parent,
 }
 
 int32_t xmprt_grid_ndims(const xmprt_grid *g) {
-  XMPRT_CHECK(g, "xmprt_grid_ndims", "grid is NULL");
+  requireGrid(g, "xmprt_grid_ndims");
   return g->ndims;
 }
 int64_t xmprt_grid_size(const xmprt_grid *g, int32_t axis) {
-  XMPRT_CHECK(g, "xmprt_grid_size", "grid is NULL");
+  requireGrid(g, "xmprt_grid_size");
   XMPRT_CHECK(axis >= 0 && axis < g->ndims, "xmprt_grid_size",
               "axis %d out of range [0,%d)", axis, g->ndims);
   return g->shape[axis];
 }
 int64_t xmprt_grid_coord(const xmprt_grid *g, int32_t axis) {
-  XMPRT_CHECK(g, "xmprt_grid_coord", "grid is NULL");
+  requireGrid(g, "xmprt_grid_coord");
   XMPRT_CHECK(axis >= 0 && axis < g->ndims, "xmprt_grid_coord",
               "axis %d out of range [0,%d)", axis, g->ndims);
   return g->coord[axis];
 }
 int32_t xmprt_grid_rank(const xmprt_grid *g) {
-  XMPRT_CHECK(g, "xmprt_grid_rank", "grid is NULL");
+  requireGrid(g, "xmprt_grid_rank");
   return g->rank;
 }
 int32_t xmprt_grid_comm_f(const xmprt_grid *g) {
-  XMPRT_CHECK(g, "xmprt_grid_comm_f", "grid is NULL");
+  requireGrid(g, "xmprt_grid_comm_f");
   return (int32_t)MPI_Comm_c2f(g->inGrid() ? g->comm : MPI_COMM_NULL);
 }
 void xmprt_grid_destroy(xmprt_grid *g) {
@@ -522,6 +556,11 @@ static void checkSizes(const xmprt_template *t, const char *fn) {
   }
 }
 
+void xmprt_grid_set_name(xmprt_grid *g, const char *name) {
+  XMPRT_CHECK(g, "xmprt_grid_set_name", "grid is NULL");
+  g->name = name && *name ? std::string("@") + name : std::string();
+}
+
 void xmprt_template_set_name(xmprt_template *t, const char *name) {
   XMPRT_CHECK(t, "xmprt_template_set_name", "template is NULL");
   t->name = name && *name ? std::string("@") + name : std::string();
@@ -594,7 +633,7 @@ void xmprt_template_distribute_counted(xmprt_template *t, xmprt_grid *g,
                                        const int64_t *gblock_counts) {
   const char *fn = "xmprt_template_distribute";
   XMPRT_CHECK(t, fn, "template is NULL");
-  XMPRT_CHECK(g, fn, "grid is NULL");
+  requireGrid(g, fn);
   XMPRT_CHECK(kinds, fn, "kinds is NULL");
   XMPRT_CHECK(!t->grid, fn, "template %s is already distributed",
               t->name.empty() ? "(unnamed)" : t->name.c_str());

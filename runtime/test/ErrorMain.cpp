@@ -94,10 +94,13 @@ int main(int argc, char **argv) {
     xmprt_template *t = xmprt_template_create(1, &n);
     xmprt_template_distribute(t, xmprt_grid_create(1, sh), &k, &w, nullptr);
   } else if (!strcmp(what, "gridsubset")) {
-    // coordinates 1..3 of a grid of 2 ranks
+    // coordinates 1..3 of a grid of 2 ranks: made (a program may declare
+    // it for a larger job and never use it), stops at its first use
     int64_t sh[1] = {XMPRT_DYNAMIC};
     int64_t trip[3] = {1, 4, 1};
-    xmprt_grid_subset(xmprt_grid_create(1, sh), 1, trip);
+    xmprt_grid *q = xmprt_grid_subset(xmprt_grid_create(1, sh), 1, trip);
+    xmprt_barrier(nullptr); // every rank got here
+    xmprt_grid_rank(q);
   } else if (!strcmp(what, "gridreshape")) {
     // the 2 ranks of a grid laid out as 3
     int64_t sh[1] = {XMPRT_DYNAMIC}, three[1] = {3};

@@ -114,6 +114,32 @@ TEST(Topology, NodeSubsets) {
   xmprt_grid_destroy(p);
 }
 
+TEST(Topology, SubsetPastTheJobStopsOnlyWhereUsed) {
+  // Coordinates n-1..n of a grid of n ranks, a subset of it and a reshaped
+  // one: made on every job size without stopping (a program may declare
+  // them for larger jobs); collectives on the grid go on. Their use stops
+  // the job: runtime.errors.gridsubset.
+  int n = xt::np();
+  int64_t d[] = {XMPRT_DYNAMIC};
+  xmprt_grid *p = xmprt_grid_create(1, d);
+  int64_t past[] = {n - 1, n + 1, 1}, tail[] = {n, -1, 1}, first[] = {0, 1, 1};
+  int64_t two[] = {2};
+  xmprt_grid *q = xmprt_grid_subset(p, 1, past);
+  xmprt_grid *q0 = xmprt_grid_subset(q, 1, first);
+  xmprt_grid *e = xmprt_grid_subset(p, 1, tail);
+  xmprt_grid *rq = xmprt_grid_subset_reshape(p, past, 1, two);
+  ASSERT_NE(q, nullptr);
+  ASSERT_NE(q0, nullptr);
+  ASSERT_NE(e, nullptr);
+  ASSERT_NE(rq, nullptr);
+  int64_t v = 1;
+  xmprt_reduce(p, -1, XMPRT_RED_SUM, XMPRT_I64, &v, 1);
+  EXPECT_EQ(v, n);
+  for (xmprt_grid *g : {rq, e, q0, q})
+    xmprt_grid_destroy(g);
+  xmprt_grid_destroy(p);
+}
+
 TEST(Topology, ReshapedSubsets) {
   // XMP's `nodes q(2,*) = p(1:k)` and `nodes f(n) = g` (g 2-D): the ranks a
   // subset selects, numbered row-major over its kept axes, laid out

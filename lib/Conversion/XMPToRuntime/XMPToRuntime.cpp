@@ -376,6 +376,11 @@ LogicalResult lowerModuleSymbols(ModuleOp module) {
       h = callRuntime(fb, loc, "xmprt_grid_create", {ptrType(ctx)},
                       {i32c(fb, loc, n.getRank()), shape});
     }
+    // Runtime messages name the node set as the program does.
+    Value name = LLVM::createGlobalString(
+        loc, fb, ("__xmp_name_" + n.getSymName()).str(),
+        (n.getSymName() + llvm::Twine('\0')).str(), LLVM::Linkage::Internal);
+    callRuntime(fb, loc, "xmprt_grid_set_name", {}, {h, name});
     store("nodes", n.getSymName(), h);
   }
   for (TemplateOp t : templates) {

@@ -40,6 +40,9 @@ void xmprt_template_gblock_fix(xmprt_template *t, int32_t dim,
 /* The template's name in the program (e.g. "u" for @u), for messages;
  * generated code sets it when it creates the template. */
 void xmprt_template_set_name(xmprt_template *t, const char *name);
+/* The node set's name in the program (e.g. "q" for @q), for messages;
+ * generated code sets it when it creates the grid. */
+void xmprt_grid_set_name(xmprt_grid *g, const char *name);
 /* xmprt_template_distribute, with gblock_counts[i] = the number of entries
  * given for GBLOCK dimension i (ignored for other kinds; may be NULL:
  * trusted as xmprt_template_distribute does): a count that differs from

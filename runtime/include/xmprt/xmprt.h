@@ -89,7 +89,10 @@ void xmprt_grid_destroy(xmprt_grid *g);
  * single coordinate lo and drops the axis. The kept axes, in order, are
  * the subset's `ndims` axes; its ranks are the parent's ranks on the
  * selected coordinates, row-major in the subset's coordinates; every other
- * rank is outside it (coordinates and rank -1). */
+ * rank is outside it (coordinates and rank -1). Coordinates past the
+ * parent's axis (a `*` axis on a small job) make a subset without members
+ * that stops the job where it is first used (so that a program may declare
+ * one for larger jobs); a negative or empty triplet stops it here. */
 xmprt_grid *xmprt_grid_subset(const xmprt_grid *parent, int32_t ndims,
                               const int64_t *triplets);
 /* A reshaped node subset (XMP's `nodes q(2,2) = p(1:4)`): the ranks the
