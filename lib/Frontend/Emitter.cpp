@@ -589,7 +589,8 @@ private:
   /// (the runtime defers the error to its use); XMP evaluates the
   /// reference where the directive runs, so this is where the error is.
   void checkRefFits(StringRef name, ArrayRef<int64_t> trip, bool paren,
-                    c::SourceLocation at, StringRef what);
+                    c::SourceLocation at, StringRef what,
+                    StringRef ref = "the node reference");
   void declareSubset(StringRef sub, StringRef parent, ArrayRef<int64_t> shape,
                      ArrayRef<int64_t> trip, Location l, bool reshape = false);
   /// `nodes q(...) = p(...)`: the rest of the directive after `=`.
@@ -654,6 +655,11 @@ private:
     struct Mask {
       Value lo, hi, st;
       SmallVector<int64_t> coords;
+      /// Or the owners of a whole template dimension known only at run
+      /// time (`t(:)`, `t` on `p(*)`: nodes past the last block own
+      /// nothing): whether this node is one (`self`), whether it owns the
+      /// dimension's first index (`first`: the first of them).
+      Value self, first;
     };
     SmallVector<std::optional<Mask>> masks; // per axis, when some is masked
     Value member;
@@ -683,10 +689,13 @@ private:
   /// own the index or section, in the reference's convention (`paren`),
   /// or `*` with the owners of a run-time index ANDed into `guard`.
   /// A section whose nodes are not a triplet: `:` in `out`, its nodes'
-  /// coordinates in `set` (a mask).
+  /// coordinates in `set` (a mask). `:` of a dimension whose size or
+  /// distribution is known only at run time: `:` in `out`, and in
+  /// `owners` whether this node owns an element of it (and its first).
   bool templateOnSub(StringRef tn, unsigned td, RefSub &sb, bool paren,
                      StringRef dn, RefSub &out, Value &guard,
-                     SmallVectorImpl<int64_t> &set);
+                     SmallVectorImpl<int64_t> &set,
+                     std::optional<OnRef::Mask> &owners);
   /// The grid of `on`'s op (its subset declared, or found, here).
   FlatSymbolRefAttr onGrid(OnRef &on, Location l);
   /// Emits `body` where the node is in `on` (under its guard).
@@ -696,6 +705,12 @@ private:
   std::string selfAsync(const OnRef &on, StringRef dn);
   /// The message for async on a directive whose `on` is masked.
   std::string maskedAsync(const OnRef &on, StringRef dn, StringRef what);
+  /// Where every mask of `on` is the run-time owners of a whole template
+  /// dimension (Mask::self) and `how` (async, ...) cannot leave nodes out:
+  /// stops the job at `at` on a node that owns nothing (then the owners
+  /// are every node of the dimension) and drops the masks.
+  void ownersOnly(OnRef &on, c::SourceLocation at, StringRef dn,
+                  StringRef how);
   /// The reduction of darray `array` (variable `n` at `sl`) by directive
   /// `d` on `on`; false after an error.
   bool darrayReduction(Directive &d, const OnRef &on,
@@ -3074,7 +3089,8 @@ ownerCoords(const xmprt::dist::TemplateDim &d, int64_t g0, int64_t cnt,
 
 bool Emitter::templateOnSub(StringRef tn, unsigned td, RefSub &sb,
                             bool paren, StringRef dn, RefSub &out,
-                            Value &guard, SmallVectorImpl<int64_t> &set) {
+                            Value &guard, SmallVectorImpl<int64_t> &set,
+                            std::optional<OnRef::Mask> &owners) {
   const TemplateInfo &ti = templates[tn];
   auto sd = staticTemplateDim(ti, td);
   Location l = loc(sb.loc);
@@ -3114,8 +3130,35 @@ bool Emitter::templateOnSub(StringRef tn, unsigned td, RefSub &sb,
     return true;
   }
   out.triplet = true;
-  if (!sd && !sb.lo && !sb.hi && !sb.st)
-    return true; // `:` of a dimension known at run time: the whole axis
+  if (!sd && !sb.lo && !sb.hi && !sb.st) {
+    // `:` of a dimension known at run time: its owners, which need not be
+    // every node of the axis (12 indices in blocks over 5 nodes: the 5th
+    // owns none), as a static one's are (ownerCoords) and as XMP's
+    // template reference names them. Block-like kinds: a non-empty owned
+    // range; cyclic(w): this node owns its first index, coordinate * w.
+    auto tmpl = module.lookupSymbol<xmpd::TemplateOp>(tn);
+    xmpd::DistributeOp dist = tmpl ? tmpl.getDistribution() : nullptr;
+    if (!dist)
+      return true;
+    xmpd::DistAttr f = dist.getFormat(td);
+    OnRef::Mask m;
+    if (f.getKind() == xmpd::DistKind::cyclic) {
+      auto coord = xmpd::TemplateCoordOp::create(b, l, b.getIndexType(),
+                                                 b.getIndexType(), tn, td);
+      Value first = arith::MulIOp::create(
+          b, l, coord.getCoord(), cIndex(std::max<int64_t>(f.getWidth(), 1), l));
+      m.self = xmpd::TemplateOwnsOp::create(b, l, b.getI1Type(), tn, td, first);
+    } else {
+      auto bounds = xmpd::TemplateBoundsOp::create(b, l, b.getIndexType(),
+                                                   b.getIndexType(), tn, td);
+      m.self = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt,
+                                     bounds.getLo(), bounds.getHi());
+    }
+    m.first = xmpd::TemplateOwnsOp::create(b, l, b.getI1Type(), tn, td,
+                                           cIndex(0, l));
+    owners = std::move(m);
+    return true;
+  }
   if (!sd || namesVariable(sb.lo.get()) || namesVariable(sb.hi.get()) ||
       namesVariable(sb.st.get())) {
     diag.unsupported(
@@ -3255,14 +3298,18 @@ std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
         RefSub &sb = subs[td];
         gsubs[a].loc = sb.loc;
         SmallVector<int64_t> set;
+        std::optional<OnRef::Mask> owners;
         if (sb.star)
           gsubs[a].star = true;
         else if (!templateOnSub(*n, td, sb, *paren, dn, gsubs[a], r.guard,
-                                set))
+                                set, owners))
           return std::nullopt;
         if (!set.empty()) {
           r.masks.resize(gsubs.size());
-          r.masks[a] = OnRef::Mask{{}, {}, {}, set};
+          r.masks[a] = OnRef::Mask{{}, {}, {}, set, {}, {}};
+        } else if (owners) {
+          r.masks.resize(gsubs.size());
+          r.masks[a] = std::move(owners);
         }
       }
       subs = std::move(gsubs);
@@ -3444,6 +3491,8 @@ std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
 }
 
 Value Emitter::inMask(const OnRef::Mask &m, Value c, Location l) {
+  if (m.self) // this node's own membership (c is its coordinate)
+    return m.self;
   using P = arith::CmpIPredicate;
   auto cmp = [&](P p, Value x, Value y) {
     return arith::CmpIOp::create(b, l, p, x, y).getResult();
@@ -3543,6 +3592,31 @@ std::string Emitter::selfAsync(const OnRef &on, StringRef dn) {
          "', which names only the executing node itself on every node "
          "(nothing is communicated, there is nothing to wait for: drop "
          "async)";
+}
+
+void Emitter::ownersOnly(OnRef &on, c::SourceLocation at, StringRef dn,
+                         StringRef how) {
+  if (on.masks.empty() ||
+      llvm::any_of(on.masks, [](const std::optional<OnRef::Mask> &m) {
+        return m && !m->self;
+      }))
+    return;
+  Location l = loc(at);
+  for (const std::optional<OnRef::Mask> &m : on.masks)
+    if (m)
+      runtimeCheck(arith::XOrIOp::create(b, l, m->self, cBool(true, l)), at,
+                   dn,
+                   "this node owns no element of '" +
+                       percentEscaped(on.text) +
+                       "' in this job, so 'on' leaves it out, which " +
+                       how.str() +
+                       " does not support (xmp-cfront: the nodes left out "
+                       "would have to keep their values; run on a node "
+                       "count where every node owns an element, or drop " +
+                       how.str() + ")\n",
+                   {});
+  on.masks.clear();
+  on.member = nullptr;
 }
 
 std::string Emitter::maskedAsync(const OnRef &on, StringRef dn,
@@ -3906,6 +3980,14 @@ void Emitter::dirReduction(Directive &d) {
                       "firstmax, firstmin, lastmax and lastmin have no "
                       "asynchronous form: write it without async)");
   const std::string dn = "'#pragma xmp reduction'";
+  if (asyncId) {
+    ownersOnly(*on, asyncLoc, dn, "async");
+  } else if (acc && llvm::any_of(rc.vars, [&](const auto &v) {
+               const c::VarDecl *vd = lookupName(v.first);
+               return vd && darrays.count(vd);
+             })) {
+    ownersOnly(*on, on->loc, dn, "'acc' on a distributed array");
+  }
   // The executing nodes (no `on`), asked for only by the variables that
   // need them.
   FlatSymbolRefAttr execGrid;
@@ -4556,6 +4638,12 @@ void Emitter::dirBcast(Directive &d) {
                               " coordinates for node set '" + fromNodes + "'");
       return;
     }
+    // Coordinates on `*` dimensions: checked where the bcast runs.
+    SmallVector<int64_t> fromTrip;
+    for (const std::optional<int64_t> &c : from)
+      fromTrip.append(c ? SmallVector<int64_t>{*c, *c + 1, 0}
+                        : SmallVector<int64_t>{0, ShapedType::kDynamic, 1});
+    checkRefFits(fromNodes, fromTrip, *paren, fromLoc, dn, "'from'");
   }
   auto on = parseOnRef(tc, d);
   if (!on)
@@ -4567,6 +4655,8 @@ void Emitter::dirBcast(Directive &d) {
     return;
   if (!tc.expectEnd())
     return;
+  if (asyncId)
+    ownersOnly(*on, asyncLoc, dn, "async");
   FlatSymbolRefAttr gridAttr;
   SmallVector<int64_t> root, axes;
   Value source; // masked: whether this node is the source
@@ -4693,6 +4783,29 @@ void Emitter::dirBcast(Directive &d) {
               c = cIndex(set.front(), gl);
             else if (!llvm::is_contained(set, *fc))
               return outside();
+          } else if (k < on->masks.size() && on->masks[k] &&
+                     on->masks[k]->self) {
+            // The owners of a whole template dimension, known at run time:
+            // the first is the owner of its first index; a `from` node
+            // checks that it is one of them.
+            const OnRef::Mask &mk = *on->masks[k];
+            if (from.empty()) {
+              source = source ? arith::AndIOp::create(b, gl, source, mk.first)
+                                    .getResult()
+                              : mk.first;
+              continue;
+            }
+            Value isFrom =
+                arith::CmpIOp::create(b, gl, arith::CmpIPredicate::eq, me, c);
+            runtimeCheck(
+                arith::AndIOp::create(
+                    b, gl, isFrom,
+                    arith::XOrIOp::create(b, gl, mk.self, cBool(true, gl))),
+                fl, dn,
+                "the 'from' node owns no element of '" +
+                    percentEscaped(on->text) +
+                    "' (XMP: the source belongs to the node set of 'on')\n",
+                {});
           } else if (k < on->masks.size() && on->masks[k]) {
             const OnRef::Mask &mk = *on->masks[k];
             if (from.empty())
@@ -6129,7 +6242,8 @@ bool Emitter::nodeRefDynamic(StringRef name, MutableArrayRef<RefSub> subs,
 }
 
 void Emitter::checkRefFits(StringRef name, ArrayRef<int64_t> trip,
-                           bool paren, c::SourceLocation at, StringRef what) {
+                           bool paren, c::SourceLocation at, StringRef what,
+                           StringRef ref) {
   ArrayRef<int64_t> shape = nodes[name].shape;
   Location l = loc(at);
   int64_t base = paren ? 1 : 0;
@@ -6146,8 +6260,8 @@ void Emitter::checkRefFits(StringRef name, ArrayRef<int64_t> trip,
     runtimeCheck(arith::CmpIOp::create(b, l, arith::CmpIPredicate::sle, size,
                                        cIndex(last, l)),
                  at, what,
-                 "node " + std::to_string(last + base) +
-                     " of the node reference is outside '" + name.str() +
+                 "node " + std::to_string(last + base) + " of " + ref.str() +
+                     " is outside '" + name.str() +
                      "' along this dimension, whose nodes along it are " +
                      std::to_string(base) + " to %lld in this job\n",
                  {arith::AddIOp::create(b, l, size, cIndex(base - 1, l))});
