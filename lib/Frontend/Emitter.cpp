@@ -459,7 +459,17 @@ private:
     /// invalid location otherwise).
     c::SourceLocation dynRef;
     std::string dynRefText; // how that reference was written, `p(k)`
+    /// A constant reference with `*` (XMP: the executing node's own
+    /// coordinate): the axes of `set` that are `*` (set's axis is whole
+    /// there; each node's task nodes are those on its own coordinates),
+    /// the task directive and the reference as written.
+    SmallVector<unsigned> starAxes;
+    c::SourceLocation starRef;
+    std::string starText;
   };
+  /// Inside a task whose reference has `*`: an error at `sl` for `what`,
+  /// which would need the task's node set (one per node there), and true.
+  bool inStarTask(c::SourceLocation sl, const std::string &what);
   std::vector<TaskCtx> taskNodes;
   /// Inside a task on a node reference with run-time coordinates (at any
   /// depth): an error at `sl` for the collective `what` (the dialect
@@ -1745,7 +1755,23 @@ FlatSymbolRefAttr Emitter::executingNodes(c::SourceLocation sl,
                                 "no node set: name one with 'on')");
     return nullptr;
   }
+  if (inStarTask(sl, what))
+    return nullptr;
   return FlatSymbolRefAttr::get(&ctx, t.set);
+}
+
+bool Emitter::inStarTask(c::SourceLocation sl, const std::string &what) {
+  if (taskNodes.empty() || taskNodes.back().starAxes.empty())
+    return false;
+  const TaskCtx &t = taskNodes.back();
+  diag.unsupported(sl, what + " inside 'task on " + t.starText +
+                           "', whose '*' is each node's own coordinate (XMP): "
+                           "the task's nodes are a different part of the "
+                           "node set on each node (write ':' for the whole "
+                           "dimension, or give the directive its own 'on' "
+                           "with '*')");
+  diag.note(t.starRef, "the task directive");
+  return true;
 }
 
 /// Row-major position of `c` in `shape` (inner sizes static), or nullopt.
@@ -5403,6 +5429,8 @@ void Emitter::emitGmove(Directive &d, const c::Stmt *s) {
                           "'gmove in' / 'gmove out' (one-sided)");
         return;
       }
+    if (inStarTask(d.loc, what))
+      return;
     execSet = FlatSymbolRefAttr::get(&ctx, taskNodes.back().set);
     // Run-time errors of the gmove name its sides.
     l = NameLoc::get(StringAttr::get(&ctx, dst->name + " = " + src->name), l);
@@ -6386,6 +6414,17 @@ void Emitter::emitTask(Directive &d, const c::Stmt *s) {
                            subShape))
         return;
       checkRefFits(*name, trip, *paren, d.loc, "'#pragma xmp task'");
+      for (unsigned k = 0; k < subs.size(); ++k)
+        if (subs[k].star)
+          ctxOfTask.starAxes.push_back(k);
+      if (!ctxOfTask.starAxes.empty()) {
+        ctxOfTask.starRef = d.loc;
+        ctxOfTask.starText = *name;
+        for (size_t i = 2; i < d.toks.size() && d.toks[i].text != "nocomm";
+             ++i)
+          ctxOfTask.starText +=
+              d.toks[i].text + (d.toks[i].kind == c::tok::comma ? " " : "");
+      }
       // One declaration per node reference.
       std::string key = *name;
       for (int64_t v : trip)
@@ -8583,6 +8622,29 @@ Value Emitter::emitCall(const c::CallExpr *ce) {
   // task's), the xmp_all_ forms for all nodes.
   if (name == "xmp_node_num" || name == "xmp_all_node_num" ||
       name == "xmp_num_nodes" || name == "xmp_all_num_nodes") {
+    if (!name.starts_with("xmp_all_") && !taskNodes.empty() &&
+        !taskNodes.back().starAxes.empty()) {
+      // A task on a reference with `*`: this node's task nodes are the
+      // task set's nodes on its own coordinates along the `*` axes,
+      // numbered row-major over the other axes (the dialect's order: XMP's
+      // Fortran-order numbering of the reference).
+      const TaskCtx &t = taskNodes.back();
+      ArrayRef<int64_t> shape = nodes[t.set].shape;
+      Value num = cIndex(0, l), count = cIndex(1, l);
+      for (unsigned k = 0; k < shape.size(); ++k) {
+        if (llvm::is_contained(t.starAxes, k))
+          continue;
+        Value size = xmpd::NodeSizeOp::create(b, l, b.getIndexType(), t.set, k);
+        Value idx = xmpd::NodeIndexOp::create(b, l, b.getIndexType(), t.set, k);
+        num = arith::AddIOp::create(
+            b, l, arith::MulIOp::create(b, l, num, size), idx);
+        count = arith::MulIOp::create(b, l, count, size);
+      }
+      Value v = name.ends_with("num_nodes")
+                    ? count
+                    : arith::AddIOp::create(b, l, num, cIndex(1, l)).getResult();
+      return arith::IndexCastOp::create(b, l, rt, v);
+    }
     FlatSymbolRefAttr set =
         name.starts_with("xmp_all_")
             ? allNodes()

@@ -30,6 +30,8 @@
 // RUN: not xmp-cfront -DCASE21 %s 2>&1 | FileCheck %s --check-prefix=C21
 // RUN: not xmp-cfront -DCASE22 %s 2>&1 | FileCheck %s --check-prefix=C22
 // RUN: xmp-cfront -DCASE23 %s -o /dev/null
+// RUN: not xmp-cfront -DCASE24 %s 2>&1 | FileCheck %s --check-prefix=C24
+// RUN: not xmp-cfront -DCASE25 %s 2>&1 | FileCheck %s --check-prefix=C25
 
 #define N 16
 #pragma xmp nodes p(*)
@@ -184,6 +186,22 @@ int main(void) {
 #ifdef CASE23
 #pragma xmp task on p
   s = twice();
+#endif
+#ifdef CASE24
+  // `*`: each node's task nodes are those of its own column of g.
+#pragma xmp task on g(:, *)
+  {
+    // C24: invalid-rest.c:[[# @LINE + 1]]:9: error: '#pragma xmp reduction' without 'on' inside 'task on g(:, *)', whose '*' is each node's own coordinate (XMP): the task's nodes are a different part of the node set on each node (write ':' for the whole dimension, or give the directive its own 'on' with '*') is not supported by xmp-cfront
+#pragma xmp reduction(+: s)
+    // C24: note: the task directive
+  }
+#endif
+#ifdef CASE25
+#pragma xmp task on g(*, 1)
+  {
+    // C25: invalid-rest.c:[[# @LINE + 1]]:9: error: '#pragma xmp barrier' without 'on' inside 'task on g(*, 1)', whose '*' is each node's own coordinate
+#pragma xmp barrier
+  }
 #endif
   return k - 1;
 }

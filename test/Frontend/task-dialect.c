@@ -15,7 +15,7 @@ double a[N], loc[N];
 
 // CHECK-DAG: xmp.nodes @[[P1:__xmp_task[0-9]+]](shape = 1) = @p [0:1]
 // q(2, 3) is @q(shape = 3x2). Fortran order, 1-based inclusive triplets:
-// q(*, 2:3) is [1:3, :].
+// q(:, 2:3) is [1:3, :].
 // CHECK-DAG: xmp.nodes @[[Q:__xmp_task[0-9]+]](shape = 2x2) = @q [1:3, :]
 // Bracketed: C order, 0-based lower:length:stride.
 // CHECK-DAG: xmp.nodes @[[QB:__xmp_task[0-9]+]](shape = 2x1) = @q [0:3:2, 1:2]
@@ -44,7 +44,7 @@ int main(void) {
   // CHECK: %{{.*}} = xmp.reduction add %{{.*}} on @[[Q]] : i32
   // CHECK: xmp.bcast %{{.*}} from [0, 0] on @[[Q]] : i32
   // CHECK: xmp.barrier on @[[Q]]
-#pragma xmp task on q(*, 2:3)
+#pragma xmp task on q(:, 2:3)
   {
 #pragma xmp reduction(+:n)
 #pragma xmp bcast (n)

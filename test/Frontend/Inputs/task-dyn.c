@@ -136,7 +136,7 @@ int main(int argc, char **argv) {
   si = 0;
   /* g's first dimension: the nodes of its first column (a constant
      reference: a declared node set, whose size xmp_num_nodes gives). */
-#pragma xmp task on g(*, 1)
+#pragma xmp task on g(:, 1)
   si = xmp_num_nodes();
 #pragma xmp reduction(max: si)
   sj = n / si;
