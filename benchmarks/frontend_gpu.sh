@@ -6,7 +6,10 @@
 # GPU machine, after scripts/gpu-prepare.sh
 # --bench on the development machine and scripts/gpu-tests.sh there (which
 # builds build-gpu/ and links the carried programs):
-#   bash benchmarks/frontend_gpu.sh [N1 N2 [REPS]]
+#   bash benchmarks/frontend_gpu.sh [N1 N2 [REPS [NP]]]
+# NP > 1 (issue 17's 2-GPU comparison, on nvidia-h200-x2): every program
+# runs under `mpirun --bind-to none -np NP`, one GPU per rank (the C
+# programs' node sets are `*`, the .mlir ones take the grid from the job).
 # Laplace 8192 x 8192, Himeno M (129 x 129 x 257) and L (257 x 257 x 513)
 # and the N-body with N = 4096 at weight 0 (all on the GPU) on 1 GPU, both
 # builds static-shaped (the .mlir ones through --specialize). Each program runs N1 and N2 iterations (default 100 and
@@ -28,7 +31,9 @@ set -uo pipefail
 root="$(pwd)"; p="$root/build-gpu/progs"
 . "$root/benchmarks/sizes.sh" # bench_args of the .mlir builds
 out="${OUT:-/tmp/xmp-frontend-gpu}"; raw="$out/raw"; mkdir -p "$raw"
-n1="${1:-100}"; n2="${2:-1100}"; reps="${3:-3}"
+n1="${1:-100}"; n2="${2:-1100}"; reps="${3:-3}"; np="${4:-1}"
+launch=()
+[ "$np" -gt 1 ] && launch=(mpirun --bind-to none -np "$np")
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # name:C program:.mlir program:arguments of both after the iteration count
 pairs="laplace:laplace2d_c_8k:laplace2d_gpu_8k: himeno_m:himeno_c_m:himeno_gpu_m: himeno_l:himeno_c_l:himeno_gpu_l: nbody_4k:nbody_c_4k:nbody_4k:0"
@@ -38,14 +43,14 @@ for c in $pairs; do
     [ -x "$f" ] || { echo "frontend_gpu: $f missing (gpu-prepare.sh --bench, then gpu-tests.sh)" >&2; exit 2; }
   done
 done
-echo "== C (xmp-cfront) vs .mlir on 1 GPU: $n1 and $n2 iterations, $reps runs each"
+echo "== C (xmp-cfront) vs .mlir on $np GPU(s): $n1 and $n2 iterations, $reps runs each"
 for r in $(seq 1 "$reps"); do
   for c in $pairs; do
     IFS=: read -r name cprog mprog extra <<< "$c"
     for n in "$n1" "$n2"; do
-      "$p/$cprog.gpu" "$n" $extra > "$raw/${name}_c_${n}_$r.txt" 2>&1 ||
+      "${launch[@]}" "$p/$cprog.gpu" "$n" $extra > "$raw/${name}_c_${n}_$r.txt" 2>&1 ||
         echo "frontend_gpu: $cprog $n failed (rc=$?)" | tee -a "$raw/${name}_c_${n}_$r.txt"
-      "$p/$mprog.gpu" "$n" $extra $(bench_args "$mprog") > "$raw/${name}_mlir_${n}_$r.txt" 2>&1 ||
+      "${launch[@]}" "$p/$mprog.gpu" "$n" $extra $(bench_args "$mprog") > "$raw/${name}_mlir_${n}_$r.txt" 2>&1 ||
         echo "frontend_gpu: $mprog $n failed (rc=$?)" | tee -a "$raw/${name}_mlir_${n}_$r.txt"
     done
   done

@@ -6,7 +6,7 @@
 #   bash scripts/gpu-session.sh STEP...
 # Steps: tests[:NP,NP..] (scripts/gpu-tests.sh), before (scripts/gpu-before.sh),
 #        bench[:ITERS] (benchmarks/gpu_bench.sh),
-#        frontend[:N1,N2] (benchmarks/frontend_gpu.sh: the C listings
+#        frontend[:N1,N2[,REPS[,NP]]] (benchmarks/frontend_gpu.sh: the C listings
 #          through xmp-cfront vs the .mlir examples; after gpu-prepare.sh
 #          --bench and the `tests` step),
 #        mgpu[:ITERS] (benchmarks/gpu_mgpu_bench.sh: generated on 1 and 2
