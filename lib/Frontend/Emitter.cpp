@@ -667,9 +667,11 @@ private:
       SmallVector<int64_t> coords;
       /// Or the owners of a whole template dimension known only at run
       /// time (`t(:)`, `t` on `p(*)`: nodes past the last block own
-      /// nothing): whether this node is one (`self`), whether it owns the
-      /// dimension's first index (`first`: the first of them).
-      Value self, first;
+      /// nothing): whether this node is one (`self`), and the template
+      /// and its dimension (the first owner owns index 0).
+      Value self;
+      std::string tmpl;
+      int64_t tdim = 0;
     };
     SmallVector<std::optional<Mask>> masks; // per axis, when some is masked
     Value member;
@@ -3180,8 +3182,8 @@ bool Emitter::templateOnSub(StringRef tn, unsigned td, RefSub &sb,
       m.self = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt,
                                      bounds.getLo(), bounds.getHi());
     }
-    m.first = xmpd::TemplateOwnsOp::create(b, l, b.getI1Type(), tn, td,
-                                           cIndex(0, l));
+    m.tmpl = tn.str();
+    m.tdim = td;
     owners = std::move(m);
     return true;
   }
@@ -3332,7 +3334,7 @@ std::optional<Emitter::OnRef> Emitter::parseOnRef(TokCursor &tc, Directive &d) {
           return std::nullopt;
         if (!set.empty()) {
           r.masks.resize(gsubs.size());
-          r.masks[a] = OnRef::Mask{{}, {}, {}, set, {}, {}};
+          r.masks[a] = OnRef::Mask{{}, {}, {}, set, {}, {}, 0};
         } else if (owners) {
           r.masks.resize(gsubs.size());
           r.masks[a] = std::move(owners);
@@ -4816,9 +4818,11 @@ void Emitter::dirBcast(Directive &d) {
             // checks that it is one of them.
             const OnRef::Mask &mk = *on->masks[k];
             if (from.empty()) {
-              source = source ? arith::AndIOp::create(b, gl, source, mk.first)
+              Value first = xmpd::TemplateOwnsOp::create(
+                  b, gl, b.getI1Type(), mk.tmpl, mk.tdim, cIndex(0, gl));
+              source = source ? arith::AndIOp::create(b, gl, source, first)
                                     .getResult()
-                              : mk.first;
+                              : first;
               continue;
             }
             Value isFrom =
@@ -6062,8 +6066,11 @@ std::optional<bool> Emitter::parseRefSubs(TokCursor &tc,
 /// to the end; stride st) along a dimension of `ext` nodes of `name` are
 /// wrong: an empty range, or a coordinate outside the node set, written
 /// as the program wrote it (1-based in parentheses, 0-based in brackets).
+/// `ref` names the reference (`'from'`, say). Where `ext` is kDynamic the
+/// node set's range is not said (the caller may append it).
 static std::string badNodeRange(StringRef name, int64_t lo, int64_t hi,
-                                int64_t st, int64_t ext, bool paren) {
+                                int64_t st, int64_t ext, bool paren,
+                                StringRef ref = "the node reference") {
   int64_t base = paren ? 1 : 0;
   std::string range =
       ShapedType::isDynamic(ext)
@@ -6071,20 +6078,18 @@ static std::string badNodeRange(StringRef name, int64_t lo, int64_t hi,
           : ", whose nodes along it are " + std::to_string(base) + " to " +
                 std::to_string(ext - 1 + base);
   if (lo < 0)
-    return "node " + std::to_string(lo + base) +
-           " of the node reference is outside '" + name.str() +
-           "' along this dimension" + range;
+    return "node " + std::to_string(lo + base) + " of " + ref.str() +
+           " is outside '" + name.str() + "' along this dimension" + range;
   if (!ShapedType::isDynamic(hi) && hi <= lo)
-    return "the node reference selects no node of '" + name.str() +
+    return ref.str() + " selects no node of '" + name.str() +
            "' along this dimension (an empty range)";
   int64_t last = ShapedType::isDynamic(hi)
                      ? lo
                      : lo + (hi - 1 - lo) / std::max<int64_t>(st, 1) *
                                 std::max<int64_t>(st, 1);
   int64_t bad = lo >= ext ? lo : last;
-  return "node " + std::to_string(bad + base) +
-         " of the node reference is outside '" + name.str() +
-         "' along this dimension" + range;
+  return "node " + std::to_string(bad + base) + " of " + ref.str() +
+         " is outside '" + name.str() + "' along this dimension" + range;
 }
 
 bool Emitter::nodeRefTriplets(StringRef name, MutableArrayRef<RefSub> subs,
@@ -6288,10 +6293,10 @@ void Emitter::checkRefFits(StringRef name, ArrayRef<int64_t> trip,
     runtimeCheck(arith::CmpIOp::create(b, l, arith::CmpIPredicate::sle, size,
                                        cIndex(last, l)),
                  at, what,
-                 "node " + std::to_string(last + base) + " of " + ref.str() +
-                     " is outside '" + name.str() +
-                     "' along this dimension, whose nodes along it are " +
-                     std::to_string(base) + " to %lld in this job\n",
+                 badNodeRange(name, last, last + 1, 1, ShapedType::kDynamic,
+                              paren, ref) +
+                     ", whose nodes along it are " + std::to_string(base) +
+                     " to %lld in this job\n",
                  {arith::AddIOp::create(b, l, size, cIndex(base - 1, l))});
   }
 }

@@ -99,7 +99,7 @@ struct xmprt_grid {
   // (xmprt_grid_subset), made without members so that a program which
   // never uses it runs; every use stops with this text (requireGrid).
   std::string unbuilt;
-  std::string name; // "@q" when the program named it (messages), else 
+  std::string name; // "@q" when the program named it (messages), or ""
   bool inGrid() const { return rank >= 0; }
   int rankOf(const std::vector<int64_t> &c) const {
     int64_t r = 0;

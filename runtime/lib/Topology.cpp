@@ -338,23 +338,19 @@ xmprt_grid *gridSubset(const xmprt_grid *parent, int32_t ndims,
       h = n;
     lo[a] = l;
     step[a] = st;
-    XMPRT_CHECK(l >= 0 && (l < h || h == n) && st >= 0, fn,
-                "axis %d: subset %lld:%lld:%lld is not a non-empty part of "
-                "the parent grid's %lld coordinates",
-                a, (long long)l, (long long)h, (long long)st, (long long)n);
+    char why[160];
+    std::snprintf(why, sizeof why,
+                  "axis %d: subset %lld:%lld:%lld is not a non-empty part of "
+                  "the parent grid's %lld coordinates",
+                  a, (long long)l, (long long)h, (long long)st, (long long)n);
+    XMPRT_CHECK(l >= 0 && (l < h || h == n) && st >= 0, fn, "%s", why);
     if (h > n || l >= n) {
       // Coordinates this job's parent does not have (its size is the job's
       // on a `*` axis): an error where the subset is used, not here, since
       // a program may declare it for a larger job and not use it (every
       // rank knows the parent's shape: all take this path, no collective).
       delete g;
-      char text[160];
-      std::snprintf(text, sizeof text,
-                    "axis %d: subset %lld:%lld:%lld is not a non-empty part "
-                    "of the parent grid's %lld coordinates",
-                    a, (long long)l, (long long)h, (long long)st,
-                    (long long)n);
-      return unbuiltSubset(ndims, text);
+      return unbuiltSubset(ndims, why);
     }
     int64_t c = parent->coord[a];
     if (st == 0) { // a single coordinate: the axis is dropped
@@ -556,14 +552,19 @@ static void checkSizes(const xmprt_template *t, const char *fn) {
   }
 }
 
+// A symbol's name as messages write it ("@u"), or "" when not given.
+static std::string symbolName(const char *name) {
+  return name && *name ? std::string("@") + name : std::string();
+}
+
 void xmprt_grid_set_name(xmprt_grid *g, const char *name) {
   XMPRT_CHECK(g, "xmprt_grid_set_name", "grid is NULL");
-  g->name = name && *name ? std::string("@") + name : std::string();
+  g->name = symbolName(name);
 }
 
 void xmprt_template_set_name(xmprt_template *t, const char *name) {
   XMPRT_CHECK(t, "xmprt_template_set_name", "template is NULL");
-  t->name = name && *name ? std::string("@") + name : std::string();
+  t->name = symbolName(name);
 }
 
 void xmprt_template_fix(xmprt_template *t, const int64_t *sizes) {
